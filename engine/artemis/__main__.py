@@ -1,0 +1,3 @@
+from artemis.cli import main
+
+main()

@@ -1,0 +1,175 @@
+"""The `artemis` command line (typer). Text for people, ``--json`` for programs.
+
+Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error. Heavy modules are imported
+inside the commands so that ``artemis --help`` starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    name="artemis",
+    help="A rules-data engine for The Artemis Project.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+content_app = typer.Typer(help="Browse the loaded content.", no_args_is_help=True)
+schema_app = typer.Typer(help="The JSON Schemas of the content files.", no_args_is_help=True)
+app.add_typer(content_app, name="content")
+app.add_typer(schema_app, name="schema")
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+
+
+def _console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True)
+
+
+def _print_problems(problems, as_json: bool) -> None:
+    if as_json:
+        print(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
+        return
+    for p in problems:
+        print(p.format(), file=sys.stdout)
+
+
+@app.command()
+def validate(
+    paths: Annotated[list[Path] | None, typer.Argument(
+        help="Content pack folders (with expansion.yaml) or content files; default: the base "
+        "game.", show_default=False)] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Validate content: YAML, schemas, cross-file checks. Exit 0 valid, 1 invalid."""
+    from artemis.rules.content import load_game_content
+
+    result = load_game_content(paths or [])
+    if as_json:
+        _print_problems(result.problems, True)
+    elif result.problems:
+        _print_problems(result.problems, False)
+        n = len(result.problems)
+        print(f"{n} problem{'s' if n != 1 else ''} found.")
+    else:
+        c = result.catalog
+        packs = ", ".join(f"{p.id} {p.version}" for p in c.packs)
+        print(f"valid: {packs}: {len(c.buildings)} buildings, {len(c.expeditions)} "
+              f"expeditions, {len(c.events)} events, {len(c.relief_track)} Relief Track "
+              f"spaces, {len(c.board.rows)} board rows")
+    raise typer.Exit(0 if result.ok else 1)
+
+
+def _catalog_or_exit(expansions: list[Path] | None, as_json: bool):
+    from artemis.rules.content import load_game_content
+
+    result = load_game_content(expansions or [])
+    if not result.ok:
+        _print_problems(result.problems, as_json)
+        raise typer.Exit(1)
+    return result.catalog
+
+
+ExpansionOpt = Annotated[list[Path] | None, typer.Option(
+    "--expansion", help="Also load this content pack (repeatable).", show_default=False)]
+
+
+@content_app.command("list")
+def content_list(
+    kind: Annotated[str | None, typer.Argument(
+        help="buildings, expeditions, events, relief_track or board; default: all.",
+        show_default=False)] = None,
+    provenance: Annotated[str | None, typer.Option(
+        help="Only items whose provenance contains this tag (rulebook, research, "
+        "reconstructed), ignoring case.", show_default=False)] = None,
+    expansion: ExpansionOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List the loaded content, optionally by kind and provenance."""
+    from artemis.rules import browse
+
+    catalog = _catalog_or_exit(expansion, as_json)
+    try:
+        rows = browse.list_rows(catalog, kind, provenance)
+    except browse.UnknownKind as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    browse.print_rows(_console(), rows)
+
+
+@content_app.command("show")
+def content_show(
+    item_id: Annotated[str, typer.Argument(metavar="ID", help="A building, expedition or "
+                                           "event id.")],
+    expansion: ExpansionOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show one building, expedition or event in full, its effect in words."""
+    from artemis.problems import did_you_mean
+    from artemis.rules import browse
+
+    catalog = _catalog_or_exit(expansion, as_json)
+    if item_id not in catalog.by_id:
+        print(f"error: no item with id '{item_id}'. {did_you_mean(item_id, catalog.by_id)}",
+              file=sys.stderr)
+        raise typer.Exit(1)
+    item = catalog.by_id[item_id]
+    if as_json:
+        print(json.dumps(browse.item_data(item), indent=2, ensure_ascii=False))
+        return
+    browse.print_item(_console(), item)
+
+
+@schema_app.command("export")
+def schema_export(
+    folder: Annotated[Path, typer.Argument(metavar="DIR", help="Folder to write into.")],
+    as_json: JsonFlag = False,
+) -> None:
+    """Write the JSON Schemas assembled from the effect registry into DIR."""
+    from artemis.schema_export import export_schemas
+
+    try:
+        written = export_schemas(folder)
+    except OSError as exc:
+        print(f"error: cannot write to {folder}: {exc.strerror or exc}", file=sys.stderr)
+        raise typer.Exit(1) from None
+    if as_json:
+        print(json.dumps([str(p) for p in written]))
+    else:
+        for p in written:
+            print(f"wrote {p}")
+
+
+@app.command()
+def version() -> None:
+    """Print the engine version."""
+    from artemis import __version__
+
+    print(__version__)
+
+
+def main() -> None:
+    """Console entry point: runs the app and turns any unexpected error into a message."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except Exception as exc:  # never a traceback to a user
+        print(f"artemis: internal error: {type(exc).__name__}: {exc}\n"
+              "    hint: this is a bug in artemis; please report it with the command you ran",
+              file=sys.stderr)
+        sys.exit(1)

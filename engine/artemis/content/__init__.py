@@ -1,0 +1,1 @@
+"""Content: YAML files -> located plain data -> schema and cross-file checks -> catalog."""

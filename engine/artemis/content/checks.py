@@ -1,0 +1,75 @@
+"""Game-agnostic cross-item checks: unique ids, and where each effect operation may stand."""
+
+from __future__ import annotations
+
+from artemis.content.loader import Item
+from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
+from artemis.problems import Problem
+
+
+def unique_ids(items: list[Item]) -> list[Problem]:
+    """E301 for every id seen before in load order, at its second occurrence."""
+    first: dict[str, Item] = {}
+    out = []
+    for item in items:
+        item_id = item.id
+        if not isinstance(item_id, str):
+            continue
+        if item_id in first:
+            f = first[item_id]
+            out.append(item.problem(
+                "E301", f"duplicate id '{item_id}'",
+                f"first defined at {f.doc.file}:{f.where('id')[0]}; ids must be unique",
+                "id"))
+        else:
+            first[item_id] = item
+    return out
+
+
+def effect_contexts(item: Item, effect: list, context: str, sub: tuple,
+                    registry: Registry) -> list[Problem]:
+    """Check every step of ``effect`` (at ``sub`` inside ``item``) against ``context``.
+
+    Codes: E305 `modify` outside a passive or untargeted clause (R37); E306 another board
+    operation such as `stock` where a player acts; E307 a player operation in an untargeted
+    clause; E308 a non-scoring operation in a Surface tile's scoring."""
+    out: list[Problem] = []
+    for i, step in enumerate(effect):
+        if not isinstance(step, dict) or len(step) != 1:
+            continue
+        (name, params), = step.items()
+        op = registry.operations.get(name)
+        if op is None:
+            continue
+        at = (*sub, i, name)
+        if context == BOARD and BOARD not in op.contexts:
+            out.append(item.problem(
+                "E307", f"'{name}' needs an acting player, but this clause has no target",
+                "add a target (each_player, players_with_most, players_with_fewest) or use "
+                "stock/modify", *at, key=True))
+        elif context == SCORING and SCORING not in op.contexts:
+            out.append(item.problem(
+                "E308", f"'{name}' cannot score: scoring uses only vp and per -> vp",
+                "write the score as vp N or per {count, every, max, effect: [vp N]}",
+                *at, key=True))
+        elif context in (PLAYER, SCORING) and op.contexts == frozenset({BOARD}):
+            if name == "modify":
+                out.append(item.problem(
+                    "E305", "'modify' is allowed only in a building passive or an untargeted "
+                    "event clause (R37)", "use a passive on an Ocean tile, or an event clause "
+                    "without a target", *at, key=True))
+            else:
+                out.append(item.problem(
+                    "E306", f"'{name}' is a board effect, allowed only in an untargeted event "
+                    "clause", "move it to an event clause without a target", *at, key=True))
+        if op.children is not None:
+            kids = list(op.children(params))
+            for k, child in enumerate(kids):
+                if not isinstance(child, list):
+                    continue
+                if name == "choose":
+                    path = (*at, k)
+                else:
+                    path = (*at, "effect")
+                out.extend(effect_contexts(item, child, context, path, registry))
+    return out

@@ -1,0 +1,272 @@
+"""Loading content packs: manifests, files, schema validation, cross-file checks, catalog.
+
+Game-agnostic: what the content kinds are, which schemas validate them, which cross-file checks
+run and how the catalog is built all come from a `GameSpec`. Every problem is collected (the
+loader never stops at the first), and a catalog is built only when there are none.
+
+A target is a pack folder (one holding ``expansion.yaml``) or a single content file; anything
+other than the base pack is loaded together with the base pack and the packs it requires.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft7Validator
+
+from artemis.content.schema_check import schema_problems
+from artemis.content.yamlio import Document, YamlProblem, load
+from artemis.problems import Problem, did_you_mean, pointer
+
+MANIFEST = "expansion.yaml"
+
+
+@dataclass(frozen=True)
+class Item:
+    """One entry of a content file's ``items``, validated against its kind's schema.
+
+    ``data`` is the plain entry; ``index`` its place in the file; ``pack`` the pack id."""
+
+    kind: str
+    data: dict
+    doc: Document
+    index: int
+    pack: str
+
+    @property
+    def id(self) -> str | None:
+        return self.data.get("id") if isinstance(self.data, dict) else None
+
+    def path(self, *sub) -> tuple:
+        return ("items", self.index, *sub)
+
+    def where(self, *sub, key: bool = False) -> tuple[int, int]:
+        return self.doc.position(self.path(*sub), key=key)
+
+    def problem(self, code: str, message: str, hint: str = "", *sub, key: bool = False) -> Problem:
+        """A problem located at ``sub`` inside this item (the item itself when empty)."""
+        line, col = self.where(*sub, key=key)
+        return Problem(self.doc.file, line, col, pointer(self.path(*sub)), code, message, hint)
+
+
+@dataclass
+class Pack:
+    """A content pack: its id, folder, manifest document and content files in load order."""
+
+    id: str
+    root: Path
+    manifest: Document | None
+    files: list[Path] = field(default_factory=list)
+    requires: list[str] = field(default_factory=list)
+
+
+@dataclass
+class GameSpec:
+    """What a game's content is: kinds and schemas, checks, and the catalog builder.
+
+    ``checks(items)`` returns problems for the list of valid items (in load order);
+    ``build(items, packs)`` returns the immutable catalog.
+    """
+
+    manifest_schema: dict
+    kind_schemas: dict[str, dict]
+    checks: Callable[[list[Item], list[Pack]], list[Problem]]
+    build: Callable[[list[Item], list[Pack]], Any]
+    base: Path
+    validators: dict[str, Draft7Validator] = field(default_factory=dict)
+
+    def validator(self, kind: str) -> Draft7Validator:
+        if kind not in self.validators:
+            schema = self.manifest_schema if kind == MANIFEST else self.kind_schemas[kind]
+            self.validators[kind] = Draft7Validator(schema)
+        return self.validators[kind]
+
+
+@dataclass
+class LoadResult:
+    """The outcome of loading: every problem, the packs, the valid items, and the catalog
+    (None when there is any problem)."""
+
+    problems: list[Problem]
+    packs: list[Pack]
+    items: list[Item]
+    catalog: Any = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+def shown(path: Path) -> str:
+    """A path as printed in problems: relative to the working folder when below it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return str(path)
+    return rel if not rel.startswith("..") else str(path)
+
+
+def _whole(file: str, code: str, message: str, hint: str = "") -> Problem:
+    return Problem(file, 0, 0, "", code, message, hint)
+
+
+def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
+    """Load and check the base pack plus every target (pack folders or content files).
+
+    Returns a `LoadResult`; never raises for bad input (every problem is a `Problem`).
+    """
+    problems: list[Problem] = []
+    packs: list[Pack] = []
+    loose: list[Path] = []
+    by_root: dict[Path, Pack] = {}
+
+    def add_pack(root: Path) -> Pack | None:
+        root = root.resolve()
+        if root in by_root:
+            return by_root[root]
+        pack = _read_manifest(root, spec, problems)
+        if pack is None:
+            return None
+        by_root[root] = pack
+        for req in pack.requires:
+            if req == pack.id or any(p.id == req for p in packs):
+                continue
+            found = _find_pack(req, [root.parent, spec.base.parent])
+            if found is not None:
+                add_pack(found)
+            elif req != "base":
+                line, col = (pack.manifest.position(("requires",)) if pack.manifest else (0, 0))
+                problems.append(Problem(shown(root / MANIFEST), line, col, "/requires", "E503",
+                                        f"requires '{req}', which is not found",
+                                        "put the required pack beside this one, or remove it"))
+        packs.append(pack)
+        return pack
+
+    add_pack(spec.base)
+    for target in targets:
+        path = Path(target)
+        if not path.exists():
+            problems.append(_whole(str(target), "E501", "no such file or folder",
+                                   "check the path"))
+            continue
+        if path.is_dir():
+            if (path / MANIFEST).is_file():
+                add_pack(path)
+            else:
+                problems.append(_whole(shown(path), "E502",
+                                       f"no {MANIFEST} in this folder",
+                                       f"a content pack folder holds {MANIFEST} listing its files"))
+        else:
+            manifest = path.parent / MANIFEST
+            if path.name == MANIFEST:
+                add_pack(path.parent)
+            elif manifest.is_file() and path.resolve().parent in by_root:
+                pass  # already part of a loaded pack (the base pack, say)
+            elif manifest.is_file() and path.name in _listed(manifest):
+                add_pack(path.parent)
+            else:
+                loose.append(path)
+
+    items: list[Item] = []
+    for pack in packs:
+        for f in pack.files:
+            items.extend(_read_file(f, pack.id, spec, problems))
+    for f in loose:
+        items.extend(_read_file(f, "loose", spec, problems))
+    problems.extend(spec.checks(items, packs))
+    result = LoadResult(problems, packs, items)
+    if not problems:
+        result.catalog = spec.build(items, packs)
+    return result
+
+
+def _listed(manifest: Path) -> list[str]:
+    try:
+        doc = load(manifest)
+    except YamlProblem:
+        return []
+    files = doc.data.get("files") if isinstance(doc.data, dict) else None
+    return [f for f in files if isinstance(f, str)] if isinstance(files, list) else []
+
+
+def _find_pack(pack_id: str, folders: list[Path]) -> Path | None:
+    for folder in folders:
+        if (folder / pack_id / MANIFEST).is_file():
+            return folder / pack_id
+    return None
+
+
+def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack | None:
+    path = root / MANIFEST
+    file = shown(path)
+    try:
+        doc = load(path, file)
+    except YamlProblem as exc:
+        problems.append(exc.problem)
+        return None
+    errs = schema_problems(doc, spec.validator(MANIFEST))
+    problems.extend(errs)
+    data = doc.data if isinstance(doc.data, dict) else {}
+    pack_id = data.get("id") if isinstance(data.get("id"), str) else root.name
+    pack = Pack(pack_id, root, doc)
+    requires = data.get("requires")
+    pack.requires = [r for r in requires if isinstance(r, str)] if isinstance(requires, list) else []
+    files = data.get("files")
+    if isinstance(files, list):
+        for i, name in enumerate(files):
+            if not isinstance(name, str):
+                continue
+            f = (root / name)
+            if not f.is_file():
+                line, col = doc.position(("files", i))
+                listed = [p.name for p in sorted(root.glob("*.y*ml")) if p.name != MANIFEST]
+                problems.append(Problem(file, line, col, pointer(("files", i)), "E302",
+                                        f"the manifest lists '{name}', which does not exist",
+                                        did_you_mean(name, listed) if listed else ""))
+            else:
+                pack.files.append(f)
+    return pack
+
+
+def _read_file(path: Path, pack: str, spec: GameSpec, problems: list[Problem]) -> list[Item]:
+    file = shown(path)
+    try:
+        doc = load(path, file)
+    except YamlProblem as exc:
+        problems.append(exc.problem)
+        return []
+    data = doc.data
+    if not isinstance(data, dict):
+        line, col = doc.position(())
+        problems.append(Problem(file, line, col, "", "E201",
+                                f"a content file is a mapping, got {type(data).__name__}",
+                                "start the file with kind: and items:"))
+        return []
+    kind = data.get("kind")
+    if kind not in spec.kind_schemas:
+        if "kind" not in data:
+            problems.append(Problem(file, *doc.position(()), "", "E202", "missing field 'kind'",
+                                    "add kind: one of " + ", ".join(spec.kind_schemas)))
+        else:
+            problems.append(Problem(file, *doc.position(("kind",)), "/kind", "E212",
+                                    f"unknown content kind '{kind}'",
+                                    did_you_mean(kind, spec.kind_schemas)))
+        return []
+    errs = schema_problems(doc, spec.validator(kind))
+    problems.extend(errs)
+    bad_items = set()
+    for p in errs:
+        parts = p.pointer.split("/")
+        if len(parts) >= 3 and parts[1] == "items" and parts[2].isdigit():
+            bad_items.add(int(parts[2]))
+        else:
+            bad_items.add(-1)
+    entries = data.get("items")
+    if not isinstance(entries, list) or -1 in bad_items:
+        return []
+    return [Item(kind, entry, doc, i, pack) for i, entry in enumerate(entries)
+            if i not in bad_items]

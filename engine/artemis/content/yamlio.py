@@ -1,0 +1,286 @@
+"""Reading YAML safely, keeping the line and column of every key and value.
+
+We compose the document with ruamel.yaml's round-trip parser and build plain Python values from
+the node graph ourselves, so no YAML tag can construct a Python object, duplicate keys are
+caught, and alias expansion, nesting depth and file size are bounded before anything else walks
+the data. Limits (documented in docs/errors.md): `MAX_FILE_BYTES`, `MAX_DEPTH`, `MAX_NODES`,
+`MAX_ALIAS_NODES`.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+from artemis.problems import Problem, pointer
+
+MAX_FILE_BYTES = 8 * 1024 * 1024
+MAX_DEPTH = 50
+MAX_NODES = 2_000_000
+MAX_ALIAS_NODES = 20_000
+
+_STD = "tag:yaml.org,2002:"
+_INT_RE = re.compile(r"^[-+]?(0|[1-9][0-9_]*)$")
+
+
+@dataclass
+class Document:
+    """A parsed YAML document as plain data with positions.
+
+    ``data``: dicts, lists, str, int, float, bool, None. ``values`` maps a path tuple (keys and
+    indexes) to the 1-based (line, column) of its value; ``keys`` maps the path of a mapping
+    entry to the position of its key; ``texts`` keeps the source text of non-string scalars,
+    for hints such as "quote it".
+    """
+
+    file: str
+    data: Any
+    values: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[tuple, tuple[int, int]] = field(default_factory=dict)
+    texts: dict[tuple, str] = field(default_factory=dict)
+
+    def position(self, path: tuple, key: bool = False) -> tuple[int, int]:
+        """Best position for ``path``: the key's (if asked and known), else the value's, else
+        the nearest enclosing node's."""
+        path = tuple(path)
+        if key and path in self.keys:
+            return self.keys[path]
+        while path:
+            if path in self.values:
+                return self.values[path]
+            path = path[:-1]
+        return self.values.get((), (1, 1))
+
+
+class YamlProblem(Exception):
+    """Raised by `load` with the one located `Problem` that stops reading a file."""
+
+    def __init__(self, problem: Problem):
+        self.problem = problem
+        super().__init__(problem.format())
+
+
+def _problem(file: str, code: str, message: str, hint: str = "", line: int = 0, col: int = 0,
+             path: tuple = ()) -> YamlProblem:
+    return YamlProblem(Problem(file, line, col, pointer(path), code, message, hint))
+
+
+def read_text(path: Path, shown: str | None = None) -> str:
+    """Read a file as UTF-8 text, within `MAX_FILE_BYTES`.
+
+    Raises `YamlProblem` E101 (unreadable), E108 (too large), E102 (not UTF-8) or E103 (empty).
+    """
+    shown = shown or str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _problem(shown, "E108", f"file is {size} bytes, over the limit of "
+                           f"{MAX_FILE_BYTES}", "split the content into several files")
+        raw = path.read_bytes()
+    except YamlProblem:
+        raise
+    except IsADirectoryError:
+        raise _problem(shown, "E101", "is a folder, not a file") from None
+    except OSError as exc:
+        raise _problem(shown, "E101", f"cannot read file: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise _problem(shown, "E102", f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be "
+                       "decoded", "save the file as UTF-8", line, col) from None
+    return text
+
+
+def load(path: Path, shown: str | None = None) -> Document:
+    """Read and parse one YAML file into a `Document`. Raises `YamlProblem`."""
+    shown = shown or str(path)
+    return parse(read_text(path, shown), shown)
+
+
+def parse(text: str, file: str = "<string>") -> Document:
+    """Parse YAML text into a `Document`.
+
+    Raises `YamlProblem` with code E103 (empty), E104 (syntax), E105 (tab indentation),
+    E106 (duplicate key), E107 (tag), E109 (alias expansion), E110 (nesting) or E111 (several
+    documents).
+    """
+    text = text.lstrip("\ufeff")
+    if not text.strip() or all(
+        not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
+    ):
+        raise _problem(file, "E103", "the file is empty", "a content file is a mapping with "
+                       "kind and items", 1, 1)
+    yaml = YAML(typ="rt")
+    try:
+        node = yaml.compose(text)
+    except RecursionError:
+        raise _problem(file, "E110", f"nesting too deep (over {MAX_DEPTH} levels)",
+                       "flatten the structure", 1, 1) from None
+    except MarkedYAMLError as exc:
+        raise _syntax(file, exc, text) from None
+    except YAMLError as exc:
+        raise _problem(file, "E104", f"YAML syntax error: {exc}", "", 1, 1) from None
+    if node is None:
+        raise _problem(file, "E103", "the file holds no YAML document", "", 1, 1)
+    doc = Document(file, None)
+    builder = _Builder(doc)
+    doc.data = builder.build(node, (), 0)
+    return doc
+
+
+def _syntax(file: str, exc: MarkedYAMLError, text: str) -> YamlProblem:
+    mark = exc.problem_mark or exc.context_mark
+    line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    problem = exc.problem or str(exc)
+    context = f" ({exc.context})" if exc.context else ""
+    if "expected a single document" in str(exc.context or "") or "another document" in problem:
+        return _problem(file, "E111", "more than one YAML document in the file",
+                        "keep one document per file (remove the '---' separator)", line, col)
+    lines = text.splitlines()
+    tab_line = _tab_indent_line(lines, line)
+    if "\\t" in problem or "tab" in problem.lower() or tab_line:
+        at = tab_line or line
+        return _problem(file, "E105", "tab character used for indentation",
+                        "indent with spaces only (YAML forbids tabs there)", at,
+                        1 if tab_line else col)
+    return _problem(file, "E104", f"YAML syntax error: {problem}{context}",
+                    "check the indentation and the brackets and quotes on this line", line, col)
+
+
+def _tab_indent_line(lines: list[str], near: int) -> int:
+    """1-based number of a line at or before ``near`` whose indentation has a tab, else 0."""
+    for n in range(min(near, len(lines)), 0, -1):
+        stripped = lines[n - 1]
+        indent = stripped[: len(stripped) - len(stripped.lstrip(" \t"))]
+        if "\t" in indent:
+            return n
+    return 0
+
+
+class _Builder:
+    """Turns a ruamel node graph into plain values, recording positions and enforcing limits."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.nodes = 0
+        self.alias_nodes = 0
+        self.seen: set[int] = set()
+
+    def build(self, node, path: tuple, depth: int, via_alias: bool = False) -> Any:
+        doc = self.doc
+        if depth > MAX_DEPTH:
+            raise _problem(doc.file, "E110", f"nesting too deep (over {MAX_DEPTH} levels)",
+                           "flatten the structure", *self._pos(node), path)
+        self.nodes += 1
+        again = id(node) in self.seen
+        if again or via_alias:
+            self.alias_nodes += 1
+            via_alias = True
+            if self.alias_nodes > MAX_ALIAS_NODES:
+                raise _problem(doc.file, "E109", "aliases expand to more than "
+                               f"{MAX_ALIAS_NODES} nodes", "write the values out instead of "
+                               "nesting aliases", *self._pos(node), path)
+        if self.nodes > MAX_NODES:
+            raise _problem(doc.file, "E109", f"the document has more than {MAX_NODES} nodes",
+                           "split the content into several files", *self._pos(node), path)
+        if not isinstance(node, ScalarNode):
+            self.seen.add(id(node))
+        doc.values.setdefault(path, self._pos(node))
+        tag = node.tag.value if hasattr(node.tag, "value") else node.tag
+        if isinstance(node, MappingNode):
+            if tag not in (None, _STD + "map"):
+                raise self._tag(tag, node, path)
+            out: dict = {}
+            for knode, vnode in node.value:
+                ktag = knode.tag.value if hasattr(knode.tag, "value") else knode.tag
+                if ktag == _STD + "merge":
+                    raise _problem(doc.file, "E107", "merge keys (<<) are not supported",
+                                   "write the keys out", *self._pos(knode), path)
+                if not isinstance(knode, ScalarNode):
+                    raise _problem(doc.file, "E201", "a mapping key must be a plain name",
+                                   "use a string key", *self._pos(knode), path)
+                key = self.scalar(knode, path)
+                if not isinstance(key, str):
+                    # content formats never use non-string keys (design: integer keys break
+                    # schema keywords); keep the text so the schema reports it by name
+                    key = knode.value
+                kpath = (*path, key)
+                if key in out:
+                    first = doc.keys[kpath]
+                    raise _problem(doc.file, "E106", f"duplicate key '{key}'",
+                                   f"the first '{key}' is at line {first[0]}",
+                                   *self._pos(knode), kpath)
+                doc.keys[kpath] = self._pos(knode)
+                out[key] = self.build(vnode, kpath, depth + 1, via_alias)
+            return out
+        if isinstance(node, SequenceNode):
+            if tag not in (None, _STD + "seq"):
+                raise self._tag(tag, node, path)
+            return [self.build(v, (*path, i), depth + 1, via_alias)
+                    for i, v in enumerate(node.value)]
+        return self.scalar(node, path)
+
+    def _pos(self, node) -> tuple[int, int]:
+        return node.start_mark.line + 1, node.start_mark.column + 1
+
+    def _tag(self, tag: str, node, path: tuple) -> YamlProblem:
+        return _problem(self.doc.file, "E107", f"YAML tag '{tag}' is not allowed",
+                        "remove the tag: content is plain mappings, lists and scalars",
+                        *self._pos(node), path)
+
+    def scalar(self, node: ScalarNode, path: tuple) -> Any:
+        tag = node.tag.value if hasattr(node.tag, "value") else node.tag
+        value = node.value
+        if tag in (None, _STD + "str", "!"):
+            return value
+        if tag == _STD + "timestamp":
+            return value  # a date written unquoted stays the text the author wrote
+        if tag == _STD + "null":
+            self.doc.texts[path] = value or "~"
+            return None
+        if tag == _STD + "bool":
+            self.doc.texts[path] = value
+            return value.lower() in ("true", "yes", "on", "y")
+        if tag == _STD + "int":
+            self.doc.texts[path] = value
+            return _to_int(value)
+        if tag == _STD + "float":
+            self.doc.texts[path] = value
+            low = value.lower().replace("_", "")
+            if low in (".nan",):
+                return math.nan
+            if low in (".inf", "+.inf", "-.inf"):
+                return -math.inf if low.startswith("-") else math.inf
+            try:
+                return float(low)
+            except ValueError:
+                return value
+        raise self._tag(tag, node, path)
+
+
+def _to_int(text: str) -> int | str:
+    t = text.replace("_", "")
+    try:
+        if _INT_RE.match(text):
+            return int(t)
+        low = t.lower().lstrip("+")
+        sign = -1 if low.startswith("-") else 1
+        low = low.lstrip("-")
+        if low.startswith("0x"):
+            return sign * int(low[2:], 16)
+        if low.startswith("0o"):
+            return sign * int(low[2:], 8)
+        if low.startswith("0b"):
+            return sign * int(low[2:], 2)
+        return int(t, 10)
+    except ValueError:
+        return text

@@ -1,0 +1,13 @@
+"""The effect engine: a registry of small named operations, quantities, targets, rule
+parameters and game events, each carrying its JSON Schema fragment (content-data.md section 2)."""
+
+from artemis.effects.registry import (
+    GameEvent,
+    Operation,
+    Quantity,
+    Registry,
+    RuleParameter,
+    Target,
+)
+
+__all__ = ["GameEvent", "Operation", "Quantity", "Registry", "RuleParameter", "Target"]

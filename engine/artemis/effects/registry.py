@@ -1,0 +1,232 @@
+"""The vocabulary registry: what effects may name, and the schema assembled from it.
+
+Game-agnostic kernel. A game (the Artemis Project core, or a plugin) registers operations,
+quantities, targets, rule parameters, game events and shared schema definitions; the content
+schema is assembled from whatever is registered, so a plugin's operation validates exactly like
+a core one.
+
+Contexts say where an operation may stand (content-data.md 2.4, 2.5, R37):
+``player`` (an effect with an acting player: upkeep, rewards, triggers, targeted clauses,
+Relief rewards), ``board`` (an untargeted event clause), ``scoring`` (a Surface tile's scoring).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+PLAYER, BOARD, SCORING = "player", "board", "scoring"
+CONTEXTS = frozenset({PLAYER, BOARD, SCORING})
+
+
+@dataclass(frozen=True)
+class Operation:
+    """An effect operation, written in content as ``{name: params}``.
+
+    ``params`` is the JSON Schema fragment of the parameters; ``contexts`` the subset of
+    {"player", "board", "scoring"} where it may appear; ``children(params)`` yields the nested
+    effects (lists of steps) inside the parameters, so checks can walk into them; ``run`` is the
+    interpreter's implementation (None until a rules engine provides it); ``plugin`` names who
+    registered it.
+    """
+
+    name: str
+    params: dict
+    description: str
+    contexts: frozenset = frozenset({PLAYER})
+    children: Callable[[Any], Iterable[list]] | None = None
+    run: Callable | None = None
+    plugin: str = "core"
+    examples: tuple = ()
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A number read for one player at the moment of evaluation (content-data.md 2.3).
+
+    Written ``{name: params}``; ``params`` is its JSON Schema fragment (an object)."""
+
+    name: str
+    params: dict
+    description: str
+    count: Callable | None = None
+    plugin: str = "core"
+
+
+@dataclass(frozen=True)
+class Target:
+    """Who an event clause applies to (content-data.md 2.4).
+
+    ``params`` None means the target is written as a bare string; otherwise ``{name: params}``."""
+
+    name: str
+    params: dict | None
+    description: str
+    select: Callable | None = None
+    plugin: str = "core"
+
+
+@dataclass(frozen=True)
+class RuleParameter:
+    """A named rule parameter that `modify` may change (content-data.md 2.6, 2.7).
+
+    ``scope`` is "player" or "global"; ``type`` is "int", "place" or "places"; ``default`` the
+    rulebook value; ``signed`` True for the ``*_adjust`` parameters, which are not clamped at 0.
+    """
+
+    name: str
+    scope: str
+    type: str
+    default: Any
+    description: str
+    signed: bool = False
+    plugin: str = "core"
+
+
+@dataclass(frozen=True)
+class GameEvent:
+    """A named game event that a building `trigger` may listen to (content-data.md 2.8)."""
+
+    name: str
+    description: str
+    plugin: str = "core"
+
+
+class RegistryError(ValueError):
+    """Raised when a name is registered twice or a registration is malformed."""
+
+
+@dataclass
+class Registry:
+    """Every name effects may use, with the schema fragments that validate them.
+
+    Raises `RegistryError` on a second registration of the same name in the same table.
+    """
+
+    operations: dict[str, Operation] = field(default_factory=dict)
+    quantities: dict[str, Quantity] = field(default_factory=dict)
+    targets: dict[str, Target] = field(default_factory=dict)
+    parameters: dict[str, RuleParameter] = field(default_factory=dict)
+    game_events: dict[str, GameEvent] = field(default_factory=dict)
+    definitions: dict[str, dict] = field(default_factory=dict)
+
+    def _add(self, table: dict, name: str, thing: Any) -> None:
+        if name in table:
+            raise RegistryError(f"'{name}' is already registered")
+        table[name] = thing
+
+    def add_operation(self, op: Operation) -> None:
+        """Register an effect operation. Its contexts must be a subset of CONTEXTS."""
+        if not op.contexts <= CONTEXTS:
+            raise RegistryError(f"operation '{op.name}': unknown contexts {set(op.contexts)}")
+        self._add(self.operations, op.name, op)
+
+    def add_quantity(self, q: Quantity) -> None:
+        """Register a quantity."""
+        self._add(self.quantities, q.name, q)
+
+    def add_target(self, t: Target) -> None:
+        """Register an event target."""
+        self._add(self.targets, t.name, t)
+
+    def add_parameter(self, p: RuleParameter) -> None:
+        """Register a rule parameter; scope must be player or global."""
+        if p.scope not in ("player", "global") or p.type not in ("int", "place", "places"):
+            raise RegistryError(f"parameter '{p.name}': bad scope or type")
+        self._add(self.parameters, p.name, p)
+
+    def add_game_event(self, e: GameEvent) -> None:
+        """Register a game event name that triggers may listen to."""
+        self._add(self.game_events, e.name, e)
+
+    def add_definition(self, name: str, schema: dict) -> None:
+        """Register a shared schema definition, referenced as ``#/definitions/NAME``."""
+        self._add(self.definitions, name, schema)
+
+    # -- schema assembly -------------------------------------------------------------
+
+    def schema_definitions(self) -> dict[str, dict]:
+        """All definitions: the registered ones plus effect, step, quantity, target, param
+        and game_event, assembled from the tables. Returns fresh copies."""
+        defs = copy.deepcopy(self.definitions)
+        defs["effect"] = {
+            "description": "An effect: a list of steps run in order, each a one-key map "
+            "{operation: parameters} (content-data.md 2.1, 10.1).",
+            "type": "array",
+            "items": {"$ref": "#/definitions/step"},
+            "examples": [[{"gain": {"minerals": 2}}], [{"pay": {"minerals": 2}}, {"vp": 2}]],
+        }
+        defs["step"] = {
+            "$comment": "artemis:effect-step",
+            "description": "One effect step: exactly one operation name with its parameters.",
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "additionalProperties": False,
+            "properties": {
+                name: _described(op.params, op.description, op.examples)
+                for name, op in sorted(self.operations.items())
+            },
+        }
+        defs["quantity"] = {
+            "$comment": "artemis:quantity",
+            "description": "A number counted for one player when read: a one-key map "
+            "{quantity: parameters} (content-data.md 2.3).",
+            "type": "object",
+            "minProperties": 1,
+            "maxProperties": 1,
+            "additionalProperties": False,
+            "properties": {
+                name: _described(q.params, q.description)
+                for name, q in sorted(self.quantities.items())
+            },
+            "examples": [{"held": {"item": "badges"}}, {"colonists": {"type": "marine"}}],
+        }
+        bare = sorted(n for n, t in self.targets.items() if t.params is None)
+        keyed = {n: t for n, t in sorted(self.targets.items()) if t.params is not None}
+        defs["target"] = {
+            "$comment": "artemis:target",
+            "description": "Who an event clause applies to (content-data.md 2.4).",
+            "oneOf": [
+                {
+                    "$comment": "artemis:target",
+                    "description": "A target written as a bare name.",
+                    "type": "string",
+                    "enum": bare,
+                },
+                {
+                    "$comment": "artemis:target",
+                    "description": "A target with parameters: a one-key map {target: quantity}.",
+                    "type": "object",
+                    "minProperties": 1,
+                    "maxProperties": 1,
+                    "additionalProperties": False,
+                    "properties": {
+                        n: _described(t.params, t.description) for n, t in keyed.items()
+                    },
+                },
+            ],
+        }
+        defs["param"] = {
+            "$comment": "artemis:param",
+            "description": "A rule parameter name (content-data.md 2.6).",
+            "type": "string",
+            "enum": sorted(self.parameters),
+        }
+        defs["game_event"] = {
+            "$comment": "artemis:game-event",
+            "description": "A game event a trigger listens to (content-data.md 2.8).",
+            "type": "string",
+            "enum": sorted(self.game_events),
+        }
+        return defs
+
+
+def _described(schema: dict, description: str, examples: tuple = ()) -> dict:
+    out = copy.deepcopy(schema)
+    out.setdefault("description", description)
+    if examples and "examples" not in out:
+        out["examples"] = list(examples)
+    return out

@@ -1,0 +1,34 @@
+"""Where the shipped content packs and schemas are.
+
+A wheel carries them inside the package (``artemis/_data``); an editable install or a source
+checkout reads them from the repository's top-level ``content/`` and ``schemas/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+_PKG = Path(__file__).resolve().parent
+_REPO = _PKG.parent.parent
+
+
+def _pick(name: str) -> Path:
+    shipped = _PKG / "_data" / name
+    if shipped.is_dir():
+        return shipped
+    return _REPO / name
+
+
+def content_root() -> Path:
+    """The folder holding the shipped content packs (base/, ...)."""
+    return _pick("content")
+
+
+def base_pack() -> Path:
+    """The base game's pack folder."""
+    return content_root() / "base"
+
+
+def schemas_root() -> Path:
+    """The folder holding the exported JSON Schemas."""
+    return _pick("schemas")

@@ -1,0 +1,123 @@
+"""Problems: one located record per thing wrong with an input, and the stable error codes.
+
+A `Problem` is what every loader and checker produces instead of raising: file, 1-based line
+and column, JSON pointer, a stable code, a message and a hint. The codes are listed in
+docs/errors.md with an example each; `CODES` here is the single source of their titles.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass
+
+CODES: dict[str, str] = {
+    # E1xx: reading the file and its YAML
+    "E101": "cannot read file",
+    "E102": "not UTF-8 text",
+    "E103": "empty file",
+    "E104": "YAML syntax error",
+    "E105": "tab used for indentation",
+    "E106": "duplicate key",
+    "E107": "YAML tag not allowed",
+    "E108": "file too large",
+    "E109": "alias expansion too large",
+    "E110": "nesting too deep",
+    "E111": "more than one YAML document",
+    # E2xx: the JSON Schema of the file's kind
+    "E201": "wrong type",
+    "E202": "missing field",
+    "E203": "unknown key",
+    "E204": "value not allowed",
+    "E205": "number out of range",
+    "E206": "wrong number of entries",
+    "E207": "unknown effect operation",
+    "E208": "effect step must name exactly one operation",
+    "E209": "unknown quantity",
+    "E210": "unknown rule parameter",
+    "E211": "unknown game event",
+    "E212": "unknown content kind",
+    "E213": "unknown colonist or slot type",
+    "E214": "unknown event target",
+    "E219": "schema violation",
+    # E3xx: checks across items and files
+    "E301": "duplicate id",
+    "E302": "unresolved reference",
+    "E303": "duplicate_of names no tile",
+    "E304": "event spot does not exist",
+    "E305": "modify not allowed here",
+    "E306": "stock not allowed here",
+    "E307": "board clause uses a player operation",
+    "E308": "scoring uses a non-scoring operation",
+    "E309": "building modifies a global rule parameter",
+    "E310": "ability does not fit the building kind",
+    "E311": "modifier value does not fit the parameter",
+    "E312": "this_building outside a building passive",
+    "E313": "table rows incomplete or out of order",
+    # E4xx: the rulebook's counts, for the base game only
+    "E401": "base game building count",
+    "E402": "base game expedition count",
+    "E403": "base game event count",
+    "E404": "base game colonist count",
+    "E405": "base game Academy supply",
+    # E5xx: content packs and paths
+    "E501": "path not found",
+    "E502": "no content here",
+    "E503": "manifest problem",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an input.
+
+    Shape: ``file`` (path as given), ``line`` and ``column`` (1-based; 0 when the problem has no
+    position, such as an unreadable file), ``pointer`` (RFC 6901 JSON pointer into the document,
+    "" for the whole file), ``code`` (a key of `CODES`), ``message`` and ``hint`` (may be "").
+    """
+
+    file: str
+    line: int
+    column: int
+    pointer: str
+    code: str
+    message: str
+    hint: str = ""
+
+    def format(self) -> str:
+        """Render as ``file:line:col: error[CODE]: message`` plus an indented hint line."""
+        text = f"{self.file}:{self.line}:{self.column}: error[{self.code}]: {self.message}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+    def as_dict(self) -> dict:
+        """The record printed by ``--json``: {file, line, column, pointer, code, message, hint}."""
+        return asdict(self)
+
+
+class ContentError(Exception):
+    """Raised when content cannot become a catalog; carries every `Problem` found."""
+
+    def __init__(self, problems: Iterable[Problem]):
+        self.problems = tuple(problems)
+        first = self.problems[0].format() if self.problems else "invalid content"
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        super().__init__(first + more)
+
+
+def pointer(path: Iterable) -> str:
+    """JSON pointer (RFC 6901) for a path of keys and indexes: ``("items", 3, "id")`` -> "/items/3/id"."""
+    parts = [str(p).replace("~", "~0").replace("/", "~1") for p in path]
+    return "/" + "/".join(parts) if parts else ""
+
+
+def did_you_mean(word: object, choices: Iterable[str]) -> str:
+    """A hint naming the nearest valid choice, or listing the choices when none is near."""
+    choices = sorted(set(choices))
+    near = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
+    if near:
+        return f"did you mean '{near[0]}'?"
+    if len(choices) <= 12:
+        return "expected one of: " + ", ".join(choices)
+    return ""

@@ -1,0 +1,61 @@
+"""Loading the Artemis Project's content: the `GameSpec` that ties the generic loader to this
+game's schemas, checks and catalog, and `load_game_content` / `load_catalog`."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+from pathlib import Path
+
+from artemis.content.loader import MANIFEST, GameSpec, LoadResult, load_content
+from artemis.effects.registry import Registry
+from artemis.paths import base_pack
+from artemis.problems import ContentError
+from artemis.rules import vocabulary
+from artemis.rules.catalog import Catalog, build_catalog
+from artemis.rules.content_checks import check_all
+from artemis.rules.content_schemas import KINDS, file_schema, manifest_schema
+
+
+def core_registry() -> Registry:
+    """A registry holding the base game's vocabulary only (no plugins)."""
+    registry = Registry()
+    vocabulary.register(registry)
+    return registry
+
+
+def game_spec(registry: Registry | None = None) -> GameSpec:
+    """The content spec for the Artemis Project, with schemas assembled from ``registry``."""
+    registry = registry or core_registry()
+    ops = frozenset(registry.operations)
+    return GameSpec(
+        manifest_schema=manifest_schema(registry),
+        kind_schemas={k: file_schema(registry, k) for k in KINDS},
+        checks=lambda items, packs: check_all(items, packs, registry),
+        build=lambda items, packs: build_catalog(items, packs, ops),
+        base=base_pack(),
+    )
+
+
+@lru_cache(maxsize=1)
+def _default_spec() -> GameSpec:
+    return game_spec()
+
+
+def load_game_content(targets: Iterable[Path | str] = (),
+                      registry: Registry | None = None) -> LoadResult:
+    """Load the base game plus ``targets`` (pack folders or content files); never raises for
+    bad content: see ``LoadResult.problems``."""
+    spec = _default_spec() if registry is None else game_spec(registry)
+    return load_content(list(targets), spec)
+
+
+def load_catalog(targets: Iterable[Path | str] = (), registry: Registry | None = None) -> Catalog:
+    """The catalog of the base game plus ``targets``. Raises `ContentError` with every problem."""
+    result = load_game_content(targets, registry)
+    if not result.ok:
+        raise ContentError(result.problems)
+    return result.catalog
+
+
+__all__ = ["MANIFEST", "core_registry", "game_spec", "load_catalog", "load_game_content"]

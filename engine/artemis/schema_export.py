@@ -1,0 +1,31 @@
+"""Writing the assembled JSON Schemas to a folder (`artemis schema export DIR`)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from artemis.effects.registry import Registry
+
+
+def render_schemas(registry: Registry | None = None) -> dict[str, str]:
+    """Every schema file's name and its exact text (sorted keys, 2-space indent, newline)."""
+    from artemis.rules.content import core_registry
+    from artemis.rules.content_schemas import all_schemas
+
+    schemas = all_schemas(registry or core_registry())
+    return {name: json.dumps(s, indent=2, ensure_ascii=False) + "\n"
+            for name, s in schemas.items()}
+
+
+def export_schemas(folder: Path, registry: Registry | None = None) -> list[Path]:
+    """Write every schema into ``folder`` (created if needed); returns the paths written.
+
+    Raises OSError when the folder cannot be written."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, text in render_schemas(registry).items():
+        path = folder / name
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+    return written
