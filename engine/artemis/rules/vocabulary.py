@@ -81,7 +81,8 @@ DEFINITIONS: dict[str, dict] = {
         "lists the items an owner of the printed game may correct.",
         "type": "string",
         "minLength": 1,
-        "examples": ["RECONSTRUCTED", "rulebook", "name: rulebook (Gantry example); rest RECONSTRUCTED"],
+        "examples": ["RECONSTRUCTED", "rulebook",
+                     "name: rulebook (Gantry example); rest RECONSTRUCTED"],
     },
     "id": {
         "description": "A unique id: lower case letters, digits and underscores.",
@@ -344,12 +345,16 @@ def register(registry: Registry) -> None:
     """Add the base game's vocabulary to ``registry``. Raises RegistryError on a clash."""
     for name, schema in DEFINITIONS.items():
         registry.add_definition(name, schema)
+    from dataclasses import replace
+
+    from artemis.rules import ops  # the interpreter: each operation's code
+
     for op in OPERATIONS:
-        registry.add_operation(op)
+        registry.add_operation(replace(op, run=ops.RUNNERS.get(op.name)))
     for q in QUANTITIES:
-        registry.add_quantity(q)
+        registry.add_quantity(replace(q, count=ops.COUNTERS.get(q.name)))
     for t in TARGETS:
-        registry.add_target(t)
+        registry.add_target(replace(t, select=ops.SELECTORS.get(t.name)))
     for p in PARAMETERS:
         registry.add_parameter(p)
     for e in GAME_EVENTS:

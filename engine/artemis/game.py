@@ -1,0 +1,199 @@
+"""The decision API (design.md, layer 4): `Game.new(config)`, `current_player`,
+`legal_actions()`, `apply(action)`, `is_over`, `result`, `clone()`, `view()`.
+
+Randomness comes from named streams (dice, bag, ocean, surface, expeditions, events, start)
+derived from the one game seed, so a variant that draws fewer colonists does not shift the dice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from artemis.actions import Action, Decision, IllegalAction
+
+# importing the rule modules registers their steps and answers
+from artemis.rules import (  # noqa: F401
+    academy,
+    basecamp,
+    colonists,
+    events,
+    exposure,
+    flow,
+    gantry,
+    placement,
+    relief,
+    rounds,
+    scoring,
+    triggers,
+    upkeep,
+)
+from artemis.rules.setup import new_state
+from artemis.state import State
+
+STREAMS = ("dice", "bag", "ocean", "surface", "expeditions", "events", "start")
+
+
+def stream(seed: int, name: str) -> random.Random:
+    """A named random stream: seeded from sha256 of "seed:name", stable on any machine."""
+    digest = hashlib.sha256(f"{seed}:{name}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+@dataclass
+class GameConfig:
+    """What a game is: ``players`` (2-5), ``seed`` (int), rule parameter defaults replaced by
+    variants (``params``), and extra content packs (``expansions``)."""
+
+    players: int = 4
+    seed: int = 0
+    params: dict = field(default_factory=dict)
+    expansions: tuple = ()
+
+
+class ConfigError(ValueError):
+    """Raised for a config the engine cannot play (players outside 2-5, say)."""
+
+
+class Game:
+    """One game of The Artemis Project. See the module docstring."""
+
+    def __init__(self, catalog, registry, config: GameConfig):
+        self.catalog = catalog
+        self.registry = registry
+        self.config = config
+        self.param_defaults = dict(config.params)
+        self.tasks: list[tuple] = []
+        self.pending: Decision | None = None
+        self.log: list[dict] = []
+        self.logging = True
+        self.vp_reason = "effect"
+        self.final: dict | None = None
+        self.actions: list[str] = []
+        self.state: State = None  # type: ignore[assignment]
+
+    @classmethod
+    def new(cls, config: GameConfig | dict | None = None, catalog=None, registry=None) -> Game:
+        """Set up a game (rulebook, Setup) and run it to the first decision.
+
+        Raises ConfigError for a bad config and ContentError for bad content."""
+        if isinstance(config, dict) or config is None:
+            config = GameConfig(**(config or {}))
+        if not 2 <= config.players <= 5:
+            raise ConfigError(f"players must be 2 to 5, got {config.players}")
+        if catalog is None or registry is None:
+            from artemis.rules.content import core_registry, load_catalog
+
+            registry = registry or core_registry()
+            catalog = catalog or _cached_catalog(tuple(config.expansions), load_catalog)
+        game = cls(catalog, registry, config)
+        rng = {name: stream(config.seed, name) for name in STREAMS}
+        game.state = new_state(game, config.players, rng)
+        game.emit("setup", players=config.players, seed=config.seed, start=game.state.start)
+        flow.push(game, ("game_start",))
+        flow.run(game)
+        return game
+
+    # -- the decision API -------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """True once final scoring is done."""
+        return self.final is not None
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat asked to decide now, or None when the game is over."""
+        return self.pending.player if self.pending else None
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the current player, in a stable order ([] when over)."""
+        return list(self.pending.options) if self.pending else []
+
+    def apply(self, action: Action | str | dict) -> None:
+        """Apply one legal action and run the rules to the next decision.
+
+        ``action`` may be an Action, its id, or its JSON form. Raises IllegalAction (naming
+        the rule) and leaves the state unchanged when it is not legal now."""
+        if self.pending is None:
+            raise IllegalAction("the game is over", "End of the Game")
+        wanted = action if isinstance(action, str) else (
+            action["id"] if isinstance(action, dict) else action.id)
+        chosen = next((a for a in self.pending.options if a.id == wanted), None)
+        if chosen is None:
+            raise IllegalAction(f"'{wanted}' is not a legal answer to the {self.pending.kind} "
+                                f"question of player {self.pending.player}",
+                                RULES.get(self.pending.kind, ""))
+        decision = self.pending
+        self.pending = None
+        self.actions.append(chosen.id)
+        if self.logging:
+            self.log.append({"type": "action", "player": decision.player, "id": chosen.id,
+                             "label": chosen.label})
+        flow.ANSWERS[decision.kind](self, chosen, decision.ctx)
+        flow.run(self)
+
+    @property
+    def result(self) -> dict | None:
+        """{"players": [{seat, vp, steps}], "ranking": [...], "winner": seat} when over."""
+        if self.final is None:
+            return None
+        return {
+            "players": [{"seat": p.seat, "vp": p.vp, "steps": self.final["steps"][p.seat]}
+                        for p in self.state.players],
+            "ranking": self.final["ranking"],
+            "winner": self.final["ranking"][0],
+        }
+
+    def clone(self) -> Game:
+        """An independent copy at this decision point (flat copy of state and queue)."""
+        g = Game.__new__(Game)
+        g.catalog, g.registry, g.config = self.catalog, self.registry, self.config
+        g.param_defaults = self.param_defaults
+        g.tasks = self.tasks[:]
+        g.pending = self.pending
+        g.log = self.log[:]
+        g.logging = self.logging
+        g.vp_reason = self.vp_reason
+        g.final = self.final
+        g.actions = self.actions[:]
+        g.state = self.state.clone()
+        return g
+
+    def emit(self, kind: str, **data: Any) -> None:
+        """Record a visible consequence in the log."""
+        if self.logging:
+            self.log.append({"type": kind, **data})
+
+    def view(self) -> dict:
+        """A stable JSON view of the state (documented names, independent of the compact
+        internal state)."""
+        from artemis.view import view
+
+        return view(self)
+
+
+RULES = {
+    "place": "Placement Phase",
+    "send": "Basecamp: Sending Colonists on Expeditions (R1)",
+    "marine": "Basecamp: Marines (R2, R38)",
+    "trainee": "Academy (R10)",
+    "recruit": "Doorstep (R9)",
+    "buy": "Gantry (R8)",
+    "reward": "Basecamp resolution (R5)",
+    "relief_reward": "The Relief Track",
+    "move": "Upkeep: One Move/swap",
+    "activate": "Upkeep: Activate Fully-staffed Buildings (R33)",
+    "unpaid": "Upkeep: Pay Energy for Colonists in your Shelters (R23)",
+    "start": "Upkeep: Choose a new Start Player (R14)",
+}
+
+_CATALOGS: dict = {}
+
+
+def _cached_catalog(expansions: tuple, load):
+    if expansions not in _CATALOGS:
+        _CATALOGS[expansions] = load(list(expansions))
+    return _CATALOGS[expansions]

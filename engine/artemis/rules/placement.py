@@ -1,0 +1,242 @@
+"""The Placement Phase (rulebook): roll, then from the start player clockwise one die per turn,
+Toolkits spent before placing, and each region's placement rule. The Outfitter resolves at once.
+
+A placement is one answer (design.md): ``place:ROLLED:FINAL:REGION:TARGET``; it costs
+|FINAL - ROLLED| Toolkits. At Basecamp the send (R1, R22), its payment and the Marine (R2, R38)
+are follow-up questions; at the Academy, which colonist goes along (R10, R36).
+"""
+
+from __future__ import annotations
+
+from artemis.actions import Action
+from artemis.rules import colonists as col
+from artemis.rules.flow import answer, ask, push, step
+from artemis.rules.ops import _split_cost
+from artemis.rules.params import param
+from artemis.state import MARINE, PIONEER, SHELTERS, STEWARD, TYPES, BasecampDie
+
+DICE_PER_PLAYER = 5
+EXPOSURE = ("vents", "quarry", "doorstep")
+
+
+@step("placement")
+def start_placement(game) -> None:
+    """Every player rolls their dice (the ``dice`` stream); the start player places first."""
+    s = game.state
+    rng = s.rng["dice"]
+    for p in s.players:
+        p.dice = sorted(rng.randint(1, 6) for _ in range(DICE_PER_PLAYER))
+    s.phase = "placement"
+    s.log_round_turn_order = s.turn_order()
+    game.emit("dice_rolled", dice={p.seat: p.dice[:] for p in s.players})
+    push(game, ("placement_turn", s.start))
+
+
+@step("placement_turn")
+def placement_turn(game, seat: int) -> None:
+    """The next player clockwise from ``seat`` with dice places one; players without dice are
+    skipped; when nobody has dice, the Placement phase ends."""
+    s = game.state
+    for k in range(s.n):
+        player = (seat + k) % s.n
+        if s.players[player].dice:
+            ask(game, player, "place", legal_placements(game, player), player)
+            return
+    game.emit("placement_done")
+
+
+def _exposure_list(s, region):
+    return {"vents": s.vents_dice, "quarry": s.quarry_dice, "doorstep": s.doorstep_dice}[region]
+
+
+def has_academy_colonist(p) -> bool:
+    return sum(p.shelters) > 0 or any(sum(b.staff) for b in p.buildings)
+
+
+def legal_placements(game, player: int) -> list[Action]:
+    """Every legal placement of ``player``, in a stable order: by rolled face, final face,
+    region (rulebook order), target."""
+    s = game.state
+    p = s.players[player]
+    cat = game.catalog
+    out = []
+    free_academy = None in s.academy and has_academy_colonist(p)
+    for rolled in sorted(set(p.dice)):
+        for final in range(max(1, rolled - p.toolkits), min(6, rolled + p.toolkits) + 1):
+            def add(region, target, text, rolled=rolled, final=final):
+                cost = abs(final - rolled)
+                extra = f" ({cost} Toolkit{'s' if cost != 1 else ''})" if cost else ""
+                out.append(Action("place", (rolled, final, region, target),
+                                  f"{rolled}->{final} {text}{extra}" if cost
+                                  else f"{final} {text}"))
+            for i, card in enumerate(s.cards):
+                add("basecamp", i, f"at Basecamp on {cat.by_id[card.id].name}")
+            for region in ("vents", "quarry"):
+                add(region, 0, f"in the {region.capitalize()}")
+            for i, g in enumerate(s.gantry):
+                if all(final > face for _, face in g.dice):
+                    add("gantry", i, f"on the Gantry, bidding for {cat.by_id[g.tile].name}")
+            add("doorstep", 0, "at the Doorstep")
+            if free_academy:
+                add("academy", 0, "at the Academy")
+            add("outfitter", 0, "at the Outfitter")
+    return out
+
+
+@answer("place")
+def place(game, action: Action, player: int) -> None:
+    """Apply a placement: spend the Toolkits, move the die, then the region's rule."""
+    s = game.state
+    p = s.players[player]
+    rolled, final, region, target = action.args
+    p.dice.remove(rolled)
+    p.toolkits -= abs(final - rolled)
+    game.emit("placed", player=player, rolled=rolled, face=final, region=region, target=target)
+    follow: list[tuple] = []
+    if region == "basecamp":
+        s.cards[target].dice.append(BasecampDie(player, final))
+        follow.append(("send", player, target, len(s.cards[target].dice) - 1))
+    elif region in EXPOSURE:
+        dice = _exposure_list(s, region)
+        # Exposure: right of every die showing the same or lower (rulebook, Vents)
+        at = 0
+        for i, (_, face) in enumerate(dice):
+            if face <= final:
+                at = i + 1
+        dice.insert(at, (player, final))
+    elif region == "gantry":
+        s.gantry[target].dice.append((player, final))
+    elif region == "academy":
+        space = s.academy.index(None)  # the left space first (R36)
+        follow.append(("academy_colonist", player, space, final))
+    elif region == "outfitter":
+        s.outfitter_dice.append((player, final))
+        gained = game.catalog.board.outfitter[final] + param(game, "outfitter_bonus", player)
+        p.toolkits += gained
+        game.emit("gain", player=player, item="toolkits", amount=gained)
+    push(game, *follow, ("placement_turn", (player + 1) % s.n))
+
+
+# -- Basecamp sends --------------------------------------------------------------------------
+
+def send_places(game, player: int) -> list:
+    """Places a send may take colonists from: SHELTERS, and building indexes (R22)."""
+    places = []
+    for where in sorted(param(game, "expedition_send_from", player), key=str):
+        if where == "shelters":
+            places.append(SHELTERS)
+        else:
+            places.append(where[1])
+    return places
+
+
+def _held(game, player, place):
+    p = game.state.players[player]
+    return p.shelters if place == SHELTERS else p.buildings[place].staff
+
+
+@step("send")
+def ask_send(game, player: int, card: int, die: int) -> None:
+    """R1: none, one colonist of any type, or k Pioneers; paid once at send cost."""
+    s = game.state
+    p = s.players[player]
+    cost = param(game, "expedition_send_cost", player)
+    options = [Action("send", ("none",), "send no colonist")]
+    if p.energy + p.minerals >= cost:
+        places = send_places(game, player)
+        face = s.cards[card].dice[die].face
+        pioneers = sum(_held(game, player, pl)[PIONEER] for pl in places)
+        for k in range(1, pioneers + 1):
+            options.append(Action("send", ("pioneer", k), f"send {k} Pioneer{'s' * (k > 1)}"))
+        for t in (1, 2, 3):
+            if t == STEWARD and face > 2:
+                continue  # a Steward goes only with a die of 1 or 2 (rulebook; R4)
+            for pl in places:
+                if _held(game, player, pl)[t]:
+                    where = "shelters" if pl == SHELTERS else pl
+                    origin = "the Shelters" if pl == SHELTERS else f"building {pl}"
+                    options.append(Action("send", (TYPES[t], where),
+                                          f"send a {TYPES[t].capitalize()} from {origin}"))
+    ask(game, player, "send", options, (player, card, die))
+
+
+@answer("send")
+def _send(game, action: Action, ctx) -> None:
+    player, card, die = ctx
+    if action.args[0] == "none":
+        return
+    d = game.state.cards[card].dice[die]
+    cost = param(game, "expedition_send_cost", player)
+    follow = []
+    if action.args[0] == "pioneer":
+        k = action.args[1]
+        left = k
+        for pl in send_places(game, player):
+            n = min(left, _held(game, player, pl)[PIONEER])
+            if n:
+                col.take(game, player, pl, PIONEER, n)
+                left -= n
+        d.pioneers += k
+        game.emit("sent", player=player, card=card, colonist="pioneer", count=k)
+    else:
+        t = TYPES.index(action.args[0])
+        where = action.args[1]
+        col.take(game, player, SHELTERS if where == "shelters" else where, t)
+        d.sent = t
+        game.emit("sent", player=player, card=card, colonist=TYPES[t], count=1)
+        if t == MARINE:
+            follow.append(("marine", player, card, die))
+    if cost:
+        _split_cost(game, player, cost)
+    push(game, *follow)
+
+
+@step("marine")
+def ask_marine(game, player: int, card: int, die: int) -> None:
+    """R2, R38: reduce one opponent's die already beside the card by 1 or 2, never below 1."""
+    dice = game.state.cards[card].dice
+    options = []
+    for i, d in enumerate(dice[:die]):
+        if d.player != player and d.face >= 2:
+            for amount in range(1, min(2, d.face - 1) + 1):
+                options.append(Action("marine", (i, amount),
+                                      f"reduce player {d.player}'s {d.face} by {amount}"))
+    ask(game, player, "marine", options, (player, card))
+
+
+@answer("marine")
+def _marine(game, action: Action, ctx) -> None:
+    player, card = ctx
+    i, amount = action.args
+    d = game.state.cards[card].dice[i]
+    d.face -= amount
+    game.emit("marine", player=player, card=card, target=d.player, face=d.face)
+
+
+# -- Academy colonist ------------------------------------------------------------------------
+
+@step("academy_colonist")
+def ask_academy_colonist(game, player: int, space: int, face: int) -> None:
+    """R10: the die goes with a colonist from the Shelters or a building."""
+    p = game.state.players[player]
+    options = []
+    for t in range(4):
+        if p.shelters[t]:
+            options.append(Action("trainee", (TYPES[t], "shelters"),
+                                  f"train a {TYPES[t]} from the Shelters"))
+        for i, b in enumerate(p.buildings):
+            if b.staff[t]:
+                options.append(Action("trainee", (TYPES[t], i),
+                                      f"train a {TYPES[t]} from "
+                                      f"{game.catalog.by_id[b.tile].name} #{i}"))
+    game.state.academy[space] = (player, face, None)
+    ask(game, player, "trainee", options, (player, space, face))
+
+
+@answer("trainee")
+def _trainee(game, action: Action, ctx) -> None:
+    player, space, face = ctx
+    t = TYPES.index(action.args[0])
+    where = action.args[1]
+    col.take(game, player, SHELTERS if where == "shelters" else where, t)
+    game.state.academy[space] = (player, face, t)

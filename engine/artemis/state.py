@@ -1,0 +1,155 @@
+"""The game state as plain data (design.md, layer 3).
+
+Compact on purpose: colonists are counts per type (index 0..3 = Pioneer, Engineer, Marine,
+Steward), places are small lists, and `clone()` is a flat hand-written copy. Everything here
+is JSON-serialisable through `to_data()`, and nothing here knows a rule: the rule modules under
+`artemis.rules` change the state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+TYPES = ("pioneer", "engineer", "marine", "steward")
+TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
+PIONEER, ENGINEER, MARINE, STEWARD = range(4)
+SHELTERS = -1  # a place index: the Shelters; 0.. are the player's buildings by index
+
+
+def zero() -> list[int]:
+    """Four colonist counts, all 0."""
+    return [0, 0, 0, 0]
+
+
+@dataclass
+class Owned:
+    """A building a player owns: the tile id and its staff (counts by type)."""
+
+    tile: str
+    staff: list[int] = field(default_factory=zero)
+    activated: bool = False
+
+    def clone(self) -> Owned:
+        return Owned(self.tile, self.staff[:], self.activated)
+
+
+@dataclass
+class Player:
+    """One player's mat and colony (rulebook: Player Setup).
+
+    ``relief`` is the Relief Track space (1 = start); ``dice`` the unplaced faces rolled."""
+
+    seat: int
+    energy: int = 3
+    minerals: int = 3
+    toolkits: int = 1
+    badges: int = 0
+    vp: int = 0
+    relief: int = 1
+    shelters: list[int] = field(default_factory=zero)
+    buildings: list[Owned] = field(default_factory=list)
+    dice: list[int] = field(default_factory=list)
+
+    def clone(self) -> Player:
+        return Player(self.seat, self.energy, self.minerals, self.toolkits, self.badges, self.vp,
+                      self.relief, self.shelters[:], [b.clone() for b in self.buildings],
+                      self.dice[:])
+
+
+@dataclass
+class BasecampDie:
+    """A die beside an Expedition card: owner, face (after any Marine), Pioneers sent with it,
+    the one non-Pioneer colonist type sent (or None), and where the colonists came from."""
+
+    player: int
+    face: int
+    pioneers: int = 0
+    sent: int | None = None
+    origin: list = field(default_factory=list)  # [(place, type)] of every colonist sent
+
+    def clone(self) -> BasecampDie:
+        return BasecampDie(self.player, self.face, self.pioneers, self.sent, self.origin[:])
+
+
+@dataclass
+class Card:
+    """An Expedition card laid out at Basecamp with its dice (bottom first) and the colonists
+    and tiles laid on its two rewards (R6)."""
+
+    id: str
+    dice: list[BasecampDie] = field(default_factory=list)
+    reward_colonists: list[list[int]] = field(default_factory=lambda: [zero(), zero()])
+    reward_tiles: list[str | None] = field(default_factory=lambda: [None, None])
+
+    def clone(self) -> Card:
+        return Card(self.id, [d.clone() for d in self.dice],
+                    [c[:] for c in self.reward_colonists], self.reward_tiles[:])
+
+
+@dataclass
+class GantryTile:
+    """A building tile on the Gantry and the dice bid on it, as (player, face), in order."""
+
+    tile: str
+    dice: list[tuple[int, int]] = field(default_factory=list)
+
+    def clone(self) -> GantryTile:
+        return GantryTile(self.tile, self.dice[:])
+
+
+@dataclass
+class State:
+    """The whole game state. See the module docstring for the conventions."""
+
+    players: list[Player]
+    rng: dict[str, random.Random]
+    round: int = 0
+    start: int = 0
+    phase: str = "setup"
+    bag: list[int] = field(default_factory=zero)
+    discard: list[int] = field(default_factory=zero)
+    doorstep: list[int] = field(default_factory=zero)
+    academy_supply: list[int] = field(default_factory=zero)
+    expedition_deck: list[str] = field(default_factory=list)
+    expedition_discard: list[str] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    vents: int = 0
+    quarry: int = 0
+    vents_dice: list[tuple[int, int]] = field(default_factory=list)
+    quarry_dice: list[tuple[int, int]] = field(default_factory=list)
+    doorstep_dice: list[tuple[int, int]] = field(default_factory=list)
+    gantry: list[GantryTile] = field(default_factory=list)
+    academy: list[tuple | None] = field(default_factory=list)  # (player, face, type) per space
+    outfitter_dice: list[tuple[int, int]] = field(default_factory=list)
+    stacks: dict[str, list[str]] = field(default_factory=dict)
+    event_deck: list[str] = field(default_factory=list)
+    event: str | None = None
+    event_modifiers: list = field(default_factory=list)  # catalog Modifiers in force
+    log_round_turn_order: list[int] = field(default_factory=list)
+
+    def clone(self) -> State:
+        """A deep copy, written out by hand for speed (design.md: not deepcopy)."""
+        rng = {}
+        for k, r in self.rng.items():
+            c = random.Random()
+            c.setstate(r.getstate())
+            rng[k] = c
+        return State(
+            [p.clone() for p in self.players], rng, self.round, self.start, self.phase,
+            self.bag[:], self.discard[:], self.doorstep[:], self.academy_supply[:],
+            self.expedition_deck[:], self.expedition_discard[:], [c.clone() for c in self.cards],
+            self.vents, self.quarry, self.vents_dice[:], self.quarry_dice[:],
+            self.doorstep_dice[:], [g.clone() for g in self.gantry], self.academy[:],
+            self.outfitter_dice[:], {k: v[:] for k, v in self.stacks.items()},
+            self.event_deck[:], self.event, self.event_modifiers[:],
+            self.log_round_turn_order[:])
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return len(self.players)
+
+    def turn_order(self) -> list[int]:
+        """Seats from the start player clockwise (R35: increasing seat, modulo N)."""
+        return [(self.start + i) % self.n for i in range(self.n)]
