@@ -121,14 +121,18 @@ def content_show(
 
     catalog = _catalog_or_exit(expansion, as_json)
     if item_id not in catalog.by_id:
-        print(f"error: no item with id '{item_id}'. {did_you_mean(item_id, catalog.by_id)}",
+        hint = did_you_mean(item_id, catalog.by_id) or did_you_mean(
+            item_id.strip().lower().replace(" ", "_").replace("-", "_"), catalog.by_id)
+        if not hint:
+            hint = "no id is close; `artemis content list` shows every id"
+        print(f"error: no building, expedition or event with id '{item_id}'\n    hint: {hint}",
               file=sys.stderr)
         raise typer.Exit(1)
     item = catalog.by_id[item_id]
     if as_json:
-        print(json.dumps(browse.item_data(item), indent=2, ensure_ascii=False))
+        print(json.dumps(browse.item_data(item, catalog), indent=2, ensure_ascii=False))
         return
-    browse.print_item(_console(), item)
+    browse.print_item(_console(), item, catalog)
 
 
 @schema_app.command("export")

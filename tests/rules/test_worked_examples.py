@@ -1,0 +1,131 @@
+"""The rulebook's worked examples, with their exact numbers, run through the rule steps."""
+
+from __future__ import annotations
+
+import pytest
+
+from artemis.game import Game
+from artemis.rules import flow
+from artemis.state import BasecampDie, Card, GantryTile
+
+YELLOW, GREEN, PURPLE = 0, 1, 2
+
+
+@pytest.fixture
+def game():
+    g = Game.new({"players": 3, "seed": 7})
+    g.pending = None
+    g.tasks = []
+    s = g.state
+    s.event_modifiers = []
+    for p in s.players:
+        p.relief = 1
+    return g
+
+
+def resolve(g, *steps, answers=()):
+    flow.push(g, *steps)
+    flow.run(g)
+    answers = list(answers)
+    while g.pending is not None:
+        ids = [a.id for a in g.pending.options]
+        # scripted answers are used in order where they fit; other questions take option 0
+        want = answers.pop(0) if answers and answers[0] in ids else ids[0]
+        g.apply(want)
+    assert not answers, f"unused scripted answers: {answers}"
+
+
+
+def test_vents_example_8_energy(game):
+    s = game.state
+    s.vents = 8
+    s.vents_dice = [(YELLOW, 1), (GREEN, 3), (YELLOW, 3), (GREEN, 4), (PURPLE, 4)]
+    before = [p.energy for p in s.players]
+    resolve(game, ("exposure", "vents"))
+    gained = [p.energy - b for p, b in zip(s.players, before, strict=True)]
+    # Yellow 1 + 3, Green 3 + 1, Purple exposed: 1 on the Relief Track
+    assert gained[YELLOW] == 4 and gained[GREEN] == 4
+    assert s.vents == 0
+    assert s.players[PURPLE].relief == 2
+    assert s.players[YELLOW].relief == 1 and s.players[GREEN].relief == 1
+
+
+def test_vents_placement_exposure_order(game):
+    from artemis.actions import Action
+    from artemis.rules.placement import place
+
+    s = game.state
+    for player, face in [(YELLOW, 3), (GREEN, 4), (YELLOW, 1), (GREEN, 3), (PURPLE, 4)]:
+        s.players[player].dice = [face]
+        place(game, Action("place", (face, face, "vents", 0)), player)
+        game.tasks.clear()
+    assert s.vents_dice == [(YELLOW, 1), (YELLOW, 3), (GREEN, 3), (GREEN, 4), (PURPLE, 4)]
+
+
+def test_expedition_example(game):
+    s = game.state
+    s.cards = [Card("first_descent", [BasecampDie(GREEN, 6), BasecampDie(YELLOW, 5, pioneers=2),
+                                      BasecampDie(PURPLE, 3)],
+                    reward_colonists=[[1, 1, 0, 0], [0, 0, 0, 0]])]
+    vp = [p.vp for p in s.players]
+    # Yellow (7) chooses first: the Pioneer and Engineer; Green (6) takes the 1 VP
+    resolve(game, ("expedition", 0), answers=["reward:0"])
+    yellow, green, purple = (s.players[i] for i in (YELLOW, GREEN, PURPLE))
+    assert yellow.badges == 1 and green.badges == 1 and purple.badges == 0
+    assert green.vp == vp[GREEN] + 1
+    assert yellow.shelters[0] >= 3 and yellow.shelters[1] == 1  # 1 start + 2 back + the new one
+    assert purple.relief == 2 and yellow.relief == 1 and green.relief == 1
+
+
+def test_gantry_example(game):
+    s = game.state
+    for p in s.players:
+        p.minerals = 5
+    s.gantry = [GantryTile("volcanic_extractor"),
+                GantryTile("manufactory", [(PURPLE, 3), (YELLOW, 4)]),
+                GantryTile("shuttle_bay", [(GREEN, 4)])]
+    resolve(game, ("gantry",), answers=["buy:buy", "buy:buy"])
+    assert [b.tile for b in s.players[YELLOW].buildings] == ["manufactory"]
+    assert [b.tile for b in s.players[GREEN].buildings] == ["shuttle_bay"]
+    assert s.players[YELLOW].minerals == 1 and s.players[GREEN].minerals == 1
+    assert s.players[PURPLE].relief == 2
+    assert [g.tile for g in s.gantry] == ["volcanic_extractor"]
+
+
+def test_doorstep_example(game):
+    s = game.state
+    for p in s.players:
+        p.energy = 10
+    s.doorstep = [3, 1, 1, 0]  # 3 Pioneers, an Engineer, a Marine
+    s.doorstep_dice = [(PURPLE, 1), (YELLOW, 2), (GREEN, 3), (PURPLE, 4), (YELLOW, 5)]
+    resolve(game, ("exposure", "doorstep"), answers=[
+        "recruit:marine", "recruit:engineer", "recruit:pioneer", "recruit:pioneer",
+        "recruit:pioneer"])
+    yellow, green, purple = (s.players[i] for i in (YELLOW, GREEN, PURPLE))
+    assert purple.shelters == [2, 0, 1, 0] and purple.energy == 6
+    assert yellow.shelters == [1, 1, 0, 0] and yellow.energy == 8
+    assert green.shelters == [3, 0, 0, 0] and green.energy == 6
+    assert yellow.relief == 2 and purple.relief == 1 and green.relief == 1
+    assert sum(s.doorstep) == 0
+
+
+def test_academy_example_three_trains_pioneer_into_marine(game):
+    s = game.state
+    s.academy = [(YELLOW, 3, 0), None]
+    supply = s.academy_supply[2]
+    resolve(game, ("academy",))
+    assert s.players[YELLOW].shelters[2] == 1
+    assert s.academy_supply[2] == supply - 1
+    assert s.discard[0] == 1
+
+
+def test_relief_track_example_second_to_third_space(game):
+    p = game.state.players[YELLOW]
+    p.relief = 2
+    flow.push(game, ("relief", YELLOW))
+    flow.run(game)
+    labels = sorted(a.id for a in game.legal_actions())
+    assert p.relief == 3
+    assert labels == ["relief_reward:1", "relief_reward:2", "relief_reward:3"]
+    game.apply("relief_reward:2")
+    assert p.minerals == 3 + 2

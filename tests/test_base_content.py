@@ -1,0 +1,449 @@
+"""The base game's content against content-data.md: counts, named values, section 9 invariants
+and the provenance filter (10.4).
+
+These are tests of `content/base`, not validator checks: an owner of the printed game who
+replaces a reconstructed value updates the matching assertion here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from artemis.effects.model import Step
+from artemis.rules.browse import list_rows
+from artemis.rules.content import core_registry, load_catalog, load_game_content
+
+# content-data.md 2.6, the 15 rule parameters
+PARAMETERS_2_6 = {
+    "doorstep_cost_per_colonist", "shelter_upkeep_per_colonist", "shelter_upkeep_free_slots",
+    "expedition_send_cost", "expedition_send_from", "expedition_return_to", "expedition_badges",
+    "expedition_difficulty_adjust", "gantry_price_adjust", "outfitter_bonus",
+    "vents_stock_bonus", "quarry_stock_bonus", "doorstep_draw_bonus", "rounds", "ocean_rounds",
+}
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def steps(effect):
+    """Every step of an effect, nested ones (choose options, per effects) included."""
+    for s in effect:
+        yield s
+        if s.op == "choose":
+            for option in s.args:
+                yield from steps(option)
+        elif s.op == "per":
+            yield from steps(s.args["effect"])
+        elif isinstance(s.args, tuple) and s.args and isinstance(s.args[0], Step):
+            yield from steps(s.args)
+
+
+def every_effect(catalog):
+    """(where, effect) for every effect in the catalog: abilities, rewards, clauses, Relief."""
+    for b in catalog.buildings:
+        for name in ("upkeep", "scoring"):
+            if getattr(b, name) is not None:
+                yield f"{b.id}.{name}", getattr(b, name)
+        if b.trigger is not None:
+            yield f"{b.id}.trigger", b.trigger.effect
+    for x in catalog.expeditions:
+        for i, r in enumerate(x.rewards):
+            yield f"{x.id}.rewards[{i}]", r
+    for e in catalog.events:
+        for i, c in enumerate(e.clauses):
+            yield f"{e.id}.clauses[{i}]", c.effect
+    for s in catalog.relief_track:
+        yield f"relief space {s.space}", s.reward
+
+
+def by_id(catalog, item_id):
+    return catalog.by_id[item_id]
+
+
+# -- the base game loads ------------------------------------------------------------------------
+
+
+def test_base_content_validates_without_problems():
+    result = load_game_content()
+    assert list(result.problems) == []
+    assert result.ok
+    assert [p.id for p in result.catalog.packs] == ["base"]
+
+
+def test_catalog_counts(catalog):
+    assert len(catalog.buildings) == 52
+    assert len(catalog.expeditions) == 22
+    assert len(catalog.events) == 14
+    assert len(catalog.relief_track) == 10
+    assert len(catalog.by_id) == 52 + 22 + 14  # every id unique across kinds
+
+
+# -- buildings (content-data.md 4) --------------------------------------------------------------
+
+
+def test_two_stacks_of_26_with_6_duplicates_each(catalog):
+    for kind in ("ocean", "surface"):
+        stack = [b for b in catalog.buildings if b.kind == kind]
+        assert len(stack) == 26, kind
+        assert sum(1 for b in stack if b.duplicate_of) == 6, kind
+    assert Counter(b.kind for b in catalog.buildings) == {"ocean": 26, "surface": 26}
+
+
+def test_duplicates_name_their_original_and_copy_its_data(catalog):
+    duplicates = [b for b in catalog.buildings if b.duplicate_of]
+    assert len(duplicates) == 12
+    for dup in duplicates:
+        original = catalog.by_id[dup.duplicate_of]
+        assert dup.id == original.id + "_2"
+        assert original.duplicate_of is None
+        assert (dup.name, dup.kind, dup.slots, dup.upkeep, dup.passive, dup.trigger,
+                dup.scoring) == (original.name, original.kind, original.slots, original.upkeep,
+                                 original.passive, original.trigger, original.scoring)
+        assert dup.provenance.startswith(f"copy of {original.id}")
+
+
+def test_only_upkeep_and_surface_tiles_are_duplicated(catalog):
+    # 4.1: no passive or trigger is ever doubled
+    assert Counter(b.ability for b in catalog.buildings if b.duplicate_of) == {
+        "upkeep": 6, "scoring": 6}
+
+
+def test_every_tile_has_1_to_3_slots_and_one_ability_of_its_kind(catalog):
+    allowed = {"ocean": {"upkeep", "passive", "trigger"}, "surface": {"scoring"}}
+    for b in catalog.buildings:
+        assert 1 <= len(b.slots) <= 3, b.id
+        set_abilities = [n for n in ("upkeep", "passive", "trigger", "scoring")
+                         if getattr(b, n) is not None]
+        assert len(set_abilities) == 1, b.id
+        assert set_abilities[0] in allowed[b.kind], b.id
+        assert set(b.slots) <= {"pioneer", "engineer", "marine", "steward", "any"}, b.id
+
+
+def test_ability_counts(catalog):
+    ocean = Counter(b.ability for b in catalog.buildings if b.kind == "ocean")
+    assert ocean == {"upkeep": 18, "passive": 6, "trigger": 2}
+
+
+@pytest.mark.parametrize(("kind", "by_size", "by_type", "total"), [
+    # content-data.md 4.1, duplicates counted
+    ("ocean", {1: 8, 2: 16, 3: 2},
+     {"pioneer": 14, "engineer": 8, "marine": 5, "steward": 2, "any": 17}, 46),
+    ("surface", {1: 7, 2: 13, 3: 6},
+     {"pioneer": 12, "engineer": 7, "marine": 6, "steward": 8, "any": 18}, 51),
+])
+def test_slot_totals_per_stack(catalog, kind, by_size, by_type, total):
+    stack = [b for b in catalog.buildings if b.kind == kind]
+    assert Counter(len(b.slots) for b in stack) == by_size
+    assert Counter(s for b in stack for s in b.slots) == by_type
+    assert sum(len(b.slots) for b in stack) == total
+
+
+def test_scoring_uses_only_vp_and_per_vp(catalog):
+    # 2.5: a Surface tile's scoring uses only vp, and per whose effect is vp
+    for b in catalog.buildings:
+        if b.scoring is None:
+            continue
+        for s in b.scoring:
+            assert s.op in ("vp", "per"), b.id
+            if s.op == "per":
+                assert [t.op for t in s.args["effect"]] == ["vp"], b.id
+
+
+def test_named_buildings(catalog):
+    ve = by_id(catalog, "volcanic_extractor")
+    assert (ve.name, ve.kind, ve.slots) == ("Volcanic Extractor", "ocean", ("pioneer", "pioneer"))
+    assert ve.upkeep == (Step("gain", {"minerals": 2}),)
+
+    bb = by_id(catalog, "battery_bank")
+    assert bb.slots == ("engineer", "any")
+    (per,) = bb.upkeep
+    assert per.op == "per"
+    assert per.args["count"] == {"held": {"item": "energy"}}
+    assert (per.args["every"], per.args["max"]) == (2, 3)
+    assert per.args["effect"] == (Step("gain", {"energy": 1}),)
+
+    mf = by_id(catalog, "manufactory")
+    assert mf.upkeep == (Step("pay", {"minerals": 2}), Step("vp", 2))
+
+    hub = by_id(catalog, "expedition_hub")
+    assert hub.passive.requires == "owned"
+    assert [(m.param, m.mode, m.value) for m in hub.passive.modify] == [
+        ("expedition_send_from", "add", "this_building"),
+        ("expedition_return_to", "set", "this_building"),
+    ]
+    # every other passive needs the tile fully staffed (R22)
+    others = [b.id for b in catalog.buildings
+              if b.passive is not None and b.passive.requires != "fully_staffed"]
+    assert others == ["expedition_hub"]
+
+    shuttle = by_id(catalog, "shuttle_bay")
+    assert [(m.param, m.mode, m.value) for m in shuttle.passive.modify] == [
+        ("doorstep_cost_per_colonist", "set", 1)]
+    dry = by_id(catalog, "dry_dock")
+    assert [(m.param, m.mode, m.value) for m in dry.passive.modify] == [
+        ("gantry_price_adjust", "add", -2)]
+
+    fs = by_id(catalog, "field_station")
+    assert fs.trigger.on == "on_expedition_success"
+    assert fs.trigger.effect == (Step("gain", {"energy": 1, "minerals": 1}),)
+    assert by_id(catalog, "construction_yard").trigger.on == "on_building_claimed"
+
+    mb = by_id(catalog, "marine_barracks")
+    assert mb.kind == "surface" and mb.slots == ("marine", "marine")
+    assert mb.scoring[0] == Step("vp", 2)
+    assert mb.scoring[1].args["count"] == {"colonists": {"type": "marine"}}
+    assert (mb.scoring[1].args["every"], mb.scoring[1].args["max"]) == (1, 3)
+
+    assert by_id(catalog, "ice_cathedral").scoring == (Step("vp", 8),)
+    assert by_id(catalog, "governors_residence").slots == ("steward", "steward")
+
+
+def test_buildings_modify_only_player_parameters(catalog):
+    registry = core_registry()
+    for b in catalog.buildings:
+        if b.passive is not None:
+            for m in b.passive.modify:
+                assert registry.parameters[m.param].scope == "player", (b.id, m.param)
+
+
+# -- expeditions (content-data.md 5) ------------------------------------------------------------
+
+
+def test_expeditions_have_two_rewards_and_sums_of_77(catalog):
+    xs = catalog.expeditions
+    assert all(len(x.rewards) == 2 for x in xs)
+    assert sum(x.energy for x in xs) == 77
+    assert sum(x.minerals for x in xs) == 77
+
+
+def test_expedition_ranges(catalog):
+    xs = catalog.expeditions
+    assert min(x.difficulty for x in xs) == 5
+    assert max(x.difficulty for x in xs) == 14
+    assert Counter(x.difficulty for x in xs) == {
+        5: 1, 6: 2, 7: 3, 8: 4, 9: 3, 10: 3, 11: 2, 12: 2, 13: 1, 14: 1}
+    for x in xs:
+        # 5.1: energy 2-5, minerals 2-5, 6 <= energy + minerals <= 8
+        assert 2 <= x.energy <= 5 and 2 <= x.minerals <= 5, x.id
+        assert 6 <= x.energy + x.minerals <= 8, x.id
+
+
+def test_only_first_descent_is_the_rulebook_card(catalog):
+    colonists_x2 = (Step("gain_colonist", {"from": "reward", "count": 2}),)
+    matches = [x.id for x in catalog.expeditions
+               if x.difficulty == 8 and x.rewards == (colonists_x2, (Step("vp", 1),))]
+    assert matches == ["first_descent"]
+    fd = by_id(catalog, "first_descent")
+    assert (fd.name, fd.energy, fd.minerals) == ("First Descent", 4, 3)
+
+
+def test_colonist_and_building_rewards(catalog):
+    colonist_cards, building_cards, colonists = set(), set(), 0
+    for x in catalog.expeditions:
+        for r in x.rewards:
+            for s in steps(r):
+                if s.op == "gain_colonist":
+                    assert s.args["from"] == "reward", x.id
+                    colonist_cards.add(x.id)
+                    colonists += s.args.get("count", 1)
+                elif s.op == "gain_building":
+                    building_cards.add(x.id)
+    assert len(colonist_cards) == 10
+    assert colonists == 16
+    assert building_cards == {"abandoned_outpost", "crater_rim_climb", "storm_chase",
+                              "pocket_floor"}
+
+
+def test_reward_totals(catalog):
+    # 5.2, over the 44 rewards: 23 Energy, 22 Minerals, 6 any, 11 Toolkits, 25 VP
+    totals = Counter()
+    for x in catalog.expeditions:
+        for r in x.rewards:
+            for s in steps(r):
+                if s.op == "gain":
+                    totals.update(dict(s.args))
+                elif s.op == "vp":
+                    totals["vp"] += s.args
+    assert totals == {"energy": 23, "minerals": 22, "resources": 6, "toolkits": 11, "vp": 25}
+
+
+def test_named_expeditions(catalog):
+    pf = by_id(catalog, "pocket_floor")
+    assert (pf.name, pf.difficulty, pf.energy, pf.minerals) == ("The Pocket Floor", 14, 3, 4)
+    assert pf.rewards[0] == (Step("gain_building", {"from": "reward"}), Step("vp", 1))
+    iss = by_id(catalog, "ice_shelf_survey")
+    assert iss.difficulty == 5
+    assert iss.rewards == ((Step("gain", {"minerals": 2, "toolkits": 1}),),
+                           (Step("gain", {"energy": 2}),))
+
+
+# -- events (content-data.md 6) -----------------------------------------------------------------
+
+
+def test_event_spots(catalog):
+    assert Counter(e.when for e in catalog.events) == {
+        "immediate": 5, "A": 1, "B": 1, "C": 1, "D": 1, "E": 1, "F": 1, "G": 3}
+    assert {e.when for e in catalog.events} <= {"immediate", *"ABCDEFG"}
+
+
+def test_board_clauses_use_only_stock_or_modify(catalog):
+    board_clauses = 0
+    for e in catalog.events:
+        for c in e.clauses:
+            if c.target is None:
+                board_clauses += 1
+                assert {s.op for s in steps(c.effect)} <= {"stock", "modify"}, e.id
+    assert board_clauses == 9
+
+
+def test_stock_and_modify_appear_only_in_board_clauses(catalog):
+    # R37: modify only in a passive or an untargeted clause; stock only in an untargeted clause
+    for where, effect in every_effect(catalog):
+        if ".clauses[" in where:
+            event = catalog.by_id[where.split(".")[0]]
+            clause = event.clauses[int(where.split("[")[1].rstrip("]"))]
+            if clause.target is None:
+                continue
+        assert not {s.op for s in steps(effect)} & {"stock", "modify"}, where
+
+
+def test_every_modify_names_a_known_parameter(catalog):
+    assert set(core_registry().parameters) == PARAMETERS_2_6
+    named = []
+    for b in catalog.buildings:
+        if b.passive is not None:
+            named += [m.param for m in b.passive.modify]
+    for _, effect in every_effect(catalog):
+        named += [s.args["param"] for s in steps(effect) if s.op == "modify"]
+    assert len(named) == 7 + 6  # 6 passive tiles (Expedition Hub has 2), 6 event modifies
+    assert set(named) <= PARAMETERS_2_6
+
+
+def test_named_events(catalog):
+    ls = by_id(catalog, "leviathan_sighting")
+    assert ls.when == "F"
+    (clause,) = ls.clauses
+    assert clause.target == ("players_with_fewest", ("colonists", {"type": "marine"}))
+    assert clause.effect == (Step("lose", {"resources": 2}),)
+    wo = by_id(catalog, "whiteout")
+    assert wo.when == "A"
+    assert wo.clauses[0].target is None
+    assert wo.clauses[0].effect == (
+        Step("modify", {"param": "expedition_difficulty_adjust", "add": 2}),)
+    assert by_id(catalog, "cave_in").clauses[0].target == "each_player"
+    assert by_id(catalog, "vent_eruption").clauses[0].effect == (
+        Step("stock", {"region": "vents", "amount": -4}),)
+
+
+# -- board tables and the Relief Track (content-data.md 3) --------------------------------------
+
+
+def test_academy(catalog):
+    assert catalog.board.academy[1:] == (
+        "engineer", "engineer", "marine", "marine", "steward", "steward")
+
+
+def test_outfitter(catalog):
+    assert catalog.board.outfitter[1:] == (1, 1, 2, 2, 3, 3)
+    bands = [r for r in catalog.board.rows if r["table"] == "outfitter"]
+    assert [tuple(r["faces"]) for r in bands] == [(1, 2), (3, 4), (5, 6)]
+
+
+def test_doorstep(catalog):
+    assert catalog.board.doorstep[1:] == (1, 1, 2, 3, 4, 4)
+
+
+def test_event_spots_in_resolution_order(catalog):
+    spots = catalog.board.event_spots
+    assert [s.spot for s in spots] == ["immediate", "A", "B", "C", "D", "E", "F", "G"]
+    assert [s.before for s in spots] == [
+        None, "basecamp", "vents", "quarry", "gantry", "doorstep", "academy", None]
+    assert [s.after for s in spots] == [None] * 7 + ["academy"]
+
+
+def test_relief_track(catalog):
+    track = catalog.relief_track
+    assert [s.space for s in track] == list(range(1, 11))
+    assert track[0].reward == (Step("gain", {"toolkits": 2}),)
+    assert track[1].reward == (Step("gain", {"minerals": 2}),)
+    assert track[2].reward == (Step("gain", {"energy": 2}),)
+    assert track[3].reward == (Step("gain_colonist", {"from": "bag"}),)
+    assert track[9].reward == (Step("vp", 3),)
+    for s in track[:3]:
+        assert "rulebook" in s.provenance
+
+
+def test_chart_a_buildings(catalog):
+    board = catalog.board
+    assert board.chart_buildings == (0, 1, 2, 4, 6, 8, 11, 14, 17)
+    assert board.chart_value(board.chart_buildings, 12) == 17  # 8+ is open-ended
+
+
+def test_chart_b_badges(catalog):
+    board = catalog.board
+    assert board.chart_badges == (-4, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7)
+    assert board.chart_value(board.chart_badges, 0) == -4
+    assert board.chart_value(board.chart_badges, 10) == 7
+    assert board.chart_value(board.chart_badges, 25) == 7
+
+
+def test_components(catalog):
+    comps = {c.colonist: (c.count, c.academy_supply) for c in catalog.board.components}
+    assert comps == {"pioneer": (28, 0), "engineer": (24, 4), "marine": (16, 4),
+                     "steward": (16, 4)}
+    assert sum(c.count for c in catalog.board.components) == 84
+    assert sum(c.academy_supply for c in catalog.board.components) == 12
+
+
+# -- the provenance filter (content-data.md 10.4) -----------------------------------------------
+
+
+def ids(rows):
+    return {r["id"] for r in rows}
+
+
+def test_every_event_is_reconstructed(catalog):
+    assert len(list_rows(catalog, "events", "reconstructed")) == 14
+    assert list_rows(catalog, "events", "rulebook") == []
+
+
+def test_filter_ignores_case(catalog):
+    lower = list_rows(catalog, None, "reconstructed")
+    assert lower == list_rows(catalog, None, "RECONSTRUCTED")
+    assert lower == list_rows(catalog, None, "ReConstructed")
+    assert Counter(r["kind"] for r in lower) == {
+        "buildings": 52, "expeditions": 22, "events": 14, "relief_track": 10, "board": 39}
+
+
+def test_rulebook_tag(catalog):
+    assert ids(list_rows(catalog, "buildings", "rulebook")) == {
+        "volcanic_extractor", "manufactory", "shuttle_bay", "expedition_hub"}
+    assert ids(list_rows(catalog, "expeditions", "rulebook")) == {"first_descent"}
+    assert ids(list_rows(catalog, "relief_track", "rulebook")) == {
+        "space 1", "space 2", "space 3"}
+
+
+def test_research_tag(catalog):
+    assert ids(list_rows(catalog, "buildings", "research")) == {
+        "surface_elevator", "crystal_foundry", "battery_bank", "power_plant"}
+    board = list_rows(catalog, "board", "research")
+    assert Counter(r["table"] for r in board) == {"doorstep": 2, "components": 4}
+
+
+def test_an_item_may_match_several_tags(catalog):
+    rulebook = ids(list_rows(catalog, "buildings", "rulebook"))
+    reconstructed = ids(list_rows(catalog, "buildings", "reconstructed"))
+    assert "volcanic_extractor" in rulebook & reconstructed
+
+
+def test_unfiltered_rows(catalog):
+    rows = list_rows(catalog, None, None)
+    assert Counter(r["kind"] for r in rows) == {
+        "buildings": 52, "expeditions": 22, "events": 14, "relief_track": 10, "board": 47}
+    for r in rows:
+        assert {"kind", "id", "name", "provenance", "summary"} <= set(r)
+        assert r["summary"]
