@@ -107,7 +107,9 @@ class ContentError(Exception):
 
 
 def pointer(path: Iterable) -> str:
-    """JSON pointer (RFC 6901) for a path of keys and indexes: ``("items", 3, "id")`` -> "/items/3/id"."""
+    """JSON pointer (RFC 6901) for a path of keys and indexes.
+
+    ``("items", 3, "id")`` -> "/items/3/id"."""
     parts = [str(p).replace("~", "~0").replace("/", "~1") for p in path]
     return "/" + "/".join(parts) if parts else ""
 

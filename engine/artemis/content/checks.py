@@ -19,7 +19,7 @@ def unique_ids(items: list[Item]) -> list[Problem]:
             f = first[item_id]
             out.append(item.problem(
                 "E301", f"duplicate id '{item_id}'",
-                f"first defined at {f.doc.file}:{f.where('id')[0]}; ids must be unique",
+                "first defined at {}:{}:{}; ids must be unique".format(f.doc.file, *f.where("id")),
                 "id"))
         else:
             first[item_id] = item

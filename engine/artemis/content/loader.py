@@ -18,7 +18,7 @@ from typing import Any
 
 from jsonschema import Draft7Validator
 
-from artemis.content.schema_check import schema_problems
+from artemis.content.schema_check import describe, schema_problems
 from artemis.content.yamlio import Document, YamlProblem, load
 from artemis.problems import Problem, did_you_mean, pointer
 
@@ -78,6 +78,7 @@ class GameSpec:
     build: Callable[[list[Item], list[Pack]], Any]
     base: Path
     validators: dict[str, Draft7Validator] = field(default_factory=dict)
+    parsed: dict[tuple, tuple] = field(default_factory=dict)
 
     def validator(self, kind: str) -> Draft7Validator:
         if kind not in self.validators:
@@ -131,6 +132,14 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
         pack = _read_manifest(root, spec, problems)
         if pack is None:
             return None
+        clash = next((p for p in packs if p.id == pack.id), None)
+        if clash is not None:
+            line, col = pack.manifest.position(("id",)) if pack.manifest else (0, 0)
+            problems.append(Problem(shown(root / MANIFEST), line, col, "/id", "E503",
+                                    f"pack id '{pack.id}' is already used by "
+                                    f"{shown(clash.root / MANIFEST)}",
+                                    "give each content pack its own id"))
+            return None
         by_root[root] = pack
         for req in pack.requires:
             if req == pack.id or any(p.id == req for p in packs):
@@ -139,8 +148,10 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
             if found is not None:
                 add_pack(found)
             elif req != "base":
-                line, col = (pack.manifest.position(("requires",)) if pack.manifest else (0, 0))
-                problems.append(Problem(shown(root / MANIFEST), line, col, "/requires", "E503",
+                listed = pack.manifest.data.get("requires") if pack.manifest else None
+                at = ("requires", listed.index(req)) if isinstance(listed, list) else ("requires",)
+                line, col = pack.manifest.position(at) if pack.manifest else (0, 0)
+                problems.append(Problem(shown(root / MANIFEST), line, col, pointer(at), "E503",
                                         f"requires '{req}', which is not found",
                                         "put the required pack beside this one, or remove it"))
         packs.append(pack)
@@ -151,7 +162,7 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
         path = Path(target)
         if not path.exists():
             problems.append(_whole(str(target), "E501", "no such file or folder",
-                                   "check the path"))
+                                   _near_path(path)))
             continue
         if path.is_dir():
             if (path / MANIFEST).is_file():
@@ -184,6 +195,16 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
     return result
 
 
+def _near_path(path: Path) -> str:
+    """A hint for a path that does not exist: a near name in its folder, if any."""
+    try:
+        names = [p.name for p in path.parent.iterdir()] if path.parent.is_dir() else []
+    except OSError:
+        names = []
+    near = did_you_mean(path.name, names) if names else ""
+    return near if near.startswith("did you mean") else "check the path"
+
+
 def _listed(manifest: Path) -> list[str]:
     try:
         doc = load(manifest)
@@ -214,25 +235,64 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
     pack_id = data.get("id") if isinstance(data.get("id"), str) else root.name
     pack = Pack(pack_id, root, doc)
     requires = data.get("requires")
-    pack.requires = [r for r in requires if isinstance(r, str)] if isinstance(requires, list) else []
+    if isinstance(requires, list):
+        pack.requires = [r for r in requires if isinstance(r, str)]
     files = data.get("files")
     if isinstance(files, list):
         for i, name in enumerate(files):
             if not isinstance(name, str):
                 continue
             f = (root / name)
-            if not f.is_file():
+            if f in pack.files:
+                line, col = doc.position(("files", i))
+                problems.append(Problem(file, line, col, pointer(("files", i)), "E503",
+                                        f"the manifest lists '{name}' twice",
+                                        "list each content file once"))
+            elif not f.is_file():
                 line, col = doc.position(("files", i))
                 listed = [p.name for p in sorted(root.glob("*.y*ml")) if p.name != MANIFEST]
+                near = did_you_mean(name, listed) if listed else ""
+                if not near.startswith("did you mean"):
+                    near = ("the folder holds " + ", ".join(listed) if listed
+                            else "the folder holds no other YAML file")
                 problems.append(Problem(file, line, col, pointer(("files", i)), "E302",
                                         f"the manifest lists '{name}', which does not exist",
-                                        did_you_mean(name, listed) if listed else ""))
+                                        f"{near}; file names are relative to {MANIFEST}"))
             else:
                 pack.files.append(f)
     return pack
 
 
+_PARSED_MAX = 256
+
+
 def _read_file(path: Path, pack: str, spec: GameSpec, problems: list[Problem]) -> list[Item]:
+    """Read, parse and schema-check one content file; its problems go to ``problems``.
+
+    The outcome is kept on ``spec`` for the file's path, modification time and size, so that
+    loading the same unchanged file again in one process (the base pack, above all) costs
+    nothing. Items and documents are shared between loads and must not be changed."""
+    try:
+        st = path.stat()
+        key: tuple | None = (str(path.resolve()), st.st_mtime_ns, st.st_size, pack, shown(path))
+    except OSError:
+        key = None
+    if key is not None and key in spec.parsed:
+        found, items = spec.parsed[key]
+        problems.extend(found)
+        return list(items)
+    found_now: list[Problem] = []
+    items_now = _read_file_uncached(path, pack, spec, found_now)
+    problems.extend(found_now)
+    if key is not None:
+        if len(spec.parsed) >= _PARSED_MAX:
+            spec.parsed.clear()
+        spec.parsed[key] = (tuple(found_now), tuple(items_now))
+    return items_now
+
+
+def _read_file_uncached(path: Path, pack: str, spec: GameSpec,
+                        problems: list[Problem]) -> list[Item]:
     file = shown(path)
     try:
         doc = load(path, file)
@@ -243,14 +303,18 @@ def _read_file(path: Path, pack: str, spec: GameSpec, problems: list[Problem]) -
     if not isinstance(data, dict):
         line, col = doc.position(())
         problems.append(Problem(file, line, col, "", "E201",
-                                f"a content file is a mapping, got {type(data).__name__}",
+                                f"a content file is a mapping, got {describe(data)}",
                                 "start the file with kind: and items:"))
         return []
     kind = data.get("kind")
-    if kind not in spec.kind_schemas:
+    if not isinstance(kind, str) or kind not in spec.kind_schemas:
         if "kind" not in data:
             problems.append(Problem(file, *doc.position(()), "", "E202", "missing field 'kind'",
                                     "add kind: one of " + ", ".join(spec.kind_schemas)))
+        elif not isinstance(kind, str):
+            problems.append(Problem(file, *doc.position(("kind",)), "/kind", "E201",
+                                    f"expected a string, got {describe(kind)}",
+                                    "kind is one of " + ", ".join(spec.kind_schemas)))
         else:
             problems.append(Problem(file, *doc.position(("kind",)), "/kind", "E212",
                                     f"unknown content kind '{kind}'",

@@ -8,6 +8,8 @@ offending key or value at its own line and column.
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from jsonschema import Draft7Validator
@@ -58,15 +60,23 @@ def _kind(value: Any) -> str:
 
 
 def _show(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return _flow(value)  # as YAML writes it: true, false, ~
     text = repr(value) if not isinstance(value, str) else f"'{value}'"
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+def describe(value: Any) -> str:
+    """A value for a message: its kind, then the value itself (``a string 'x'``)."""
+    return _kind(value) if value is None or isinstance(value, list | dict) else (
+        f"{_kind(value)} {_show(value)}")
 
 
 def schema_problems(doc: Document, validator: Draft7Validator) -> list[Problem]:
     """Every schema error of ``doc`` as located problems, sorted by position."""
     out: list[Problem] = []
     for error in validator.iter_errors(doc.data):
-        out.extend(_convert(doc, _deepest(error)))
+        out.extend(_convert(doc, _deepest(error), validator.schema))
     seen: set = set()
     unique = []
     for p in sorted(out, key=lambda p: (p.line, p.column, p.code)):
@@ -79,12 +89,25 @@ def schema_problems(doc: Document, validator: Draft7Validator) -> list[Problem]:
 
 def _deepest(error: ValidationError) -> ValidationError:
     while error.validator in ("oneOf", "anyOf", "allOf") and error.context:
+        if error.validator == "oneOf" and _only_required(error.validator_value):
+            break  # {set} | {add}: _convert reports "exactly one of", not a missing field
+        context = error.context
+        if _mark(error) == "artemis:target":
+            if not isinstance(error.instance, dict):
+                break  # a bare name or a wrong type: _convert reports it as a target
+            # a map is the keyed form: report its own error, not "expected a string"
+            context = [e for e in context if list(e.relative_schema_path)[:1] != [0]] or context
         # a one-key map that names an unknown key fails every branch: report the key
-        best = best_match(error.context)
+        best = best_match(context)
         if best is None:
             break
         error = best
     return error
+
+
+def _only_required(branches: Any) -> bool:
+    return isinstance(branches, list) and bool(branches) and all(
+        isinstance(b, dict) and set(b) == {"required"} for b in branches)
 
 
 def _mark(error: ValidationError) -> str:
@@ -92,7 +115,7 @@ def _mark(error: ValidationError) -> str:
     return str(schema.get("$comment", ""))
 
 
-def _convert(doc: Document, error: ValidationError) -> list[Problem]:
+def _convert(doc: Document, error: ValidationError, root: dict | None = None) -> list[Problem]:
     path = tuple(error.absolute_path)
     v = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
@@ -103,6 +126,8 @@ def _convert(doc: Document, error: ValidationError) -> list[Problem]:
         line, col = doc.position(p, key=key)
         return Problem(doc.file, line, col, pointer(p), code, message, hint)
 
+    if v == "oneOf" and mark == "artemis:target":
+        return [_target(at, path, schema, inst)]
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = list(schema.get("properties", {}))
         extras = [k for k in inst if k not in allowed]
@@ -111,8 +136,13 @@ def _convert(doc: Document, error: ValidationError) -> list[Problem]:
                 for k in extras]
     if v == "required":
         missing = [k for k in error.validator_value if isinstance(inst, dict) and k not in inst]
+        allowed = list(schema.get("properties", {}))
+        if allowed and isinstance(inst, dict):
+            # a misspelt key ('slot' for 'slots') is reported once, as the unknown key
+            near = {did_you_mean(k, allowed) for k in inst if k not in allowed}
+            missing = [k for k in missing if f"did you mean '{k}'?" not in near]
         where = _where(path)
-        return [at(path, "E202", f"missing field '{k}'{where}", _example_for(schema, k))
+        return [at(path, "E202", f"missing field '{k}'{where}", _example_for(schema, k, root))
                 for k in missing]
     if v in ("minProperties", "maxProperties") and mark == "artemis:effect-step":
         names = ", ".join(inst) if isinstance(inst, dict) else ""
@@ -122,9 +152,11 @@ def _convert(doc: Document, error: ValidationError) -> list[Problem]:
                    "[{gain: {energy: 1}}, {vp: 1}]")]
     if v in ("minProperties", "maxProperties") and mark in _MARK_UNKNOWN_KEY:
         code, what = _MARK_UNKNOWN_KEY[mark]
+        example = ("{players_with_most: {held: {item: badges}}}" if mark == "artemis:target"
+                   else "{held: {item: badges}}")
         return [at(path, "E206", f"a {what.split()[-1]} is a one-key map, found "
                    f"{len(inst) if isinstance(inst, dict) else 0} keys",
-                   "for example {held: {item: badges}}")]
+                   f"for example {example}")]
     if v in ("enum", "const"):
         allowed = error.validator_value if v == "enum" else [error.validator_value]
         code, what = _MARK_ENUM.get(mark, ("E204", "value"))
@@ -133,16 +165,24 @@ def _convert(doc: Document, error: ValidationError) -> list[Problem]:
             msg = f"{shown} is not allowed here"
         else:
             msg = f"{what} {shown}"
-        hint = did_you_mean(inst, [str(a) for a in allowed]) if allowed else ""
+        hint = did_you_mean(_flow(inst), [_flow(a) for a in allowed]) if allowed else ""
         return [at(path, code, msg, hint)]
     if v == "type":
         want = error.validator_value
         wants = want if isinstance(want, list) else [want]
         name, example = _TYPE_NAMES.get(wants[0], (str(wants[0]), ""))
+        if schema.get("examples"):
+            example = _flow(schema["examples"][0])
+        if mark == "artemis:effect-step":
+            example = "{gain: {energy: 1}}"
+            name = "a mapping {operation: parameters}"
         hint = f"expected {name}, for example {example}" if example else f"expected {name}"
-        if "string" in wants and path in doc.texts:
-            hint = f"quote it: \"{doc.texts[path]}\" (YAML read it as {_kind(inst)})"
-        return [at(path, "E201", f"expected {name}, got {_kind(inst)} {_show(inst)}", hint)]
+        text = doc.texts.get(path)
+        if inst is None and not text:
+            hint = f"write a value after the colon: {name}, for example {example}"
+        elif "string" in wants and text is not None:
+            hint = f"quote it: \"{text}\" (YAML read it as {_kind(inst)})"
+        return [at(path, "E201", f"expected {name}, got {describe(inst)}", hint)]
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = error.validator_value
         rel = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
@@ -153,8 +193,10 @@ def _convert(doc: Document, error: ValidationError) -> list[Problem]:
         n = len(inst) if hasattr(inst, "__len__") else 0
         bound = error.validator_value
         rel = "at least" if v.startswith("min") else "at most"
-        unit = "characters" if v == "minLength" else "entries"
-        return [at(path, "E206", f"{n} {unit}, must be {rel} {bound}",
+        unit = ("character" if v == "minLength" else "entry") if n == 1 else (
+            "characters" if v == "minLength" else "entries")
+        what = f"'{path[-1]}'" if path and isinstance(path[-1], str) else "this list"
+        return [at(path, "E206", f"{what} has {n} {unit}, must have {rel} {bound}",
                    schema.get("description", ""))]
     if v == "oneOf" and "set" in str(schema.get("oneOf", "")):
         return [at(path, "E206", "a modify gives exactly one of 'set' or 'add'",
@@ -165,17 +207,52 @@ def _convert(doc: Document, error: ValidationError) -> list[Problem]:
     return [at(path, "E219", error.message, schema.get("description", ""))]
 
 
+def _target(at, path: tuple, schema: dict, inst: Any) -> Problem:
+    """An event target that is neither a known bare name nor a one-key map."""
+    branches = schema.get("oneOf", [])
+    bare = [n for b in branches for n in b.get("enum", [])]
+    keyed = [n for b in branches for n in b.get("properties", {})]
+    example = "{players_with_most: {held: {item: badges}}}"
+    if isinstance(inst, str) and inst in keyed:
+        return at(path, "E214", f"event target '{inst}' needs a quantity",
+                  f"write {{{inst}: QUANTITY}}, for example "
+                  f"{example.replace('players_with_most', inst)}")
+    if isinstance(inst, str):
+        return at(path, "E214", f"unknown event target '{inst}'",
+                  did_you_mean(inst, bare + keyed))
+    return at(path, "E201", f"expected an event target, got {describe(inst)}",
+              f"a target is {' or '.join(bare)}, or a one-key map such as {example}")
+
+
+def _flow(value: Any) -> str:
+    """A value written as YAML flow text, for hints: {a: [b, c]}."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "~"
+    if isinstance(value, str) and (not value or re.search(r"[:#,\[\]{}]|^\s|\s$", value)):
+        return json.dumps(value)
+    return str(value)
+
+
 def _where(path: tuple) -> str:
     return f" in {pointer(path)}" if path else ""
 
 
-def _example_for(schema: dict, key: str) -> str:
+def _example_for(schema: dict, key: str, root: dict | None = None) -> str:
     prop = schema.get("properties", {}).get(key, {})
+    ref = prop.get("$ref", "") if isinstance(prop, dict) else ""
+    if root and ref.startswith("#/definitions/"):
+        prop = root.get("definitions", {}).get(ref.split("/")[-1], prop)
     if isinstance(prop, dict):
         ex = prop.get("examples")
         if ex:
-            return f"add {key}: {ex[0]}"
+            return f"add {key}: {_flow(ex[0])}"
         desc = prop.get("description")
         if desc:
-            return f"add {key}: {desc}"
+            return f"add {key} ({desc.rstrip('.')})"
     return f"add the field '{key}'"

@@ -18,6 +18,8 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
+from ruamel.yaml.scanner import RoundTripScanner
 
 from artemis.problems import Problem, pointer
 
@@ -59,6 +61,33 @@ class Document:
         return self.values.get((), (1, 1))
 
 
+class _TooDeep(Exception):
+    """Raised by `_BoundedScanner` at the bracket that opens one flow level too many."""
+
+    def __init__(self, line: int, column: int):
+        self.line, self.column = line, column
+        super().__init__(f"too deep at {line}:{column}")
+
+
+class _BoundedScanner(RoundTripScanner):
+    """ruamel's scanner, stopping once flow collections ([ and {) nest past `MAX_DEPTH`.
+
+    Its time grows with the square of the flow depth (a few thousand brackets take seconds),
+    so the limit must hold while scanning, not only when the document is built."""
+
+    def fetch_flow_collection_start(self, TokenClass: Any, to_push: str) -> None:
+        if self.flow_level >= MAX_DEPTH:
+            mark = self.reader.get_mark()
+            raise _TooDeep(mark.line + 1, mark.column + 1)
+        super().fetch_flow_collection_start(TokenClass, to_push)
+
+
+def _yaml() -> YAML:
+    yaml = YAML(typ="rt")
+    yaml.Scanner = _BoundedScanner
+    return yaml
+
+
 class YamlProblem(Exception):
     """Raised by `load` with the one located `Problem` that stops reading a file."""
 
@@ -79,11 +108,19 @@ def read_text(path: Path, shown: str | None = None) -> str:
     """
     shown = shown or str(path)
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():
+            # a device, pipe or socket may never end: do not read it
+            raise _problem(shown, "E101", "cannot read file: not a regular file",
+                           "give the path of a YAML file")
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise _problem(shown, "E108", f"file is {size} bytes, over the limit of "
                            f"{MAX_FILE_BYTES}", "split the content into several files")
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise _problem(shown, "E108", f"file is over the limit of {MAX_FILE_BYTES} bytes",
+                           "split the content into several files")
     except YamlProblem:
         raise
     except IsADirectoryError:
@@ -94,7 +131,9 @@ def read_text(path: Path, shown: str | None = None) -> str:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
-        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        # the column counts characters: the bytes before the bad one on its line are valid UTF-8
+        col = len(raw[line_start: exc.start].decode("utf-8", errors="replace")) + 1
         raise _problem(shown, "E102", f"not UTF-8 text: byte 0x{raw[exc.start]:02x} cannot be "
                        "decoded", "save the file as UTF-8", line, col) from None
     return text
@@ -118,13 +157,23 @@ def parse(text: str, file: str = "<string>") -> Document:
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
     ):
         raise _problem(file, "E103", "the file is empty", "a content file is a mapping with "
-                       "kind and items", 1, 1)
-    yaml = YAML(typ="rt")
+                       "kind and items (a manifest: id, name, version, files, provenance)",
+                       1, 1)
+    yaml = _yaml()
     try:
         node = yaml.compose(text)
+    except _TooDeep as exc:
+        raise _problem(file, "E110", f"nesting too deep (over {MAX_DEPTH} levels)",
+                       "flatten the structure", exc.line, exc.column) from None
     except RecursionError:
         raise _problem(file, "E110", f"nesting too deep (over {MAX_DEPTH} levels)",
-                       "flatten the structure", 1, 1) from None
+                       "flatten the structure", *_too_deep_at(text)) from None
+    except ReaderError as exc:
+        line, col = _offset_position(text, exc.position)
+        char = f"#x{exc.character:04x}" if isinstance(exc.character, int) else repr(exc.character)
+        raise _problem(file, "E104", f"YAML syntax error: character {char} is not allowed in "
+                       "YAML text", "remove the control character (or write it as an escape "
+                       "inside double quotes)", line, col) from None
     except MarkedYAMLError as exc:
         raise _syntax(file, exc, text) from None
     except YAMLError as exc:
@@ -137,21 +186,57 @@ def parse(text: str, file: str = "<string>") -> Document:
     return doc
 
 
+def _offset_position(text: str, offset: int) -> tuple[int, int]:
+    """1-based (line, column) of the character at ``offset`` in ``text``."""
+    offset = max(0, min(offset, len(text)))
+    return text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def _too_deep_at(text: str) -> tuple[int, int]:
+    """Where nesting first goes past `MAX_DEPTH`, found by scanning tokens (no recursion);
+    (1, 1) when the scan cannot tell."""
+    from ruamel.yaml import tokens as t
+
+    opening = (t.BlockMappingStartToken, t.BlockSequenceStartToken,
+               t.FlowMappingStartToken, t.FlowSequenceStartToken)
+    closing = (t.BlockEndToken, t.FlowMappingEndToken, t.FlowSequenceEndToken)
+    depth = -1  # the document's top collection is depth 0, as in _Builder
+    try:
+        for token in _yaml().scan(text):
+            if isinstance(token, opening):
+                depth += 1
+                if depth > MAX_DEPTH:
+                    return token.start_mark.line + 1, token.start_mark.column + 1
+            elif isinstance(token, closing):
+                depth -= 1
+    except _TooDeep as exc:
+        return exc.line, exc.column
+    except YAMLError:
+        pass
+    return 1, 1
+
+
 def _syntax(file: str, exc: MarkedYAMLError, text: str) -> YamlProblem:
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     problem = exc.problem or str(exc)
     context = f" ({exc.context})" if exc.context else ""
+    cmark = exc.context_mark
+    if context and cmark is not None and mark is not None and (cmark.line, cmark.column) != (
+            mark.line, mark.column):
+        # say where the unfinished construct began: the cause is usually there
+        context = f" ({exc.context} started at line {cmark.line + 1}, column {cmark.column + 1})"
     if "expected a single document" in str(exc.context or "") or "another document" in problem:
         return _problem(file, "E111", "more than one YAML document in the file",
                         "keep one document per file (remove the '---' separator)", line, col)
     lines = text.splitlines()
     tab_line = _tab_indent_line(lines, line)
-    if "\\t" in problem or "tab" in problem.lower() or tab_line:
-        at = tab_line or line
+    if tab_line:
         return _problem(file, "E105", "tab character used for indentation",
-                        "indent with spaces only (YAML forbids tabs there)", at,
-                        1 if tab_line else col)
+                        "indent with spaces only (YAML forbids tabs there)", tab_line, 1)
+    if "\\t" in problem or "tab" in problem.lower():
+        return _problem(file, "E105", "tab character where YAML does not allow one",
+                        "use spaces instead of the tab", line, col)
     return _problem(file, "E104", f"YAML syntax error: {problem}{context}",
                     "check the indentation and the brackets and quotes on this line", line, col)
 
@@ -175,26 +260,33 @@ class _Builder:
         self.alias_nodes = 0
         self.seen: set[int] = set()
 
-    def build(self, node, path: tuple, depth: int, via_alias: bool = False) -> Any:
+    def build(self, node, path: tuple, depth: int, alias_at: tuple | None = None,
+              at: tuple[int, int] | None = None) -> Any:
+        """Build ``node`` found at ``path``. ``alias_at`` is the path of the alias this node
+        is reached through (None outside any alias); ``at`` overrides the node's position
+        (an empty value is placed just after its key)."""
         doc = self.doc
         if depth > MAX_DEPTH:
             raise _problem(doc.file, "E110", f"nesting too deep (over {MAX_DEPTH} levels)",
                            "flatten the structure", *self._pos(node), path)
         self.nodes += 1
-        again = id(node) in self.seen
-        if again or via_alias:
+        if alias_at is None and id(node) in self.seen:
+            alias_at = path
+        if alias_at is not None:
             self.alias_nodes += 1
-            via_alias = True
             if self.alias_nodes > MAX_ALIAS_NODES:
+                # an aliased node's own mark is its anchor's; report the place that uses the
+                # alias: the list or mapping holding it
+                where = doc.values.get(alias_at[:-1], self._pos(node))
                 raise _problem(doc.file, "E109", "aliases expand to more than "
                                f"{MAX_ALIAS_NODES} nodes", "write the values out instead of "
-                               "nesting aliases", *self._pos(node), path)
+                               "nesting aliases", *where, alias_at[:-1])
         if self.nodes > MAX_NODES:
             raise _problem(doc.file, "E109", f"the document has more than {MAX_NODES} nodes",
                            "split the content into several files", *self._pos(node), path)
         if not isinstance(node, ScalarNode):
             self.seen.add(id(node))
-        doc.values.setdefault(path, self._pos(node))
+        doc.values.setdefault(path, at or self._pos(node))
         tag = node.tag.value if hasattr(node.tag, "value") else node.tag
         if isinstance(node, MappingNode):
             if tag not in (None, _STD + "map"):
@@ -220,12 +312,17 @@ class _Builder:
                                    f"the first '{key}' is at line {first[0]}",
                                    *self._pos(knode), kpath)
                 doc.keys[kpath] = self._pos(knode)
-                out[key] = self.build(vnode, kpath, depth + 1, via_alias)
+                empty = None
+                if isinstance(vnode, ScalarNode) and vnode.value == "" and not vnode.style:
+                    # `key:` with nothing after: ruamel marks the next token; place the value
+                    # just after the key's colon instead
+                    empty = (knode.end_mark.line + 1, knode.end_mark.column + 2)
+                out[key] = self.build(vnode, kpath, depth + 1, alias_at, empty)
             return out
         if isinstance(node, SequenceNode):
             if tag not in (None, _STD + "seq"):
                 raise self._tag(tag, node, path)
-            return [self.build(v, (*path, i), depth + 1, via_alias)
+            return [self.build(v, (*path, i), depth + 1, alias_at)
                     for i, v in enumerate(node.value)]
         return self.scalar(node, path)
 
@@ -233,6 +330,8 @@ class _Builder:
         return node.start_mark.line + 1, node.start_mark.column + 1
 
     def _tag(self, tag: str, node, path: tuple) -> YamlProblem:
+        if tag.startswith(_STD):
+            tag = "!!" + tag[len(_STD):]  # as the author wrote it
         return _problem(self.doc.file, "E107", f"YAML tag '{tag}' is not allowed",
                         "remove the tag: content is plain mappings, lists and scalars",
                         *self._pos(node), path)
@@ -245,7 +344,7 @@ class _Builder:
         if tag == _STD + "timestamp":
             return value  # a date written unquoted stays the text the author wrote
         if tag == _STD + "null":
-            self.doc.texts[path] = value or "~"
+            self.doc.texts[path] = value  # "" for an empty value, else ~ or null
             return None
         if tag == _STD + "bool":
             self.doc.texts[path] = value

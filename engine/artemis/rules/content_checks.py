@@ -63,9 +63,9 @@ def _building(item: Item, tiles: dict[str, Item], registry: Registry) -> list[Pr
         want = " / ".join(allowed)
         got = ", ".join(present) or "none"
         out.append(item.problem("E310", f"a{'n' if d['kind'] == 'ocean' else ''} {d['kind']} "
-                                f"tile has exactly one ability of {want}; found {got}",
+                                f"tile needs exactly one ability of {want}; found {got}",
                                 "Ocean tiles act during the game, Surface tiles score at the end",
-                                *((present[-1],) if present else ("kind",)), key=bool(present)))
+                                *((present[-1],) if present else ()), key=bool(present)))
     if "upkeep" in d:
         out.extend(effect_contexts(item, d["upkeep"], PLAYER, ("upkeep",), registry))
     if "trigger" in d:
