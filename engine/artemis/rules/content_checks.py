@@ -41,6 +41,8 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
             out.extend(_event(item, spots, registry))
         elif item.kind == "relief_track":
             out.extend(effect_contexts(item, d["reward"], PLAYER, ("reward",), registry))
+    for item in items:
+        out.extend(_reward_items_outside_rewards(item))
     out.extend(_relief_order([i for i in items if i.kind == "relief_track"]))
     out.extend(_board_tables([i for i in items if i.kind == "board"]))
     out.extend(_base_counts([i for i in items if i.pack == "base"], packs))
@@ -222,4 +224,44 @@ def _base_counts(items: list[Item], packs: list[Pack]) -> list[Problem]:
                                    f"{BASE_ACADEMY_SUPPLY.get(colonist, 0)} {colonist}s; found "
                                    f"{row.data['academy_supply']}", "rulebook: 4 each of "
                                    "Engineers, Marines and Stewards", "academy_supply"))
+    return out
+
+
+def _walk(effect, sub):
+    """Yield (step, path) for every step of an effect, nested ones included."""
+    for i, st in enumerate(effect if isinstance(effect, list) else []):
+        if not isinstance(st, dict) or len(st) != 1:
+            continue
+        (name, params), = st.items()
+        yield st, (*sub, i, name)
+        if name == "choose" and isinstance(params, list):
+            for k, option in enumerate(params):
+                yield from _walk(option, (*sub, i, name, k))
+        elif name == "per" and isinstance(params, dict):
+            yield from _walk(params.get("effect"), (*sub, i, name, "effect"))
+
+
+def _reward_items_outside_rewards(item: Item) -> list[Problem]:
+    """E314: `from: reward` takes what was laid on an Expedition reward at layout (R6), so it
+    is allowed only in an Expedition card's rewards."""
+    d = item.data
+    effects = []
+    if item.kind == "buildings":
+        effects = [(d.get(a), (a,)) for a in ("upkeep", "scoring")]
+        if isinstance(d.get("trigger"), dict):
+            effects.append((d["trigger"].get("effect"), ("trigger", "effect")))
+    elif item.kind == "events":
+        effects = [(c.get("effect"), ("clauses", k, "effect"))
+                   for k, c in enumerate(d.get("clauses", [])) if isinstance(c, dict)]
+    elif item.kind == "relief_track":
+        effects = [(d.get("reward"), ("reward",))]
+    out = []
+    for effect, sub in effects:
+        for st, path in _walk(effect, sub):
+            (name, params), = st.items()
+            if isinstance(params, dict) and params.get("from") == "reward":
+                out.append(item.problem(
+                    "E314", f"'{name}' from: reward takes the items laid on an Expedition "
+                    "reward; it is allowed only in an Expedition card's rewards (R6)",
+                    "use gain_colonist {from: bag} here", *path, "from"))
     return out
