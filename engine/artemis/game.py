@@ -69,7 +69,6 @@ class Game:
         self.pending: Decision | None = None
         self.log: list[dict] = []
         self.logging = True
-        self.vp_reason = "effect"
         self.final: dict | None = None
         self.actions: list[str] = []
         self.state: State = None  # type: ignore[assignment]
@@ -156,7 +155,6 @@ class Game:
         g.pending = self.pending
         g.log = self.log[:]
         g.logging = self.logging
-        g.vp_reason = self.vp_reason
         g.final = self.final
         g.actions = self.actions[:]
         g.state = self.state.clone()

@@ -15,6 +15,8 @@ TYPES = ("pioneer", "engineer", "marine", "steward")
 TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
 PIONEER, ENGINEER, MARINE, STEWARD = range(4)
 SHELTERS = -1  # a place index: the Shelters; 0.. are the player's buildings by index
+GANTRY_MAX = 8  # tiles shown on the Gantry (rulebook)
+DOORSTEP_MAX = 12  # colonists present at the Doorstep (rulebook)
 
 
 def zero() -> list[int]:

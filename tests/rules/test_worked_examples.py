@@ -71,9 +71,13 @@ def test_expedition_example(game):
     # Yellow (7) chooses first: the Pioneer and Engineer; Green (6) takes the 1 VP
     resolve(game, ("expedition", 0), answers=["reward:0"])
     yellow, green, purple = (s.players[i] for i in (YELLOW, GREEN, PURPLE))
+    logged = next(e for e in game.log if e["type"] == "expedition")
+    assert (logged["total"], logged["difficulty"], logged["success"]) == (16, 8, True)
+    assert logged["ranking"] == [YELLOW, GREEN, PURPLE]
     assert yellow.badges == 1 and green.badges == 1 and purple.badges == 0
-    assert green.vp == vp[GREEN] + 1
-    assert yellow.shelters[0] >= 3 and yellow.shelters[1] == 1  # 1 start + 2 back + the new one
+    assert green.vp == vp[GREEN] + 1 and yellow.vp == vp[YELLOW] and purple.vp == vp[PURPLE]
+    # Yellow: 1 starting Pioneer + the 2 sent Pioneers back + the reward's Pioneer and Engineer
+    assert yellow.shelters == [4, 1, 0, 0]
     assert purple.relief == 2 and yellow.relief == 1 and green.relief == 1
 
 

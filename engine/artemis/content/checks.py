@@ -26,6 +26,23 @@ def unique_ids(items: list[Item]) -> list[Problem]:
     return out
 
 
+def walk_effect(effect: list, sub: tuple, registry: Registry):
+    """Yield (name, params, path) for every registered step of ``effect`` at ``sub``, nested
+    steps included (each operation's ``children`` says where its nested effects are)."""
+    for i, step in enumerate(effect if isinstance(effect, list) else []):
+        if not isinstance(step, dict) or len(step) != 1:
+            continue
+        (name, params), = step.items()
+        op = registry.operations.get(name)
+        if op is None:
+            continue
+        at = (*sub, i, name)
+        yield name, params, at
+        if op.children is not None:
+            for key, child in op.children(params):
+                yield from walk_effect(child, (*at, key), registry)
+
+
 def effect_contexts(item: Item, effect: list, context: str, sub: tuple,
                     registry: Registry) -> list[Problem]:
     """Check every step of ``effect`` (at ``sub`` inside ``item``) against ``context``.
@@ -34,14 +51,8 @@ def effect_contexts(item: Item, effect: list, context: str, sub: tuple,
     operation such as `stock` where a player acts; E307 a player operation in an untargeted
     clause; E308 a non-scoring operation in a Surface tile's scoring."""
     out: list[Problem] = []
-    for i, step in enumerate(effect):
-        if not isinstance(step, dict) or len(step) != 1:
-            continue
-        (name, params), = step.items()
-        op = registry.operations.get(name)
-        if op is None:
-            continue
-        at = (*sub, i, name)
+    for name, _params, at in walk_effect(effect, sub, registry):
+        op = registry.operations[name]
         if context == BOARD and BOARD not in op.contexts:
             out.append(item.problem(
                 "E307", f"'{name}' needs an acting player, but this clause has no target",
@@ -62,14 +73,4 @@ def effect_contexts(item: Item, effect: list, context: str, sub: tuple,
                 out.append(item.problem(
                     "E306", f"'{name}' is a board effect, allowed only in an untargeted event "
                     "clause", "move it to an event clause without a target", *at, key=True))
-        if op.children is not None:
-            kids = list(op.children(params))
-            for k, child in enumerate(kids):
-                if not isinstance(child, list):
-                    continue
-                if name == "choose":
-                    path = (*at, k)
-                else:
-                    path = (*at, "effect")
-                out.extend(effect_contexts(item, child, context, path, registry))
     return out

@@ -8,14 +8,13 @@ offending key or value at its own line and column.
 
 from __future__ import annotations
 
-import json
-import re
 from typing import Any
 
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError, best_match
 
 from artemis.content.yamlio import Document
+from artemis.flowtext import flow_text
 from artemis.problems import Problem, did_you_mean, pointer
 
 _TYPE_NAMES = {
@@ -61,7 +60,7 @@ def _kind(value: Any) -> str:
 
 def _show(value: Any) -> str:
     if isinstance(value, bool) or value is None:
-        return _flow(value)  # as YAML writes it: true, false, ~
+        return flow_text(value)  # as YAML writes it: true, false, ~
     text = repr(value) if not isinstance(value, str) else f"'{value}'"
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -165,14 +164,14 @@ def _convert(doc: Document, error: ValidationError, root: dict | None = None) ->
             msg = f"{shown} is not allowed here"
         else:
             msg = f"{what} {shown}"
-        hint = did_you_mean(_flow(inst), [_flow(a) for a in allowed]) if allowed else ""
+        hint = did_you_mean(flow_text(inst), [flow_text(a) for a in allowed]) if allowed else ""
         return [at(path, code, msg, hint)]
     if v == "type":
         want = error.validator_value
         wants = want if isinstance(want, list) else [want]
         name, example = _TYPE_NAMES.get(wants[0], (str(wants[0]), ""))
         if schema.get("examples"):
-            example = _flow(schema["examples"][0])
+            example = flow_text(schema["examples"][0])
         if mark == "artemis:effect-step":
             example = "{gain: {energy: 1}}"
             name = "a mapping {operation: parameters}"
@@ -224,21 +223,6 @@ def _target(at, path: tuple, schema: dict, inst: Any) -> Problem:
               f"a target is {' or '.join(bare)}, or a one-key map such as {example}")
 
 
-def _flow(value: Any) -> str:
-    """A value written as YAML flow text, for hints: {a: [b, c]}."""
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, list | tuple):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "~"
-    if isinstance(value, str) and (not value or re.search(r"[:#,\[\]{}]|^\s|\s$", value)):
-        return json.dumps(value)
-    return str(value)
-
-
 def _where(path: tuple) -> str:
     return f" in {pointer(path)}" if path else ""
 
@@ -251,7 +235,7 @@ def _example_for(schema: dict, key: str, root: dict | None = None) -> str:
     if isinstance(prop, dict):
         ex = prop.get("examples")
         if ex:
-            return f"add {key}: {_flow(ex[0])}"
+            return f"add {key}: {flow_text(ex[0])}"
         desc = prop.get("description")
         if desc:
             return f"add {key} ({desc.rstrip('.')})"

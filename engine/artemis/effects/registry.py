@@ -26,10 +26,10 @@ class Operation:
     """An effect operation, written in content as ``{name: params}``.
 
     ``params`` is the JSON Schema fragment of the parameters; ``contexts`` the subset of
-    {"player", "board", "scoring"} where it may appear; ``children(params)`` yields the nested
-    effects (lists of steps) inside the parameters, so checks can walk into them; ``run`` is the
-    interpreter's implementation (None until a rules engine provides it); ``plugin`` names who
-    registered it.
+    {"player", "board", "scoring"} where it may appear; ``children(params)`` yields
+    (key, effect) for each nested effect (a list of steps) inside the parameters, so checks can
+    walk into them; ``run`` is the interpreter's implementation (None until a rules engine
+    provides it); ``plugin`` names who registered it.
     """
 
     name: str

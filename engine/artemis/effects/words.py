@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from artemis.effects.model import Step
+from artemis.flowtext import flow_text
 from artemis.frozen import thaw
 
 # name for one, name for several
@@ -94,13 +95,7 @@ def _fallback(name: str, args: Any) -> str:
 def _inline(value: Any) -> str:
     if isinstance(value, tuple | list) and value and all(isinstance(s, Step) for s in value):
         return "; ".join(f"{s.op} {_inline(s.args)}" for s in value)
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_inline(v)}" for k, v in value.items()) + "}"
-    if isinstance(value, tuple | list):
-        return "[" + ", ".join(_inline(v) for v in value) + "]"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(thaw(value))
+    return flow_text(thaw(value))
 
 
 # -- quantities --------------------------------------------------------------------------------

@@ -58,14 +58,20 @@ def draw_from_bag(game, count: int) -> list[int]:
             s.bag = [a + b for a, b in zip(s.bag, s.discard, strict=True)]
             s.discard = [0, 0, 0, 0]
             game.emit("bag_refilled", bag=s.bag[:])
-        k = rng.randrange(sum(s.bag))
-        for t in range(4):
-            if k < s.bag[t]:
-                break
-            k -= s.bag[t]
+        t = pick(rng, s.bag)
         s.bag[t] -= 1
         drawn[t] += 1
     return drawn
+
+
+def pick(rng, counts: list[int]) -> int:
+    """The type index of one colonist taken at random from ``counts`` (not empty)."""
+    k = rng.randrange(sum(counts))
+    for t in range(4):
+        if k < counts[t]:
+            return t
+        k -= counts[t]
+    raise ValueError("no colonist to pick")
 
 
 def gain_colonists(game, player: int, counts) -> None:

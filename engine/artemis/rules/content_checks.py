@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from artemis.content.checks import effect_contexts, unique_ids
+from artemis.content.checks import effect_contexts, unique_ids, walk_effect
 from artemis.content.loader import Item, Pack
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
 from artemis.problems import Problem, did_you_mean
@@ -42,7 +42,7 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
         elif item.kind == "relief_track":
             out.extend(effect_contexts(item, d["reward"], PLAYER, ("reward",), registry))
     for item in items:
-        out.extend(_reward_items_outside_rewards(item))
+        out.extend(_reward_items_outside_rewards(item, registry))
     out.extend(_relief_order([i for i in items if i.kind == "relief_track"]))
     out.extend(_board_tables([i for i in items if i.kind == "board"]))
     out.extend(_base_counts([i for i in items if i.pack == "base"], packs))
@@ -227,21 +227,8 @@ def _base_counts(items: list[Item], packs: list[Pack]) -> list[Problem]:
     return out
 
 
-def _walk(effect, sub):
-    """Yield (step, path) for every step of an effect, nested ones included."""
-    for i, st in enumerate(effect if isinstance(effect, list) else []):
-        if not isinstance(st, dict) or len(st) != 1:
-            continue
-        (name, params), = st.items()
-        yield st, (*sub, i, name)
-        if name == "choose" and isinstance(params, list):
-            for k, option in enumerate(params):
-                yield from _walk(option, (*sub, i, name, k))
-        elif name == "per" and isinstance(params, dict):
-            yield from _walk(params.get("effect"), (*sub, i, name, "effect"))
 
-
-def _reward_items_outside_rewards(item: Item) -> list[Problem]:
+def _reward_items_outside_rewards(item: Item, registry: Registry) -> list[Problem]:
     """E314: `from: reward` takes what was laid on an Expedition reward at layout (R6), so it
     is allowed only in an Expedition card's rewards."""
     d = item.data
@@ -257,8 +244,7 @@ def _reward_items_outside_rewards(item: Item) -> list[Problem]:
         effects = [(d.get("reward"), ("reward",))]
     out = []
     for effect, sub in effects:
-        for st, path in _walk(effect, sub):
-            (name, params), = st.items()
+        for name, params, path in walk_effect(effect, sub, registry):
             if isinstance(params, dict) and params.get("from") == "reward":
                 out.append(item.problem(
                     "E314", f"'{name}' from: reward takes the items laid on an Expedition "

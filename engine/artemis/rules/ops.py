@@ -12,18 +12,26 @@ from __future__ import annotations
 from artemis.actions import Action
 from artemis.rules import colonists as col
 from artemis.rules.flow import answer, ask, push, step
-from artemis.state import SHELTERS, TYPES
+from artemis.state import DOORSTEP_MAX, SHELTERS, TYPES
 
 RUNNERS: dict = {}
 COUNTERS: dict = {}
 SELECTORS: dict = {}
 
 
-def runner(name):
-    def deco(f):
-        RUNNERS[name] = f
-        return f
-    return deco
+def _registrar(table: dict):
+    """A decorator factory that files a function in ``table`` under a name."""
+    def register(name):
+        def deco(f):
+            table[name] = f
+            return f
+        return deco
+    return register
+
+
+runner = _registrar(RUNNERS)
+counter = _registrar(COUNTERS)
+selector = _registrar(SELECTORS)
 
 
 def run_effect(game, player, effect, source=None) -> None:
@@ -115,7 +123,7 @@ def _split(game, action, ctx):
 @runner("vp")
 def _vp(game, player, n, source):
     game.state.players[player].vp += n
-    game.emit("vp", player=player, amount=n, reason=game.vp_reason)
+    game.emit("vp", player=player, amount=n, source=list(source or ()))
 
 
 # -- choices and repetition ------------------------------------------------------------------
@@ -223,17 +231,13 @@ def _stock(game, player, args, source):
     if region in ("vents", "quarry"):
         setattr(s, region, max(0, getattr(s, region) + amount))
     elif amount > 0:
-        room = max(0, 12 - sum(s.doorstep))
+        room = max(0, DOORSTEP_MAX - sum(s.doorstep))
         drawn = col.draw_from_bag(game, min(amount, room))
         s.doorstep = [a + b for a, b in zip(s.doorstep, drawn, strict=True)]
     else:
         rng = s.rng["bag"]
         for _ in range(min(-amount, sum(s.doorstep))):
-            k = rng.randrange(sum(s.doorstep))
-            for t in range(4):
-                if k < s.doorstep[t]:
-                    break
-                k -= s.doorstep[t]
+            t = col.pick(rng, s.doorstep)
             s.doorstep[t] -= 1
             s.bag[t] += 1
     game.emit("stock", region=region, amount=amount)
@@ -249,13 +253,6 @@ def _modify(game, player, args, source):
 
 
 # -- quantities ------------------------------------------------------------------------------
-
-def counter(name):
-    def deco(f):
-        COUNTERS[name] = f
-        return f
-    return deco
-
 
 @counter("held")
 def _held(game, player, args):
@@ -303,13 +300,6 @@ def quantity(game, player, q) -> int:
 
 
 # -- targets ---------------------------------------------------------------------------------
-
-def selector(name):
-    def deco(f):
-        SELECTORS[name] = f
-        return f
-    return deco
-
 
 @selector("each_player")
 def _each(game, arg):

@@ -5,10 +5,7 @@ from __future__ import annotations
 from artemis.rules import colonists as col
 from artemis.rules.flow import push, step
 from artemis.rules.params import param
-from artemis.state import TYPE_INDEX, Card, GantryTile, Player, State
-
-GANTRY_MAX = 8
-DOORSTEP_MAX = 12
+from artemis.state import DOORSTEP_MAX, GANTRY_MAX, TYPE_INDEX, Card, GantryTile, Player, State
 
 
 def new_state(game, n: int, rng: dict) -> State:

@@ -95,7 +95,6 @@ def ask_move_swap(game, player) -> None:
 
 
 @answer("move")
-@answer("swap")
 def _move(game, action: Action, player) -> None:
     if action.kind == "move":
         if action.args[0] == "skip":

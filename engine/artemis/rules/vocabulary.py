@@ -99,12 +99,12 @@ DEFINITIONS: dict[str, dict] = {
 
 
 def _choose_children(params):
-    return params if isinstance(params, list) else []
+    return list(enumerate(params)) if isinstance(params, list) else []
 
 
 def _per_children(params):
     if isinstance(params, dict) and isinstance(params.get("effect"), list):
-        return [params["effect"]]
+        return [("effect", params["effect"])]
     return []
 
 
