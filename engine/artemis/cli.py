@@ -156,6 +156,52 @@ def schema_export(
 
 
 @app.command()
+def play(
+    players: Annotated[int, typer.Option(min=2, max=5, help="Number of players, 2 to 5.")] = 4,
+    seed: Annotated[int, typer.Option(help="The game seed: the same seed, the same game.")] = 0,
+    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated: random, greedy "
+                                      "(one name for every seat).")] = "random",
+    log: Annotated[Path | None, typer.Option(help="Write every action and consequence as "
+                                             "JSON lines.", show_default=False)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Print only the final scores.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play a whole game with bots and print the account and the final scores."""
+    from artemis.game import GameConfig
+    from artemis.play import bot_kinds, play_game, print_account, write_log
+    from artemis.problems import ContentError
+
+    try:
+        kinds = bot_kinds(bots, players)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    try:
+        game = play_game(GameConfig(players=players, seed=seed), kinds)
+    except ContentError as exc:
+        _print_problems(exc.problems, as_json)
+        raise typer.Exit(1) from None
+    if log is not None:
+        try:
+            write_log(game, log, kinds)
+        except OSError as exc:
+            print(f"error: cannot write {log}: {exc.strerror or exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
+    if as_json:
+        print(json.dumps({"config": {"players": players, "seed": seed, "bots": kinds},
+                          **game.result}))
+        return
+    console = _console()
+    if quiet:
+        result = game.result
+        for row in result["players"]:
+            print(f"P{row['seat']} ({kinds[row['seat']]}): {row['vp']} VP")
+        print(f"winner: P{result['winner']}")
+        return
+    print_account(console, game, kinds)
+
+
+@app.command()
 def version() -> None:
     """Print the engine version."""
     from artemis import __version__

@@ -1,0 +1,77 @@
+"""`artemis play` and the bots."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from artemis.bots import GreedyBot, RandomBot, make_bot
+from artemis.cli import app
+from artemis.game import GameConfig
+from artemis.play import bot_kinds, play_game
+
+WIDE = {"COLUMNS": "200"}
+
+
+def run(*args):
+    return CliRunner().invoke(app, list(args), env=WIDE)
+
+
+def test_play_prints_rounds_and_the_score_table(tmp_path):
+    log = tmp_path / "game.jsonl"
+    result = run("play", "--players", "3", "--seed", "5", "--log", str(log))
+    assert result.exit_code == 0, result.output
+    for n in range(1, 7):
+        assert f"Round {n}" in result.stdout
+    assert "Final scores" in result.stdout and "Winner: P" in result.stdout
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert lines[0] == {"type": "game", "players": 3, "seed": 5, "params": {},
+                        "bots": ["random"] * 3}
+    assert sum(1 for e in lines if e["type"] == "board_setup") == 6
+    assert lines[-1]["type"] == "final_scoring"
+
+
+def test_play_json_matches_the_game():
+    result = run("play", "--players", "2", "--seed", "3", "--bots", "greedy,random", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    game = play_game(GameConfig(players=2, seed=3), ["greedy", "random"])
+    assert data["players"] == game.result["players"]
+    assert data["winner"] == game.result["winner"]
+    assert data["config"] == {"players": 2, "seed": 3, "bots": ["greedy", "random"]}
+    for row in data["players"]:
+        assert set(row["steps"]) == {"saved_resources", "surface_buildings", "buildings",
+                                     "colonist_sets", "leftover_colonists", "badges",
+                                     "most_toolkits"}
+
+
+def test_play_same_seed_same_game():
+    a = run("play", "--players", "4", "--seed", "9", "--json").stdout
+    b = run("play", "--players", "4", "--seed", "9", "--json").stdout
+    assert a == b
+
+
+def test_play_usage_errors_exit_2():
+    assert run("play", "--players", "6").exit_code == 2
+    bad = run("play", "--bots", "wizard")
+    assert bad.exit_code == 2 and "unknown bot 'wizard'" in bad.output
+    assert run("play", "--players", "3", "--bots", "random,greedy").exit_code == 2
+    assert "Traceback" not in bad.output
+
+
+def test_bot_kinds():
+    assert bot_kinds("greedy", 3) == ["greedy"] * 3
+    assert bot_kinds("random, greedy", 2) == ["random", "greedy"]
+    assert isinstance(make_bot("random", 1), RandomBot)
+    assert isinstance(make_bot("greedy", 1), GreedyBot)
+
+
+def test_greedy_beats_random_in_two_player_games():
+    # the full 200-game figure is measured by benchmarks/bench_play.py; 10 games here
+    wins = 0
+    for seed in range(10):
+        seat = seed % 2
+        kinds = ["greedy", "random"] if seat == 0 else ["random", "greedy"]
+        wins += play_game(GameConfig(players=2, seed=seed), kinds).result["winner"] == seat
+    assert wins >= 8
