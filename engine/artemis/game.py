@@ -70,7 +70,7 @@ class Game:
         self.log: list[dict] = []
         self.logging = True
         self.final: dict | None = None
-        self.actions: list[str] = []
+        self.actions: list[Action] = []  # every answer given, in order
         self.state: State = None  # type: ignore[assignment]
 
     @classmethod
@@ -118,16 +118,19 @@ class Game:
         the rule) and leaves the state unchanged when it is not legal now."""
         if self.pending is None:
             raise IllegalAction("the game is over", "End of the Game")
-        wanted = action if isinstance(action, str) else (
-            action["id"] if isinstance(action, dict) else action.id)
-        chosen = next((a for a in self.pending.options if a.id == wanted), None)
-        if chosen is None:
-            raise IllegalAction(f"'{wanted}' is not a legal answer to the {self.pending.kind} "
-                                f"question of player {self.pending.player}",
-                                RULES.get(self.pending.kind, ""))
+        options = self.pending.options
+        if isinstance(action, Action) and action in options:
+            chosen = options[options.index(action)]  # equal kind and args: no ids built
+        else:
+            wanted = _action_id(action)
+            chosen = next((a for a in options if a.id == wanted), None)
+            if chosen is None:
+                raise IllegalAction(f"'{wanted}' is not a legal answer to the "
+                                    f"{self.pending.kind} question of player "
+                                    f"{self.pending.player}", RULES.get(self.pending.kind, ""))
         decision = self.pending
         self.pending = None
-        self.actions.append(chosen.id)
+        self.actions.append(chosen)
         if self.logging:
             self.log.append({"type": "action", "player": decision.player, "id": chosen.id,
                              "label": chosen.label})
@@ -171,6 +174,14 @@ class Game:
         from artemis.view import view
 
         return view(self)
+
+
+def _action_id(action) -> str:
+    if isinstance(action, str):
+        return action
+    if isinstance(action, dict):
+        return str(action.get("id"))
+    return getattr(action, "id", repr(action))
 
 
 RULES = {

@@ -134,7 +134,7 @@ class State:
         """A deep copy, written out by hand for speed (design.md: not deepcopy)."""
         rng = {}
         for k, r in self.rng.items():
-            c = random.Random()
+            c = random.Random.__new__(random.Random)  # skips seeding from the OS
             c.setstate(r.getstate())
             rng[k] = c
         return State(
