@@ -197,6 +197,13 @@ RULES = {
     "activate": "Upkeep: Activate Fully-staffed Buildings (R33)",
     "unpaid": "Upkeep: Pay Energy for Colonists in your Shelters (R23)",
     "start": "Upkeep: Choose a new Start Player (R14)",
+    "hub_return": "Basecamp: colonists return to the Expedition Hub (R22, R30)",
+    "house": "Some General Rules: a gained colonist goes into a building with room (R30)",
+    "fill": "Some General Rules: on gaining a building, Shelter colonists may move in",
+    "split": "Some General Rules: resources are Minerals and Energy in any combination",
+    "choose": "Effects: choose one selectable option (R39)",
+    "discard": "Effects: lose_colonist from the Shelters (R12)",
+    "reward_first": "Basecamp: a lone player takes both rewards (R32)",
 }
 
 _CATALOGS: dict = {}

@@ -8,7 +8,7 @@ from artemis.rules import colonists as col
 from artemis.rules.flow import answer, ask, push, step
 from artemis.rules.ops import run_effect
 from artemis.rules.params import param
-from artemis.state import ENGINEER, PIONEER, SHELTERS, STEWARD
+from artemis.state import ENGINEER, PIONEER, SHELTERS, STEWARD, TYPES
 
 
 def standings(card) -> list[tuple[int, int, int]]:
@@ -151,17 +151,43 @@ def return_colonists(game, player: int, index: int) -> None:
                 d.sent = None
     if not sum(back):
         return
-    to = param(game, "expedition_return_to", player)
-    p = game.state.players[player]
-    for t in range(4):
-        for _ in range(back[t]):
-            if to != "shelters":
-                b = p.buildings[to[1]]
-                if col.has_room(game.catalog.by_id[b.tile].slots, b.staff, t):
-                    b.staff[t] += 1
-                    continue
-            col.put(game, player, SHELTERS, t)
     game.emit("returned", player=player, colonists=back)
+    to = param(game, "expedition_return_to", player)
+    if to == "shelters":
+        for t in range(4):
+            col.put(game, player, SHELTERS, t, back[t])
+        return
+    push(game, ("return_to_hub", player, to[1], tuple(back)))
+
+
+@step("return_to_hub")
+def return_to_hub(game, player: int, building: int, back: tuple) -> None:
+    """Returning colonists fill the Hub's free slots first; when not all fit, the owner picks
+    which, one at a time; the rest go to the Shelters (R22, R30)."""
+    b = game.state.players[player].buildings[building]
+    tile = game.catalog.by_id[b.tile]
+    if col.fits(tile.slots, [x + y for x, y in zip(b.staff, back, strict=True)]):
+        for t in range(4):
+            b.staff[t] += back[t]
+        return
+    fitting = [t for t in range(4) if back[t] and col.has_room(tile.slots, b.staff, t)]
+    if not fitting:
+        for t in range(4):
+            col.put(game, player, SHELTERS, t, back[t])
+        return
+    options = [Action("hub_return", (TYPES[t],), f"put a returning {TYPES[t]} in {tile.name}")
+               for t in fitting]
+    ask(game, player, "hub_return", options, (player, building, back))
+
+
+@answer("hub_return")
+def _hub_return(game, action: Action, ctx) -> None:
+    player, building, back = ctx
+    t = TYPES.index(action.args[0])
+    game.state.players[player].buildings[building].staff[t] += 1
+    rest = list(back)
+    rest[t] -= 1
+    push(game, ("return_to_hub", player, building, tuple(rest)))
 
 
 @step("clear_card")
