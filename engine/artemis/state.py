@@ -40,7 +40,9 @@ class Owned:
 class Player:
     """One player's mat and colony (rulebook: Player Setup).
 
-    ``relief`` is the Relief Track space (1 = start); ``dice`` the unplaced faces rolled."""
+    ``relief`` is the Relief Track space (1 = start); ``dice`` the unplaced faces rolled;
+    ``arriving`` the colonists gained (or returning from an Expedition) whose place the owner
+    has not yet chosen (R30), so that every colonist is always in some place of the state."""
 
     seat: int
     energy: int = 3
@@ -52,11 +54,12 @@ class Player:
     shelters: list[int] = field(default_factory=zero)
     buildings: list[Owned] = field(default_factory=list)
     dice: list[int] = field(default_factory=list)
+    arriving: list[int] = field(default_factory=zero)
 
     def clone(self) -> Player:
         return Player(self.seat, self.energy, self.minerals, self.toolkits, self.badges, self.vp,
                       self.relief, self.shelters[:], [b.clone() for b in self.buildings],
-                      self.dice[:])
+                      self.dice[:], self.arriving[:])
 
 
 @dataclass

@@ -21,7 +21,7 @@ def view(game) -> dict:
         "players": [{
             "seat": p.seat, "energy": p.energy, "minerals": p.minerals, "toolkits": p.toolkits,
             "badges": p.badges, "vp": p.vp, "relief": p.relief, "dice": p.dice[:],
-            "shelters": _col(p.shelters),
+            "shelters": _col(p.shelters), "arriving": _col(p.arriving),
             "buildings": [{"tile": b.tile, "staff": _col(b.staff)} for b in p.buildings],
         } for p in s.players],
         "board": {

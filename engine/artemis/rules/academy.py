@@ -29,4 +29,4 @@ def resolve_space(game, space: int) -> None:
     s.academy_supply[becomes] -= 1
     s.discard[t] += 1
     game.emit("trained", player=player, colonist=TYPES[t], becomes=TYPES[becomes])
-    push(game, ("place_colonist", player, becomes))
+    col.gain_colonists(game, player, [int(becomes == i) for i in range(4)])

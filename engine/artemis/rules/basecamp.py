@@ -157,37 +157,38 @@ def return_colonists(game, player: int, index: int) -> None:
         for t in range(4):
             col.put(game, player, SHELTERS, t, back[t])
         return
-    push(game, ("return_to_hub", player, to[1], tuple(back)))
+    p = game.state.players[player]
+    p.arriving = [a + b for a, b in zip(p.arriving, back, strict=True)]
+    push(game, ("return_to_hub", player, to[1]))
 
 
 @step("return_to_hub")
-def return_to_hub(game, player: int, building: int, back: tuple) -> None:
-    """Returning colonists fill the Hub's free slots first; when not all fit, the owner picks
-    which, one at a time; the rest go to the Shelters (R22, R30)."""
-    b = game.state.players[player].buildings[building]
+def return_to_hub(game, player: int, building: int) -> None:
+    """Returning colonists (waiting in ``arriving``) fill the Hub's free slots first; when not
+    all fit, the owner picks which, one at a time; the rest go to the Shelters (R22, R30)."""
+    p = game.state.players[player]
+    back = p.arriving
+    b = p.buildings[building]
     tile = game.catalog.by_id[b.tile]
-    if col.fits(tile.slots, [x + y for x, y in zip(b.staff, back, strict=True)]):
-        for t in range(4):
-            b.staff[t] += back[t]
-        return
     fitting = [t for t in range(4) if back[t] and col.has_room(tile.slots, b.staff, t)]
-    if not fitting:
+    if col.fits(tile.slots, [x + y for x, y in zip(b.staff, back, strict=True)]) or not fitting:
+        into = building if fitting else SHELTERS
         for t in range(4):
-            col.put(game, player, SHELTERS, t, back[t])
+            col.put(game, player, into, t, back[t])
+        p.arriving = [0, 0, 0, 0]
         return
     options = [Action("hub_return", (TYPES[t],), f"put a returning {TYPES[t]} in {tile.name}")
                for t in fitting]
-    ask(game, player, "hub_return", options, (player, building, back))
+    ask(game, player, "hub_return", options, (player, building))
 
 
 @answer("hub_return")
 def _hub_return(game, action: Action, ctx) -> None:
-    player, building, back = ctx
+    player, building = ctx
     t = TYPES.index(action.args[0])
-    game.state.players[player].buildings[building].staff[t] += 1
-    rest = list(back)
-    rest[t] -= 1
-    push(game, ("return_to_hub", player, building, tuple(rest)))
+    game.state.players[player].arriving[t] -= 1
+    col.put(game, player, building, t)
+    push(game, ("return_to_hub", player, building))
 
 
 @step("clear_card")

@@ -75,7 +75,11 @@ def pick(rng, counts: list[int]) -> int:
 
 
 def gain_colonists(game, player: int, counts) -> None:
-    """Schedule the placing of gained colonists one at a time (R30)."""
+    """``player`` gains colonists (counts by type): they wait in the player's ``arriving``
+    place and are placed one at a time (R30)."""
+    p = game.state.players[player]
+    for t in range(4):
+        p.arriving[t] += counts[t]
     steps = [("place_colonist", player, t) for t in range(4) for _ in range(counts[t])]
     push(game, *steps)
 
@@ -95,6 +99,7 @@ def _place_colonist(game, player: int, t: int) -> None:
 def _house(game, action: Action, ctx) -> None:
     player, t = ctx
     where = action.args[1]
+    game.state.players[player].arriving[t] -= 1
     put(game, player, SHELTERS if where == "shelters" else where, t)
 
 
@@ -134,6 +139,8 @@ def colony(game, player: int) -> list[int]:
     for space in s.academy:
         if space is not None and space[0] == player and space[2] is not None:
             out[space[2]] += 1
+    for t in range(4):
+        out[t] += p.arriving[t]
     return out
 
 

@@ -6,6 +6,7 @@ right; a die that finds its region empty is exposed and its owner gains 1 on the
 from __future__ import annotations
 
 from artemis.actions import Action
+from artemis.rules import colonists as col
 from artemis.rules.flow import answer, ask, push, step
 from artemis.rules.params import param
 from artemis.state import TYPES
@@ -78,4 +79,5 @@ def _recruit(game, action: Action, ctx) -> None:
     s.players[player].energy -= cost
     s.doorstep[t] -= 1
     game.emit("recruited", player=player, colonist=TYPES[t], cost=cost)
-    push(game, ("place_colonist", player, t), ("recruit", player, left - 1))
+    push(game, ("recruit", player, left - 1))
+    col.gain_colonists(game, player, [int(t == i) for i in range(4)])
