@@ -2,15 +2,14 @@
 legal actions), across 2-5 players: every game finishes without an error after 6 rounds,
 with a full ranking and a winner.
 
-100 games run in CI (about 10 s); 500 more are marked slow: ``pytest -m slow``.
+The 500 games take about 20 s on the development machine, under the issue's 3 minutes, so CI
+runs them all (the 100-game figure the issue asks for is included).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-
-import pytest
 
 from artemis.game import Game
 
@@ -57,14 +56,6 @@ def play_many(games: int, first_seed: int) -> Counter:
     return wins
 
 
-def test_100_random_games_finish_with_a_winner():
-    wins = play_many(100, first_seed=0)
-    assert sum(wins.values()) == 100
-    for players in range(2, 6):
-        assert sum(c for (n, _), c in wins.items() if n == players) == 25
-
-
-@pytest.mark.slow
 def test_500_random_games_finish_with_a_winner():
     wins = play_many(500, first_seed=100_000)
     assert sum(wins.values()) == 500
