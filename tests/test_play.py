@@ -75,3 +75,36 @@ def test_greedy_beats_random_in_two_player_games():
         kinds = ["greedy", "random"] if seat == 0 else ["random", "greedy"]
         wins += play_game(GameConfig(players=2, seed=seed), kinds).result["winner"] == seat
     assert wins >= 8
+
+
+def test_totals_are_in_game_vp_plus_the_seven_steps():
+    data = json.loads(run("play", "--players", "5", "--seed", "7", "--json").stdout)
+    for row in data["players"]:
+        assert row["vp"] == row["in_game"] + sum(row["steps"].values())
+
+
+def test_account_tells_each_round(tmp_path):
+    out = run("play", "--players", "3", "--seed", "1").stdout
+    # seed 1, 3 players: Warm Current adds 4 Energy to the Vents at once in round 1
+    assert "Event revealed: Warm Current (resolves at once)" in out
+    assert "Event Warm Current: Vents +4 Energy" in out
+    for region in ("Basecamp:", "Vents:", "Gantry:", "Doorstep:", "Upkeep:"):
+        assert region in out
+
+
+def test_log_errors_are_clean_and_devices_are_not_replaced(tmp_path):
+    empty = run("play", "--quiet", "--log", "")
+    assert empty.exit_code == 1 and "needs a file name" in empty.output
+    missing = run("play", "--quiet", "--log", str(tmp_path / "no" / "such" / "x.jsonl"))
+    assert missing.exit_code == 1 and "cannot write the log" in missing.output
+    stdout_log = run("play", "--quiet", "--log", "/dev/null")
+    assert stdout_log.exit_code == 0
+    import stat
+    from pathlib import Path
+
+    assert stat.S_ISCHR(Path("/dev/null").stat().st_mode)  # written through, not replaced
+
+
+def test_empty_bot_names_are_a_usage_error():
+    bad = run("play", "--players", "4", "--bots", "random,,greedy,random,random")
+    assert bad.exit_code == 2 and "empty name" in bad.output

@@ -184,8 +184,9 @@ def play(
     if log is not None:
         try:
             write_log(game, log, kinds)
-        except OSError as exc:
-            print(f"error: cannot write {log}: {exc.strerror or exc}", file=sys.stderr)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            print(f"error: cannot write the log '{log}': {reason}", file=sys.stderr)
             raise typer.Exit(1) from None
     if as_json:
         print(json.dumps({"config": {"players": players, "seed": seed, "bots": kinds},
@@ -194,9 +195,13 @@ def play(
     console = _console()
     if quiet:
         result = game.result
-        for row in result["players"]:
-            print(f"P{row['seat']} ({kinds[row['seat']]}): {row['vp']} VP")
-        print(f"winner: P{result['winner']}")
+        from artemis.play import tie_note
+
+        for seat in result["ranking"]:
+            row = result["players"][seat]
+            print(f"P{seat} ({kinds[seat]}): {row['vp']} VP ({row['in_game']} in game + "
+                  f"{sum(row['steps'].values())} final scoring)")
+        print(f"winner: P{result['winner']}{tie_note(game)}")
         return
     print_account(console, game, kinds)
 

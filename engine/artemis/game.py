@@ -57,6 +57,32 @@ class ConfigError(ValueError):
     """Raised for a config the engine cannot play (players outside 2-5, say)."""
 
 
+def check_config(config) -> GameConfig:
+    """A `GameConfig` from a GameConfig, a mapping or None. Raises ConfigError naming the
+    field for an unknown key, a wrong type, players outside 2-5 or an unknown rule parameter."""
+    if config is None:
+        return GameConfig()
+    if isinstance(config, dict):
+        fields = set(GameConfig.__dataclass_fields__)
+        unknown = sorted(set(config) - fields)
+        if unknown:
+            raise ConfigError(f"unknown config key '{unknown[0]}'; expected: "
+                              + ", ".join(sorted(fields)))
+        config = GameConfig(**config)
+    if not isinstance(config, GameConfig):
+        raise ConfigError(f"a config is a mapping, got {type(config).__name__}")
+    for name in ("players", "seed"):
+        value = getattr(config, name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ConfigError(f"{name} must be a whole number, got {value!r}")
+    if not 2 <= config.players <= 5:
+        raise ConfigError(f"players must be 2 to 5, got {config.players}")
+    if not isinstance(config.params, dict):
+        raise ConfigError(f"params must be a mapping, got {config.params!r}")
+    config.expansions = tuple(config.expansions)
+    return config
+
+
 class Game:
     """One game of The Artemis Project. See the module docstring."""
 
@@ -78,15 +104,15 @@ class Game:
         """Set up a game (rulebook, Setup) and run it to the first decision.
 
         Raises ConfigError for a bad config and ContentError for bad content."""
-        if isinstance(config, dict) or config is None:
-            config = GameConfig(**(config or {}))
-        if not 2 <= config.players <= 5:
-            raise ConfigError(f"players must be 2 to 5, got {config.players}")
+        config = check_config(config)
         if catalog is None or registry is None:
             from artemis.rules.content import core_registry, load_catalog
 
             registry = registry or core_registry()
             catalog = catalog or _cached_catalog(tuple(config.expansions), load_catalog)
+        unknown = sorted(set(config.params) - set(registry.parameters))
+        if unknown:
+            raise ConfigError(f"unknown rule parameter '{unknown[0]}'")
         game = cls(catalog, registry, config)
         rng = {name: stream(config.seed, name) for name in STREAMS}
         game.state = new_state(game, config.players, rng)
@@ -125,9 +151,7 @@ class Game:
             wanted = _action_id(action)
             chosen = next((a for a in options if a.id == wanted), None)
             if chosen is None:
-                raise IllegalAction(f"'{wanted}' is not a legal answer to the "
-                                    f"{self.pending.kind} question of player "
-                                    f"{self.pending.player}", RULES.get(self.pending.kind, ""))
+                raise self._illegal(wanted)
         decision = self.pending
         self.pending = None
         self.actions.append(chosen)
@@ -137,13 +161,30 @@ class Game:
         flow.ANSWERS[decision.kind](self, chosen, decision.ctx)
         flow.run(self)
 
+    def _illegal(self, wanted: str) -> IllegalAction:
+        pending = self.pending
+        if pending.kind == "place":
+            from artemis.rules.placement import why_not
+
+            message, rule = why_not(self, pending.player, wanted)
+            return IllegalAction(f"'{wanted}' is not legal: {message}", rule)
+        legal = ", ".join(a.id for a in pending.options[:6])
+        more = ", ..." if len(pending.options) > 6 else ""
+        return IllegalAction(f"'{wanted}' is not a legal answer to the {pending.kind} question "
+                             f"of player {pending.player}; legal: {legal}{more}",
+                             RULES.get(pending.kind, ""))
+
     @property
     def result(self) -> dict | None:
-        """{"players": [{seat, vp, steps}], "ranking": [...], "winner": seat} when over."""
+        """When over: {"players": [{seat, vp, in_game, steps}], "ranking", "winner"}; ``vp`` is
+        the total, ``in_game`` the VP earned during the game, ``steps`` the seven final-scoring
+        steps (rulebook, End of the Game), so vp == in_game + sum(steps)."""
         if self.final is None:
             return None
         return {
-            "players": [{"seat": p.seat, "vp": p.vp, "steps": self.final["steps"][p.seat]}
+            "players": [{"seat": p.seat, "vp": p.vp,
+                         "in_game": p.vp - sum(self.final["steps"][p.seat].values()),
+                         "steps": self.final["steps"][p.seat]}
                         for p in self.state.players],
             "ranking": self.final["ranking"],
             "winner": self.final["ranking"][0],

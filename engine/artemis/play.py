@@ -24,7 +24,9 @@ def bot_kinds(spec: str | None, players: int) -> list[str]:
     """Bot kinds per seat from "random,greedy,..." (one name applies to every seat).
 
     Raises ValueError when the count does not match ``players`` or a kind is unknown."""
-    kinds = [k.strip() for k in (spec or "random").split(",") if k.strip()]
+    kinds = [k.strip() for k in (spec if spec is not None else "random").split(",")]
+    if any(not k for k in kinds):
+        raise ValueError(f"--bots has an empty name in '{spec}'; write e.g. random,greedy")
     if len(kinds) == 1:
         kinds *= players
     if len(kinds) != players:
@@ -45,64 +47,178 @@ def play_game(config: GameConfig, kinds: list[str]) -> Game:
 
 def write_log(game: Game, path: Path, kinds: list[str]) -> None:
     """Write the game as JSON lines: a header with config and seats, then every action and
-    consequence in order. Writes a temporary file, then renames it."""
+    consequence in order. A regular file is written to a temporary file, then renamed; a
+    device or pipe (an existing non-regular path such as /dev/stdout) is written directly.
+
+    Raises OSError when it cannot be written, ValueError for an empty path."""
+    if not str(path) or path.name == "":
+        raise ValueError("--log needs a file name")
+    header = {"type": "game", "players": game.config.players, "seed": game.config.seed,
+              "params": game.config.params, "bots": kinds}
+    lines = [json.dumps(header)] + [json.dumps(entry, default=list) for entry in game.log]
+    text = "\n".join(lines) + "\n"
+    if path.exists() and not path.is_file():
+        with path.open("w", encoding="utf-8") as f:
+            f.write(text)
+        return
     tmp = path.with_name(path.name + ".tmp")
-    with tmp.open("w", encoding="utf-8") as f:
-        header = {"type": "game", "players": game.config.players, "seed": game.config.seed,
-                  "params": game.config.params, "bots": kinds}
-        f.write(json.dumps(header) + "\n")
-        for entry in game.log:
-            f.write(json.dumps(entry, default=list) + "\n")
-    tmp.replace(path)
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+ITEMS = {"energy": "Energy", "minerals": "Minerals", "toolkits": "Toolkits",
+         "badges": "badges"}
+REGIONS = {"basecamp": "Basecamp", "vents": "Vents", "quarry": "Quarry", "gantry": "Gantry",
+           "doorstep": "Doorstep", "academy": "Academy", "outfitter": "Outfitter"}
+
+
+def account_lines(game: Game, kinds: list[str]) -> list[str]:
+    """The game's story from its log, a line per round header, region, event and Upkeep:
+    what each player took, paid, recruited, built, trained and lost, and their Relief."""
+    cat = game.catalog
+    names = [f"P{seat} ({k})" for seat, k in enumerate(kinds)]
+    out: list[str] = []
+    section: list[str] = []
+    title = ""
+
+    def name_of(x: str) -> str:
+        return cat.by_id[x].name if x in cat.by_id else x
+
+    def flush() -> None:
+        if section:
+            out.append(f"  {title}: " + "; ".join(section))
+        section.clear()
+
+    def start(new_title: str) -> None:
+        nonlocal title
+        flush()
+        title = new_title
+
+    for e in game.log:
+        kind = e["type"]
+        who = names[e["player"]] if isinstance(e.get("player"), int) else ""
+        if kind == "board_setup":
+            start("")
+            out.append(f"── Round {e['round']} " + "─" * 60)
+            out.append("  Board: Expeditions " + ", ".join(name_of(c) for c in e["cards"])
+                       + f"; Vents {e['vents']} Energy; Quarry {e['quarry']} Minerals; "
+                       f"Doorstep {sum(e['doorstep'])} colonists; Gantry "
+                       + ", ".join(name_of(t) for t in e["gantry"]))
+        elif kind == "event_revealed":
+            when = ("resolves at once" if e["when"] == "immediate"
+                    else f"resolves at spot {e['when']}")
+            out.append(f"  Event revealed: {name_of(e['event'])} ({when})")
+        elif kind == "event":
+            start(f"Event {name_of(e['event'])}")
+        elif kind == "start_player":
+            start("")
+            out.append(f"  Start player: {who}")
+        elif kind == "dice_rolled":
+            start("Placement")
+        elif kind == "resolve":
+            start(REGIONS[e["region"]])
+        elif kind == "upkeep":
+            start("Upkeep")
+        elif kind == "final_scoring":
+            start("")
+        elif kind == "gain":
+            item = _item(e["item"], e["amount"])
+            if title == "Placement":
+                section.append(f"{who} +{e['amount']} {item} at the Outfitter")
+            else:
+                section.append(f"{who} +{e['amount']} {item}")
+        elif kind == "lose":
+            section.append(f"{who} -{e['amount']} {_item(e['item'], e['amount'])}")
+        elif kind == "vp":
+            section.append(f"{who} {e['amount']:+d} VP")
+        elif kind == "exposed":
+            section.append(f"{who}'s {e['face']} is exposed")
+        elif kind == "relief":
+            section.append(f"{who} Relief to space {e['space']}")
+        elif kind == "sent":
+            n = e["count"]
+            section.append(f"{who} sends {n} {e['colonist']}s" if n > 1
+                           else f"{who} sends {_a(e['colonist'])}")
+        elif kind == "recruited":
+            section.append(f"{who} recruits {_a(e['colonist'])}")
+        elif kind == "expedition":
+            outcome = "success" if e["success"] else "failed"
+            ranking = ", ".join(names[p] for p in e["ranking"])
+            section.append(f"{name_of(e['card'])} {e['total']}/{e['difficulty']} {outcome} "
+                           f"({ranking})")
+        elif kind == "action" and e["id"].startswith(("reward:", "reward_first:", "choose:")):
+            section.append(f"{who} takes {e['label']}")
+        elif kind == "gantry_bought":
+            section.append(f"{who} builds {name_of(e['tile'])} for {e['price']} Minerals")
+        elif kind == "gantry_declined":
+            section.append(f"{who} declines {name_of(e['tile'])}")
+        elif kind == "building_claimed" and title != "Gantry":
+            section.append(f"{who} gains {name_of(e['tile'])}")
+        elif kind == "trained":
+            change = (f"keeps {_a(e['colonist'])} (trained into its own type)"
+                      if e["colonist"] == e["becomes"]
+                      else f"trains {_a(e['colonist'])} into {_a(e['becomes'])}")
+            section.append(f"{who} {change}")
+        elif kind == "academy_wasted":
+            section.append(f"{who}'s training is wasted: the supply is out")
+        elif kind == "activated":
+            section.append(f"{who} activates {name_of(e['tile'])}")
+        elif kind == "heated" and e["colonists"]:
+            section.append(f"{who} heats {e['colonists']} colonists for {e['energy']} Energy")
+        elif kind == "frozen":
+            section.append(f"{who} loses {', '.join(e['colonists'])} to the cold")
+        elif kind == "colonist_discarded":
+            section.append(f"{who} discards {_a(e['colonist'])}")
+        elif kind == "stock":
+            unit = {"vents": "Energy", "quarry": "Minerals"}.get(e["region"], "colonists")
+            section.append(f"{REGIONS[e['region']]} {e['amount']:+d} {unit}")
+        elif kind == "modify":
+            section.append(f"{e['param']} {e['mode']} {e['value']} this round")
+    flush()
+    return out
 
 
 def print_account(console, game: Game, kinds: list[str]) -> None:
-    """A round-by-round account from the log, then the final score table with each step."""
+    """The round-by-round account, then the final score table with each step."""
     from rich.table import Table
 
-    cat = game.catalog
+    for line in account_lines(game, kinds):
+        console.print(line, markup=False)
     names = [f"P{seat} ({k})" for seat, k in enumerate(kinds)]
-
-    def name_of(tile_or_card: str) -> str:
-        return cat.by_id[tile_or_card].name if tile_or_card in cat.by_id else tile_or_card
-
-    for entry in game.log:
-        kind = entry["type"]
-        if kind == "board_setup":
-            console.rule(f"Round {entry['round']}")
-            console.print("Expeditions: " + ", ".join(name_of(c) for c in entry["cards"])
-                          + f"; Vents {entry['vents']} Energy, Quarry {entry['quarry']} "
-                          f"Minerals; Gantry: " + ", ".join(name_of(t) for t in entry["gantry"]))
-        elif kind == "event_revealed":
-            when = ("resolves at once" if entry["when"] == "immediate"
-                    else f"at spot {entry['when']}")
-            console.print(f"Event: {name_of(entry['event'])} ({when})")
-        elif kind == "expedition":
-            outcome = "success" if entry["success"] else "failed"
-            order = ", ".join(names[p] for p in entry["ranking"])
-            console.print(f"  {name_of(entry['card'])}: {entry['total']} against "
-                          f"{entry['difficulty']}, {outcome} ({order})")
-        elif kind == "gantry_bought":
-            console.print(f"  {names[entry['player']]} builds {name_of(entry['tile'])} for "
-                          f"{entry['price']} Minerals")
-        elif kind == "trained":
-            console.print(f"  {names[entry['player']]} trains {_a(entry['colonist'])} into "
-                          f"{_a(entry['becomes'])}")
-        elif kind == "start_player":
-            console.print(f"  start player: {names[entry['player']]}")
     result = game.result
     table = Table(title="Final scores (End of the Game, steps 1-7)")
     table.add_column("player")
+    table.add_column("in game", justify="right")
     for n, _ in enumerate(STEPS, start=1):
         table.add_column(str(n), justify="right")
     table.add_column("total VP", justify="right")
     for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
-        table.add_row(names[row["seat"]], *(str(row["steps"][s]) for s in STEPS),
-                      str(row["vp"]))
+        table.add_row(names[row["seat"]], str(row["in_game"]),
+                      *(str(row["steps"][s]) for s in STEPS), str(row["vp"]))
     console.print(table)
     console.print("steps: " + "; ".join(f"{n} {STEP_NAMES[s]}" for n, s in
                                         enumerate(STEPS, start=1)))
-    console.print(f"Winner: {names[result['winner']]}")
+    console.print(f"Winner: {names[result['winner']]}{tie_note(game)}")
+
+
+def tie_note(game: Game) -> str:
+    """", tied on VP, ..." when the winner was found by the tie-break (R15)."""
+    result = game.result
+    vp = {r["seat"]: r["vp"] for r in result["players"]}
+    tied = [seat for seat in result["ranking"] if vp[seat] == vp[result["winner"]]]
+    if len(tied) < 2:
+        return ""
+    return (f" (tied on {vp[result['winner']]} VP with "
+            + ", ".join(f"P{s}" for s in tied[1:])
+            + "; earlier in the final round's turn order)")
+
+
+def _item(item: str, amount: int) -> str:
+    name = ITEMS.get(item, item)
+    return name[:-1] if amount == 1 and name in ("Toolkits", "badges") else name
 
 
 def _a(word: str) -> str:

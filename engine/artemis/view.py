@@ -18,6 +18,8 @@ def view(game) -> dict:
         "phase": s.phase,
         "start_player": s.start,
         "event": s.event,
+        "event_modifiers": [{"param": m.param, "mode": m.mode, "value": m.value}
+                            for m in s.event_modifiers],
         "players": [{
             "seat": p.seat, "energy": p.energy, "minerals": p.minerals, "toolkits": p.toolkits,
             "badges": p.badges, "vp": p.vp, "relief": p.relief, "dice": p.dice[:],
@@ -29,7 +31,9 @@ def view(game) -> dict:
             "academy_supply": _col(s.academy_supply), "vents": s.vents, "quarry": s.quarry,
             "expeditions": [{"card": c.id, "dice": [
                 {"player": d.player, "face": d.face, "pioneers": d.pioneers,
-                 "sent": TYPES[d.sent] if d.sent is not None else None} for d in c.dice]}
+                 "sent": TYPES[d.sent] if d.sent is not None else None} for d in c.dice],
+                "reward_colonists": [_col(r) for r in c.reward_colonists],
+                "reward_tiles": list(c.reward_tiles)}
                 for c in s.cards],
             "vents_dice": [list(d) for d in s.vents_dice],
             "quarry_dice": [list(d) for d in s.quarry_dice],

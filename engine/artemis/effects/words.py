@@ -371,3 +371,8 @@ __all__ = [
     "item_name",
     "region_name",
 ]
+
+
+def with_article(word: str) -> str:
+    """``word`` with "a" or "an": "an engineer", "a marine"."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word

@@ -4,6 +4,7 @@ colonist (rulebook, Some General Rules; R12, R30, R31)."""
 from __future__ import annotations
 
 from artemis.actions import Action
+from artemis.effects.words import with_article as article
 from artemis.rules.flow import answer, ask, push, step
 from artemis.state import SHELTERS, TYPE_INDEX, TYPES
 
@@ -161,7 +162,8 @@ def _fill(game, player: int, building: int) -> None:
     options = [Action("fill", ("done",), "done moving colonists in")]
     for t in range(4):
         if p.shelters[t] and has_room(slots, p.buildings[building].staff, t):
-            options.append(Action("fill", (TYPES[t],), f"move a {TYPES[t]} from the Shelters in"))
+            text = f"move {article(TYPES[t])} from the Shelters in"
+            options.append(Action("fill", (TYPES[t],), text))
     ask(game, player, "fill", options, (player, building))
 
 

@@ -6,6 +6,7 @@ right; a die that finds its region empty is exposed and its owner gains 1 on the
 from __future__ import annotations
 
 from artemis.actions import Action
+from artemis.effects.words import with_article as article
 from artemis.rules import colonists as col
 from artemis.rules.flow import answer, ask, push, step
 from artemis.rules.params import param
@@ -64,7 +65,7 @@ def ask_recruit(game, player: int, left: int) -> None:
         for t in range(4):
             if s.doorstep[t]:
                 options.append(Action("recruit", (TYPES[t],),
-                                      f"recruit a {TYPES[t]} for {cost} Energy"))
+                                      f"recruit {article(TYPES[t])} for {cost} Energy"))
     ask(game, player, "recruit", options, (player, left))
 
 

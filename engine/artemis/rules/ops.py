@@ -10,6 +10,7 @@ effect); ``source`` says where it comes from, e.g. ("reward", card index, reward
 from __future__ import annotations
 
 from artemis.actions import Action
+from artemis.effects.words import with_article as article
 from artemis.rules import colonists as col
 from artemis.rules.flow import answer, ask, push, step
 from artemis.state import DOORSTEP_MAX, SHELTERS, TYPES
@@ -182,7 +183,7 @@ def _lose_colonist(game, player, args, source):
 @step("lose_colonist")
 def _lose_one(game, player):
     p = game.state.players[player]
-    ask(game, player, "discard", [Action("discard", (TYPES[t],), f"discard a {TYPES[t]}")
+    ask(game, player, "discard", [Action("discard", (TYPES[t],), f"discard {article(TYPES[t])}")
                                   for t in range(4) if p.shelters[t]], player)
 
 
@@ -229,18 +230,23 @@ def _stock(game, player, args, source):
     s = game.state
     region, amount = args["region"], args["amount"]
     if region in ("vents", "quarry"):
-        setattr(s, region, max(0, getattr(s, region) + amount))
+        before = getattr(s, region)
+        setattr(s, region, max(0, before + amount))
+        changed = getattr(s, region) - before
     elif amount > 0:
         room = max(0, DOORSTEP_MAX - sum(s.doorstep))
         drawn = col.draw_from_bag(game, min(amount, room))
         s.doorstep = [a + b for a, b in zip(s.doorstep, drawn, strict=True)]
+        changed = sum(drawn)
     else:
         rng = s.rng["bag"]
-        for _ in range(min(-amount, sum(s.doorstep))):
+        changed = -min(-amount, sum(s.doorstep))
+        for _ in range(-changed):
             t = col.pick(rng, s.doorstep)
             s.doorstep[t] -= 1
             s.bag[t] += 1
-    game.emit("stock", region=region, amount=amount)
+    # the log says what happened, not what was asked (a full Doorstep takes nothing)
+    game.emit("stock", region=region, amount=changed, asked=amount)
 
 
 @runner("modify")

@@ -9,6 +9,7 @@ are follow-up questions; at the Academy, which colonist goes along (R10, R36).
 from __future__ import annotations
 
 from artemis.actions import Action
+from artemis.effects.words import with_article as article
 from artemis.rules import colonists as col
 from artemis.rules.flow import answer, ask, push, step
 from artemis.rules.ops import _split_cost
@@ -156,7 +157,7 @@ def ask_send(game, player: int, card: int, die: int) -> None:
                     where = "shelters" if pl == SHELTERS else pl
                     origin = "the Shelters" if pl == SHELTERS else f"building {pl}"
                     options.append(Action("send", (TYPES[t], where),
-                                          f"send a {TYPES[t].capitalize()} from {origin}"))
+                                          f"send {article(TYPES[t].capitalize())} from {origin}"))
     ask(game, player, "send", options, (player, card, die))
 
 
@@ -223,11 +224,11 @@ def ask_academy_colonist(game, player: int, space: int, face: int) -> None:
     for t in range(4):
         if p.shelters[t]:
             options.append(Action("trainee", (TYPES[t], "shelters"),
-                                  f"train a {TYPES[t]} from the Shelters"))
+                                  f"train {article(TYPES[t])} from the Shelters"))
         for i, b in enumerate(p.buildings):
             if b.staff[t]:
                 options.append(Action("trainee", (TYPES[t], i),
-                                      f"train a {TYPES[t]} from "
+                                      f"train {article(TYPES[t])} from "
                                       f"{game.catalog.by_id[b.tile].name} #{i}"))
     game.state.academy[space] = (player, face, None)
     ask(game, player, "trainee", options, (player, space, face))
@@ -240,3 +241,44 @@ def _trainee(game, action: Action, ctx) -> None:
     where = action.args[1]
     col.take(game, player, SHELTERS if where == "shelters" else where, t)
     game.state.academy[space] = (player, face, t)
+
+
+def why_not(game, player: int, action_id: str) -> tuple[str, str]:
+    """Why ``action_id`` is not a legal placement for ``player``: (message, rulebook rule)."""
+    s = game.state
+    p = s.players[player]
+    parts = action_id.split(":")
+    if len(parts) != 5 or parts[0] != "place":
+        return ("a placement is written place:ROLLED:FINAL:REGION:TARGET", "Placement Phase")
+    _, rolled, final, region, target = parts
+    try:
+        rolled, final, target = int(rolled), int(final), int(target)
+    except ValueError:
+        return ("ROLLED, FINAL and TARGET are whole numbers", "Placement Phase")
+    if rolled not in p.dice:
+        return (f"player {player} has no die showing {rolled} (dice: {p.dice})",
+                "Placement Phase")
+    if not 1 <= final <= 6:
+        return ("a die may not go below 1 or above 6", "Placement Phase: Toolkits")
+    if abs(final - rolled) > p.toolkits:
+        return (f"changing a {rolled} to a {final} needs {abs(final - rolled)} Toolkits; "
+                f"player {player} has {p.toolkits}", "Placement Phase: Toolkits")
+    regions = ("basecamp", "vents", "quarry", "gantry", "doorstep", "academy", "outfitter")
+    if region not in regions:
+        return (f"unknown region '{region}'; regions: {', '.join(regions)}", "Placement Phase")
+    if region == "basecamp" and not 0 <= target < len(s.cards):
+        return (f"Basecamp shows {len(s.cards)} Expedition cards (targets 0-"
+                f"{len(s.cards) - 1})", "Basecamp")
+    if region == "gantry":
+        if not 0 <= target < len(s.gantry):
+            return (f"the Gantry shows {len(s.gantry)} tiles", "Gantry")
+        top = max((face for _, face in s.gantry[target].dice), default=0)
+        return (f"a bid must be higher than each die already on the tile (highest: {top})",
+                "Gantry")
+    if region == "academy":
+        if None not in s.academy:
+            return ("both Academy spaces are taken" if len(s.academy) > 1 else
+                    "the Academy space is taken (one space with 2 players)", "Academy")
+        return ("the die goes with a colonist from the Shelters or a building, and player "
+                f"{player} has none", "Academy")
+    return ("the target of this region is 0", "Placement Phase")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from artemis.actions import Action
+from artemis.effects.words import with_article as article
 from artemis.rules import colonists as col
 from artemis.rules.flow import answer, ask, push, step
 from artemis.rules.ops import run_effect, selectable
@@ -17,6 +18,7 @@ from artemis.state import SHELTERS, TYPES
 def upkeep(game) -> None:
     s = game.state
     s.phase = "upkeep"
+    game.emit("upkeep", round=s.round)
     order = s.turn_order()
     for p in s.players:
         for b in p.buildings:
@@ -59,9 +61,9 @@ def move_swap_options(game, player) -> list[Action]:
                 after = _counts(p, b)[:]
                 after[t] += 1
                 if _fits_after(game, player, b, after):
-                    out.append(Action("move", (TYPES[t], _pl(a), _pl(b)),
-                                      f"move a {TYPES[t]} from {_place_name(game, player, a)} "
-                                      f"to {_place_name(game, player, b)}"))
+                    text = (f"move {article(TYPES[t])} from {_place_name(game, player, a)} "
+                            f"to {_place_name(game, player, b)}")
+                    out.append(Action("move", (TYPES[t], _pl(a), _pl(b)), text))
     for i, a in enumerate(places):
         for b in places[i + 1:]:
             for t in range(4):
@@ -74,10 +76,9 @@ def move_swap_options(game, player) -> list[Action]:
                     cb[u] -= 1
                     cb[t] += 1
                     if _fits_after(game, player, a, ca) and _fits_after(game, player, b, cb):
-                        out.append(Action("swap", (TYPES[t], _pl(a), TYPES[u], _pl(b)),
-                                          f"swap a {TYPES[t]} in {_place_name(game, player, a)}"
-                                          f" with a {TYPES[u]} in "
-                                          f"{_place_name(game, player, b)}"))
+                        text = (f"swap {article(TYPES[t])} in {_place_name(game, player, a)}"
+                                f" with {article(TYPES[u])} in {_place_name(game, player, b)}")
+                        out.append(Action("swap", (TYPES[t], _pl(a), TYPES[u], _pl(b)), text))
     return out
 
 
