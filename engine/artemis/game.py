@@ -44,12 +44,14 @@ def stream(seed: int, name: str) -> random.Random:
 
 @dataclass
 class GameConfig:
-    """What a game is: ``players`` (2-5), ``seed`` (int), rule parameter defaults replaced by
-    variants (``params``), and extra content packs (``expansions``)."""
+    """What a game is: ``players`` (2-5), ``seed`` (int), rule parameter defaults replaced
+    (``params``), enabled variants with their options (``variants``: {name: {option: value}}),
+    and extra content packs (``expansions``)."""
 
     players: int = 4
     seed: int = 0
     params: dict = field(default_factory=dict)
+    variants: dict = field(default_factory=dict)
     expansions: tuple = ()
 
 
@@ -77,8 +79,9 @@ def check_config(config) -> GameConfig:
             raise ConfigError(f"{name} must be a whole number, got {value!r}")
     if not 2 <= config.players <= 5:
         raise ConfigError(f"players must be 2 to 5, got {config.players}")
-    if not isinstance(config.params, dict):
-        raise ConfigError(f"params must be a mapping, got {config.params!r}")
+    for name in ("params", "variants"):
+        if not isinstance(getattr(config, name), dict):
+            raise ConfigError(f"{name} must be a mapping, got {getattr(config, name)!r}")
     config.expansions = tuple(config.expansions)
     return config
 
@@ -91,6 +94,9 @@ class Game:
         self.registry = registry
         self.config = config
         self.param_defaults = dict(config.params)
+        self.plugins = None  # the plugin hooks (pluggy HookRelay), set by Game.new
+        self.observers = False
+        self.scoring_items: list = []
         self.tasks: list[tuple] = []
         self.pending: Decision | None = None
         self.log: list[dict] = []
@@ -100,20 +106,43 @@ class Game:
         self.state: State = None  # type: ignore[assignment]
 
     @classmethod
-    def new(cls, config: GameConfig | dict | None = None, catalog=None, registry=None) -> Game:
+    def new(cls, config: GameConfig | dict | None = None, catalog=None, registry=None,
+            plugins=None) -> Game:
         """Set up a game (rulebook, Setup) and run it to the first decision.
 
-        Raises ConfigError for a bad config and ContentError for bad content."""
-        config = check_config(config)
-        if catalog is None or registry is None:
-            from artemis.rules.content import core_registry, load_catalog
+        ``plugins`` is a `PluginHost` (default: the core plus the installed entry points).
+        Raises ConfigError for a bad config (an unknown variant or option included) and
+        ContentError for bad content."""
+        from artemis.variants import VariantError, resolve_options
 
-            registry = registry or core_registry()
-            catalog = catalog or _cached_catalog(tuple(config.expansions), load_catalog)
-        unknown = sorted(set(config.params) - set(registry.parameters))
+        config = check_config(config)
+        host = plugins if plugins is not None else default_plugins()
+        registry = registry or _host_registry(host)
+        if catalog is None:
+            catalog = _cached_catalog(host, registry, tuple(config.expansions))
+        params = dict(config.params)
+        known = host.variants()
+        enabled = {}
+        for name, given in config.variants.items():
+            if name not in known:
+                from artemis.problems import did_you_mean
+
+                raise ConfigError(f"unknown variant '{name}'; "
+                                  f"{did_you_mean(name, known) or 'no variant is installed'}")
+            try:
+                enabled[name] = resolve_options(known[name], given)
+            except VariantError as exc:
+                raise ConfigError(f"{exc}; {exc.hint}" if exc.hint else str(exc)) from None
+            params.update(known[name].params(enabled[name]))
+        host.pm.hook.artemis_setup_params(params=params, variants=enabled)
+        unknown = sorted(set(params) - set(registry.parameters))
         if unknown:
             raise ConfigError(f"unknown rule parameter '{unknown[0]}'")
         game = cls(catalog, registry, config)
+        game.param_defaults = params
+        game.plugins = host.pm.hook
+        game.observers = bool(host.pm.hook.artemis_observe_event.get_hookimpls())
+        game.scoring_items = _scoring_items(host)
         rng = {name: stream(config.seed, name) for name in STREAMS}
         game.state = new_state(game, config.players, rng)
         game.emit("setup", players=config.players, seed=config.seed, start=game.state.start)
@@ -195,6 +224,7 @@ class Game:
         g = Game.__new__(Game)
         g.catalog, g.registry, g.config = self.catalog, self.registry, self.config
         g.param_defaults = self.param_defaults
+        g.plugins, g.observers, g.scoring_items = self.plugins, self.observers, self.scoring_items
         g.tasks = self.tasks[:]
         g.pending = self.pending
         g.log = self.log[:]
@@ -205,9 +235,13 @@ class Game:
         return g
 
     def emit(self, kind: str, **data: Any) -> None:
-        """Record a visible consequence in the log."""
-        if self.logging:
-            self.log.append({"type": kind, **data})
+        """Record a visible consequence in the log, and show it to observing plugins."""
+        if self.logging or self.observers:
+            event = {"type": kind, **data}
+            if self.logging:
+                self.log.append(event)
+            if self.observers:
+                self.plugins.artemis_observe_event(game=self, event=event)
 
     def view(self) -> dict:
         """A stable JSON view of the state (documented names, independent of the compact
@@ -248,9 +282,42 @@ RULES = {
 }
 
 _CATALOGS: dict = {}
+_REGISTRIES: dict = {}
 
 
-def _cached_catalog(expansions: tuple, load):
-    if expansions not in _CATALOGS:
-        _CATALOGS[expansions] = load(list(expansions))
-    return _CATALOGS[expansions]
+def default_plugins():
+    """The default plugin host: the core and the installed ``artemis.plugins`` entry points,
+    loaded once per process."""
+    from artemis.plugins import load_plugins
+
+    if "default" not in _REGISTRIES:
+        _REGISTRIES["default"] = load_plugins()
+    return _REGISTRIES["default"]
+
+
+def _host_registry(host):
+    key = ("registry", id(host))
+    if key not in _REGISTRIES:
+        _REGISTRIES[key] = (host, host.registry())  # keep host alive so its id stays unique
+    return _REGISTRIES[key][1]
+
+
+def _scoring_items(host) -> list:
+    items: list = []
+    host.pm.hook.artemis_register_scoring(register=lambda name, points: items.append(
+        (name, points)))
+    return items
+
+
+def _cached_catalog(host, registry, expansions: tuple):
+    from artemis.rules.content import load_catalog
+
+    packs: list = []
+    host.pm.hook.artemis_register_content(register=packs.append)
+    from artemis.paths import base_pack
+
+    targets = [p for p in packs if str(p) != str(base_pack())] + list(expansions)
+    key = (id(registry), tuple(map(str, targets)))
+    if key not in _CATALOGS:
+        _CATALOGS[key] = load_catalog(targets, registry, host.checks())
+    return _CATALOGS[key]

@@ -2,6 +2,7 @@
 parameters and game events, each carrying its JSON Schema fragment (content-data.md section 2)."""
 
 from artemis.effects.registry import (
+    Definition,
     GameEvent,
     Operation,
     Quantity,
@@ -10,4 +11,5 @@ from artemis.effects.registry import (
     Target,
 )
 
-__all__ = ["GameEvent", "Operation", "Quantity", "Registry", "RuleParameter", "Target"]
+__all__ = ["Definition", "GameEvent", "Operation", "Quantity", "Registry", "RuleParameter",
+           "Target"]

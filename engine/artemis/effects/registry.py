@@ -94,6 +94,15 @@ class GameEvent:
     plugin: str = "core"
 
 
+@dataclass(frozen=True)
+class Definition:
+    """A shared schema definition, referenced as ``#/definitions/NAME``."""
+
+    name: str
+    schema: dict
+    plugin: str = "core"
+
+
 class RegistryError(ValueError):
     """Raised when a name is registered twice or a registration is malformed."""
 
@@ -140,6 +149,19 @@ class Registry:
     def add_game_event(self, e: GameEvent) -> None:
         """Register a game event name that triggers may listen to."""
         self._add(self.game_events, e.name, e)
+
+    def add(self, thing) -> None:
+        """Register any vocabulary object by its type (the ``register`` callback of the
+        artemis_register_vocabulary hook). Raises RegistryError for an unknown type."""
+        adders = {Operation: self.add_operation, Quantity: self.add_quantity,
+                  Target: self.add_target, RuleParameter: self.add_parameter,
+                  GameEvent: self.add_game_event}
+        if isinstance(thing, Definition):
+            self.add_definition(thing.name, thing.schema)
+        elif type(thing) in adders:
+            adders[type(thing)](thing)
+        else:
+            raise RegistryError(f"cannot register {thing!r}: not a vocabulary object")
 
     def add_definition(self, name: str, schema: dict) -> None:
         """Register a shared schema definition, referenced as ``#/definitions/NAME``."""

@@ -24,14 +24,22 @@ def core_registry() -> Registry:
     return registry
 
 
-def game_spec(registry: Registry | None = None) -> GameSpec:
-    """The content spec for the Artemis Project, with schemas assembled from ``registry``."""
+def game_spec(registry: Registry | None = None, extra_checks: tuple = ()) -> GameSpec:
+    """The content spec for the Artemis Project, with schemas assembled from ``registry``;
+    ``extra_checks`` are plugins' checks ``check(items, packs) -> [Problem]``."""
     registry = registry or core_registry()
     ops = frozenset(registry.operations)
+
+    def checks(items, packs):
+        found = check_all(items, packs, registry)
+        for check in extra_checks:
+            found.extend(check(items, packs))
+        return found
+
     return GameSpec(
         manifest_schema=manifest_schema(registry),
         kind_schemas={k: file_schema(registry, k) for k in KINDS},
-        checks=lambda items, packs: check_all(items, packs, registry),
+        checks=checks,
         build=lambda items, packs: build_catalog(items, packs, ops),
         base=base_pack(),
     )
@@ -42,17 +50,21 @@ def _default_spec() -> GameSpec:
     return game_spec()
 
 
-def load_game_content(targets: Iterable[Path | str] = (),
-                      registry: Registry | None = None) -> LoadResult:
+def load_game_content(targets: Iterable[Path | str] = (), registry: Registry | None = None,
+                      extra_checks: tuple = ()) -> LoadResult:
     """Load the base game plus ``targets`` (pack folders or content files); never raises for
     bad content: see ``LoadResult.problems``."""
-    spec = _default_spec() if registry is None else game_spec(registry)
+    if registry is None and not extra_checks:
+        spec = _default_spec()
+    else:
+        spec = game_spec(registry, tuple(extra_checks))
     return load_content(list(targets), spec)
 
 
-def load_catalog(targets: Iterable[Path | str] = (), registry: Registry | None = None) -> Catalog:
+def load_catalog(targets: Iterable[Path | str] = (), registry: Registry | None = None,
+                 extra_checks: tuple = ()) -> Catalog:
     """The catalog of the base game plus ``targets``. Raises `ContentError` with every problem."""
-    result = load_game_content(targets, registry)
+    result = load_game_content(targets, registry, extra_checks)
     if not result.ok:
         raise ContentError(result.problems)
     return result.catalog

@@ -41,6 +41,8 @@ def resolve(game, what: str, name: str) -> None:
             push(game, ("event", s.event))
         return
     game.emit("resolve", region=name)
+    if game.plugins is not None and game.plugins.artemis_resolve_region(game=game, region=name):
+        return  # a plugin resolves this region its own way
     if name == "basecamp":
         push(game, ("basecamp",))
     elif name in ("vents", "quarry", "doorstep"):

@@ -50,6 +50,8 @@ def final_scores(game) -> dict[int, dict[str, int]]:
     most = max(p.toolkits for p in s.players)
     for p in s.players:
         out[p.seat]["most_toolkits"] = 2 if p.toolkits == most else 0
+        for name, points in game.scoring_items:  # plugins' items, after the seven steps
+            out[p.seat][name] = points(game, p.seat)
     return out
 
 
@@ -59,8 +61,7 @@ def final_scoring(game) -> None:
     s.phase = "over"
     scores = final_scores(game)
     for p in s.players:
-        for name in STEPS:
-            p.vp += scores[p.seat][name]
+        p.vp += sum(scores[p.seat].values())
     order = s.log_round_turn_order or s.turn_order()
     ranking = sorted(order, key=lambda seat: (-s.players[seat].vp, order.index(seat)))
     game.final = {"steps": scores, "ranking": ranking}
