@@ -243,7 +243,16 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
             if not isinstance(name, str):
                 continue
             f = (root / name)
-            if f in pack.files:
+            inside = f.resolve().is_relative_to(root.resolve())
+            if not inside or f.resolve() == (root / MANIFEST).resolve():
+                line, col = doc.position(("files", i))
+                why = ("stays inside the pack folder" if not inside
+                       else "is a content file, not the manifest itself")
+                problems.append(Problem(file, line, col, pointer(("files", i)), "E503",
+                                        f"'{name}' is not a file of this pack: each listed "
+                                        f"file {why}", "list content files by their names in "
+                                        "this folder, e.g. buildings.yaml"))
+            elif f in pack.files:
                 line, col = doc.position(("files", i))
                 problems.append(Problem(file, line, col, pointer(("files", i)), "E503",
                                         f"the manifest lists '{name}' twice",

@@ -177,6 +177,7 @@ class Registry:
             "description": "An effect: a list of steps run in order, each a one-key map "
             "{operation: parameters} (content-data.md 2.1, 10.1).",
             "type": "array",
+            "minItems": 1,
             "items": {"$ref": "#/definitions/step"},
             "examples": [[{"gain": {"minerals": 2}}], [{"pay": {"minerals": 2}}, {"vp": 2}]],
         }

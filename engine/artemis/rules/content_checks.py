@@ -144,46 +144,67 @@ def _relief_order(spaces: list[Item]) -> list[Problem]:
 
 
 def _board_tables(rows: list[Item]) -> list[Problem]:
+    """E313: every table complete and in order. A row given twice is reported where it is
+    given the second time (an expansion's row, say), with a hint naming the first."""
     out: list[Problem] = []
     by_table: dict[str, list[Item]] = {}
     for r in rows:
         by_table.setdefault(r.data["table"], []).append(r)
-    for table in ("academy", "doorstep"):
-        seen: dict[int, Item] = {}
+
+    def first_at(item: Item, key: str) -> str:
+        return f"first given at {item.doc.file}:{item.where(key)[0]}"
+
+    def unique(table: str, key: str, what: str) -> dict:
+        seen: dict = {}
         for r in by_table.get(table, []):
-            if r.data["face"] in seen:
-                out.append(r.problem("E313", f"{table} face {r.data['face']} is given twice",
-                                     "one row per die face", "face"))
-            seen[r.data["face"]] = r
+            value = r.data[key]
+            if value in seen:
+                out.append(r.problem("E313", f"{what} {value} is given twice",
+                                     first_at(seen[value], key) + "; one row each", key))
+            else:
+                seen[value] = r
+        return seen
+
+    for table in ("academy", "doorstep"):
+        seen = unique(table, "face", f"{table} face")
         missing = [f for f in range(1, 7) if f not in seen]
         if rows and missing:
-            anchor = (by_table.get(table) or rows)[0]
+            anchor = (by_table.get(table) or rows)[-1]
             out.append(anchor.problem("E313", f"the {table} table has no row for face "
                                       f"{', '.join(map(str, missing))}",
                                       "give one row for each die face 1-6"))
-    faces = Counter(f for r in by_table.get("outfitter", []) for f in r.data["faces"])
-    if rows and (set(faces) != set(range(1, 7)) or any(c > 1 for c in faces.values())):
-        anchor = (by_table.get("outfitter") or rows)[0]
-        out.append(anchor.problem("E313", "the outfitter bands must cover faces 1-6 once each",
-                                  "for example faces [1, 2], [3, 4], [5, 6]"))
+    covered: dict[int, Item] = {}
+    for r in by_table.get("outfitter", []):
+        for face in r.data["faces"]:
+            if face in covered:
+                out.append(r.problem("E313", f"outfitter face {face} is in two bands",
+                                     first_at(covered[face], "faces"), "faces"))
+            else:
+                covered[face] = r
+    missing = [f for f in range(1, 7) if f not in covered]
+    if rows and missing:
+        anchor = (by_table.get("outfitter") or rows)[-1]
+        out.append(anchor.problem("E313", "no outfitter band covers face "
+                                  f"{', '.join(map(str, missing))}",
+                                  "the bands cover faces 1-6 once each, e.g. [1, 2], [3, 4], "
+                                  "[5, 6]"))
     for table in ("chart_buildings", "chart_badges"):
         chart = by_table.get(table, [])
-        counts = [r.data["count"] for r in chart]
-        if rows and (counts != list(range(len(counts))) or not chart):
-            anchor = chart[0] if chart else rows[0]
-            out.append(anchor.problem("E313", f"{table} rows must count 0, 1, 2, ... in order",
-                                      "one row per count, starting at 0", "count"))
-    spots = Counter(r.data["spot"] for r in by_table.get("event_spots", []))
-    for r in by_table.get("event_spots", []):
-        if spots[r.data["spot"]] > 1:
-            out.append(r.problem("E313", f"event spot '{r.data['spot']}' is given twice", "",
-                                 "spot"))
-            spots[r.data["spot"]] = 1
-    types = Counter(r.data["colonist"] for r in by_table.get("components", []))
-    if rows and set(types) != set(COLONIST_TYPES):
-        anchor = (by_table.get("components") or rows)[0]
-        out.append(anchor.problem("E313", "the components table needs one row per colonist "
-                                  "type: " + ", ".join(COLONIST_TYPES), ""))
+        for n, r in enumerate(chart):
+            if r.data["count"] != n:
+                out.append(r.problem("E313", f"{table} row counts {r.data['count']}, expected "
+                                     f"{n}", "one row per count, 0, 1, 2, ... in order", "count"))
+                break
+        if rows and not chart:
+            out.append(rows[-1].problem("E313", f"the board has no {table} rows",
+                                        "one row per count, starting at 0"))
+    unique("event_spots", "spot", "event spot")
+    types = unique("components", "colonist", "colonist type")
+    missing_types = [t for t in COLONIST_TYPES if t not in types]
+    if rows and missing_types:
+        anchor = (by_table.get("components") or rows)[-1]
+        out.append(anchor.problem("E313", "the components table has no row for "
+                                  + ", ".join(missing_types), "one row per colonist type"))
     return out
 
 
