@@ -155,6 +155,57 @@ def schema_export(
             print(f"wrote {p}")
 
 
+VariantOpt = Annotated[list[str] | None, typer.Option(
+    "--variant", help="Switch a variant (house rule) on (repeatable).", show_default=False)]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", help="A variant option, NAME.KEY=VALUE (repeatable); switches NAME on.",
+    show_default=False)]
+PluginOpt = Annotated[list[str] | None, typer.Option(
+    "--plugin", help="Also load this plugin module (repeatable).", show_default=False)]
+DisableOpt = Annotated[list[str] | None, typer.Option(
+    "--disable-plugin", help="Do not load this installed plugin (repeatable).",
+    show_default=False)]
+
+
+def _plugin_host(extra: list[str] | None, disabled: list[str] | None):
+    from artemis.game import default_plugins
+    from artemis.plugins import load_plugins
+
+    if not extra and not disabled:
+        return default_plugins()
+    host = load_plugins(disable=tuple(disabled or ()), extra_modules=tuple(extra or ()))
+    for name in extra or ():
+        if name in host.failures:  # asked for by name: say so, and play on without it
+            print(f"warning: plugin '{name}' failed to load: {host.failures[name]}",
+                  file=sys.stderr)
+    return host
+
+
+@app.command()
+def plugins(as_json: JsonFlag = False) -> None:
+    """List every plugin found: version, hooks, variants and options, and failures."""
+    from artemis.plugins import describe_plugins
+
+    report = describe_plugins(_plugin_host(None, None))
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return
+    from rich.table import Table
+
+    table = Table("plugin", "version", "hooks", "variants (options)")
+    for row in report["plugins"]:
+        variants = "; ".join(f"{v['name']} ({', '.join(v['options']) or 'no options'})"
+                             for v in row["variants"])
+        table.add_row(row["name"], row["version"], ", ".join(row["hooks"]), variants)
+    console = _console()
+    console.print(table)
+    for name, error in report["failures"].items():
+        console.print(f"failed to load {name}: {error}", markup=False)
+    for name in report["disabled"]:
+        console.print(f"not loaded: {name} (ARTEMIS_LOAD_PLUGINS or --disable-plugin)",
+                      markup=False)
+
+
 @app.command()
 def play(
     players: Annotated[int, typer.Option(min=2, max=5, help="Number of players, 2 to 5.")] = 4,
@@ -164,20 +215,32 @@ def play(
     log: Annotated[Path | None, typer.Option(help="Write every action and consequence as "
                                              "JSON lines.", show_default=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the final scores.")] = False,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    expansion: ExpansionOpt = None,
+    plugin: PluginOpt = None,
+    disable_plugin: DisableOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Play a whole game with bots and print the account and the final scores."""
-    from artemis.game import GameConfig
-    from artemis.play import bot_kinds, play_game, print_account, write_log
+    from artemis.game import ConfigError, GameConfig
+    from artemis.play import bot_kinds, parse_options, play_game, print_account, write_log
     from artemis.problems import ContentError
 
     try:
         kinds = bot_kinds(bots, players)
+        variants = parse_options(variant or [], option or [])
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
+    host = _plugin_host(plugin, disable_plugin)
+    config = GameConfig(players=players, seed=seed, variants=variants,
+                        expansions=tuple(str(p) for p in expansion or ()))
     try:
-        game = play_game(GameConfig(players=players, seed=seed), kinds)
+        game = play_game(config, kinds, plugins=host)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
     except ContentError as exc:
         _print_problems(exc.problems, as_json)
         raise typer.Exit(1) from None

@@ -36,13 +36,35 @@ def bot_kinds(spec: str | None, players: int) -> list[str]:
     return kinds
 
 
-def play_game(config: GameConfig, kinds: list[str]) -> Game:
-    """Play one whole game, seat i played by a bot of ``kinds[i]`` seeded from the game seed."""
-    game = Game.new(config)
+def play_game(config: GameConfig, kinds: list[str], plugins=None) -> Game:
+    """Play one whole game, seat i played by a bot of ``kinds[i]`` seeded from the game seed;
+    ``plugins`` is a PluginHost (default: the core and the installed plugins)."""
+    game = Game.new(config, plugins=plugins)
     bots = [make_bot(k, config.seed * 31 + seat) for seat, k in enumerate(kinds)]
     while not game.is_over:
         game.apply(bots[game.current_player].choose(game))
     return game
+
+
+def parse_options(variants: list[str], options: list[str]) -> dict:
+    """{variant: {option: value}} from ``--variant NAME`` and ``--option NAME.KEY=VALUE``
+    flags; a value is read as YAML (``3`` is a number, ``true`` a boolean). An option turns its
+    variant on. Raises ValueError for a malformed option."""
+    from artemis.content.yamlio import YamlProblem, parse
+
+    out: dict = {name: {} for name in variants}
+    for text in options:
+        key, sep, raw = text.partition("=")
+        name, dot, option = key.partition(".")
+        if not sep or not dot or not name or not option:
+            raise ValueError(f"--option '{text}' is not NAME.KEY=VALUE, e.g. "
+                             "game_length.rounds=5")
+        try:
+            value = parse(f"v: {raw}\n").data["v"] if raw.strip() else ""
+        except YamlProblem:
+            value = raw
+        out.setdefault(name, {})[option] = value
+    return out
 
 
 def write_log(game: Game, path: Path, kinds: list[str]) -> None:

@@ -99,3 +99,27 @@ def _version(dist: str) -> str:
         return version(dist) if dist else ""
     except PackageNotFoundError:
         return ""
+
+
+def describe_plugins(host: PluginHost) -> dict:
+    """What `artemis plugins` shows: {plugins: [{name, version, hooks, variants, content}],
+    failures: {name: error}, disabled: [names]}."""
+    variants_by_plugin: dict = {}
+
+    rows = []
+    for name, plugin in host.pm.list_name_plugin():
+        hooks = sorted(h.name for h in host.pm.get_hookcallers(plugin) or [])
+        found: list = []
+        if hasattr(plugin, "artemis_register_variants"):
+            plugin.artemis_register_variants(register=found.append)
+        content: list = []
+        if hasattr(plugin, "artemis_register_content"):
+            plugin.artemis_register_content(register=content.append)
+        variants_by_plugin[name] = found
+        rows.append({
+            "name": name, "version": host.loaded.get(name, ""), "hooks": hooks,
+            "variants": [{"name": v.name, "description": v.description,
+                          "options": sorted(v.options.get("properties", {}))} for v in found],
+            "content": [str(c) for c in content],
+        })
+    return {"plugins": rows, "failures": dict(host.failures), "disabled": list(host.disabled)}

@@ -21,6 +21,9 @@ def new_state(game, n: int, rng: dict) -> State:
         s.bag[t] = c.count - c.academy_supply - (n if t == 0 else 0)
     for p in s.players:
         p.shelters[0] = 1
+        p.energy = param(game, "start_energy")
+        p.minerals = param(game, "start_minerals")
+        p.toolkits = param(game, "start_toolkits")
     for kind in ("ocean", "surface"):
         tiles = [b.id for b in cat.buildings
                  if b.kind == kind and not (n == 2 and b.duplicate_of)]

@@ -330,6 +330,12 @@ PARAMETERS = (
     RuleParameter("rounds", "global", "int", 6, "Rounds per game; also Event cards drawn (R40)."),
     RuleParameter("ocean_rounds", "global", "int", 3,
                   "First rounds whose Gantry and rewards use the Ocean stack (R40)."),
+    RuleParameter("start_energy", "global", "int", 3,
+                  "Energy each player starts with (rulebook, Player Setup); variants only."),
+    RuleParameter("start_minerals", "global", "int", 3,
+                  "Minerals each player starts with (rulebook, Player Setup); variants only."),
+    RuleParameter("start_toolkits", "global", "int", 1,
+                  "Toolkits each player starts with (rulebook, Player Setup); variants only."),
 )
 
 GAME_EVENTS = (

@@ -1,0 +1,71 @@
+"""`artemis plugins`, and the variant and plugin flags of `artemis play`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from artemis import game as game_module
+from artemis.cli import app
+from artemis.plugins import load_plugins
+
+
+@pytest.fixture
+def builtin(monkeypatch):
+    """The built-in plugins registered as the default host (tests load no entry points)."""
+    import artemis_plugins.harsh as harsh
+    import artemis_plugins.house_rules as house_rules
+
+    host = load_plugins(entry_point_plugins=False)
+    host.pm.register(harsh, name="harsh")
+    host.pm.register(house_rules, name="house_rules")
+    monkeypatch.setitem(game_module._REGISTRIES, "default", host)
+    return host
+
+
+def run(*args):
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+
+
+def test_plugins_lists_hooks_variants_and_options(builtin):
+    data = json.loads(run("plugins", "--json").stdout)
+    by_name = {row["name"]: row for row in data["plugins"]}
+    assert set(by_name) == {"core", "harsh", "house_rules"}
+    assert by_name["core"]["hooks"] == ["artemis_register_content",
+                                        "artemis_register_vocabulary"]
+    assert by_name["core"]["content"][0].endswith("base")
+    assert [v["name"] for v in by_name["house_rules"]["variants"]] == ["game_length",
+                                                                       "rich_start"]
+    assert by_name["house_rules"]["variants"][1]["options"] == ["energy", "minerals",
+                                                                "toolkits"]
+    text = run("plugins").stdout
+    assert "harsh (no options)" in text
+
+
+def test_variant_and_option_flags_change_the_game(builtin):
+    plain = json.loads(run("play", "--players", "2", "--seed", "4", "--json").stdout)
+    short = run("play", "--players", "2", "--seed", "4", "--json", "--option",
+                "game_length.rounds=2", "--log", "/dev/null")
+    assert short.exit_code == 0, short.output
+    assert json.loads(short.stdout)["players"] != plain["players"]
+    harsh = json.loads(run("play", "--players", "2", "--seed", "4", "--json",
+                           "--variant", "harsh").stdout)
+    assert plain != harsh
+
+
+def test_variant_flag_errors_exit_2(builtin):
+    bad = run("play", "--variant", "harh")
+    assert bad.exit_code == 2 and "did you mean 'harsh'" in bad.output
+    bad = run("play", "--option", "game_length.rounds=99")
+    assert bad.exit_code == 2 and "greater than the maximum of 14" in bad.output
+    bad = run("play", "--option", "rounds=5")
+    assert bad.exit_code == 2 and "NAME.KEY=VALUE" in bad.output
+
+
+def test_a_failing_plugin_module_is_reported_and_the_game_goes_on(builtin):
+    result = run("play", "--players", "2", "--quiet", "--plugin", "artemis_no_such_plugin")
+    assert result.exit_code == 0
+    assert "warning: plugin 'artemis_no_such_plugin' failed to load" in result.output
+    assert "winner: P" in result.stdout
