@@ -170,9 +170,9 @@ def test_cli_schema_export_writes_the_committed_files(tmp_path):
     result = CliRunner().invoke(app, ["schema", "export", str(out)])
     assert result.exit_code == 0, result.output
     written = sorted(p.name for p in out.iterdir())
-    assert len(written) == 7, written
+    assert len(written) == 8, written
     assert written == COMMITTED
     for name in written:
         assert (out / name).read_bytes() == (SCHEMAS / name).read_bytes(), (
             f"exported {name} differs from schemas/{name}: {EXPORT_HINT}")
-    assert result.output.count("wrote ") == 7
+    assert result.output.count("wrote ") == 8

@@ -11,7 +11,41 @@ import random
 
 from artemis.actions import Action
 
-BOT_KINDS = ("random", "greedy")
+BOT_KINDS = ("random", "greedy", "human")
+
+
+class NoInput(RuntimeError):
+    """A human seat found no input to read (no terminal, or end of input)."""
+
+
+class HumanPlayer:
+    """A seat played from the terminal: the legal actions are listed, numbered, and the
+    player types a number (or an action id). Raises NoInput at the end of input."""
+
+    kind = "human"
+
+    def __init__(self, seed: int = 0, read=input, write=print):
+        self.read, self.write = read, write
+
+    def choose(self, game) -> Action:
+        """Ask until the answer names one of ``game.legal_actions()``."""
+        actions = game.legal_actions()
+        p = game.state.players[game.current_player]
+        self.write(f"Round {game.state.round}, player {p.seat} to decide ({p.energy} Energy, "
+                   f"{p.minerals} Minerals, {p.toolkits} Toolkits, {p.vp} VP; dice {p.dice}):")
+        for i, a in enumerate(actions, start=1):
+            self.write(f"  {i:3d}. {a.label}")
+        while True:
+            try:
+                answer = self.read("> ").strip()
+            except EOFError:
+                raise NoInput("no input for a human seat") from None
+            if answer.isdigit() and 1 <= int(answer) <= len(actions):
+                return actions[int(answer) - 1]
+            chosen = next((a for a in actions if a.id == answer), None)
+            if chosen is not None:
+                return chosen
+            self.write(f"  type a number from 1 to {len(actions)}")
 
 
 class RandomBot:
@@ -132,4 +166,6 @@ def make_bot(kind: str, seed: int):
         return RandomBot(seed)
     if kind == "greedy":
         return GreedyBot(seed)
+    if kind == "human":
+        return HumanPlayer(seed)
     raise ValueError(f"unknown bot '{kind}'; expected one of: {', '.join(BOT_KINDS)}")

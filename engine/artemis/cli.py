@@ -208,10 +208,17 @@ def plugins(as_json: JsonFlag = False) -> None:
 
 @app.command()
 def play(
-    players: Annotated[int, typer.Option(min=2, max=5, help="Number of players, 2 to 5.")] = 4,
-    seed: Annotated[int, typer.Option(help="The game seed: the same seed, the same game.")] = 0,
-    bots: Annotated[str, typer.Option(help="Bot per seat, comma-separated: random, greedy "
-                                      "(one name for every seat).")] = "random",
+    players: Annotated[int | None, typer.Option(
+        min=2, max=5, help="Number of players, 2 to 5 [default: 4].", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="The game seed: the same seed, the same game [default: 0].",
+        show_default=False)] = None,
+    bots: Annotated[str | None, typer.Option(
+        help="Seat per player, comma-separated: random, greedy or human (one name for every "
+        "seat) [default: random].", show_default=False)] = None,
+    config: Annotated[Path | None, typer.Option(
+        help="A game config file (YAML, schemas/game-config.schema.json); flags override it.",
+        show_default=False)] = None,
     log: Annotated[Path | None, typer.Option(help="Write every action and consequence as "
                                              "JSON lines.", show_default=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the final scores.")] = False,
@@ -223,26 +230,46 @@ def play(
     as_json: JsonFlag = False,
 ) -> None:
     """Play a whole game with bots and print the account and the final scores."""
+    from artemis.bots import NoInput
+    from artemis.config_file import LoadedConfig, load_config
     from artemis.game import ConfigError, GameConfig
     from artemis.play import bot_kinds, parse_options, play_game, print_account, write_log
     from artemis.problems import ContentError
 
+    host = _plugin_host(plugin, disable_plugin)
+    loaded = LoadedConfig()
+    if config is not None:
+        loaded, problems = load_config(config, host)
+        if problems:
+            _print_problems(problems, as_json)
+            raise typer.Exit(1)
+    players = players or len(loaded.seats) or 4
+    seed = seed if seed is not None else loaded.seed
     try:
-        kinds = bot_kinds(bots, players)
-        variants = parse_options(variant or [], option or [])
+        if bots is None and len(loaded.seats) == players:
+            kinds = loaded.seats
+        else:
+            kinds = bot_kinds(bots, players)
+        variants = {**loaded.variants}
+        for name, options in parse_options(variant or [], option or []).items():
+            variants[name] = {**variants.get(name, {}), **options}
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
-    host = _plugin_host(plugin, disable_plugin)
-    config = GameConfig(players=players, seed=seed, variants=variants,
-                        expansions=tuple(str(p) for p in expansion or ()))
+    config_ = GameConfig(players=players, seed=seed, variants=variants,
+                         expansions=tuple([*loaded.expansions,
+                                           *(str(p) for p in expansion or ())]))
     try:
-        game = play_game(config, kinds, plugins=host)
+        game = play_game(config_, kinds, plugins=host)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
     except ContentError as exc:
         _print_problems(exc.problems, as_json)
+        raise typer.Exit(1) from None
+    except NoInput as exc:
+        print(f"error: {exc}; a human seat reads its answers from the terminal",
+              file=sys.stderr)
         raise typer.Exit(1) from None
     if log is not None:
         try:

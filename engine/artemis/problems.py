@@ -65,6 +65,10 @@ CODES: dict[str, str] = {
     "E501": "path not found",
     "E502": "no content here",
     "E503": "manifest problem",
+    # E6xx: game config files
+    "E601": "unknown variant",
+    "E602": "bad variant option",
+    "E603": "config names a missing expansion",
 }
 
 

@@ -317,4 +317,7 @@ def all_schemas(registry: Registry) -> dict[str, dict]:
     out = {f"{k}.schema.json": file_schema(registry, k) for k in KINDS}
     out["expansion.schema.json"] = manifest_schema(registry)
     out["effect.schema.json"] = effect_schema(registry)
+    from artemis.config_file import CONFIG_SCHEMA
+
+    out["game-config.schema.json"] = CONFIG_SCHEMA
     return out

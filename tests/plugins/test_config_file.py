@@ -1,0 +1,109 @@
+"""Game config files: `artemis play --config FILE`, flags overriding it, located errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from artemis import game as game_module
+from artemis.cli import app
+from artemis.config_file import load_config
+from artemis.plugins import load_plugins
+
+
+@pytest.fixture
+def host(monkeypatch):
+    import artemis_plugins.harsh as harsh
+    import artemis_plugins.house_rules as house_rules
+
+    h = load_plugins(entry_point_plugins=False)
+    h.pm.register(harsh, name="harsh")
+    h.pm.register(house_rules, name="house_rules")
+    monkeypatch.setitem(game_module._REGISTRIES, "default", h)
+    return h
+
+
+def write(tmp_path, text):
+    path = tmp_path / "game.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def run(*args):
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+
+
+GOOD = """players:
+  - {seat: greedy}
+  - {seat: random}
+  - {seat: random}
+seed: 5
+variants:
+  harsh: {}
+  game_length: {rounds: 3}
+"""
+
+
+def test_a_config_file_plays_its_game(tmp_path, host):
+    path = write(tmp_path, GOOD)
+    loaded, problems = load_config(path, host)
+    assert problems == []
+    assert loaded.seats == ["greedy", "random", "random"] and loaded.seed == 5
+    out = json.loads(run("play", "--config", str(path), "--json").stdout)
+    assert out["config"] == {"players": 3, "seed": 5, "bots": ["greedy", "random", "random"]}
+    flags = json.loads(run("play", "--players", "3", "--seed", "5", "--bots",
+                           "greedy,random,random", "--variant", "harsh", "--option",
+                           "game_length.rounds=3", "--json").stdout)
+    assert flags["players"] == out["players"]
+
+
+def test_flags_override_the_file(tmp_path, host):
+    path = write(tmp_path, GOOD)
+    out = json.loads(run("play", "--config", str(path), "--seed", "6", "--json").stdout)
+    assert out["config"]["seed"] == 6
+    out = json.loads(run("play", "--config", str(path), "--players", "2", "--json").stdout)
+    assert out["config"]["bots"] == ["random", "random"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("players: [{seat: random}, {seat: random}]\nvariants:\n  harh: {}\n",
+     [("E601", 3, 3)]),
+    ("players: [{seat: random}, {seat: random}]\nvariants:\n  game_length: {rounds: 30}\n",
+     [("E602", 3, 25)]),
+    ("players: [{seat: random}, {seat: random}]\nvariants:\n  rich_start: {gold: 3}\n",
+     [("E602", 3, 16)]),
+    ("players: [{seat: random}, {seat: random}]\nexpansions: [packs/reef]\n",
+     [("E603", 2, 14)]),
+    ("players: [{seat: random}, {seat: randm}]\n", [("E204", 1, 34)]),
+    ("players: [{seat: random}]\n", [("E206", 1, 10)]),
+    ("seed: 3\n", [("E202", 1, 1)]),
+])
+def test_config_errors_are_located(tmp_path, host, text, expected):
+    loaded, problems = load_config(write(tmp_path, text), host)
+    assert loaded is None
+    assert [(p.code, p.line, p.column) for p in problems] == expected
+    result = run("play", "--config", str(tmp_path / "game.yaml"))
+    assert result.exit_code == 1 and f"error[{expected[0][0]}]" in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_a_human_seat_without_input_is_a_clean_error(host):
+    result = CliRunner().invoke(app, ["play", "--players", "2", "--bots", "human,random"],
+                                input="")
+    assert result.exit_code == 1
+    assert "no input for a human seat" in result.output
+
+
+def test_a_human_seat_answers_by_number(host):
+    from artemis.bots import HumanPlayer
+    from artemis.game import Game
+
+    g = Game.new({"players": 2, "seed": 1}, plugins=host)
+    answers = iter(["0", "xyz", "2"])
+    shown = []
+    human = HumanPlayer(read=lambda prompt: next(answers), write=shown.append)
+    chosen = human.choose(g)
+    assert chosen == g.legal_actions()[1]
+    assert any("type a number from 1 to" in line for line in shown)
