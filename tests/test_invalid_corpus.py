@@ -97,7 +97,7 @@ CASES = [
     ("e313_relief_order.yaml", "e313_relief_order.yaml", "E313", 4, 13, "12,"),
     # E5xx: content packs and paths
     ("e502_no_manifest", "e502_no_manifest", "E502", 0, 0, None),
-    ("e503_requires_missing_pack", "e503_requires_missing_pack/expansion.yaml", "E503", 5, 18,
+    ("e506_requires_missing_pack", "e506_requires_missing_pack/expansion.yaml", "E506", 5, 18,
      "deep_sea]"),
     ("e503_manifest_lists_file_twice", "e503_manifest_lists_file_twice/expansion.yaml", "E503",
      6, 25, "buildings.yaml]"),

@@ -53,3 +53,66 @@ def test_a_pack_board_row_given_twice_is_reported_in_the_pack(tmp_path):
     assert codes(result) == [("E313", "board.yaml", 3, 32)]
     assert result.problems[0].hint.startswith("first given at ")
     assert "content/base/board.yaml" in result.problems[0].hint
+
+
+def manifest(folder, pack_id, files, requires=("base",), engine=">=0.1"):
+    folder.mkdir(parents=True)
+    (folder / "expansion.yaml").write_text(
+        f"id: {pack_id}\nname: {pack_id}\nversion: 0.1.0\nengine: \"{engine}\"\n"
+        f"requires: [{', '.join(requires)}]\nfiles: [{', '.join(files)}]\n"
+        "provenance: fan-made\n", encoding="utf-8")
+    return folder
+
+
+GREENHOUSE_5 = ("kind: buildings\nitems:\n  - id: greenhouse\n    replaces: true\n"
+                "    name: Big Greenhouse\n    kind: surface\n    slots: [pioneer]\n"
+                "    scoring: [{vp: 5}]\n    provenance: fan-made\n")
+
+
+def test_replaces_takes_the_place_of_the_base_item(tmp_path):
+    pack = manifest(tmp_path / "big", "big_greenhouse", ["buildings.yaml"])
+    (pack / "buildings.yaml").write_text(GREENHOUSE_5, encoding="utf-8")
+    result = load_game_content([pack])
+    assert result.problems == []
+    tile = result.catalog.by_id["greenhouse"]
+    assert (tile.name, tile.scoring[0].args) == ("Big Greenhouse", 5)
+    assert result.catalog.by_id["greenhouse_2"].name == "Big Greenhouse"  # its duplicate too
+    assert len(result.catalog.buildings) == 52
+
+
+def test_engine_range(tmp_path):
+    pack = manifest(tmp_path / "future", "future", ["buildings.yaml"], engine=">=5.0")
+    (pack / "buildings.yaml").write_text("kind: buildings\nitems: []\n", encoding="utf-8")
+    assert codes(load_game_content([pack])) == [("E505", "expansion.yaml", 4, 9)]
+    bad = manifest(tmp_path / "bad", "bad", ["buildings.yaml"], engine="banana")
+    (bad / "buildings.yaml").write_text("kind: buildings\nitems: []\n", encoding="utf-8")
+    result = load_game_content([bad])
+    assert codes(result) == [("E505", "expansion.yaml", 4, 9)]
+    assert "not a version range" in result.problems[0].message
+
+
+def test_requires_finds_packs_by_id_in_any_order(tmp_path):
+    first = manifest(tmp_path / "folder_a", "abyssal_depths", ["buildings.yaml"])
+    (first / "buildings.yaml").write_text(
+        "kind: buildings\nitems:\n  - id: trench_lab\n    name: Trench Lab\n"
+        "    kind: ocean\n    slots: [any]\n    upkeep: [{vp: 1}]\n    provenance: fan-made\n",
+        encoding="utf-8")
+    second = manifest(tmp_path / "folder_b", "second", ["buildings.yaml"],
+                      requires=("base", "abyssal_depths"))
+    (second / "buildings.yaml").write_text(
+        "kind: buildings\nitems:\n  - id: trench_lab_2\n    duplicate_of: trench_lab\n"
+        "    provenance: fan-made\n", encoding="utf-8")
+    for targets in ([second], [first, second], [second, first]):
+        result = load_game_content(targets)
+        assert result.problems == [], targets
+        assert [p.id for p in result.catalog.packs] == ["base", "abyssal_depths", "second"]
+
+
+def test_a_required_plugin_is_satisfied_when_installed(tmp_path):
+    pack = manifest(tmp_path / "p", "needs_plugin", ["buildings.yaml"],
+                    requires=("base", "salvage"))
+    (pack / "buildings.yaml").write_text("kind: buildings\nitems: []\n", encoding="utf-8")
+    result = load_game_content([pack])
+    assert codes(result) == [("E506", "expansion.yaml", 5, 18)]
+    assert "salvage" in result.problems[0].message
+    assert load_game_content([pack], plugin_names={"salvage"}).problems == []

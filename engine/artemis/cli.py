@@ -50,9 +50,12 @@ def validate(
     as_json: JsonFlag = False,
 ) -> None:
     """Validate content: YAML, schemas, cross-file checks. Exit 0 valid, 1 invalid."""
+    from artemis.game import _host_registry, default_plugins
     from artemis.rules.content import load_game_content
 
-    result = load_game_content(paths or [])
+    host = default_plugins()
+    result = load_game_content(paths or [], _host_registry(host), host.checks(),
+                               frozenset(host.loaded))
     if as_json:
         _print_problems(result.problems, True)
     elif result.problems:

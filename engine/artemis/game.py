@@ -319,5 +319,5 @@ def _cached_catalog(host, registry, expansions: tuple):
     targets = [p for p in packs if str(p) != str(base_pack())] + list(expansions)
     key = (id(registry), tuple(map(str, targets)))
     if key not in _CATALOGS:
-        _CATALOGS[key] = load_catalog(targets, registry, host.checks())
+        _CATALOGS[key] = load_catalog(targets, registry, host.checks(), frozenset(host.loaded))
     return _CATALOGS[key]

@@ -65,6 +65,9 @@ CODES: dict[str, str] = {
     "E501": "path not found",
     "E502": "no content here",
     "E503": "manifest problem",
+    "E504": "replaces an id that does not exist",
+    "E505": "engine version range excludes this engine",
+    "E506": "required pack or plugin not found",
     # E6xx: game config files
     "E601": "unknown variant",
     "E602": "bad variant option",

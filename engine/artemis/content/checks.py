@@ -4,16 +4,26 @@ from __future__ import annotations
 
 from artemis.content.loader import Item
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
-from artemis.problems import Problem
+from artemis.problems import Problem, did_you_mean
 
 
 def unique_ids(items: list[Item]) -> list[Problem]:
-    """E301 for every id seen before in load order, at its second occurrence."""
+    """E301 for every id seen before in load order, at its second occurrence; an item with
+    ``replaces: true`` takes the place of the earlier item of its id, and E504 when there is
+    none."""
     first: dict[str, Item] = {}
     out = []
     for item in items:
         item_id = item.id
         if not isinstance(item_id, str):
+            continue
+        if item.data.get("replaces") is True:
+            if item_id not in first:
+                out.append(item.problem(
+                    "E504", f"replaces '{item_id}', which no loaded pack defines",
+                    did_you_mean(item_id, first) or "replace an id of the base game or of a "
+                    "required pack", "replaces", key=True))
+            first[item_id] = item
             continue
         if item_id in first:
             f = first[item_id]

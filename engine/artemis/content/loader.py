@@ -78,6 +78,8 @@ class GameSpec:
     build: Callable[[list[Item], list[Pack]], Any]
     base: Path
     validators: dict[str, Draft7Validator] = field(default_factory=dict)
+    plugin_names: frozenset = frozenset()
+    engine_version: str = ""
     parsed: dict[tuple, tuple] = field(default_factory=dict)
 
     def validator(self, kind: str) -> Draft7Validator:
@@ -141,19 +143,6 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
                                     "give each content pack its own id"))
             return None
         by_root[root] = pack
-        for req in pack.requires:
-            if req == pack.id or any(p.id == req for p in packs):
-                continue
-            found = _find_pack(req, [root.parent, spec.base.parent])
-            if found is not None:
-                add_pack(found)
-            elif req != "base":
-                listed = pack.manifest.data.get("requires") if pack.manifest else None
-                at = ("requires", listed.index(req)) if isinstance(listed, list) else ("requires",)
-                line, col = pack.manifest.position(at) if pack.manifest else (0, 0)
-                problems.append(Problem(shown(root / MANIFEST), line, col, pointer(at), "E503",
-                                        f"requires '{req}', which is not found",
-                                        "put the required pack beside this one, or remove it"))
         packs.append(pack)
         return pack
 
@@ -182,6 +171,8 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
             else:
                 loose.append(path)
 
+    _resolve_requires(packs, spec, problems, add_pack)
+    packs[:] = _in_dependency_order(packs)
     items: list[Item] = []
     for pack in packs:
         for f in pack.files:
@@ -205,6 +196,67 @@ def _near_path(path: Path) -> str:
     return near if near.startswith("did you mean") else "check the path"
 
 
+def _engine_range(spec_text: str, version: str) -> tuple[str, str] | None:
+    """(message, hint) when ``spec_text`` is not a PEP 440 range or excludes ``version``."""
+    from packaging.specifiers import InvalidSpecifier, SpecifierSet
+
+    try:
+        wanted = SpecifierSet(spec_text)
+    except InvalidSpecifier:
+        return (f"engine '{spec_text}' is not a version range",
+                f'write a PEP 440 range such as ">={version}"')
+    if version not in wanted:
+        return (f"this pack supports engine {spec_text}; this engine is {version}",
+                "use an engine in that range, or widen the range if the pack works here")
+    return None
+
+
+def _resolve_requires(packs: list[Pack], spec: GameSpec, problems: list[Problem],
+                      add_pack) -> None:
+    """Every ``requires`` entry names a loaded pack (by id), a pack found beside the pack or
+    among the shipped ones (by id or folder name), or an installed plugin; else E506."""
+    done: set[int] = set()
+    while True:
+        todo = [p for p in packs if id(p) not in done]
+        if not todo:
+            return
+        for pack in todo:
+            done.add(id(pack))
+            for k, req in enumerate(pack.requires):
+                if any(p.id == req for p in packs) or req in spec.plugin_names:
+                    continue
+                found = _find_pack(req, [pack.root.parent, spec.base.parent])
+                if found is not None and add_pack(found) is not None:
+                    continue
+                line, col = pack.manifest.position(("requires", k)) if pack.manifest else (0, 0)
+                plugins = ", ".join(sorted(spec.plugin_names)) or "none"
+                problems.append(Problem(
+                    shown(pack.root / MANIFEST), line, col, pointer(("requires", k)), "E506",
+                    f"requires '{req}': no content pack or installed plugin has that name",
+                    f"put the pack beside this one, or install the plugin (installed: "
+                    f"{plugins})"))
+
+
+def _in_dependency_order(packs: list[Pack]) -> list[Pack]:
+    """Packs after the packs they require; otherwise in the order given (base first)."""
+    by_id = {p.id: p for p in packs}
+    out: list[Pack] = []
+    seen: set[str] = set()
+
+    def visit(pack: Pack, path: tuple) -> None:
+        if pack.id in seen or pack.id in path:
+            return
+        for req in pack.requires:
+            if req in by_id:
+                visit(by_id[req], (*path, pack.id))
+        seen.add(pack.id)
+        out.append(pack)
+
+    for pack in packs:
+        visit(pack, ())
+    return out
+
+
 def _listed(manifest: Path) -> list[str]:
     try:
         doc = load(manifest)
@@ -215,9 +267,18 @@ def _listed(manifest: Path) -> list[str]:
 
 
 def _find_pack(pack_id: str, folders: list[Path]) -> Path | None:
+    """A pack folder whose name, or whose manifest's id, is ``pack_id``."""
     for folder in folders:
         if (folder / pack_id / MANIFEST).is_file():
             return folder / pack_id
+    for folder in folders:
+        for manifest in sorted(folder.glob(f"*/{MANIFEST}")):
+            try:
+                data = load(manifest).data
+            except YamlProblem:
+                continue
+            if isinstance(data, dict) and data.get("id") == pack_id:
+                return manifest.parent
     return None
 
 
@@ -234,6 +295,12 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
     data = doc.data if isinstance(doc.data, dict) else {}
     pack_id = data.get("id") if isinstance(data.get("id"), str) else root.name
     pack = Pack(pack_id, root, doc)
+    engine = data.get("engine")
+    if isinstance(engine, str) and spec.engine_version:
+        problem = _engine_range(engine, spec.engine_version)
+        if problem:
+            line, col = doc.position(("engine",))
+            problems.append(Problem(file, line, col, "/engine", "E505", problem[0], problem[1]))
     requires = data.get("requires")
     if isinstance(requires, list):
         pack.requires = [r for r in requires if isinstance(r, str)]

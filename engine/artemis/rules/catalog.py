@@ -202,6 +202,9 @@ def _target(data):
 
 def build_catalog(items, packs, op_names) -> Catalog:
     """Build the catalog from validated items (artemis.content.loader.Item) in load order."""
+    # an item with replaces: true takes the place of the earlier item of its id
+    last = {i.id: n for n, i in enumerate(items) if i.id is not None}
+    items = [i for n, i in enumerate(items) if i.id is None or last[i.id] == n]
     raw_tiles = {i.id: i for i in items if i.kind == "buildings"}
     buildings, expeditions, events, relief, rows = [], [], [], [], []
     for item in items:

@@ -24,9 +24,13 @@ def core_registry() -> Registry:
     return registry
 
 
-def game_spec(registry: Registry | None = None, extra_checks: tuple = ()) -> GameSpec:
+def game_spec(registry: Registry | None = None, extra_checks: tuple = (),
+              plugin_names: frozenset = frozenset()) -> GameSpec:
     """The content spec for the Artemis Project, with schemas assembled from ``registry``;
-    ``extra_checks`` are plugins' checks ``check(items, packs) -> [Problem]``."""
+    ``extra_checks`` are plugins' checks ``check(items, packs) -> [Problem]``;
+    ``plugin_names`` the installed plugins a pack may require."""
+    from artemis import __version__
+
     registry = registry or core_registry()
     ops = frozenset(registry.operations)
 
@@ -42,6 +46,8 @@ def game_spec(registry: Registry | None = None, extra_checks: tuple = ()) -> Gam
         checks=checks,
         build=lambda items, packs: build_catalog(items, packs, ops),
         base=base_pack(),
+        plugin_names=frozenset(plugin_names),
+        engine_version=__version__,
     )
 
 
@@ -51,20 +57,20 @@ def _default_spec() -> GameSpec:
 
 
 def load_game_content(targets: Iterable[Path | str] = (), registry: Registry | None = None,
-                      extra_checks: tuple = ()) -> LoadResult:
+                      extra_checks: tuple = (), plugin_names=frozenset()) -> LoadResult:
     """Load the base game plus ``targets`` (pack folders or content files); never raises for
     bad content: see ``LoadResult.problems``."""
-    if registry is None and not extra_checks:
+    if registry is None and not extra_checks and not plugin_names:
         spec = _default_spec()
     else:
-        spec = game_spec(registry, tuple(extra_checks))
+        spec = game_spec(registry, tuple(extra_checks), frozenset(plugin_names))
     return load_content(list(targets), spec)
 
 
 def load_catalog(targets: Iterable[Path | str] = (), registry: Registry | None = None,
-                 extra_checks: tuple = ()) -> Catalog:
+                 extra_checks: tuple = (), plugin_names=frozenset()) -> Catalog:
     """The catalog of the base game plus ``targets``. Raises `ContentError` with every problem."""
-    result = load_game_content(targets, registry, extra_checks)
+    result = load_game_content(targets, registry, extra_checks, plugin_names)
     if not result.ok:
         raise ContentError(result.problems)
     return result.catalog

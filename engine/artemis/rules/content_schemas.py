@@ -50,6 +50,9 @@ def _row(table: str, description: str, props: dict, required: tuple) -> dict:
 
 BUILDING_PROPS = {
     "id": _ref("id"),
+    "replaces": {"const": True, "description": "true: this item takes the place of the "
+                 "loaded item with the same id (an expansion correcting or changing it)."},
+
     "name": _ref("name"),
     "kind": {
         "description": "ocean (drawn for rounds 1-3, activates at Upkeep) or surface (drawn "
@@ -131,6 +134,8 @@ EXPEDITION = {
     "required": ["id", "name", "difficulty", "energy", "minerals", "rewards", "provenance"],
     "properties": {
         "id": _ref("id"),
+        "replaces": {"const": True, "description": "true: this item takes the place of the "
+                     "loaded item with the same id (an expansion correcting or changing it)."},
         "name": _ref("name"),
         "difficulty": _int("The printed difficulty.", 0, examples=[8]),
         "energy": _int("Top-left Energy number: added to the Vents at Board Setup.", 0),
@@ -153,6 +158,8 @@ EVENT = {
     "required": ["id", "name", "when", "clauses", "provenance"],
     "properties": {
         "id": _ref("id"),
+        "replaces": {"const": True, "description": "true: this item takes the place of the "
+                     "loaded item with the same id (an expansion correcting or changing it)."},
         "name": _ref("name"),
         "when": {
             "description": "The event spot where it resolves: immediate or a letter of the "
