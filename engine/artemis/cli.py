@@ -47,9 +47,17 @@ def validate(
     paths: Annotated[list[Path] | None, typer.Argument(
         help="Content pack folders (with expansion.yaml) or content files; default: the base "
         "game.", show_default=False)] = None,
+    simulate: Annotated[int, typer.Option(
+        min=0, help="Then play N random-bot games with the content and report.")] = 0,
+    seed: Annotated[int, typer.Option(help="First seed of --simulate games.")] = 0,
+    players: Annotated[int, typer.Option(min=2, max=5,
+                                         help="Players in --simulate games.")] = 4,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Validate content: YAML, schemas, cross-file checks. Exit 0 valid, 1 invalid."""
+    """Validate content: YAML, schemas, cross-file checks. Exit 0 valid, 1 invalid, 2 usage
+    error. With --simulate N, also play N games with it."""
     from artemis.game import _host_registry, default_plugins
     from artemis.rules.content import load_game_content
 
@@ -57,7 +65,8 @@ def validate(
     result = load_game_content(paths or [], _host_registry(host), host.checks(),
                                frozenset(host.loaded))
     if as_json:
-        _print_problems(result.problems, True)
+        if not (simulate and result.ok):  # one JSON document: the problems, or the trial
+            _print_problems(result.problems, True)
     elif result.problems:
         _print_problems(result.problems, False)
         n = len(result.problems)
@@ -68,7 +77,47 @@ def validate(
         print(f"valid: {packs}: {len(c.buildings)} buildings, {len(c.expeditions)} "
               f"expeditions, {len(c.events)} events, {len(c.relief_track)} Relief Track "
               f"spaces, {len(c.board.rows)} board rows")
-    raise typer.Exit(0 if result.ok else 1)
+    if not result.ok or not simulate:
+        raise typer.Exit(0 if result.ok else 1)
+    _simulate_packs(result, host, simulate, seed, players, variant, option, as_json)
+
+
+def _simulate_packs(result, host, games, seed, players, variant, option, as_json) -> None:
+    from artemis.pack_trial import trial
+    from artemis.play import parse_options
+
+    try:
+        variants = parse_options(variant or [], option or [])
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    roots = [str(p.root) for p in result.packs if p.id != "base"]
+    new_ids = {i.id: i.kind for i in result.items
+               if i.pack != "base" and i.id is not None}
+    report = trial(roots, new_ids, games, seed, players, variants, plugins=host)
+    if as_json:
+        print(json.dumps(report, indent=2))
+    else:
+        from rich.table import Table
+
+        console = _console()
+        console.print(f"simulated {report['games']} games with {players} random bots: "
+                      f"{report['finished']} finished, {len(report['errors'])} errors")
+        for e in report["errors"]:
+            console.print(f"  error in seed {e['seed']} ({e['players']} players) after "
+                          f"{e['action_index']} actions, last {e['action']}: {e['error']}",
+                          markup=False)
+        if report["items"]:
+            table = Table("item", "kind", "appeared", "taken", "takers' mean VP",
+                          "others' mean VP")
+            for row in report["items"]:
+                table.add_row(row["id"], row["kind"], str(row["appeared"]), str(row["taken"]),
+                              str(row["takers_mean_vp"] if row["takers_mean_vp"] is not None
+                                  else "-"),
+                              str(row["others_mean_vp"] if row["others_mean_vp"] is not None
+                                  else "-"))
+            console.print(table)
+    raise typer.Exit(1 if report["errors"] else 0)
 
 
 def _catalog_or_exit(expansions: list[Path] | None, as_json: bool):

@@ -1,0 +1,49 @@
+"""`artemis validate PATH --simulate N`: games finished, errors with their seed and action,
+and each new item's figures."""
+
+from __future__ import annotations
+
+import json
+import types
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from artemis.cli import app
+from artemis.hookspecs import hookimpl
+from artemis.pack_trial import trial
+from artemis.plugins import load_plugins
+
+REEF = Path(__file__).resolve().parents[1] / "data" / "valid" / "reef_pack"
+
+
+def test_simulate_reports_games_and_new_items():
+    result = CliRunner().invoke(app, ["validate", str(REEF), "--simulate", "4", "--seed", "10",
+                                      "--players", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert (report["games"], report["finished"], report["errors"]) == (4, 4, [])
+    ids = {row["id"]: row for row in report["items"]}
+    assert set(ids) == {"coral_lab", "coral_lab_2", "greenhouse_3", "reef_bloom"}
+    for row in ids.values():
+        assert 0 <= row["taken"] <= row["appeared"] <= 4 or row["kind"] == "events"
+
+
+def test_an_error_in_a_game_is_reported_with_its_seed_and_the_trial_goes_on():
+    plugin = types.ModuleType("breaks_the_gantry")
+
+    def artemis_resolve_region(game, region):
+        if region == "gantry" and game.config.seed == 21 and game.state.round == 2:
+            raise RuntimeError("the crane fell over")
+        return None
+
+    plugin.artemis_resolve_region = hookimpl(artemis_resolve_region)
+    host = load_plugins(entry_point_plugins=False)
+    host.pm.register(plugin, name="breaks_the_gantry")
+    report = trial([str(REEF)], {"coral_lab": "buildings"}, games=3, seed=20, players=2,
+                   plugins=host)
+    assert report["finished"] == 2
+    (error,) = report["errors"]
+    assert error["seed"] == 21 and error["players"] == 2
+    assert error["error"] == "RuntimeError: the crane fell over"
+    assert error["action"] is not None and error["action_index"] > 0
