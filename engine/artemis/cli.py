@@ -59,11 +59,13 @@ def validate(
     """Validate content: YAML, schemas, cross-file checks. Exit 0 valid, 1 invalid, 2 usage
     error. With --simulate N, also play N games with it."""
     from artemis.game import _host_registry, default_plugins
+    from artemis.paths import base_pack
     from artemis.rules.content import load_game_content
 
     host = default_plugins()
-    result = load_game_content(paths or [], _host_registry(host), host.checks(),
-                               frozenset(host.loaded))
+    plugin_packs = [p for p in host.content_packs() if str(p) != str(base_pack())]
+    result = load_game_content([*plugin_packs, *(paths or [])], _host_registry(host),
+                               host.checks(), host.names())
     if as_json:
         if not (simulate and result.ok):  # one JSON document: the problems, or the trial
             _print_problems(result.problems, True)

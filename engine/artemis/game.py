@@ -310,14 +310,12 @@ def _scoring_items(host) -> list:
 
 
 def _cached_catalog(host, registry, expansions: tuple):
+    from artemis.paths import base_pack
     from artemis.rules.content import load_catalog
 
-    packs: list = []
-    host.pm.hook.artemis_register_content(register=packs.append)
-    from artemis.paths import base_pack
-
-    targets = [p for p in packs if str(p) != str(base_pack())] + list(expansions)
+    targets = [p for p in host.content_packs() if str(p) != str(base_pack())]
+    targets += list(expansions)
     key = (id(registry), tuple(map(str, targets)))
     if key not in _CATALOGS:
-        _CATALOGS[key] = load_catalog(targets, registry, host.checks(), frozenset(host.loaded))
+        _CATALOGS[key] = load_catalog(targets, registry, host.checks(), host.names())
     return _CATALOGS[key]

@@ -38,6 +38,16 @@ class PluginHost:
         self.pm.hook.artemis_register_vocabulary(register=registry.add)
         return registry
 
+    def names(self) -> frozenset:
+        """The names of every registered plugin (core, entry points, --plugin, tests')."""
+        return frozenset(name for name, _ in self.pm.list_name_plugin())
+
+    def content_packs(self) -> list:
+        """Content pack folders plugins register (artemis_register_content)."""
+        packs: list = []
+        self.pm.hook.artemis_register_content(register=packs.append)
+        return packs
+
     def checks(self) -> tuple:
         """Every validation check plugins registered (artemis_register_checks)."""
         found: list = []
