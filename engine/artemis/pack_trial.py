@@ -1,5 +1,8 @@
 """Trying an expansion in play: `artemis validate PATH --simulate N [--seed S]`.
 
+For buildings "taken" is bought or won as a reward, for expeditions "succeeded" (the takers are
+the two rewarded players), for events "resolved" (events have no takers).
+
 Plays N random-bot games with the expansion loaded and reports games finished, each error with
 the seed and action that reproduce it, and, for each item the expansion brings, how often it
 appeared and was taken, and its takers' mean final VP against the other players'.
@@ -7,10 +10,10 @@ appeared and was taken, and its takers' mean final VP against the other players'
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from statistics import mean
 
+from artemis.bots import make_bot
 from artemis.game import Game, GameConfig
 
 
@@ -42,16 +45,19 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
         game_seed = seed + n
         config = GameConfig(players=players, seed=game_seed, variants=dict(variants or {}),
                             expansions=tuple(catalog_packs))
-        rng = random.Random(game_seed)
+        # the same bots as `artemis play --seed S --players P --expansion PACK`, which replays it
+        bots = [make_bot("random", game_seed * 31 + seat) for seat in range(players)]
         step, last = 0, None
         try:
             g = Game.new(config, plugins=plugins)
             while not g.is_over:
-                last = rng.choice(g.legal_actions())
+                last = bots[g.current_player].choose(g)
                 g.apply(last)
                 step += 1
         except Exception as exc:  # reported with what reproduces it; the trial goes on
             errors.append({"seed": game_seed, "players": players, "action_index": step,
+                           "replay": f"artemis play --seed {game_seed} --players {players} "
+                           + " ".join(f"--expansion {p}" for p in catalog_packs),
                            "action": last.id if last else None,
                            "error": f"{type(exc).__name__}: {exc}"})
             continue
@@ -70,6 +76,7 @@ def _count(g: Game, stats: dict[str, ItemStats]) -> None:
         if t == "board_setup":
             seen.update(e["cards"])
             seen.update(e["gantry"])
+            seen.update(e.get("reward_tiles", ()))
         elif t == "event_revealed":
             seen.add(e["event"])
         elif t == "building_claimed" and e["tile"] in stats:

@@ -47,3 +47,24 @@ def test_an_error_in_a_game_is_reported_with_its_seed_and_the_trial_goes_on():
     assert error["seed"] == 21 and error["players"] == 2
     assert error["error"] == "RuntimeError: the crane fell over"
     assert error["action"] is not None and error["action_index"] > 0
+
+
+def test_a_trial_game_is_the_play_game_of_its_seed():
+    """The reported seed replays with `artemis play`: the same bots, the same game."""
+    from artemis.game import GameConfig
+    from artemis.play import play_game
+
+    seen = []
+    plugin = types.ModuleType("watch_final")
+
+    def artemis_observe_event(game, event):
+        if event["type"] == "final_scoring":
+            seen.append(event["totals"])
+
+    plugin.artemis_observe_event = hookimpl(artemis_observe_event)
+    host = load_plugins(entry_point_plugins=False)
+    host.pm.register(plugin, name="watch_final")
+    trial([str(REEF)], {}, games=1, seed=8, players=3, plugins=host)
+    game = play_game(GameConfig(players=3, seed=8, expansions=(str(REEF),)),
+                     ["random"] * 3, plugins=host)
+    assert seen == [{str(r["seat"]): r["vp"] for r in game.result["players"]}] * 2

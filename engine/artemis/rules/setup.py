@@ -95,7 +95,8 @@ def board_setup(game) -> None:
     room = max(0, DOORSTEP_MAX - sum(s.doorstep))
     drawn = col.draw_from_bag(game, min(want, room))
     s.doorstep = [a + b for a, b in zip(s.doorstep, drawn, strict=True)]
-    game.emit("board_setup", round=s.round, cards=[c.id for c in s.cards], vents=s.vents,
+    game.emit("board_setup", round=s.round, cards=[c.id for c in s.cards],
+              reward_tiles=[t for c in s.cards for t in c.reward_tiles if t], vents=s.vents,
               quarry=s.quarry, gantry=[g.tile for g in s.gantry], doorstep=s.doorstep[:])
     # the Event: reveal, and resolve at once if immediate (R18)
     s.event = s.event_deck.pop(0) if s.event_deck else None
