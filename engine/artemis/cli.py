@@ -110,8 +110,10 @@ def _simulate_packs(result, host, games, seed, players, variant, option, as_json
                           f"{e['action_index']} actions, last {e['action']}: {e['error']}",
                           markup=False)
         if report["items"]:
-            table = Table("item", "kind", "appeared", "taken", "takers' mean VP",
-                          "others' mean VP")
+            table = Table()
+            table.add_column("item", no_wrap=True)  # ids are what `content show` takes
+            for header in ("kind", "appeared", "taken", "takers' mean VP", "others' mean VP"):
+                table.add_column(header)
             for row in report["items"]:
                 table.add_row(row["id"], row["kind"], str(row["appeared"]), str(row["taken"]),
                               str(row["takers_mean_vp"] if row["takers_mean_vp"] is not None

@@ -220,8 +220,10 @@ def print_rows(console, rows: list[dict]) -> None:
         if not group:
             continue
         columns = _COLUMNS[kind]
-        table = Table(*(c[0] for c in columns), title=f"{kind} ({len(group)})",
-                      title_justify="left")
+        table = Table(title=f"{kind} ({len(group)})", title_justify="left")
+        for header, key in columns:
+            # ids are what `content show` takes: never cut them short
+            table.add_column(header, no_wrap=key == "id", min_width=len(header))
         for r in group:
             table.add_row(*(Text(_cell(r, key)) for _, key in columns))
         console.print(table)
