@@ -27,7 +27,8 @@ def test_play_prints_rounds_and_the_score_table(tmp_path):
     assert "Final scores" in result.stdout and "Winner: P" in result.stdout
     lines = [json.loads(line) for line in log.read_text().splitlines()]
     assert lines[0] == {"type": "game", "players": 3, "seed": 5, "params": {},
-                        "bots": ["random"] * 3}
+                        "bots": ["random"] * 3, "names": ["P0", "P1", "P2"], "variants": {},
+                        "expansions": []}
     assert sum(1 for e in lines if e["type"] == "board_setup") == 6
     assert lines[-1]["type"] == "final_scoring"
 
@@ -39,7 +40,9 @@ def test_play_json_matches_the_game():
     game = play_game(GameConfig(players=2, seed=3), ["greedy", "random"])
     assert data["players"] == game.result["players"]
     assert data["winner"] == game.result["winner"]
-    assert data["config"] == {"players": 2, "seed": 3, "bots": ["greedy", "random"]}
+    assert data["config"] == {"players": 2, "seed": 3, "bots": ["greedy", "random"],
+                              "names": ["P0", "P1"], "params": {}, "variants": {},
+                              "expansions": []}
     for row in data["players"]:
         assert set(row["steps"]) == {"saved_resources", "surface_buildings", "buildings",
                                      "colonist_sets", "leftover_colonists", "badges",

@@ -58,14 +58,7 @@ def validate(
 ) -> None:
     """Validate content: YAML, schemas, cross-file checks. Exit 0 valid, 1 invalid, 2 usage
     error. With --simulate N, also play N games with it."""
-    from artemis.game import _host_registry, default_plugins
-    from artemis.paths import base_pack
-    from artemis.rules.content import load_game_content
-
-    host = default_plugins()
-    plugin_packs = [p for p in host.content_packs() if str(p) != str(base_pack())]
-    result = load_game_content([*plugin_packs, *(paths or [])], _host_registry(host),
-                               host.checks(), host.names())
+    host, result = _load_with_plugins(list(paths or []))
     if as_json:
         if not (simulate and result.ok):  # one JSON document: the problems, or the trial
             _print_problems(result.problems, True)
@@ -94,6 +87,14 @@ def _simulate_packs(result, host, games, seed, players, variant, option, as_json
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
     roots = [str(p.root) for p in result.packs if p.id != "base"]
+    from artemis.game import ConfigError, Game, GameConfig
+
+    try:  # a bad variant or option is a usage error, not N failed games
+        Game.new(GameConfig(players=players, seed=seed, variants=variants,
+                            expansions=tuple(roots)), plugins=host)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
     new_ids = {i.id: i.kind for i in result.items
                if i.pack != "base" and i.id is not None}
     report = trial(roots, new_ids, games, seed, players, variants, plugins=host)
@@ -124,10 +125,20 @@ def _simulate_packs(result, host, games, seed, players, variant, option, as_json
     raise typer.Exit(1 if report["errors"] else 0)
 
 
-def _catalog_or_exit(expansions: list[Path] | None, as_json: bool):
+def _load_with_plugins(paths: list):
+    """Content as the installed plugins see it: their vocabulary, checks and packs."""
+    from artemis.game import _host_registry, default_plugins
+    from artemis.paths import base_pack
     from artemis.rules.content import load_game_content
 
-    result = load_game_content(expansions or [])
+    host = default_plugins()
+    plugin_packs = [p for p in host.content_packs() if str(p) != str(base_pack())]
+    return host, load_game_content([*plugin_packs, *paths], _host_registry(host),
+                                   host.checks(), host.names())
+
+
+def _catalog_or_exit(expansions: list[Path] | None, as_json: bool):
+    _, result = _load_with_plugins(list(expansions or []))
     if not result.ok:
         _print_problems(result.problems, as_json)
         raise typer.Exit(1)
@@ -248,11 +259,13 @@ def plugins(as_json: JsonFlag = False) -> None:
         return
     from rich.table import Table
 
-    table = Table("plugin", "version", "hooks", "variants (options)")
+    table = Table("plugin", "version", "hooks", "variants (option=default)", "content")
     for row in report["plugins"]:
-        variants = "; ".join(f"{v['name']} ({', '.join(v['options']) or 'no options'})"
-                             for v in row["variants"])
-        table.add_row(row["name"], row["version"], ", ".join(row["hooks"]), variants)
+        variants = "; ".join(
+            f"{v['name']} ({', '.join(v['option_defaults']) or 'no options'})"
+            for v in row["variants"])
+        table.add_row(row["name"], row["version"], ", ".join(row["hooks"]), variants,
+                      ", ".join(row["content"]))
     console = _console()
     console.print(table)
     for name, error in report["failures"].items():
@@ -302,8 +315,9 @@ def play(
     players = players or len(loaded.seats) or 4
     seed = seed if seed is not None else loaded.seed
     try:
+        names = None
         if bots is None and len(loaded.seats) == players:
-            kinds = loaded.seats
+            kinds, names = loaded.seats, loaded.names
         else:
             kinds = bot_kinds(bots, players)
         variants = {**loaded.variants}
@@ -329,27 +343,29 @@ def play(
         raise typer.Exit(1) from None
     if log is not None:
         try:
-            write_log(game, log, kinds)
+            write_log(game, log, kinds, names)
         except (OSError, ValueError) as exc:
             reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
             print(f"error: cannot write the log '{log}': {reason}", file=sys.stderr)
             raise typer.Exit(1) from None
     if as_json:
-        print(json.dumps({"config": {"players": players, "seed": seed, "bots": kinds},
-                          **game.result}))
+        from artemis.play import config_record
+
+        print(json.dumps({"config": config_record(game, kinds, names), **game.result}))
         return
     console = _console()
     if quiet:
         result = game.result
-        from artemis.play import tie_note
+        from artemis.play import seat_labels, tie_note
 
+        labels = seat_labels(kinds, names)
         for seat in result["ranking"]:
             row = result["players"][seat]
-            print(f"P{seat} ({kinds[seat]}): {row['vp']} VP ({row['in_game']} in game + "
+            print(f"{labels[seat]}: {row['vp']} VP ({row['in_game']} in game + "
                   f"{sum(row['steps'].values())} final scoring)")
-        print(f"winner: P{result['winner']}{tie_note(game)}")
+        print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
         return
-    print_account(console, game, kinds)
+    print_account(console, game, kinds, names)
 
 
 @app.command()

@@ -65,6 +65,7 @@ class LoadedConfig:
     """A checked config file: the seats' kinds, seed, variants and expansion paths."""
 
     seats: list[str] = field(default_factory=list)
+    names: list[str] = field(default_factory=list)
     seed: int = 0
     variants: dict = field(default_factory=dict)
     expansions: list[str] = field(default_factory=list)
@@ -114,6 +115,7 @@ def load_config(path: Path, host) -> tuple[LoadedConfig | None, list[Problem]]:
                                     "paths are relative to the config file"))
     if problems:
         return None, problems
-    return LoadedConfig([p["seat"] for p in data["players"]], data.get("seed", 0),
+    names = [p.get("name", f"P{i}") for i, p in enumerate(data["players"])]
+    return LoadedConfig([p["seat"] for p in data["players"]], names, data.get("seed", 0),
                         {k: dict(v) for k, v in (data.get("variants") or {}).items()},
                         expansions), []

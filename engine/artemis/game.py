@@ -127,8 +127,11 @@ class Game:
             if name not in known:
                 from artemis.problems import did_you_mean
 
+                off = (f" (not loaded: {', '.join(host.disabled)}; see ARTEMIS_LOAD_PLUGINS and "
+                       "--disable-plugin)" if host.disabled else "")
                 raise ConfigError(f"unknown variant '{name}'; "
-                                  f"{did_you_mean(name, known) or 'no variant is installed'}")
+                                  f"{did_you_mean(name, known) or 'no variant is installed'}"
+                                  f"{off}")
             try:
                 enabled[name] = resolve_options(known[name], given)
             except VariantError as exc:

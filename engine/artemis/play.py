@@ -67,7 +67,22 @@ def parse_options(variants: list[str], options: list[str]) -> dict:
     return out
 
 
-def write_log(game: Game, path: Path, kinds: list[str]) -> None:
+def seat_labels(kinds: list[str], names: list[str] | None = None) -> list[str]:
+    """How seats are shown: "P0 (random)", or "Alice (greedy)" with a config's names."""
+    names = names or [f"P{seat}" for seat in range(len(kinds))]
+    return [f"{name} ({kind})" for name, kind in zip(names, kinds, strict=True)]
+
+
+def config_record(game: Game, kinds: list[str], names: list[str] | None = None) -> dict:
+    """What a game was: players, seed, seats, names, variants and expansions (the log's first
+    line and --json's "config")."""
+    c = game.config
+    return {"players": c.players, "seed": c.seed, "bots": kinds,
+            "names": names or [f"P{seat}" for seat in range(len(kinds))],
+            "params": c.params, "variants": c.variants, "expansions": list(c.expansions)}
+
+
+def write_log(game: Game, path: Path, kinds: list[str], names: list[str] | None = None) -> None:
     """Write the game as JSON lines: a header with config and seats, then every action and
     consequence in order. A regular file is written to a temporary file, then renamed; a
     device or pipe (an existing non-regular path such as /dev/stdout) is written directly.
@@ -75,8 +90,7 @@ def write_log(game: Game, path: Path, kinds: list[str]) -> None:
     Raises OSError when it cannot be written, ValueError for an empty path."""
     if not str(path) or path.name == "":
         raise ValueError("--log needs a file name")
-    header = {"type": "game", "players": game.config.players, "seed": game.config.seed,
-              "params": game.config.params, "bots": kinds}
+    header = {"type": "game", **config_record(game, kinds, names)}
     lines = [json.dumps(header)] + [json.dumps(entry, default=list) for entry in game.log]
     text = "\n".join(lines) + "\n"
     if path.exists() and not path.is_file():
@@ -97,11 +111,11 @@ REGIONS = {"basecamp": "Basecamp", "vents": "Vents", "quarry": "Quarry", "gantry
            "doorstep": "Doorstep", "academy": "Academy", "outfitter": "Outfitter"}
 
 
-def account_lines(game: Game, kinds: list[str]) -> list[str]:
+def account_lines(game: Game, kinds: list[str], names: list[str] | None = None) -> list[str]:
     """The game's story from its log, a line per round header, region, event and Upkeep:
     what each player took, paid, recruited, built, trained and lost, and their Relief."""
     cat = game.catalog
-    names = [f"P{seat} ({k})" for seat, k in enumerate(kinds)]
+    names = seat_labels(kinds, names)
     out: list[str] = []
     section: list[str] = []
     title = ""
@@ -203,13 +217,14 @@ def account_lines(game: Game, kinds: list[str]) -> list[str]:
     return out
 
 
-def print_account(console, game: Game, kinds: list[str]) -> None:
+def print_account(console, game: Game, kinds: list[str],
+                  names: list[str] | None = None) -> None:
     """The round-by-round account, then the final score table with each step."""
     from rich.table import Table
 
-    for line in account_lines(game, kinds):
+    for line in account_lines(game, kinds, names):
         console.print(line, markup=False)
-    names = [f"P{seat} ({k})" for seat, k in enumerate(kinds)]
+    names = seat_labels(kinds, names)
     result = game.result
     table = Table(title="Final scores (End of the Game, steps 1-7)")
     table.add_column("player")
@@ -223,10 +238,10 @@ def print_account(console, game: Game, kinds: list[str]) -> None:
     console.print(table)
     console.print("steps: " + "; ".join(f"{n} {STEP_NAMES[s]}" for n, s in
                                         enumerate(STEPS, start=1)))
-    console.print(f"Winner: {names[result['winner']]}{tie_note(game)}")
+    console.print(f"Winner: {names[result['winner']]}{tie_note(game, names)}")
 
 
-def tie_note(game: Game) -> str:
+def tie_note(game: Game, names: list[str] | None = None) -> str:
     """", tied on VP, ..." when the winner was found by the tie-break (R15)."""
     result = game.result
     vp = {r["seat"]: r["vp"] for r in result["players"]}
@@ -234,7 +249,7 @@ def tie_note(game: Game) -> str:
     if len(tied) < 2:
         return ""
     return (f" (tied on {vp[result['winner']]} VP with "
-            + ", ".join(f"P{s}" for s in tied[1:])
+            + ", ".join(names[s] if names else f"P{s}" for s in tied[1:])
             + "; earlier in the final round's turn order)")
 
 

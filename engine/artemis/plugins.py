@@ -129,7 +129,13 @@ def describe_plugins(host: PluginHost) -> dict:
         rows.append({
             "name": name, "version": host.loaded.get(name, ""), "hooks": hooks,
             "variants": [{"name": v.name, "description": v.description,
-                          "options": sorted(v.options.get("properties", {}))} for v in found],
+                          "options": sorted(v.options.get("properties", {})),
+                          "option_defaults": [
+                              f"{k}={o.get('default', '')}" + (
+                                  f" ({o['minimum']}-{o['maximum']})"
+                                  if "minimum" in o and "maximum" in o else "")
+                              for k, o in sorted(v.options.get("properties", {}).items())]}
+                         for v in found],
             "content": [str(c) for c in content],
         })
     return {"plugins": rows, "failures": dict(host.failures), "disabled": list(host.disabled)}

@@ -128,6 +128,6 @@ def did_you_mean(word: object, choices: Iterable[str]) -> str:
     near = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
     if near:
         return f"did you mean '{near[0]}'?"
-    if len(choices) <= 12:
+    if choices and len(choices) <= 12:
         return "expected one of: " + ", ".join(choices)
     return ""

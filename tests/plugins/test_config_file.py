@@ -52,7 +52,9 @@ def test_a_config_file_plays_its_game(tmp_path, host):
     assert problems == []
     assert loaded.seats == ["greedy", "random", "random"] and loaded.seed == 5
     out = json.loads(run("play", "--config", str(path), "--json").stdout)
-    assert out["config"] == {"players": 3, "seed": 5, "bots": ["greedy", "random", "random"]}
+    assert {k: out["config"][k] for k in ("players", "seed", "bots", "variants")} == {
+        "players": 3, "seed": 5, "bots": ["greedy", "random", "random"],
+        "variants": {"harsh": {}, "game_length": {"rounds": 3}}}
     flags = json.loads(run("play", "--players", "3", "--seed", "5", "--bots",
                            "greedy,random,random", "--variant", "harsh", "--option",
                            "game_length.rounds=3", "--json").stdout)
@@ -107,3 +109,41 @@ def test_a_human_seat_answers_by_number(host):
     chosen = human.choose(g)
     assert chosen == g.legal_actions()[1]
     assert any("type a number from 1 to" in line for line in shown)
+
+
+def test_seat_names_variants_and_expansions_are_shown_and_recorded(tmp_path, host):
+    path = write(tmp_path, "players: [{seat: random, name: Alice}, {seat: greedy, name: Bob}]\n"
+                           "seed: 2\nvariants: {rich_start: {energy: 8}}\n")
+    log = tmp_path / "game.jsonl"
+    text = run("play", "--config", str(path), "--log", str(log)).stdout
+    assert "Alice (random)" in text and "Bob (greedy)" in text
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["names"] == ["Alice", "Bob"]
+    assert header["variants"] == {"rich_start": {"energy": 8}}
+    out = json.loads(run("play", "--config", str(path), "--json").stdout)
+    assert out["config"]["variants"] == {"rich_start": {"energy": 8}}
+    assert out["config"]["names"] == ["Alice", "Bob"]
+
+
+def test_a_disabled_plugin_is_named_when_its_variant_is_asked_for(host, monkeypatch):
+    import artemis_plugins.house_rules as house_rules
+    from artemis.game import ConfigError, Game
+
+    monkeypatch.setattr(host, "disabled", ["harsh"])
+    host.pm.unregister(name="harsh")
+    try:
+        with pytest.raises(ConfigError, match=r"not loaded: harsh"):
+            Game.new({"players": 2, "variants": {"harsh": {}}}, plugins=host)
+    finally:
+        import artemis_plugins.harsh as harsh
+
+        host.pm.register(harsh, name="harsh")
+    assert house_rules
+
+
+def test_simulate_with_a_bad_variant_is_a_usage_error(host):
+    from pathlib import Path
+
+    reef = Path(__file__).resolve().parents[2] / "content" / "examples" / "reef_expansion"
+    result = run("validate", str(reef), "--simulate", "2", "--variant", "nosuch")
+    assert result.exit_code == 2 and "unknown variant 'nosuch'" in result.output
