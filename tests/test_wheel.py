@@ -13,53 +13,32 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import sys
 import zipfile
-from importlib.metadata import version
 from pathlib import Path
 
 import pytest
+from venv_helpers import pip_has_python_option, run, show
 
 REPO = Path(__file__).resolve().parent.parent
 BIN = "Scripts" if os.name == "nt" else "bin"
 EXE = ".exe" if os.name == "nt" else ""
 
 
-def _env() -> dict[str, str]:
-    """The environment for child processes, without anything that would let the repo's source
-    or the test venv leak into the fresh venv."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV",
-                        "PYTHONNOUSERSITE", "PYTHONUSERBASE")}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    return env
 
 
-def _run(cmd: list, *, timeout: float, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([str(c) for c in cmd], cwd=cwd, env=_env(), capture_output=True,
-                          text=True, timeout=timeout)
 
 
-def _show(proc: subprocess.CompletedProcess) -> str:
-    return (f"$ {' '.join(proc.args)}\nexit {proc.returncode}\n"
-            f"--- stdout\n{proc.stdout[-4000:]}\n--- stderr\n{proc.stderr[-4000:]}")
 
 
-def _pip_supports_python_option() -> bool:
-    try:
-        major, minor = (int(x) for x in version("pip").split(".")[:2])
-    except Exception:
-        return False
-    return (major, minor) >= (22, 3)
 
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("wheelhouse")
-    proc = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", out, REPO],
+    proc = run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", out, REPO],
                 timeout=300)
-    assert proc.returncode == 0, "building the wheel failed:\n" + _show(proc)
+    assert proc.returncode == 0, "building the wheel failed:\n" + show(proc)
     wheels = list(out.glob("artemis_engine-*.whl"))
     assert len(wheels) == 1, f"expected one artemis_engine wheel, found {wheels}"
     return wheels[0]
@@ -68,20 +47,20 @@ def wheel(tmp_path_factory) -> Path:
 @pytest.fixture(scope="module")
 def venv_with_wheel(wheel, tmp_path_factory) -> Path:
     venv = tmp_path_factory.mktemp("venv") / "env"
-    outer_pip = _pip_supports_python_option()
+    outer_pip = pip_has_python_option()
     cmd = [sys.executable, "-m", "venv", venv] + (["--without-pip"] if outer_pip else [])
-    proc = _run(cmd, timeout=300)
+    proc = run(cmd, timeout=300)
     python = venv / BIN / f"python{EXE}"
     if proc.returncode != 0 or not python.exists():
         pytest.skip("cannot create a virtual environment with `python -m venv` here:\n"
-                    + _show(proc))
+                    + show(proc))
     if outer_pip:
         install = [sys.executable, "-m", "pip", "--python", python, "install", "-q", wheel]
     else:
         install = [python, "-m", "pip", "install", "-q", wheel]
-    proc = _run(install, timeout=600)
+    proc = run(install, timeout=600)
     assert proc.returncode == 0, "installing the wheel (and its dependencies) failed:\n" + \
-        _show(proc)
+        show(proc)
     return venv
 
 
@@ -107,17 +86,17 @@ def test_installed_wheel_validates_base_game_from_anywhere(venv_with_wheel, tmp_
     artemis = venv_with_wheel / BIN / f"artemis{EXE}"
     assert artemis.exists(), f"the wheel installed no `artemis` script into {artemis.parent}"
 
-    proc = _run([artemis, "validate"], cwd=elsewhere, timeout=120)
-    assert proc.returncode == 0, _show(proc)
+    proc = run([artemis, "validate"], cwd=elsewhere, timeout=120)
+    assert proc.returncode == 0, show(proc)
     valid = re.search(r"^valid: .*$", proc.stdout, re.M)
-    assert valid, _show(proc)
+    assert valid, show(proc)
     assert re.search(r"\b52 buildings\b", valid.group(0)), valid.group(0)
 
     # It read the data shipped inside the installed package, not the repository's folders.
     python = venv_with_wheel / BIN / f"python{EXE}"
-    proc = _run([python, "-c", "import artemis.paths as p; print(p.base_pack()); "
+    proc = run([python, "-c", "import artemis.paths as p; print(p.base_pack()); "
                  "print(p.schemas_root())"], cwd=elsewhere, timeout=60)
-    assert proc.returncode == 0, _show(proc)
+    assert proc.returncode == 0, show(proc)
     for line in proc.stdout.splitlines():
         path = Path(line).resolve()
         assert path.is_relative_to(venv_with_wheel.resolve()), line

@@ -18,14 +18,13 @@ import json
 import os
 import random
 import re
-import subprocess
 import sys
-from importlib.metadata import version
 from pathlib import Path
 
 import pytest
 from jsonschema import Draft7Validator
 from ruamel.yaml import YAML
+from venv_helpers import pip_has_python_option, run, show
 
 from artemis.game import Game
 from artemis.plugins import describe_plugins, load_plugins
@@ -227,56 +226,36 @@ def test_the_salvage_yard_upkeep_salvages_for_an_eager_builder(eager_games):
 
 # -- installed from its own distribution --------------------------------------------------------
 
-def _env() -> dict[str, str]:
-    """The child environment: nothing of this test venv or the repo's sources leaks in, and
-    ARTEMIS_LOAD_PLUGINS (set empty by tests/conftest.py) is cleared so entry points load."""
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV",
-                        "PYTHONNOUSERSITE", "PYTHONUSERBASE", "ARTEMIS_LOAD_PLUGINS")}
-    env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
-    return env
 
 
-def _run(cmd: list, *, timeout: float, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([str(c) for c in cmd], cwd=cwd, env=_env(), capture_output=True,
-                          text=True, timeout=timeout)
 
 
-def _show(proc: subprocess.CompletedProcess) -> str:
-    return (f"$ {' '.join(map(str, proc.args))}\nexit {proc.returncode}\n"
-            f"--- stdout\n{proc.stdout[-4000:]}\n--- stderr\n{proc.stderr[-4000:]}")
 
 
-def _outer_pip() -> bool:
-    try:
-        major, minor = (int(x) for x in version("pip").split(".")[:2])
-    except Exception:
-        return False
-    return (major, minor) >= (22, 3)
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     """A fresh venv holding the engine and artemis-salvage, both built from their folders."""
     venv = tmp_path_factory.mktemp("salvage_venv") / "env"
-    outer = _outer_pip()
-    proc = _run([sys.executable, "-m", "venv", venv, *(["--without-pip"] if outer else [])],
+    outer = pip_has_python_option()
+    proc = run([sys.executable, "-m", "venv", venv, *(["--without-pip"] if outer else [])],
                 timeout=300)
     python = venv / BIN / f"python{EXE}"
     if proc.returncode != 0 or not python.exists():
         pytest.skip("cannot create a virtual environment with `python -m venv` here:\n"
-                    + _show(proc))
+                    + show(proc))
     pip = [sys.executable, "-m", "pip", "--python", python] if outer else [python, "-m", "pip"]
-    proc = _run([*pip, "install", "-q", REPO, EXAMPLE], timeout=600)
+    proc = run([*pip, "install", "-q", REPO, EXAMPLE], timeout=600)
     assert proc.returncode == 0, "installing the engine and artemis-salvage failed:\n" + \
-        _show(proc)
+        show(proc)
     return venv
 
 
 def test_installed_plugin_is_listed_and_plays(installed, tmp_path):
     artemis = installed / BIN / f"artemis{EXE}"
-    proc = _run([artemis, "plugins", "--json"], cwd=tmp_path, timeout=120)
-    assert proc.returncode == 0, _show(proc)
+    proc = run([artemis, "plugins", "--json"], cwd=tmp_path, timeout=120)
+    assert proc.returncode == 0, show(proc)
     report = json.loads(proc.stdout)
     assert not report["failures"], report
     rows = {row["name"]: row for row in report["plugins"]}
@@ -290,16 +269,16 @@ def test_installed_plugin_is_listed_and_plays(installed, tmp_path):
     assert {p.name for p in content.iterdir()} >= {"expansion.yaml", "buildings.yaml",
                                                     "expeditions.yaml"}
 
-    proc = _run([artemis, "play", "--players", "3", "--seed", "1", "--quiet"], cwd=tmp_path,
+    proc = run([artemis, "play", "--players", "3", "--seed", "1", "--quiet"], cwd=tmp_path,
                 timeout=120)
-    assert proc.returncode == 0, _show(proc)
-    assert "winner: P" in proc.stdout, _show(proc)
+    assert proc.returncode == 0, show(proc)
+    assert "winner: P" in proc.stdout, show(proc)
 
     # the entry point's vocabulary and content reach a game of the default host
     python = installed / BIN / f"python{EXE}"
-    proc = _run([python, "-c", "from artemis.game import Game; g = Game.new({'players': 3}); "
+    proc = run([python, "-c", "from artemis.game import Game; g = Game.new({'players': 3}); "
                  "print(g.registry.operations['salvage'].plugin, "
                  "g.catalog['salvage_yard'].pack, g.catalog['wreck_dive'].pack)"],
                 cwd=tmp_path, timeout=120)
-    assert proc.returncode == 0, _show(proc)
-    assert proc.stdout.split() == ["salvage", "salvage_content", "salvage_content"], _show(proc)
+    assert proc.returncode == 0, show(proc)
+    assert proc.stdout.split() == ["salvage", "salvage_content", "salvage_content"], show(proc)

@@ -7,22 +7,13 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from artemis import game as game_module
 from artemis.cli import app
 from artemis.config_file import load_config
-from artemis.plugins import load_plugins
 
 
 @pytest.fixture
-def host(monkeypatch):
-    import artemis_plugins.harsh as harsh
-    import artemis_plugins.house_rules as house_rules
-
-    h = load_plugins(entry_point_plugins=False)
-    h.pm.register(harsh, name="harsh")
-    h.pm.register(house_rules, name="house_rules")
-    monkeypatch.setitem(game_module._REGISTRIES, "default", h)
-    return h
+def host(builtin_host):
+    return builtin_host
 
 
 def write(tmp_path, text):

@@ -7,22 +7,12 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from artemis import game as game_module
 from artemis.cli import app
-from artemis.plugins import load_plugins
 
 
 @pytest.fixture
-def builtin(monkeypatch):
-    """The built-in plugins registered as the default host (tests load no entry points)."""
-    import artemis_plugins.harsh as harsh
-    import artemis_plugins.house_rules as house_rules
-
-    host = load_plugins(entry_point_plugins=False)
-    host.pm.register(harsh, name="harsh")
-    host.pm.register(house_rules, name="house_rules")
-    monkeypatch.setitem(game_module._REGISTRIES, "default", host)
-    return host
+def builtin(builtin_host):
+    return builtin_host
 
 
 def run(*args):

@@ -1,0 +1,22 @@
+"""Fixtures for plugin tests."""
+
+from __future__ import annotations
+
+import pytest
+
+from artemis import game as game_module
+from artemis.plugins import load_plugins
+
+
+@pytest.fixture
+def builtin_host(monkeypatch):
+    """The built-in plugins (harsh, house_rules) registered as the default host, as their
+    entry points would be (tests load no installed entry points)."""
+    import artemis_plugins.harsh as harsh
+    import artemis_plugins.house_rules as house_rules
+
+    host = load_plugins(entry_point_plugins=False)
+    host.pm.register(harsh, name="harsh")
+    host.pm.register(house_rules, name="house_rules")
+    monkeypatch.setitem(game_module._REGISTRIES, "default", host)
+    return host
