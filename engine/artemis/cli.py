@@ -13,6 +13,8 @@ from typing import Annotated
 
 import typer
 
+from artemis.cli_simulate import simulate as simulate_command
+
 app = typer.Typer(
     name="artemis",
     help="A rules-data engine for The Artemis Project.",
@@ -366,6 +368,9 @@ def play(
         print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
         return
     print_account(console, game, kinds, names)
+
+
+app.command("simulate")(simulate_command)  # the body lives in artemis.cli_simulate
 
 
 @app.command()

@@ -1,0 +1,156 @@
+"""The report of a run, summed from per-game summaries. Game-agnostic: it knows seats, bots,
+a winner, VP per seat with named scoring steps, decisions, and items with a kind, appeared,
+taken and owners; nothing of any one game's rules.
+
+Summaries are added in game-index order and every figure is summed exactly (VP and decisions
+are whole numbers: sums and sums of squares are Python ints), so a report depends only on which
+games were played, never on how many workers played them or in what order they finished. It
+holds no timing, so two reports of the same run compare equal.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+FORMAT = "artemis-simulate/1"
+
+
+class Stats:
+    """Count, mean, population standard deviation, min and max of numbers added one by one,
+    summed exactly for whole numbers."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = 0
+        self.squares = 0
+        self.lo = None
+        self.hi = None
+
+    def add(self, x) -> None:
+        """Add one value."""
+        self.n += 1
+        self.total += x
+        self.squares += x * x
+        self.lo = x if self.lo is None or x < self.lo else self.lo
+        self.hi = x if self.hi is None or x > self.hi else self.hi
+
+    def as_dict(self) -> dict:
+        """{n, mean, std, min, max}; mean and std rounded to 4 places, None when empty."""
+        if not self.n:
+            return {"n": 0, "mean": None, "std": None, "min": None, "max": None}
+        variance = max(0, self.n * self.squares - self.total * self.total)  # n**2 * var
+        return {"n": self.n, "mean": round(self.total / self.n, 4),
+                "std": round(math.sqrt(variance) / self.n, 4), "min": self.lo, "max": self.hi}
+
+
+class _Item:
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.appeared = self.taken = self.owners = self.owner_wins = 0
+        self.owner_vp = Stats()
+
+
+def _ranges(indices: list[int]) -> list[list[int]]:
+    """Sorted game indices as [start, stop) ranges: [0, 1, 2, 5] -> [[0, 3], [5, 6]]."""
+    out: list[list[int]] = []
+    for i in indices:
+        if out and out[-1][1] == i:
+            out[-1][1] = i + 1
+        else:
+            out.append([i, i + 1])
+    return out
+
+
+def _rate(part: int, whole: int):
+    return round(part / whole, 4) if whole else None
+
+
+def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
+                 config: dict | None = None, games: int | None = None,
+                 interrupted: bool = False) -> dict:
+    """The report of ``results`` (game summaries and error records, each with ``index``),
+    for seats played by ``bots`` (a kind per seat). ``items`` lists (id, kind) of every item
+    of the content, reported even when it never appeared; ``config`` is copied in; ``games``
+    is the number of games asked for (default: as many as results).
+
+    Returns {format, config, games, played, indices, finished, interrupted,
+    wins: {by_seat, by_bot}, vp: {final, in_game, steps, by_seat, by_bot}, decisions, items,
+    errors}. ``indices`` lists the game indices played as [start, stop) ranges (all of them
+    unless interrupted); each statistic is {n, mean, std, min, max} over seats of finished
+    games (``decisions``: over games); win rates count the engine's winner (its tie-break)
+    and are wins / games for a seat, wins / seats played for a bot kind; an item's
+    ``appeared`` and ``taken`` count games, ``owners`` counts owner seats over all games,
+    ``owners_win_rate`` is the share of those seats that won."""
+    ordered = sorted(results, key=lambda r: r["index"])
+    finished = [r for r in ordered if "error" not in r]
+    errors = [r for r in ordered if "error" in r]
+    seats = len(bots)
+    kinds = list(dict.fromkeys(bots))
+    seat_wins = [0] * seats
+    kind_wins = Counter()
+    final, in_game, decisions = Stats(), Stats(), Stats()
+    by_seat = [Stats() for _ in range(seats)]
+    by_kind = {k: Stats() for k in kinds}
+    histogram = {k: Counter() for k in kinds}
+    steps: dict[str, Stats] = {}
+    stats = {i: _Item(kind) for i, kind in items}
+    for r in finished:
+        winner = r["winner"]
+        seat_wins[winner] += 1
+        kind_wins[bots[winner]] += 1
+        decisions.add(r["decisions"])
+        for seat in range(seats):
+            vp = r["vp"][seat]
+            final.add(vp)
+            by_seat[seat].add(vp)
+            by_kind[bots[seat]].add(vp)
+            histogram[bots[seat]][vp] += 1
+            in_game.add(r["in_game"][seat])
+            for name, points in r["steps"][seat].items():
+                steps.setdefault(name, Stats()).add(points)
+        for item_id, x in r["items"].items():
+            s = stats.setdefault(item_id, _Item(x["kind"]))
+            s.appeared += bool(x["appeared"])
+            s.taken += bool(x["taken"])
+            for seat in x["owners"]:
+                s.owners += 1
+                s.owner_wins += seat == winner
+                s.owner_vp.add(r["vp"][seat])
+    n = len(finished)
+    listed = {i for i, _ in items}
+    extra = sorted((i for i in stats if i not in listed), key=lambda i: (stats[i].kind, i))
+    return {
+        "format": FORMAT,
+        "config": dict(config or {}),
+        "games": games if games is not None else len(results),
+        "played": len(ordered),
+        "indices": _ranges([r["index"] for r in ordered]),
+        "finished": n,
+        "interrupted": interrupted,
+        "wins": {
+            "by_seat": [{"seat": seat, "bot": bots[seat], "wins": seat_wins[seat],
+                         "games": n, "win_rate": _rate(seat_wins[seat], n)}
+                        for seat in range(seats)],
+            "by_bot": [{"bot": k, "seats": n * bots.count(k), "wins": kind_wins[k],
+                        "win_rate": _rate(kind_wins[k], n * bots.count(k))} for k in kinds],
+        },
+        "vp": {
+            "final": final.as_dict(),
+            "in_game": in_game.as_dict(),
+            "steps": {name: s.as_dict() for name, s in steps.items()},
+            "by_seat": [{"seat": seat, "bot": bots[seat], **by_seat[seat].as_dict()}
+                        for seat in range(seats)],
+            "by_bot": [{"bot": k, **by_kind[k].as_dict(),
+                        "histogram": [[vp, c] for vp, c in sorted(histogram[k].items())]}
+                       for k in kinds],
+        },
+        "decisions": decisions.as_dict(),
+        "items": [{"id": i, "kind": stats[i].kind, "appeared": stats[i].appeared,
+                   "taken": stats[i].taken, "owners": stats[i].owners,
+                   "owners_win_rate": _rate(stats[i].owner_wins, stats[i].owners),
+                   "owners_mean_vp": stats[i].owner_vp.as_dict()["mean"]}
+                  for i in [*(i for i, _ in items), *extra]],
+        "errors": [{k: r[k] for k in ("index", "seed", "error", "decisions", "action",
+                                      "replay") if k in r} for r in errors],
+    }

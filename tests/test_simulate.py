@@ -1,0 +1,318 @@
+"""`artemis simulate`: the same report whatever runs the games (1 or 2 worker processes, a
+Dask LocalCluster), the report against the games' own logs, a failing game, Ctrl-C, charts
+and missing extras. Small 2-player random games (about 25 ms each) keep this file quick."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from collections import Counter
+
+import pytest
+from typer.testing import CliRunner
+
+from artemis.cli import app
+from artemis.game import GameConfig
+from artemis.play import play_game
+from artemis.simulate import GameTask, build_report, game_seed, run
+from artemis.simulate.report import Stats
+from artemis.simulate.runner import DASK_MISSING, batches
+
+GAMES, SEED = 10, 4
+ARGS = ["simulate", "--games", str(GAMES), "--players", "2", "--seed", str(SEED), "--json"]
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def invoke(*args):
+    return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory):
+    """One in-process run (--workers 1) with its logs, report file and charts."""
+    root = tmp_path_factory.mktemp("sim")
+    result = invoke(*ARGS, "--workers", "1", "--log-dir", str(root / "logs"),
+                    "--out", str(root / "report.json"), "--plot", str(root / "charts"))
+    assert result.exit_code == 0, result.output
+    return {"root": root, "report": json.loads(result.stdout)}
+
+
+def test_game_seeds_depend_on_the_run_seed_and_index_only():
+    assert game_seed(4, 0) == game_seed(4, 0)
+    seeds = {game_seed(s, i) for s in range(3) for i in range(100)}
+    assert len(seeds) == 300 and all(0 <= x < 2 ** 48 for x in seeds)
+    assert GameTask(players=2, bots=("random", "random"), seed=4).seed_of(7) == game_seed(4, 7)
+    ranges = batches(1000, 2)
+    assert ranges[0] == (0, 25) and ranges[-1] == (975, 1000) and len(ranges) == 40
+    assert batches(5, 4) == [(i, i + 1) for i in range(5)]
+
+
+def test_the_report_counts_every_game(base):
+    report = base["report"]
+    assert report["played"] == report["finished"] == GAMES and report["games"] == GAMES
+    assert report["indices"] == [[0, GAMES]] and not report["interrupted"]
+    assert report["errors"] == []
+    assert sum(w["wins"] for w in report["wins"]["by_seat"]) == GAMES
+    assert report["wins"]["by_bot"] == [{"bot": "random", "seats": 2 * GAMES, "wins": GAMES,
+                                         "win_rate": 0.5}]
+    assert report["vp"]["final"]["n"] == 2 * GAMES
+    assert list(report["vp"]["steps"]) == ["saved_resources", "surface_buildings", "buildings",
+                                           "colonist_sets", "leftover_colonists", "badges",
+                                           "most_toolkits"]
+    kinds = Counter(x["kind"] for x in report["items"])
+    assert kinds["building"] > 40 and kinds["expedition"] > 15 and kinds["event"] > 10
+    assert json.loads((base["root"] / "report.json").read_text()) == report
+
+
+def test_same_report_with_one_and_two_workers(base):
+    result = invoke(*ARGS, "--workers", "2")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == base["report"]
+    assert "games/s (2 worker processes)" in result.stderr
+
+
+def test_same_report_on_a_dask_local_cluster(base):
+    from distributed import LocalCluster
+
+    # threads in this process: quick to start, and the inproc:// address works here
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                      dashboard_address=None) as cluster:
+        result = invoke(*ARGS, "--dask", cluster.scheduler_address)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == base["report"]
+    assert "Dask scheduler" in result.stderr
+
+
+def test_the_report_agrees_with_the_game_logs(base):
+    report = base["report"]
+    logs = sorted((base["root"] / "logs").glob("game-*.jsonl"))
+    assert [p.name for p in logs] == [f"game-{i:06d}.jsonl" for i in range(GAMES)]
+    wins, vp, steps, decisions, resolved = Counter(), [], Counter(), [], Counter()
+    for i, path in enumerate(logs):
+        lines = [json.loads(line) for line in path.read_text().splitlines()]
+        header, final = lines[0], lines[-1]
+        assert header["seed"] == game_seed(SEED, i) and final["type"] == "final_scoring"
+        wins[final["winner"]] += 1
+        vp += [final["totals"][str(seat)] for seat in range(2)]
+        for seat in range(2):
+            steps.update(final["steps"][str(seat)])
+        decisions.append(sum(1 for e in lines if e["type"] == "action"))
+        resolved.update({e["event"] for e in lines if e["type"] == "event"})
+    assert [w["wins"] for w in report["wins"]["by_seat"]] == [wins[0], wins[1]]
+    assert report["vp"]["final"]["mean"] == round(sum(vp) / len(vp), 4)
+    assert (report["vp"]["final"]["min"], report["vp"]["final"]["max"]) == (min(vp), max(vp))
+    for name, total in steps.items():
+        assert report["vp"]["steps"][name]["mean"] == round(total / len(vp), 4)
+    assert report["decisions"]["mean"] == round(sum(decisions) / GAMES, 4)
+    assert {x["id"]: x["taken"] for x in report["items"]
+            if x["kind"] == "event" and x["taken"]} == dict(resolved)
+    # game i is `artemis play --seed <game_seed(SEED, i)>`: same bots, same game
+    game = play_game(GameConfig(players=2, seed=game_seed(SEED, 3)), ["random", "random"])
+    last = json.loads(logs[3].read_text().splitlines()[-1])
+    assert game.result["winner"] == last["winner"]
+    assert [r["vp"] for r in game.result["players"]] == [last["totals"]["0"],
+                                                          last["totals"]["1"]]
+
+
+def test_plot_writes_png_charts(base):
+    charts = base["root"] / "charts"
+    for name in ("final_vp_by_bot.png", "win_rate_by_building.png"):
+        data = (charts / name).read_bytes()
+        assert data.startswith(PNG) and len(data) > 5000
+
+
+FAILING_PLUGIN = """
+from artemis.hookspecs import hookimpl
+from artemis.simulate import game_seed
+
+FAIL = game_seed(11, 3)
+
+
+@hookimpl
+def artemis_observe_event(game, event):
+    if game.config.seed == FAIL and event["type"] == "upkeep":
+        raise RuntimeError("the test plugin fails this game on purpose")
+"""
+
+
+def test_a_game_that_raises_in_a_worker_is_reported_and_the_run_goes_on(tmp_path,
+                                                                        monkeypatch):
+    (tmp_path / "artemis_sim_failing_plugin.py").write_text(FAILING_PLUGIN)
+    monkeypatch.syspath_prepend(str(tmp_path))  # spawned workers get this sys.path
+    result = invoke("simulate", "--games", "6", "--players", "2", "--seed", "11",
+                    "--workers", "2", "--plugin", "artemis_sim_failing_plugin", "--json")
+    assert result.exit_code == 1, result.output
+    report = json.loads(result.stdout)
+    assert report["played"] == 6 and report["finished"] == 5
+    [error] = report["errors"]
+    seed = game_seed(11, 3)
+    assert error["index"] == 3 and error["seed"] == seed
+    assert error["error"] == "RuntimeError: the test plugin fails this game on purpose"
+    assert error["decisions"] > 0 and error["action"]
+    assert error["replay"] == (f"artemis play --players 2 --seed {seed} --bots random,random "
+                               "--plugin artemis_sim_failing_plugin")
+    assert sum(w["wins"] for w in report["wins"]["by_seat"]) == 5
+
+
+class _StopAt:
+    """A task whose game 3 is interrupted by Ctrl-C (in-process runs only)."""
+
+    def play(self, index):
+        if index == 3:
+            raise KeyboardInterrupt
+        return {"index": index}
+
+    def failed(self, index, error):
+        return {"index": index, "error": error}
+
+
+def test_ctrl_c_in_process_keeps_the_games_before():
+    outcome = run(_StopAt(), 10, workers=1)
+    assert outcome.interrupted and outcome.results == [{"index": i} for i in range(3)]
+
+
+DRIVER = """
+import signal, sys
+
+if __name__ == "__main__":
+    # a shell's background job starts with SIGINT ignored: put Python's default back
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    from artemis.cli import main
+
+    sys.argv = ["artemis", *sys.argv[1:]]
+    main()
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
+def test_ctrl_c_stops_the_workers_and_writes_the_finished_games(tmp_path):
+    import psutil
+
+    driver = tmp_path / "driver.py"
+    driver.write_text(textwrap.dedent(DRIVER))
+    out, logs = tmp_path / "report.json", tmp_path / "logs"
+    proc = subprocess.Popen(
+        [sys.executable, str(driver), "simulate", "--games", "100000", "--players", "2",
+         "--workers", "2", "--out", str(out), "--log-dir", str(logs)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
+    try:
+        deadline = time.monotonic() + 120
+        # 60 logs from 2 workers with batches of 25: a batch has finished
+        while not (logs.is_dir() and len(list(logs.iterdir())) >= 60):
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+            time.sleep(0.2)
+        time.sleep(1)  # let the finished batches reach the parent
+        children = psutil.Process(proc.pid).children(recursive=True)
+        assert len(children) >= 2
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, stderr
+    assert "Traceback" not in stderr and "interrupted:" in stderr
+    assert f"wrote {out}" in stdout
+    report = json.loads(out.read_text())
+    assert report["interrupted"] and report["games"] == 100000
+    assert 25 <= report["played"] == report["finished"] < 100000
+    assert sum(stop - start for start, stop in report["indices"]) == report["played"]
+    for start, stop in report["indices"]:
+        for i in range(start, stop):
+            assert (logs / f"game-{i:06d}.jsonl").is_file()
+    assert sum(w["wins"] for w in report["wins"]["by_seat"]) == report["played"]
+    gone = time.monotonic() + 10
+    while any(_alive(c) for c in children) and time.monotonic() < gone:
+        time.sleep(0.1)
+    assert not any(_alive(c) for c in children), "orphan worker processes"
+
+
+def _alive(process) -> bool:
+    import psutil
+
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def test_missing_extras_name_the_extra_to_install(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib -> ImportError
+    result = invoke(*ARGS, "--plot", str(tmp_path / "charts"))
+    assert result.exit_code == 1
+    assert result.stderr == ("error: --plot needs the plot extra: pip install "
+                             "'artemis-engine[plot]'\n")
+    assert not (tmp_path / "charts").exists()
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    result = invoke(*ARGS, "--dask", "tcp://127.0.0.1:8786")
+    assert result.exit_code == 1 and result.stderr == f"error: {DASK_MISSING}\n"
+    assert DASK_MISSING == "--dask needs the dask extra: pip install 'artemis-engine[dask]'"
+
+
+@pytest.mark.parametrize("args", [["--bots", "human"], ["--bots", "random,random,random"],
+                                  ["--variant", "no_such_variant"], ["--option", "broken"]])
+def test_usage_errors_exit_2(args):
+    result = invoke("simulate", "--games", "2", "--players", "2", "--workers", "1", *args)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.startswith("error: ")
+
+
+def test_stats_and_owners_win_rate_are_exact():
+    s = Stats()
+    for x in (1, 2, 3, 4):
+        s.add(x)
+    assert s.as_dict() == {"n": 4, "mean": 2.5, "std": 1.118, "min": 1, "max": 4}
+    games = [{"index": i, "winner": i % 2, "vp": [10, 5] if i % 2 == 0 else [3, 7],
+              "in_game": [0, 0], "steps": [{"a": 1}, {"a": 2}], "decisions": 100 + i,
+              "items": {"dome": {"kind": "building", "appeared": True, "taken": True,
+                                 "owners": [0]}}} for i in range(3)]
+    report = build_report(games[::-1], ["random", "greedy"], [("dome", "building"),
+                                                              ("reef", "expedition")])
+    assert [w["wins"] for w in report["wins"]["by_seat"]] == [2, 1]
+    assert report["items"] == [
+        {"id": "dome", "kind": "building", "appeared": 3, "taken": 3, "owners": 3,
+         "owners_win_rate": 0.6667, "owners_mean_vp": 7.6667},
+        {"id": "reef", "kind": "expedition", "appeared": 0, "taken": 0, "owners": 0,
+         "owners_win_rate": None, "owners_mean_vp": None}]
+    assert report["decisions"] == {"n": 3, "mean": 101.0, "std": 0.8165, "min": 100,
+                                   "max": 102}
+    assert report == build_report(games, ["random", "greedy"], [("dome", "building"),
+                                                                ("reef", "expedition")])
+
+
+def test_help_lists_simulate():
+    result = invoke("--help")
+    assert result.exit_code == 0 and "simulate" in result.stdout
+
+
+class _DieAt:
+    """A task whose worker process dies (as if killed) in game 2."""
+
+    def play(self, index):
+        if index == 2:
+            os._exit(3)
+        return {"index": index}
+
+    def failed(self, index, error):
+        return {"index": index, "error": error}
+
+
+def test_a_worker_that_dies_loses_its_games_as_errors_and_the_run_ends():
+    outcome = run(_DieAt(), 6, workers=2)
+    assert not outcome.interrupted and [r["index"] for r in outcome.results] == list(range(6))
+    assert "BrokenProcessPool" in outcome.results[2]["error"]
+    assert all(r == {"index": r["index"]} or "BrokenProcessPool" in r["error"]
+               for r in outcome.results)
+
+
+def test_a_game_that_never_ends_is_reported_as_a_stall():
+    task = GameTask(players=2, bots=("random", "random"), seed=1, max_decisions=10)
+    record = task.play(5)
+    assert record["index"] == 5 and record["seed"] == game_seed(1, 5)
+    assert record["error"] == "RuntimeError: no end after 10 decisions (a stall)"
+    assert record["decisions"] == 10 and record["action"]
