@@ -292,6 +292,12 @@ def play(
         show_default=False)] = None,
     log: Annotated[Path | None, typer.Option(help="Write every action and consequence as "
                                              "JSON lines.", show_default=False)] = None,
+    save: Annotated[Path | None, typer.Option(
+        help="Save the game to FILE after every round and on Ctrl-C (docs/saves.md).",
+        show_default=False)] = None,
+    load: Annotated[Path | None, typer.Option(
+        help="Continue the game saved in FILE to the end (its config and seats; saves back "
+        "to FILE unless --save names another).", show_default=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the final scores.")] = False,
     variant: VariantOpt = None,
     option: OptionOpt = None,
@@ -304,11 +310,17 @@ def play(
     from artemis.bots import NoInput
     from artemis.config_file import LoadedConfig, load_config
     from artemis.game import ConfigError, GameConfig
-    from artemis.play import bot_kinds, parse_options, play_game, print_account, write_log
+    from artemis.play import bot_kinds, parse_options, print_account, write_log
     from artemis.problems import ContentError
 
     host = _plugin_host(plugin, disable_plugin)
     loaded = LoadedConfig()
+    if load is not None:
+        from artemis.cli_saves import refuse_flags_with_load
+
+        refuse_flags_with_load({"--players": players, "--seed": seed, "--bots": bots,
+                                "--config": config, "--variant": variant, "--option": option,
+                                "--expansion": expansion})
     if config is not None:
         loaded, problems = load_config(config, host)
         if problems:
@@ -332,7 +344,9 @@ def play(
                          expansions=tuple([*loaded.expansions,
                                            *(str(p) for p in expansion or ())]))
     try:
-        game = play_game(config_, kinds, plugins=host)
+        from artemis.cli_saves import play_or_continue
+
+        game, kinds, names = play_or_continue(config_, kinds, names, host, save, load)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
@@ -371,6 +385,24 @@ def play(
 
 
 app.command("simulate")(simulate_command)  # the body lives in artemis.cli_simulate
+
+
+@app.command()
+def replay(
+    log: Annotated[Path, typer.Argument(metavar="LOG.jsonl", help="A log written by "
+                                        "`artemis play --log`.")],
+    verify: Annotated[bool, typer.Option(
+        "--verify", help="Compare every recorded entry with the replay; exit 1 at the first "
+        "difference.")] = False,
+    plugin: PluginOpt = None,
+    disable_plugin: DisableOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Replay a game log from its config and seed and print the account; --verify checks
+    every recorded consequence and shows the first difference (step, line, both values)."""
+    from artemis.cli_saves import replay_command
+
+    replay_command(log, verify, as_json, _plugin_host(plugin, disable_plugin))
 
 
 @app.command()

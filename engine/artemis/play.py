@@ -40,10 +40,64 @@ def play_game(config: GameConfig, kinds: list[str], plugins=None) -> Game:
     """Play one whole game, seat i played by a bot of ``kinds[i]`` seeded from the game seed;
     ``plugins`` is a PluginHost (default: the core and the installed plugins)."""
     game = Game.new(config, plugins=plugins)
-    bots = [make_bot(k, config.seed * 31 + seat) for seat, k in enumerate(kinds)]
+    return play_on(game, make_bots(config, kinds))
+
+
+def make_bots(config: GameConfig, kinds: list[str]) -> list:
+    """One bot per seat, seat i's seeded with ``config.seed * 31 + i``."""
+    return [make_bot(k, config.seed * 31 + seat) for seat, k in enumerate(kinds)]
+
+
+class PlayInterrupted(Exception):
+    """Ctrl-C (KeyboardInterrupt) while a seat was deciding or the rules were running.
+
+    ``game`` is the game at the last decision point reached, consistent (a game interrupted
+    inside the rules is rebuilt from its config and earlier actions); the interrupted seat's
+    bot has its RNG state from before that decision, so a save of (game, bots) continues
+    exactly as the uninterrupted game would have."""
+
+    def __init__(self, game: Game):
+        super().__init__("interrupted")
+        self.game = game
+
+
+def play_on(game: Game, bots: list, after_round=None, plugins=None) -> Game:
+    """Play ``game`` from its current decision to the end with ``bots`` (seat order).
+
+    ``after_round(game)`` is called at the first decision of every new round and once when the
+    game is over (where ``artemis play --save`` writes). Raises PlayInterrupted on Ctrl-C;
+    ``plugins`` (the PluginHost the game was made with) is needed to rebuild a game
+    interrupted inside the rules."""
+    from artemis.save import rng_state, set_rng_state
+
+    round_ = game.state.round
     while not game.is_over:
-        game.apply(bots[game.current_player].choose(game))
+        bot, before, applied = None, None, False
+        taken = len(game.actions)
+        try:
+            bot = bots[game.current_player]
+            before = rng_state(bot)
+            game.apply(bot.choose(game))
+            applied = True
+            if after_round is not None and (game.state.round != round_ or game.is_over):
+                round_ = game.state.round
+                after_round(game)
+        except KeyboardInterrupt:
+            if not applied:  # the decision is taken again: its bot's RNG as before it
+                set_rng_state(bot, before)
+                if len(game.actions) != taken:  # stopped inside the rules: half-done state
+                    game = rebuild(game, taken, plugins)
+            raise PlayInterrupted(game) from None
     return game
+
+
+def rebuild(game: Game, actions: int, plugins=None) -> Game:
+    """A new game from ``game``'s config with its first ``actions`` actions applied."""
+    fresh = Game.new(game.config, catalog=game.catalog, registry=game.registry,
+                     plugins=plugins)
+    for action in game.actions[:actions]:
+        fresh.apply(action.id)
+    return fresh
 
 
 def parse_options(variants: list[str], options: list[str]) -> dict:
@@ -84,7 +138,7 @@ def config_record(game: Game, kinds: list[str], names: list[str] | None = None) 
 
 def write_log(game: Game, path: Path, kinds: list[str], names: list[str] | None = None) -> None:
     """Write the game as JSON lines: a header with config and seats, then every action and
-    consequence in order. A regular file is written to a temporary file, then renamed; a
+    consequence in order. A regular file is written atomically (`artemis.save.write_atomic`); a
     device or pipe (an existing non-regular path such as /dev/stdout) is written directly.
 
     Raises OSError when it cannot be written, ValueError for an empty path."""
@@ -97,12 +151,9 @@ def write_log(game: Game, path: Path, kinds: list[str], names: list[str] | None 
         with path.open("w", encoding="utf-8") as f:
             f.write(text)
         return
-    tmp = path.with_name(path.name + ".tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-    finally:
-        tmp.unlink(missing_ok=True)
+    from artemis.save import write_atomic
+
+    write_atomic(path, text)
 
 
 ITEMS = {"energy": "Energy", "minerals": "Minerals", "toolkits": "Toolkits",

@@ -14,6 +14,9 @@ def render_schemas(registry: Registry | None = None) -> dict[str, str]:
     from artemis.rules.content_schemas import all_schemas
 
     schemas = all_schemas(registry or core_registry())
+    from artemis.save import SAVE_SCHEMA
+
+    schemas["save.schema.json"] = SAVE_SCHEMA
     return {name: json.dumps(s, indent=2, ensure_ascii=False) + "\n"
             for name, s in schemas.items()}
 

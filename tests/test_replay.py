@@ -1,0 +1,282 @@
+"""Game logs: reading, `artemis replay [--verify]`, and the golden playthroughs.
+
+The golden logs in tests/data/golden/ (design.md, "Testing habits") were recorded with
+`artemis play ... --log` (commands in tests/data/golden/README.md); every run replays them and
+compares every entry, so any change of behaviour shows as the first differing entry.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from artemis.cli import app
+from artemis.game import GameConfig
+from artemis.log import LogError, parse_log, read_log, replay, verify
+from artemis.play import play_game, write_log
+from artemis.plugins import load_plugins
+
+GOLDEN = Path(__file__).parent / "data" / "golden"
+GOLDEN_LOGS = sorted(GOLDEN.glob("*.jsonl"))
+WIDE = {"COLUMNS": "200"}
+
+
+def run(*args):
+    return CliRunner().invoke(app, list(args), env=WIDE)
+
+
+@pytest.fixture(scope="module")
+def builtin_host():
+    """The core and the built-in plugins (the golden harsh game needs `harsh`); tests load no
+    installed entry points (tests/conftest.py), so they are registered here."""
+    import artemis_plugins.harsh as harsh
+    import artemis_plugins.house_rules as house_rules
+
+    host = load_plugins(entry_point_plugins=False)
+    host.pm.register(harsh, name="harsh")
+    host.pm.register(house_rules, name="house_rules")
+    return host
+
+
+@pytest.fixture(scope="module")
+def game_log(tmp_path_factory):
+    """A finished 3-player random game and its log file."""
+    game = play_game(GameConfig(players=3, seed=5), ["random"] * 3)
+    path = tmp_path_factory.mktemp("logs") / "game.jsonl"
+    write_log(game, path, ["random"] * 3)
+    return game, path
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_text(encoding="utf-8").splitlines()
+
+
+def _write(path: Path, lines: list[str]) -> Path:
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+# --- golden playthroughs ------------------------------------------------------------------
+
+
+def test_the_golden_logs_cover_two_to_five_players_and_harsh_mode():
+    headers = [read_log(p).header for p in GOLDEN_LOGS]
+    assert sorted(h["players"] for h in headers) == [2, 3, 4, 5]
+    assert [h["variants"] for h in headers if h["variants"]] == [{"harsh": {}}]
+    assert {k for h in headers for k in h["bots"]} == {"random", "greedy"}
+
+
+@pytest.mark.parametrize("path", GOLDEN_LOGS, ids=lambda p: p.stem)
+def test_golden_log_replays_identically(path, builtin_host):
+    log = read_log(path)
+    difference = verify(log, builtin_host)
+    assert difference is None, (
+        f"the engine no longer plays {path.name} as recorded (if the change is meant, "
+        f"re-record it as tests/data/golden/README.md says):\n{difference.format(path.name)}")
+    assert log.entries[-1]["type"] == "final_scoring"
+    assert len(log.actions()) > 100
+
+
+def test_golden_failure_message_shows_the_first_difference(builtin_host, tmp_path):
+    path = GOLDEN_LOGS[0]
+    lines = _lines(path)
+    index = next(i for i, line in enumerate(lines)
+                 if json.loads(line)["type"] == "gain" and i > 200) - 1  # entry index
+    entry = json.loads(lines[index + 1])
+    entry["amount"] += 5
+    lines[index + 1] = json.dumps(entry)
+    difference = verify(read_log(_write(tmp_path / "golden.jsonl", lines)), builtin_host)
+    text = difference.format("golden.jsonl")
+    assert f"difference at step {index + 1} (line {index + 2} of golden.jsonl)" in text
+    assert f'"amount": {entry["amount"]}' in text.splitlines()[1]
+    assert f'"amount": {entry["amount"] - 5}' in text.splitlines()[2]
+    assert f"differs in: amount (recorded {entry['amount']}, replayed {entry['amount'] - 5})" \
+        in text
+
+
+# --- verify finds the first difference ----------------------------------------------------
+
+
+def test_an_untouched_log_verifies(game_log):
+    game, path = game_log
+    log = read_log(path)
+    assert verify(log) is None
+    assert len(log.entries) == len(game.log)
+    assert replay(log).game.result == game.result
+
+
+def test_cli_verify_finds_a_changed_amount_at_its_step(game_log, tmp_path):
+    _, path = game_log
+    lines = _lines(path)
+    line_no = next(n for n, line in enumerate(lines, start=1)
+                   if n > 150 and json.loads(line)["type"] == "gain")
+    entry = json.loads(lines[line_no - 1])
+    old = entry["amount"]
+    entry["amount"] = old + 1
+    lines[line_no - 1] = json.dumps(entry)
+    bad = _write(tmp_path / "changed.jsonl", lines)
+    result = run("replay", str(bad), "--verify")
+    assert result.exit_code == 1, result.output
+    out = result.stdout.splitlines()
+    assert out[0] == f"difference at step {line_no - 1} (line {line_no} of {bad}):"
+    assert out[1] == f"  recorded: {json.dumps(entry)}"
+    entry["amount"] = old
+    assert out[2] == f"  replayed: {json.dumps(entry)}"
+    assert out[3] == f"  differs in: amount (recorded {old + 1}, replayed {old})"
+
+    as_json = json.loads(run("replay", str(bad), "--verify", "--json").stdout)
+    assert as_json["ok"] is False
+    assert (as_json["step"], as_json["line"], as_json["keys"]) == (line_no - 1, line_no,
+                                                                   ["amount"])
+    assert as_json["recorded"]["amount"] == old + 1 and as_json["replayed"]["amount"] == old
+
+
+def test_cli_verify_passes_an_untouched_log(game_log):
+    game, path = game_log
+    result = run("replay", str(path), "--verify")
+    assert result.exit_code == 0, result.output
+    actions = sum(1 for e in game.log if e["type"] == "action")
+    assert result.stdout.strip() == (f"verified: all {len(game.log)} entries ({actions} "
+                                     f"actions) of {path} match the replay")
+    data = json.loads(run("replay", str(path), "--verify", "--json").stdout)
+    assert data == {"ok": True, "entries": len(game.log), "actions": actions}
+
+
+def test_verify_reports_a_changed_action_where_it_stops_being_legal(game_log, tmp_path):
+    _, path = game_log
+    lines = _lines(path)
+    line_no = next(n for n, line in enumerate(lines, start=1)
+                   if n > 100 and json.loads(line).get("id", "").startswith("place:"))
+    entry = json.loads(lines[line_no - 1])
+    entry["id"] = "place:9:9:nowhere:0"
+    lines[line_no - 1] = json.dumps(entry)
+    difference = verify(read_log(_write(tmp_path / "action.jsonl", lines)))
+    assert (difference.step, difference.line) == (line_no - 1, line_no)
+    assert difference.recorded == entry and difference.replayed is None
+    assert difference.note.startswith("the action is not legal in the replay: "
+                                      "'place:9:9:nowhere:0' is not legal")
+
+
+def test_verify_reports_a_removed_consequence_and_an_extra_line(game_log, tmp_path):
+    game, path = game_log
+    lines = _lines(path)
+    gone = next(n for n in range(300, len(lines))  # lines[n] is entry index n - 1
+                if json.loads(lines[n])["type"] not in ("action", json.loads(lines[n + 1])["type"]))
+    removed = lines[:gone] + lines[gone + 1:]
+    difference = verify(read_log(_write(tmp_path / "removed.jsonl", removed)))
+    assert difference.index == gone - 1
+    assert difference.recorded == json.loads(lines[gone + 1])
+    assert difference.replayed == json.loads(lines[gone])
+
+    extra = lines + [json.dumps({"type": "vp", "player": 0, "amount": 3})]
+    difference = verify(read_log(_write(tmp_path / "extra.jsonl", extra)))
+    assert (difference.step, difference.line) == (len(game.log) + 1, len(game.log) + 2)
+    assert difference.replayed is None and difference.recorded["amount"] == 3
+    assert difference.note == "the replayed game is over here"
+
+    cut = verify(read_log(_write(tmp_path / "cut.jsonl", lines[:200])))
+    assert json.loads(lines[200])["type"] != "action"  # cut among an action's consequences
+    assert cut.index == 199 and cut.recorded is None
+    assert cut.replayed == json.loads(lines[200])
+    assert cut.note == "the recorded log ends here"
+    at_decision = next(n for n in range(250, len(lines)) if '"type": "action"' in lines[n])
+    cut = verify(read_log(_write(tmp_path / "cut2.jsonl", lines[:at_decision])))
+    assert cut.index == at_decision - 1 and cut.recorded is None and cut.replayed is None
+    assert cut.note.startswith("the log ends before the game does: the replay asks player")
+
+
+# --- replay prints the account ------------------------------------------------------------
+
+
+def test_cli_replay_prints_the_account_of_the_logged_game(game_log):
+    game, path = game_log
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    for n in range(1, 7):
+        assert f"Round {n}" in result.stdout
+    winner = game.result["winner"]
+    assert f"Winner: P{winner} (random)" in result.stdout
+    data = json.loads(run("replay", str(path), "--json").stdout)
+    assert data["players"] == game.result["players"]
+    assert data["config"]["seed"] == 5 and data["config"]["bots"] == ["random"] * 3
+
+
+# --- corrupt logs: a clear error, exit 1, no traceback --------------------------------------
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda lines: lines[:40] + ["{not json"] + lines[41:], ":41: bad JSON: Expecting "
+     "property name enclosed in double quotes"),
+    (lambda lines: lines[1:], ":1: no header: the first line of a log is"),
+    (lambda lines: [], ": the log is empty: no header line"),
+    (lambda lines: lines[:10] + ["[1, 2]"] + lines[11:], ":11: an entry is a JSON object, "
+     "got an array"),
+    (lambda lines: [lines[0].replace('"players": 3', '"players": "3"')] + lines[1:],
+     ':1: header field "players" must be a number, got "3"'),
+    (lambda lines: [lines[0].replace('"bots": ["random", "random", "random"]',
+                                     '"bots": ["random"]')] + lines[1:],
+     ':1: header field "bots" has 1 entries for 3 players'),
+    (lambda lines: lines[:5] + ['{"type": "action", "player": 0}'] + lines[6:],
+     ':6: an action entry needs a string "id"'),
+    (lambda lines: lines[:5] + ['{"amount": NaN, "type": "gain"}'] + lines[6:],
+     ":6: bad JSON: NaN is not a JSON number"),
+    (lambda lines: lines[:7] + ["[" * 100000 + "]" * 100000] + lines[8:], ":8: bad JSON"),
+    (lambda lines: [lines[0].replace('"P0"', '"\\ud800"')] + lines[1:],
+     ":1: a string holds a lone surrogate escape (\\ud800-\\udfff), which is not text"),
+])
+def test_corrupt_logs_are_refused_with_file_and_line(game_log, tmp_path, change, message):
+    _, path = game_log
+    bad = _write(tmp_path / "bad.jsonl", change(_lines(path)))
+    with pytest.raises(LogError) as caught:
+        read_log(bad)
+    assert f"{bad}{message}" in str(caught.value)
+    for args in (("replay", str(bad)), ("replay", str(bad), "--verify")):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert result.stderr.startswith(f"error: {bad}{message}"), result.stderr
+        assert "Traceback" not in result.output
+
+
+def test_an_unknown_action_stops_a_plain_replay_at_its_line(game_log, tmp_path):
+    _, path = game_log
+    lines = _lines(path)
+    n = next(n for n, line in enumerate(lines, start=1) if '"type": "action"' in line)
+    lines[n - 1] = json.dumps({"type": "action", "player": 0, "id": "teleport:home"})
+    bad = _write(tmp_path / "unknown.jsonl", lines)
+    result = run("replay", str(bad))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {bad}:{n}: action 'teleport:home' is not legal in "
+                                    "the replay: 'teleport:home' is not legal")
+
+
+def test_unreadable_logs(tmp_path):
+    missing = tmp_path / "missing.jsonl"
+    with pytest.raises(LogError, match="missing.jsonl: cannot read the log: No such file"):
+        read_log(missing)
+    latin = tmp_path / "latin.jsonl"
+    latin.write_bytes(b'{"type": "game"}\n{"x": "\xe9"}\n')
+    with pytest.raises(LogError, match=r"latin.jsonl:2: the log is not UTF-8 text"):
+        read_log(latin)
+    with pytest.raises(LogError, match="cannot set up the logged game: players must be 2 to 5"):
+        replay(parse_log(json.dumps({"type": "game", "players": 9, "seed": 0, "params": {},
+                                     "variants": {}, "expansions": [], "bots": ["random"] * 9,
+                                     "names": ["x"] * 9})))
+    with pytest.raises(LogError, match="cannot set up the logged game: unknown variant 'nope'"):
+        replay(parse_log(json.dumps({"type": "game", "players": 2, "seed": 0, "params": {},
+                                     "variants": {"nope": {}}, "expansions": [],
+                                     "bots": ["random"] * 2, "names": ["a", "b"]})))
+
+
+def test_cli_replay_of_a_log_cut_at_a_decision(game_log, tmp_path):
+    _, path = game_log
+    lines = _lines(path)
+    at = next(n for n in range(250, len(lines)) if '"type": "action"' in lines[n])
+    cut = _write(tmp_path / "cut.jsonl", lines[:at])
+    actions = sum('"type": "action"' in line for line in lines[:at])
+    result = run("replay", str(cut))
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"error: {cut}: the log ends before the game does (after "
+                                    f"{actions} actions, player ")
