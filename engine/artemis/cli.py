@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from artemis.cli_scenario import scenario_app
 from artemis.cli_simulate import simulate as simulate_command
 
 app = typer.Typer(
@@ -26,6 +27,7 @@ content_app = typer.Typer(help="Browse the loaded content.", no_args_is_help=Tru
 schema_app = typer.Typer(help="The JSON Schemas of the content files.", no_args_is_help=True)
 app.add_typer(content_app, name="content")
 app.add_typer(schema_app, name="schema")
+app.add_typer(scenario_app, name="scenario")  # the body lives in artemis.cli_scenario
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
 

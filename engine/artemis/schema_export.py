@@ -17,6 +17,9 @@ def render_schemas(registry: Registry | None = None) -> dict[str, str]:
     from artemis.save import SAVE_SCHEMA
 
     schemas["save.schema.json"] = SAVE_SCHEMA
+    from artemis.scenario.schema import SCENARIO_SCHEMA
+
+    schemas["scenario.schema.json"] = SCENARIO_SCHEMA
     return {name: json.dumps(s, indent=2, ensure_ascii=False) + "\n"
             for name, s in schemas.items()}
 

@@ -1,0 +1,38 @@
+"""The stable codes of scenario problems and scenario run results (docs/scenarios.md).
+
+A scenario file is read with the content reader, so its YAML problems keep their E1xx codes and
+its schema problems their E2xx codes (docs/errors.md). The S codes below are the scenario's own:
+S1xx the file names something the engine does not know, S2xx the given position is not
+consistent, S3xx a step could not run, S4xx an expectation does not hold.
+"""
+
+from __future__ import annotations
+
+CODES: dict[str, str] = {
+    # S1xx: the file names something unknown
+    "S101": "bad game config",
+    "S102": "unknown player",
+    "S103": "unknown content id",
+    "S104": "unknown rule parameter or bad modifier",
+    "S105": "bad player names",
+    "S199": "internal error while loading (a bug)",
+    # S2xx: the given position
+    "S201": "colonist totals do not match the box",
+    "S202": "an item is in two places",
+    "S203": "colonists do not fit a building",
+    "S204": "value out of range for this game",
+    "S205": "impossible dice",
+    "S206": "position does not fit the phase",
+    # S3xx: running the steps
+    "S301": "illegal action",
+    "S302": "unanswered decision",
+    "S303": "no decision pending",
+    "S304": "decision belongs to another player",
+    "S305": "the game ended first",
+    "S306": "engine error",
+    # S4xx: expectations
+    "S401": "value differs",
+    "S402": "path not found",
+    "S403": "expected error did not happen",
+    "S404": "a different error happened",
+}

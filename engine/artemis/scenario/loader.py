@@ -1,0 +1,274 @@
+"""Reading a scenario file: safe YAML with positions, the schema, the game config, the given
+position, and the steps and expectations in checked form (docs/scenarios.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from artemis.problems import Problem, did_you_mean, pointer
+from artemis.scenario.schema import REGIONS, RESERVED_NAMES, SCENARIO_SCHEMA
+
+RESOLVE_TARGETS = (*REGIONS, "event", "round")
+SIMPLE_STEPS = ("upkeep", "final_scoring")
+
+
+class ScenarioError(Exception):
+    """Raised by `load_scenario` for a scenario file that cannot run; ``problems`` is a
+    non-empty list of located `Problem` records (codes E1xx, E2xx, S1xx, S2xx)."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        first = self.problems[0].format() if self.problems else "invalid scenario"
+        more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
+        super().__init__(first + more)
+
+
+@dataclass
+class Step:
+    """One step: ``kind`` is "action" (``player`` seat or None for whoever is asked,
+    ``action`` id, ``error`` expected or None), "resolve" (``target``), "upkeep" or
+    "final_scoring"; ``index`` is its place in the list, ``text`` how it reads."""
+
+    kind: str
+    index: int
+    line: int
+    column: int
+    text: str
+    player: int | None = None
+    action: str = ""
+    target: str = ""
+    error: tuple | None = None  # (code, message text or "")
+
+
+@dataclass
+class Expectation:
+    """One ``expect`` entry: a dotted path and the value it must have, with its position."""
+
+    path: str
+    value: Any
+    line: int
+    column: int
+
+
+@dataclass
+class Scenario:
+    """A loaded scenario: ``game`` is the given position, ready for the steps (run on a
+    clone, so a Scenario can run many times); ``names`` the players' names by seat (None where
+    not named)."""
+
+    file: str
+    name: str
+    game: Any
+    names: list
+    steps: list[Step] = field(default_factory=list)
+    expect: list[Expectation] = field(default_factory=list)
+    error: tuple | None = None  # expect.error: (code, message text, line, column)
+    line: int = 1
+
+
+_VALIDATOR = None
+
+
+def _validator():
+    global _VALIDATOR
+    if _VALIDATOR is None:
+        from jsonschema import Draft7Validator
+
+        _VALIDATOR = Draft7Validator(SCENARIO_SCHEMA)
+    return _VALIDATOR
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    """Read, check and set up one scenario file.
+
+    Returns a `Scenario`. Raises `ScenarioError` (and nothing else, whatever the bytes of the
+    file) with every located problem found: E1xx for the YAML, E2xx for the schema, S1xx and
+    S2xx for the config, names, ids and the given position; S199 marks a bug in this loader."""
+    shown = str(path)
+    try:
+        return _load(Path(path), shown)
+    except ScenarioError:
+        raise
+    except RecursionError:
+        raise ScenarioError([Problem(shown, 1, 1, "", "E110", "nesting too deep",
+                                     "flatten the structure")]) from None
+    except Exception as exc:  # the promise: located problems only, never a traceback
+        raise ScenarioError([Problem(shown, 0, 0, "", "S199", f"internal error: "
+                                     f"{type(exc).__name__}: {exc}",
+                                     "this is a bug in artemis; please report it")]) from None
+
+
+def _load(path: Path, shown: str) -> Scenario:
+    from artemis.content.schema_check import schema_problems
+    from artemis.content.yamlio import YamlProblem, load
+
+    try:
+        doc = load(path, shown)
+    except YamlProblem as exc:
+        problem = exc.problem
+        if problem.code == "E103":
+            problem = dataclasses.replace(problem, hint="a scenario is a mapping with "
+                                          "scenario, given, steps and expect")
+        raise ScenarioError([problem]) from None
+    if not isinstance(doc.data, dict):
+        schema = schema_problems(doc, _validator())
+        raise ScenarioError(schema or [Problem(shown, 1, 1, "", "E201", "expected a mapping")])
+    problems = schema_problems(doc, _validator())
+    if problems:
+        raise ScenarioError(problems)
+    data = doc.data
+
+    def at(p: tuple, code: str, message: str, hint: str = "", key: bool = False) -> None:
+        line, col = doc.position(p, key=key)
+        problems.append(Problem(shown, line, col, pointer(p), code, message, hint))
+
+    from artemis.scenario.position import apply_given, player_names, player_seat
+
+    given = data.get("given") or {}
+    names = player_names(doc, given, at)
+    game = _new_game(path, doc, data, given, at)
+    if game is None:
+        raise ScenarioError(problems)
+    problems.extend(apply_given(game, doc, data, names))
+    n = game.config.players
+    steps = [st for i, raw in enumerate(data.get("steps") or [])
+             if (st := _step(doc, i, raw, n, names, at, player_seat)) is not None]
+    expect, error = [], None
+    for key, value in (data.get("expect") or {}).items():
+        line, col = doc.position(("expect", key), key=True)
+        if key == "error":
+            error = (*_error(value), line, col)
+        else:
+            expect.append(Expectation(key, value, line, col))
+    if problems:
+        raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)))
+    return Scenario(shown, data["scenario"], game, names, steps, expect, error)
+
+
+def _new_game(path: Path, doc, data: dict, given: dict, at):
+    from artemis.game import ConfigError
+    from artemis.problems import ContentError
+    from artemis.scenario.position import new_position
+
+    config = dict(data.get("config") or {})
+    if "players" in given:
+        count = len(given["players"])
+        if config.setdefault("players", count) != count:
+            at(("given", "players"), "S101", f"given.players lists {count} players, config "
+               f"says {config['players']}", "make them agree (or leave config.players out)")
+            return None
+    if "expansions" in config:
+        config["expansions"] = [str(path.parent / e) for e in config["expansions"]]
+        for i, e in enumerate(config["expansions"]):
+            if not Path(e).is_dir():
+                at(("config", "expansions", i), "S101",
+                   f"expansion '{data['config']['expansions'][i]}' not found",
+                   "paths are relative to the scenario file")
+                return None
+    try:
+        game = new_position(config)
+        for name, value in (config.get("params") or {}).items():
+            spec = game.registry.parameters[name]
+            if spec.type == "int" and (not isinstance(value, int) or isinstance(value, bool)):
+                at(("config", "params", name), "S101", f"rule parameter '{name}' is a whole "
+                   f"number, got {value!r}", f"for example {name}: {spec.default}")
+                return None
+        return game
+    except ConfigError as exc:
+        at(("config",), "S101", str(exc), "see `artemis plugins` for variants and "
+           "docs/scenarios.md for config")
+    except ContentError as exc:
+        for p in exc.problems:
+            at(("config", "expansions"), "S101", f"content: {p.format()}")
+    except (TypeError, ValueError, KeyError, IndexError) as exc:
+        # a rule parameter of the wrong type breaks setup itself
+        at(("config",), "S101", f"the game cannot be set up with this config: {exc}",
+           "check config.params against content-data.md 2.6")
+    return None
+
+
+def _error(value) -> tuple[str, str]:
+    if isinstance(value, str):
+        return value, ""
+    return value["code"], value.get("message", "")
+
+
+def _step(doc, i: int, raw, n: int, names: list, at, player_seat) -> Step | None:
+    path = ("steps", i)
+    line, col = doc.position(path)
+    if isinstance(raw, str):
+        if raw in SIMPLE_STEPS:
+            return Step(raw, i, line, col, raw)
+        at(path, "E204", f"'{raw}' is not a step",
+           did_you_mean(raw, SIMPLE_STEPS) or "a step is upkeep, final_scoring, "
+           "{resolve: REGION} or {PLAYER: ACTION_ID}")
+        return None
+    if "resolve" in raw:
+        extra = [k for k in raw if k != "resolve"]
+        target = raw["resolve"]
+        if extra:
+            at((*path, extra[0]), "E203", f"a resolve step has no '{extra[0]}'",
+               "write the answers to its decisions as the steps after it", key=True)
+            return None
+        if target not in RESOLVE_TARGETS:
+            at((*path, "resolve"), "E204", f"cannot resolve {target!r}",
+               did_you_mean(str(target), RESOLVE_TARGETS) or "expected one of: "
+               + ", ".join(RESOLVE_TARGETS))
+            return None
+        return Step("resolve", i, line, col, f"resolve: {target}", target=target)
+    error = None
+    if "error" in raw:
+        error = _step_error(doc, (*path, "error"), raw["error"], at)
+    if "action" in raw:
+        extra = [k for k in raw if k not in ("player", "action", "error")]
+        if extra:
+            at((*path, extra[0]), "E203", f"unknown key '{extra[0]}' in an action step",
+               did_you_mean(extra[0], ("player", "action", "error")), key=True)
+            return None
+        who, action = raw.get("player"), raw["action"]
+        who_path = (*path, "player")
+    else:
+        keys = [k for k in raw if k != "error"]
+        if len(keys) != 1:
+            at(path, "E206", "an action step is {PLAYER: ACTION_ID} (one player)",
+               "for example {yellow: 'recruit:marine'} or {player: 0, action: 'buy:buy'}")
+            return None
+        who, action = keys[0], raw[keys[0]]
+        if who in RESERVED_NAMES:
+            at((*path, who), "E203", f"'{who}' is not a step",
+               "steps: {resolve: REGION}, upkeep, final_scoring, {PLAYER: ACTION_ID}", key=True)
+            return None
+        if isinstance(who, str) and who.isdigit():
+            who = int(who)
+        who_path = (*path, keys[0])
+    if not isinstance(action, str):
+        at((*path, "action") if "action" in raw else (*path, keys[0]), "E201",
+           f"an action is its id (a string), got {action!r}", "for example 'buy:buy'")
+        return None
+    seat = None
+    if who is not None:
+        seat = player_seat(n, names, who, who_path, lambda p, c, m, h="": at(
+            p, c, m, h, key="action" not in raw))
+        if seat is None:
+            return None
+    shown = names[seat] if seat is not None and names[seat] else seat
+    text = f"{shown}: {action}" if seat is not None else action
+    return Step("action", i, line, col, text, player=seat, action=action, error=error)
+
+
+def _step_error(doc, path, value, at) -> tuple | None:
+    import re
+
+    if isinstance(value, str) and re.fullmatch(r"[ES][0-9]{3}", value):
+        return value, ""
+    if (isinstance(value, dict) and isinstance(value.get("code"), str)
+            and re.fullmatch(r"[ES][0-9]{3}", value["code"])
+            and set(value) <= {"code", "message"}
+            and isinstance(value.get("message", ""), str)):
+        return value["code"], value.get("message", "")
+    at(path, "E201", f"an expected error is a code or {{code, message}}, got {value!r}",
+       "for example error: S301")
+    return None

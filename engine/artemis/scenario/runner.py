@@ -1,0 +1,297 @@
+"""Running a scenario's steps on its given position and checking its expectations
+(docs/scenarios.md). The rule queue is driven only through artemis.scenario.position."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from artemis.scenario import position as pos
+from artemis.scenario.loader import Scenario, Step
+
+_MISSING = object()
+
+
+@dataclass
+class Failure:
+    """Why a scenario failed: ``code`` (S3xx, S4xx), ``message``, where in the file (``line``,
+    ``column``), and for a value that differs its ``path``, ``expected`` and ``actual``."""
+
+    code: str
+    message: str
+    line: int
+    column: int
+    path: str | None = None
+    expected: Any = None
+    actual: Any = None
+
+    def as_dict(self) -> dict:
+        """JSON form: {code, message, line, column, path, expected, actual}."""
+        return {"code": self.code, "message": self.message, "line": self.line,
+                "column": self.column, "path": self.path, "expected": self.expected,
+                "actual": self.actual}
+
+
+@dataclass
+class Outcome:
+    """The result of one run: ``passed``, the first ``failure`` (None when passed), the game
+    after the steps, and ``steps_run``."""
+
+    scenario: Scenario
+    passed: bool
+    failure: Failure | None
+    game: Any = field(repr=False, default=None)
+    steps_run: int = 0
+
+
+class _RunError(Exception):
+    def __init__(self, code: str, message: str, step: Step):
+        self.code, self.message, self.step = code, message, step
+        super().__init__(message)
+
+
+def _who(scenario: Scenario, seat: int | None) -> str:
+    if seat is None:
+        return "nobody"
+    name = scenario.names[seat] if seat < len(scenario.names) else None
+    return f"player {seat} ({name})" if name else f"player {seat}"
+
+
+def _decision_text(scenario: Scenario, game) -> str:
+    ids = [a.id for a in game.legal_actions()]
+    shown = ", ".join(ids[:12]) + (f", ... ({len(ids)} in all)" if len(ids) > 12 else "")
+    return (f"{_who(scenario, game.current_player)} must answer a {game.pending.kind} "
+            f"question; legal: {shown}")
+
+
+class _Goal:
+    """Where a resolve/upkeep step stops."""
+
+    def __init__(self, step: Step):
+        self.step = step
+        self.depth: int | None = None
+
+    def watch(self, task: tuple, depth: int) -> None:
+        """See each step before it runs: remember the depth of the one that resolves the
+        target; the target is done when the queue is back to that depth."""
+        target = self.step.target
+        if self.depth is None and (
+                (self.step.kind == "resolve" and target in pos.REGIONS
+                 and pos.matches_region(task, target))
+                or (target == "event" and pos.matches_event(task))):
+            self.depth = depth
+
+    def done(self, game) -> bool:
+        if self.step.kind == "upkeep":
+            return pos.upkeep_over(game)
+        if self.step.target == "round":
+            return pos.resolution_over(game)
+        return self.depth is not None and pos.queue_depth(game) <= self.depth
+
+
+def _advance(scenario: Scenario, game, goal: _Goal) -> bool:
+    """Run rule steps until ``goal`` is reached (True) or a decision is pending (False).
+    Raises _RunError S305 when the game ends (or nothing is left to run) first."""
+    while True:
+        if game.pending is not None:
+            return False
+        if goal.done(game):
+            return True
+        task = pos.next_task(game)
+        if task is None:
+            raise _RunError("S305", f"{goal.step.text}: the game "
+                            + ("is over" if game.is_over else "has nothing left to run")
+                            + " and that has not happened", goal.step)
+        pos.step_once(game, goal.watch)
+
+
+def _error_matches(expected: tuple | None, code: str, message: str) -> bool:
+    return expected is not None and expected[0] == code and expected[1] in message
+
+
+def run_scenario(scenario: Scenario) -> Outcome:
+    """Run the steps on a clone of the given position, then check ``expect``.
+
+    Never raises for anything a scenario holds: an engine exception becomes failure S306."""
+    game = scenario.game.clone()
+    run_error: _RunError | None = None
+    count = 0
+    try:
+        count = _run_steps(scenario, game)
+    except _RunError as exc:
+        run_error = exc
+        count = exc.step.index
+    except Exception as exc:  # the engine broke on this position: report, do not crash
+        run_error = _RunError("S306", f"the engine failed: {type(exc).__name__}: {exc}",
+                              Step("engine", -1, scenario.line, 1, ""))
+    expected = scenario.error
+    if run_error is not None:
+        if not _error_matches(expected, run_error.code, run_error.message):
+            step = run_error.step
+            where = f"step {step.index + 1} ({step.text}): " if step.index >= 0 else ""
+            failure = Failure(run_error.code, where + run_error.message, step.line, step.column)
+            if expected is not None:
+                failure = Failure("S404", f"expected error {expected[0]}"
+                                  + (f" with '{expected[1]}'" if expected[1] else "")
+                                  + f", got {run_error.code}: {where}{run_error.message}",
+                                  expected[2], expected[3], "error", expected[0],
+                                  run_error.code)
+            return Outcome(scenario, False, failure, game, count)
+    elif expected is not None:
+        return Outcome(scenario, False, Failure(
+            "S403", f"expected error {expected[0]}, but every step ran", expected[2],
+            expected[3], "error", expected[0], None), game, count)
+    for e in scenario.expect:
+        failure = check(scenario, game, e)
+        if failure is not None:
+            return Outcome(scenario, False, failure, game, count)
+    return Outcome(scenario, True, None, game, count)
+
+
+def _run_steps(scenario: Scenario, game) -> int:
+    goal: _Goal | None = None
+    steps = scenario.steps
+    for step in steps:
+        if step.kind == "action":
+            _act(scenario, game, step)
+            if goal is not None and _advance(scenario, game, goal):
+                goal = None
+            continue
+        if game.pending is not None:
+            stuck = goal.step if goal is not None else step
+            raise _RunError("S302", f"unanswered decision: {_decision_text(scenario, game)}",
+                            stuck)
+        if step.kind == "final_scoring":
+            if not game.is_over:
+                pos.score_now(game)
+            continue
+        goal = _Goal(step)
+        if _advance(scenario, game, goal):
+            goal = None
+    if goal is not None:
+        raise _RunError("S302", f"unanswered decision: {_decision_text(scenario, game)}",
+                        goal.step)
+    return len(steps)
+
+
+def _act(scenario: Scenario, game, step: Step) -> None:
+    from artemis.actions import IllegalAction
+
+    code, message = "", ""
+    if game.pending is None:
+        code, message = "S303", ("the game is over" if game.is_over else
+                                 "no decision is pending here")
+    elif step.player is not None and step.player != game.current_player:
+        code, message = "S304", (f"the decision is not {_who(scenario, step.player)}'s: "
+                                 + _decision_text(scenario, game))
+    else:
+        try:
+            pos.answer(game, step.action)
+        except IllegalAction as exc:
+            code, message = "S301", str(exc)
+    if not code:
+        if step.error is not None:
+            raise _RunError("S403", f"expected error {step.error[0]}, but the action was "
+                            "applied", step)
+        return
+    if _error_matches(step.error, code, message):
+        return
+    if step.error is not None:
+        raise _RunError("S404", f"expected error {step.error[0]}"
+                        + (f" with '{step.error[1]}'" if step.error[1] else "")
+                        + f", got {code}: {message}", step)
+    raise _RunError(code, message, step)
+
+
+# -- expectations -------------------------------------------------------------------------------
+
+def _root(scenario: Scenario, game, name: str):
+    if name == "result":
+        return game.result
+    if name == "decision":
+        if game.pending is None:
+            return None
+        return {"player": game.current_player, "kind": game.pending.kind,
+                "legal": [a.id for a in game.legal_actions()]}
+    return game.view().get(name, _MISSING)
+
+
+def resolve_path(scenario: Scenario, game, path: str):
+    """The value at dotted ``path``: the first part is a key of game.view(), or ``result``
+    (game.result) or ``decision``; a list is indexed by number, and a players list also by
+    player name. Returns (value, None) or (None, why it was not found)."""
+    parts = path.split(".")
+    node = _root(scenario, game, parts[0])
+    if node is _MISSING:
+        return None, f"the view has no '{parts[0]}'; it has: {', '.join(game.view())}, " \
+            "and result, decision"
+    if node is None and len(parts) > 1:
+        why = ("the game is not over (result exists after final scoring)"
+               if parts[0] == "result" else f"'{parts[0]}' is null")
+        return None, why
+    done = [parts[0]]
+    for part in parts[1:]:
+        if isinstance(node, list):
+            index = None
+            if part.lstrip("-").isdigit():
+                index = int(part)
+            elif done[-1] == "players" and part in scenario.names:
+                index = scenario.names.index(part)
+            if index is None or not -len(node) <= index < len(node):
+                return None, (f"'{'.'.join(done)}' is a list of {len(node)}; no entry "
+                              f"'{part}'")
+            node = node[index]
+        elif isinstance(node, dict):
+            if part not in node:
+                return None, (f"'{'.'.join(done)}' has no '{part}'; it has: "
+                              f"{', '.join(map(str, node))}")
+            node = node[part]
+        else:
+            return None, f"'{'.'.join(done)}' is {json.dumps(node)}, not a list or mapping"
+        done.append(part)
+    return node, None
+
+
+def first_difference(expected, actual, path: str):
+    """The first place where ``actual`` does not hold ``expected``: (path, expected, actual),
+    or None. A mapping checks only the keys it lists; a list must match in full; true/false
+    never equal numbers."""
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        for k, v in expected.items():
+            if k not in actual:
+                return f"{path}.{k}", v, "(missing)"
+            diff = first_difference(v, actual[k], f"{path}.{k}")
+            if diff:
+                return diff
+        return None
+    if isinstance(expected, list) and isinstance(actual, list):
+        if len(expected) != len(actual):
+            return path, expected, actual
+        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
+            diff = first_difference(e, a, f"{path}.{i}")
+            if diff:
+                return path, expected, actual
+        return None
+    if isinstance(expected, bool) != isinstance(actual, bool) or expected != actual or (
+            type(expected) in (list, dict)) != (type(actual) in (list, dict)):
+        return path, expected, actual
+    return None
+
+
+def check(scenario: Scenario, game, e) -> Failure | None:
+    """Check one expectation; a Failure (S401 value differs, S402 path not found) or None."""
+    actual, why = resolve_path(scenario, game, e.path)
+    if why is not None:
+        return Failure("S402", f"{e.path}: not found: {why}", e.line, e.column, e.path,
+                       e.value, None)
+    diff = first_difference(e.value, actual, e.path)
+    if diff is None:
+        return None
+    path, want, got = diff
+    return Failure("S401", f"{path}: expected {_show(want)}, actual {_show(got)}", e.line,
+                   e.column, path, want, got)
+
+
+def _show(value) -> str:
+    return json.dumps(value, ensure_ascii=False)
