@@ -32,3 +32,19 @@ def base_pack() -> Path:
 def schemas_root() -> Path:
     """The folder holding the exported JSON Schemas."""
     return _pick("schemas")
+
+
+def user_cache_dir() -> Path:
+    """This user's cache folder for artemis: ``$XDG_CACHE_HOME/artemis`` (default
+    ``~/.cache/artemis``) on Linux and others, ``~/Library/Caches/artemis`` on macOS,
+    ``%LOCALAPPDATA%/artemis/Cache`` on Windows."""
+    import os
+    import sys
+
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
+        return Path(base) / "artemis" / "Cache"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Caches" / "artemis"
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "artemis"

@@ -14,13 +14,17 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft7Validator
-
-from artemis.content.schema_check import describe, schema_problems
-from artemis.content.yamlio import Document, YamlProblem, load
+from artemis.content import cache
+from artemis.content.yamlio import Document, YamlProblem, load, parse, read_text
 from artemis.problems import Problem, did_you_mean, pointer
+
+if TYPE_CHECKING:
+    from jsonschema import Draft7Validator
+
+# jsonschema (about 100 ms to import) and schema_check are imported when a file is first
+# checked: a process whose files all come from the on-disk cache (content.cache) needs neither
 
 MANIFEST = "expansion.yaml"
 
@@ -81,12 +85,98 @@ class GameSpec:
     plugin_names: frozenset = frozenset()
     engine_version: str = ""
     parsed: dict[tuple, tuple] = field(default_factory=dict)
+    cache_key: str = ""
 
     def validator(self, kind: str) -> Draft7Validator:
+        """The validator of ``kind``'s schema (`MANIFEST` for the manifest's), made on first
+        use; specs with equal schemas share it (`_validator`)."""
         if kind not in self.validators:
             schema = self.manifest_schema if kind == MANIFEST else self.kind_schemas[kind]
-            self.validators[kind] = Draft7Validator(schema)
+            self.validators[kind] = _validator(schema)
         return self.validators[kind]
+
+    def disk_cache_key(self) -> str:
+        """The spec's part of every on-disk cache key (see `artemis.content.cache`)."""
+        if not self.cache_key:
+            self.cache_key = cache.spec_key([self.manifest_schema, self.kind_schemas],
+                                            list(self.kind_schemas), self.engine_version)
+        return self.cache_key
+
+
+_VALIDATORS: dict[str, Any] = {}
+
+
+def _validator(schema: dict) -> Draft7Validator:
+    """A Draft 7 validator of ``schema``, shared by equal schemas: a validator resolves its
+    $refs on first use, and a fresh `GameSpec` with the same schemas (one per plugin set,
+    one per test) then starts warm."""
+    import json
+
+    from jsonschema import Draft7Validator
+
+    key = json.dumps(schema, sort_keys=True, default=repr)
+    if key not in _VALIDATORS:
+        if len(_VALIDATORS) >= 64:
+            _VALIDATORS.clear()
+        _VALIDATORS[key] = Draft7Validator(_inline_refs(schema))
+    return _VALIDATORS[key]
+
+
+def _inline_refs(schema: dict) -> dict:
+    """A copy of ``schema`` in which every node that is only ``{"$ref": "#/..."}`` is the node
+    it points to (the same object: recursive definitions become a cycle).
+
+    jsonschema resolves a $ref on every use (a JSON-pointer walk through ``referencing``: about
+    a third of the time checking a large pack); an inlined node is descended into directly.
+    A $ref with siblings is left as it is (draft-07 ignores the siblings, inlining would not).
+    """
+    refs: list[tuple[Any, Any, str]] = []  # (container, key or index, pointer)
+
+    def copy(node: Any) -> Any:
+        if isinstance(node, dict):
+            out = {}
+            for k, v in node.items():
+                if _lone_ref(v):
+                    refs.append((out, k, v["$ref"]))
+                    out[k] = v
+                else:
+                    out[k] = copy(v)
+            return out
+        if isinstance(node, list):
+            out_list = []
+            for i, v in enumerate(node):
+                if _lone_ref(v):
+                    refs.append((out_list, i, v["$ref"]))
+                    out_list.append(v)
+                else:
+                    out_list.append(copy(v))
+            return out_list
+        return node
+
+    root = copy(schema)
+
+    def target(ref: str, seen: tuple = ()) -> Any:
+        node: Any = root
+        for part in ref[2:].split("/") if ref != "#" else ():
+            part = part.replace("~1", "/").replace("~0", "~")
+            node = node[int(part)] if isinstance(node, list) else node[part]
+        if _lone_ref(node) and node["$ref"] not in seen:  # a ref to a ref
+            return target(node["$ref"], (*seen, ref))
+        return node
+
+    for container, key, ref in refs:
+        try:
+            found = target(ref)
+        except (KeyError, IndexError, ValueError, TypeError):
+            continue  # not a local pointer that resolves: jsonschema reports it as it did
+        if not _lone_ref(found):
+            container[key] = found
+    return root
+
+
+def _lone_ref(node: Any) -> bool:
+    return (isinstance(node, dict) and len(node) == 1 and isinstance(node.get("$ref"), str)
+            and node["$ref"].startswith("#"))
 
 
 @dataclass
@@ -149,7 +239,7 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
     add_pack(spec.base)
     for target in targets:
         path = Path(target)
-        if not path.exists():
+        if not _exists(path):
             problems.append(_whole(str(target), "E501", "no such file or folder",
                                    _near_path(path)))
             continue
@@ -184,6 +274,22 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
     if not problems:
         result.catalog = spec.build(items, packs)
     return result
+
+
+def _exists(path: Path) -> bool:
+    """Path.exists, False for a name the system cannot look up (too long: ENAMETOOLONG)."""
+    try:
+        return path.exists()
+    except OSError:
+        return False
+
+
+def _is_file(path: Path) -> bool:
+    """Path.is_file, False for a name the system cannot look up (too long: ENAMETOOLONG)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _near_path(path: Path) -> str:
@@ -269,7 +375,7 @@ def _listed(manifest: Path) -> list[str]:
 def _find_pack(pack_id: str, folders: list[Path]) -> Path | None:
     """A pack folder whose name, or whose manifest's id, is ``pack_id``."""
     for folder in folders:
-        if (folder / pack_id / MANIFEST).is_file():
+        if _is_file(folder / pack_id / MANIFEST):
             return folder / pack_id
     for folder in folders:
         for manifest in sorted(folder.glob(f"*/{MANIFEST}")):
@@ -285,22 +391,30 @@ def _find_pack(pack_id: str, folders: list[Path]) -> Path | None:
 def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack | None:
     path = root / MANIFEST
     file = shown(path)
-    try:
-        doc = load(path, file)
-    except YamlProblem as exc:
-        problems.append(exc.problem)
-        return None
-    errs = schema_problems(doc, spec.validator(MANIFEST))
+
+    def check(text: str) -> cache.Outcome:
+        # what depends on the manifest's text alone (and the spec): its schema, and the engine
+        # range (packaging costs ~50 ms to import), so that the disk cache keeps both
+        from artemis.content.schema_check import schema_problems
+
+        doc = parse(text, file)
+        found = schema_problems(doc, spec.validator(MANIFEST))
+        engine = doc.data.get("engine") if isinstance(doc.data, dict) else None
+        if isinstance(engine, str) and spec.engine_version:
+            problem = _engine_range(engine, spec.engine_version)
+            if problem:
+                line, col = doc.position(("engine",))
+                found.append(Problem(file, line, col, "/engine", "E505", problem[0],
+                                     problem[1]))
+        return found, doc, []
+
+    errs, doc, _ = _outcome(path, file, "", MANIFEST, spec, check)
     problems.extend(errs)
+    if doc is None:
+        return None
     data = doc.data if isinstance(doc.data, dict) else {}
     pack_id = data.get("id") if isinstance(data.get("id"), str) else root.name
     pack = Pack(pack_id, root, doc)
-    engine = data.get("engine")
-    if isinstance(engine, str) and spec.engine_version:
-        problem = _engine_range(engine, spec.engine_version)
-        if problem:
-            line, col = doc.position(("engine",))
-            problems.append(Problem(file, line, col, "/engine", "E505", problem[0], problem[1]))
     requires = data.get("requires")
     if isinstance(requires, list):
         pack.requires = [r for r in requires if isinstance(r, str)]
@@ -310,8 +424,12 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
             if not isinstance(name, str):
                 continue
             f = (root / name)
-            inside = f.resolve().is_relative_to(root.resolve())
-            if not inside or f.resolve() == (root / MANIFEST).resolve():
+            try:
+                inside = f.resolve().is_relative_to(root.resolve())
+                itself = f.resolve() == (root / MANIFEST).resolve()
+            except ValueError:  # a NUL byte: no file has that name (E302 below)
+                inside, itself = True, False
+            if not inside or itself:
                 line, col = doc.position(("files", i))
                 why = ("stays inside the pack folder" if not inside
                        else "is a content file, not the manifest itself")
@@ -324,7 +442,7 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
                 problems.append(Problem(file, line, col, pointer(("files", i)), "E503",
                                         f"the manifest lists '{name}' twice",
                                         "list each content file once"))
-            elif not f.is_file():
+            elif not _is_file(f):
                 line, col = doc.position(("files", i))
                 listed = [p.name for p in sorted(root.glob("*.y*ml")) if p.name != MANIFEST]
                 near = did_you_mean(name, listed) if listed else ""
@@ -367,21 +485,56 @@ def _read_file(path: Path, pack: str, spec: GameSpec, problems: list[Problem]) -
     return items_now
 
 
+def _outcome(path: Path, file: str, pack: str, role: str, spec: GameSpec,
+             check: Callable[[str], cache.Outcome]) -> cache.Outcome:
+    """Read ``path`` and ``check`` its text, or take the outcome from the on-disk cache.
+
+    ``check(text)`` returns (problems, document, indexes of the valid items); a YAML problem
+    gives ([problem], None, []). The file is read (and its size limit applied) either way:
+    the cache key holds its text."""
+    try:
+        text = read_text(path, file)
+    except YamlProblem as exc:
+        return [exc.problem], None, []
+    where = cache.folder()
+    key = cache.entry_key(spec.disk_cache_key(), file, pack, role, text) if where else ""
+    if where is not None:
+        found = cache.get(where, key)
+        if found is not None:
+            return found
+    try:
+        outcome = check(text)
+    except YamlProblem as exc:
+        outcome = [exc.problem], None, []
+    if where is not None:
+        cache.put(where, key, outcome)
+    return outcome
+
+
 def _read_file_uncached(path: Path, pack: str, spec: GameSpec,
                         problems: list[Problem]) -> list[Item]:
     file = shown(path)
-    try:
-        doc = load(path, file)
-    except YamlProblem as exc:
-        problems.append(exc.problem)
+    found, doc, valid = _outcome(path, file, pack, "content", spec,
+                                 lambda text: _check_file(parse(text, file), file, spec))
+    problems.extend(found)
+    if doc is None or not valid:
         return []
+    kind, entries = doc.data["kind"], doc.data["items"]
+    return [Item(kind, entries[i], doc, i, pack) for i in valid]
+
+
+def _check_file(doc: Document, file: str, spec: GameSpec) -> cache.Outcome:
+    """The problems of one parsed content file, and the indexes of its valid items."""
+    from artemis.content.schema_check import describe, schema_problems
+
+    problems: list[Problem] = []
     data = doc.data
     if not isinstance(data, dict):
         line, col = doc.position(())
         problems.append(Problem(file, line, col, "", "E201",
                                 f"a content file is a mapping, got {describe(data)}",
                                 "start the file with kind: and items:"))
-        return []
+        return problems, doc, []
     kind = data.get("kind")
     if not isinstance(kind, str) or kind not in spec.kind_schemas:
         if "kind" not in data:
@@ -395,7 +548,7 @@ def _read_file_uncached(path: Path, pack: str, spec: GameSpec,
             problems.append(Problem(file, *doc.position(("kind",)), "/kind", "E212",
                                     f"unknown content kind '{kind}'",
                                     did_you_mean(kind, spec.kind_schemas)))
-        return []
+        return problems, doc, []
     errs = schema_problems(doc, spec.validator(kind))
     problems.extend(errs)
     bad_items = set()
@@ -407,6 +560,5 @@ def _read_file_uncached(path: Path, pack: str, spec: GameSpec,
             bad_items.add(-1)
     entries = data.get("items")
     if not isinstance(entries, list) or -1 in bad_items:
-        return []
-    return [Item(kind, entry, doc, i, pack) for i, entry in enumerate(entries)
-            if i not in bad_items]
+        return problems, doc, []
+    return problems, doc, [i for i in range(len(entries)) if i not in bad_items]

@@ -5,6 +5,10 @@ the node graph ourselves, so no YAML tag can construct a Python object, duplicat
 caught, and alias expansion, nesting depth and file size are bounded before anything else walks
 the data. Limits (documented in docs/errors.md): `MAX_FILE_BYTES`, `MAX_DEPTH`, `MAX_NODES`,
 `MAX_ALIAS_NODES`.
+
+The common document (no tag, anchor or directive, no error) is first read by libyaml's C
+parser (`artemis.content.yaml_fast`), to the same values and positions, about 40 times faster;
+any other text, and every error, is read by ruamel.yaml, which reports it.
 """
 
 from __future__ import annotations
@@ -15,13 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
-from ruamel.yaml.reader import ReaderError
-from ruamel.yaml.scanner import RoundTripScanner
-
 from artemis.problems import Problem, pointer
+
+# ruamel.yaml (about 65 ms to import) is imported by `_ruamel()` when a text first needs the full
+# parser: the fast path (yaml_fast, libyaml) reads the common document without it
+MappingNode = ScalarNode = SequenceNode = None
 
 MAX_FILE_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 50
@@ -30,6 +32,11 @@ MAX_ALIAS_NODES = 20_000
 
 _STD = "tag:yaml.org,2002:"
 _INT_RE = re.compile(r"^[-+]?(0|[1-9][0-9_]*)$")
+# a lone surrogate (from a "\ud800" escape) is not a character: it cannot be printed as UTF-8
+_SURROGATE_RE = re.compile("[\ud800-\udfff]")
+# Python refuses to print an int of more than 4300 digits (sys.get_int_max_str_digits), and a
+# message quoting one would crash: a longer hex, octal or binary number stays its text
+_MAX_INT_BITS = 14_000
 
 
 @dataclass
@@ -62,29 +69,50 @@ class Document:
 
 
 class _TooDeep(Exception):
-    """Raised by `_BoundedScanner` at the bracket that opens one flow level too many."""
+    """Raised by the bounded scanner at the bracket that opens one flow level too many."""
 
     def __init__(self, line: int, column: int):
         self.line, self.column = line, column
         super().__init__(f"too deep at {line}:{column}")
 
 
-class _BoundedScanner(RoundTripScanner):
+_SCANNER: Any = None
+
+
+def _ruamel() -> None:
+    """Import ruamel.yaml's node classes into this module (once)."""
+    global MappingNode, ScalarNode, SequenceNode
+    if MappingNode is None:
+        from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+
+def _bounded_scanner() -> Any:
     """ruamel's scanner, stopping once flow collections ([ and {) nest past `MAX_DEPTH`.
 
     Its time grows with the square of the flow depth (a few thousand brackets take seconds),
-    so the limit must hold while scanning, not only when the document is built."""
+    so the limit must hold while scanning, not only when the document is built. The class is
+    made on first use, so that importing this module does not import ruamel.yaml."""
+    global _SCANNER
+    if _SCANNER is None:
+        from ruamel.yaml.scanner import RoundTripScanner
 
-    def fetch_flow_collection_start(self, TokenClass: Any, to_push: str) -> None:
-        if self.flow_level >= MAX_DEPTH:
-            mark = self.reader.get_mark()
-            raise _TooDeep(mark.line + 1, mark.column + 1)
-        super().fetch_flow_collection_start(TokenClass, to_push)
+        class _BoundedScanner(RoundTripScanner):
+            def fetch_flow_collection_start(self, TokenClass: Any, to_push: str) -> None:
+                if self.flow_level >= MAX_DEPTH:
+                    mark = self.reader.get_mark()
+                    raise _TooDeep(mark.line + 1, mark.column + 1)
+                super().fetch_flow_collection_start(TokenClass, to_push)
+
+        _SCANNER = _BoundedScanner
+    return _SCANNER
 
 
-def _yaml() -> YAML:
+def _yaml() -> Any:
+    from ruamel.yaml import YAML
+
+    _ruamel()
     yaml = YAML(typ="rt")
-    yaml.Scanner = _BoundedScanner
+    yaml.Scanner = _bounded_scanner()
     return yaml
 
 
@@ -159,6 +187,25 @@ def parse(text: str, file: str = "<string>") -> Document:
         raise _problem(file, "E103", "the file is empty", "a content file is a mapping with "
                        "kind and items (a manifest: id, name, version, files, provenance)",
                        1, 1)
+    # a lone surrogate (text given as str, an argv value) cannot reach libyaml: ruamel reports it
+    if not _FULL_PARSER_ONLY and (text.isascii() or not _SURROGATE_RE.search(text)):
+        from artemis.content import yaml_fast
+
+        doc = yaml_fast.parse(text, file)
+        if doc is not None:
+            return doc
+    return _parse_full(text, file)
+
+
+# True: every text takes ruamel.yaml (tests compare the two paths with it)
+_FULL_PARSER_ONLY = False
+
+
+def _parse_full(text: str, file: str) -> Document:
+    """`parse` by ruamel.yaml, which reports every problem with its position."""
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
+
     yaml = _yaml()
     try:
         node = yaml.compose(text)
@@ -196,6 +243,7 @@ def _too_deep_at(text: str) -> tuple[int, int]:
     """Where nesting first goes past `MAX_DEPTH`, found by scanning tokens (no recursion);
     (1, 1) when the scan cannot tell."""
     from ruamel.yaml import tokens as t
+    from ruamel.yaml.error import YAMLError
 
     opening = (t.BlockMappingStartToken, t.BlockSequenceStartToken,
                t.FlowMappingStartToken, t.FlowSequenceStartToken)
@@ -216,7 +264,8 @@ def _too_deep_at(text: str) -> tuple[int, int]:
     return 1, 1
 
 
-def _syntax(file: str, exc: MarkedYAMLError, text: str) -> YamlProblem:
+def _syntax(file: str, exc: Any, text: str) -> YamlProblem:
+    """The problem for ruamel's ``MarkedYAMLError`` ``exc``."""
     mark = exc.problem_mark or exc.context_mark
     line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     problem = exc.problem or str(exc)
@@ -339,6 +388,15 @@ class _Builder:
     def scalar(self, node: ScalarNode, path: tuple) -> Any:
         tag = node.tag.value if hasattr(node.tag, "value") else node.tag
         value = node.value
+        if getattr(node, "style", None) == ">" and "\a" in value:
+            # ruamel's round-trip scanner marks each fold of a folded (>) scalar with a BEL
+            # (for writing it back); the text has none (the reader refuses control characters)
+            value = value.replace("\a", "")
+        if not value.isascii() and _SURROGATE_RE.search(value):
+            raise _problem(self.doc.file, "E104", "YAML syntax error: an escape gives a lone "
+                           "surrogate (U+D800 to U+DFFF), which is not a character",
+                           "write the character itself, or its \\U escape",
+                           *self._pos(node), path)
         if tag in (None, _STD + "str", "!"):
             return value
         if tag == _STD + "timestamp":
@@ -374,12 +432,10 @@ def _to_int(text: str) -> int | str:
         low = t.lower().lstrip("+")
         sign = -1 if low.startswith("-") else 1
         low = low.lstrip("-")
-        if low.startswith("0x"):
-            return sign * int(low[2:], 16)
-        if low.startswith("0o"):
-            return sign * int(low[2:], 8)
-        if low.startswith("0b"):
-            return sign * int(low[2:], 2)
+        for prefix, base in (("0x", 16), ("0o", 8), ("0b", 2)):
+            if low.startswith(prefix):
+                value = int(low[2:], base)
+                return sign * value if value.bit_length() <= _MAX_INT_BITS else text
         return int(t, 10)
     except ValueError:
         return text
