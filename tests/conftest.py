@@ -4,3 +4,10 @@ switched off here, and a test that needs a plugin registers it explicitly."""
 import os
 
 os.environ["ARTEMIS_LOAD_PLUGINS"] = ""
+
+# The parsed-file cache (artemis.content.cache) lives in a folder of this run only, so tests
+# neither read a developer's cache nor leave files in the home folder.
+if "ARTEMIS_CACHE_DIR" not in os.environ:
+    import tempfile
+
+    os.environ["ARTEMIS_CACHE_DIR"] = tempfile.mkdtemp(prefix="artemis-test-cache-")
