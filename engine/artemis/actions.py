@@ -1,37 +1,64 @@
 """Actions and decisions as data (design.md, layer 4).
 
 An `Action` is a small tuple-like value: a kind and its arguments. Its stable ``id`` and human
-``label`` are built when asked. A `Decision` is one question to one player: its kind, the legal
-actions in a stable order, and the context the rule needs to continue.
+``label`` are built when asked, so that listing the legal actions stays cheap (a bot that picks
+one of sixty placements reads one label, or none). A `Decision` is one question to one player:
+its kind, the legal actions in a stable order, and the context the rule needs to continue.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
 class Action:
-    """A player's answer. ``kind`` names the question; ``args`` are plain JSON values."""
+    """A player's answer. ``kind`` names the question; ``args`` are plain JSON values.
 
-    kind: str
-    args: tuple = ()
-    text: str = field(default="", compare=False)
+    ``text`` is the human label: a string, or a recipe ``(function, *arguments)`` that builds
+    it when `label` is read (the function must be a module-level one, so an Action pickles).
+    Two actions are equal when their kind and args are; the label takes no part. Treat an
+    Action as immutable (it is hashable on kind and args)."""
+
+    __slots__ = ("kind", "args", "text")
+
+    def __init__(self, kind: str, args: tuple = (), text: str | tuple = ""):
+        self.kind = kind
+        self.args = args
+        self.text = text
 
     @property
     def id(self) -> str:
         """Stable id, e.g. ``place:3:4:basecamp:0`` (kind, then the arguments joined by ':')."""
-        return ":".join([self.kind, *(str(a) for a in self.args)])
+        if not self.args:
+            return self.kind
+        return f"{self.kind}:{':'.join(map(str, self.args))}"
 
     @property
     def label(self) -> str:
         """A human label (falls back to the id)."""
-        return self.text or self.id
+        text = self.text
+        if text.__class__ is tuple:
+            text = text[0](*text[1:])
+        return text or self.id
 
     def to_data(self) -> dict:
         """JSON form: {id, kind, args, label}."""
         return {"id": self.id, "kind": self.kind, "args": list(self.args), "label": self.label}
+
+    def __eq__(self, other):
+        if other.__class__ is Action:
+            return self.kind == other.kind and self.args == other.args
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.args))
+
+    def __repr__(self) -> str:
+        return f"Action(kind={self.kind!r}, args={self.args!r}, text={self.label!r})"
+
+    def __reduce__(self):
+        return (Action, (self.kind, self.args, self.text))
 
 
 @dataclass

@@ -10,6 +10,8 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from artemis.actions import Action, Decision, IllegalAction
@@ -31,7 +33,7 @@ from artemis.rules import (  # noqa: F401
     upkeep,
 )
 from artemis.rules.setup import new_state
-from artemis.state import State
+from artemis.state import State, Streams
 
 STREAMS = ("dice", "bag", "ocean", "surface", "expeditions", "events", "start")
 
@@ -146,7 +148,7 @@ class Game:
         game.plugins = host.pm.hook
         game.observers = bool(host.pm.hook.artemis_observe_event.get_hookimpls())
         game.scoring_items = _scoring_items(host)
-        rng = {name: stream(config.seed, name) for name in STREAMS}
+        rng = Streams((name, stream(config.seed, name)) for name in STREAMS)
         game.state = new_state(game, config.players, rng)
         game.emit("setup", players=config.players, seed=config.seed, start=game.state.start)
         flow.push(game, ("game_start",))
@@ -177,9 +179,14 @@ class Game:
         if self.pending is None:
             raise IllegalAction("the game is over", "End of the Game")
         options = self.pending.options
-        if isinstance(action, Action) and action in options:
-            chosen = options[options.index(action)]  # equal kind and args: no ids built
-        else:
+        chosen = None
+        if action.__class__ is Action:
+            # a bot hands back one of the listed objects: found by identity, in C, no ids built
+            if any(map(is_, options, repeat(action))):
+                chosen = action
+            elif action in options:
+                chosen = options[options.index(action)]  # equal kind and args
+        if chosen is None:
             wanted = _action_id(action)
             chosen = next((a for a in options if a.id == wanted), None)
             if chosen is None:
@@ -225,16 +232,13 @@ class Game:
     def clone(self) -> Game:
         """An independent copy at this decision point (flat copy of state and queue)."""
         g = Game.__new__(Game)
-        g.catalog, g.registry, g.config = self.catalog, self.registry, self.config
-        g.param_defaults = self.param_defaults
-        g.plugins, g.observers, g.scoring_items = self.plugins, self.observers, self.scoring_items
-        g.tasks = self.tasks[:]
-        g.pending = self.pending
-        g.log = self.log[:]
-        g.logging = self.logging
-        g.final = self.final
-        g.actions = self.actions[:]
-        g.state = self.state.clone()
+        # catalog, registry, config, plugins, the pending Decision and the final scores are
+        # shared: nothing changes them in place. Steps are tuples of immutable values.
+        d = g.__dict__ = self.__dict__.copy()
+        d["tasks"] = self.tasks[:]
+        d["log"] = self.log[:]
+        d["actions"] = self.actions[:]
+        d["state"] = self.state.clone()
         return g
 
     def emit(self, kind: str, **data: Any) -> None:

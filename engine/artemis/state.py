@@ -24,6 +24,72 @@ def zero() -> list[int]:
     return [0, 0, 0, 0]
 
 
+_new = object.__new__  # a clone fills the instance's __dict__ itself, skipping __init__
+
+
+def _copy_random(r: random.Random) -> random.Random:
+    c = random.Random.__new__(random.Random)  # skips seeding from the OS
+    c.setstate(r.getstate())
+    return c
+
+
+class Streams(dict):
+    """The named random streams of a game: {name: random.Random}, a plain dict to read.
+
+    Copying a Mersenne Twister state costs ~20 us, most of a `State.clone()`, and a clone
+    usually draws from few streams (a bot's trial move, none), so `fork` shares the generators
+    and each side copies a stream the first time it reads it afterwards (copy-on-write). Read
+    streams only through ``streams[name]``, ``get``, ``values`` or ``items``, which copy."""
+
+    __slots__ = ("shared",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # the names whose generator another Streams may also hold; replaced, never changed in
+        # place, as forks start out with the same frozenset
+        self.shared: frozenset = frozenset()
+
+    def __getitem__(self, name: str) -> random.Random:
+        r = dict.__getitem__(self, name)
+        if name in self.shared:
+            self.shared = self.shared - {name}
+            r = _copy_random(r)
+            dict.__setitem__(self, name, r)
+        return r
+
+    def __setitem__(self, name: str, r: random.Random) -> None:
+        self.shared = self.shared - {name}
+        dict.__setitem__(self, name, r)
+
+    def _own_all(self) -> None:
+        for name in list(self.shared):
+            self[name]  # noqa: B018 - reading copies a shared stream
+
+    def get(self, name, default=None):
+        return self[name] if name in self else default
+
+    def values(self):
+        self._own_all()
+        return dict.values(self)
+
+    def items(self):
+        self._own_all()
+        return dict.items(self)
+
+    def fork(self) -> Streams:
+        """An independent copy: both sides now share every generator until first read."""
+        other = dict.__new__(Streams)
+        dict.update(other, self)  # dict's own copy: no reads, so no generator is copied yet
+        shared = self.shared
+        if len(shared) != len(self):
+            shared = frozenset(dict.keys(self))
+        other.shared = self.shared = shared
+        return other
+
+    def __reduce__(self):
+        return (Streams, (dict(self.items()),))
+
+
 @dataclass
 class Owned:
     """A building a player owns: the tile id and its staff (counts by type)."""
@@ -33,7 +99,10 @@ class Owned:
     activated: bool = False
 
     def clone(self) -> Owned:
-        return Owned(self.tile, self.staff[:], self.activated)
+        c = _new(Owned)
+        d = c.__dict__ = self.__dict__.copy()
+        d["staff"] = self.staff[:]
+        return c
 
 
 @dataclass
@@ -57,9 +126,13 @@ class Player:
     arriving: list[int] = field(default_factory=zero)
 
     def clone(self) -> Player:
-        return Player(self.seat, self.energy, self.minerals, self.toolkits, self.badges, self.vp,
-                      self.relief, self.shelters[:], [b.clone() for b in self.buildings],
-                      self.dice[:], self.arriving[:])
+        c = _new(Player)
+        d = c.__dict__ = self.__dict__.copy()  # the numbers; then a copy of every list
+        d["shelters"] = self.shelters[:]
+        d["buildings"] = [b.clone() for b in self.buildings]
+        d["dice"] = self.dice[:]
+        d["arriving"] = self.arriving[:]
+        return c
 
 
 @dataclass
@@ -74,7 +147,10 @@ class BasecampDie:
     origin: list = field(default_factory=list)  # [(place, type)] of every colonist sent
 
     def clone(self) -> BasecampDie:
-        return BasecampDie(self.player, self.face, self.pioneers, self.sent, self.origin[:])
+        c = _new(BasecampDie)
+        d = c.__dict__ = self.__dict__.copy()
+        d["origin"] = self.origin[:]  # of (place, type) tuples
+        return c
 
 
 @dataclass
@@ -88,8 +164,11 @@ class Card:
     reward_tiles: list[str | None] = field(default_factory=lambda: [None, None])
 
     def clone(self) -> Card:
-        return Card(self.id, [d.clone() for d in self.dice],
-                    [c[:] for c in self.reward_colonists], self.reward_tiles[:])
+        c = _new(Card)
+        c.__dict__ = {"id": self.id, "dice": [d.clone() for d in self.dice],
+                      "reward_colonists": [r[:] for r in self.reward_colonists],
+                      "reward_tiles": self.reward_tiles[:]}
+        return c
 
 
 @dataclass
@@ -100,7 +179,9 @@ class GantryTile:
     dice: list[tuple[int, int]] = field(default_factory=list)
 
     def clone(self) -> GantryTile:
-        return GantryTile(self.tile, self.dice[:])
+        c = _new(GantryTile)
+        c.__dict__ = {"tile": self.tile, "dice": self.dice[:]}  # (player, face) tuples
+        return c
 
 
 @dataclass
@@ -135,20 +216,32 @@ class State:
 
     def clone(self) -> State:
         """A deep copy, written out by hand for speed (design.md: not deepcopy)."""
-        rng = {}
-        for k, r in self.rng.items():
-            c = random.Random.__new__(random.Random)  # skips seeding from the OS
-            c.setstate(r.getstate())
-            rng[k] = c
-        return State(
-            [p.clone() for p in self.players], rng, self.round, self.start, self.phase,
-            self.bag[:], self.discard[:], self.doorstep[:], self.academy_supply[:],
-            self.expedition_deck[:], self.expedition_discard[:], [c.clone() for c in self.cards],
-            self.vents, self.quarry, self.vents_dice[:], self.quarry_dice[:],
-            self.doorstep_dice[:], [g.clone() for g in self.gantry], self.academy[:],
-            self.outfitter_dice[:], {k: v[:] for k, v in self.stacks.items()},
-            self.event_deck[:], self.event, self.event_modifiers[:],
-            self.log_round_turn_order[:])
+        if self.rng.__class__ is not Streams:
+            self.rng = Streams(self.rng)
+        c = _new(State)
+        # the numbers and strings (round, start, phase, vents, quarry, event) are shared; every
+        # list is copied, its items too when they are mutable (players, cards, Gantry tiles)
+        d = c.__dict__ = self.__dict__.copy()
+        d["players"] = [p.clone() for p in self.players]
+        d["rng"] = self.rng.fork()
+        d["bag"] = self.bag[:]
+        d["discard"] = self.discard[:]
+        d["doorstep"] = self.doorstep[:]
+        d["academy_supply"] = self.academy_supply[:]
+        d["expedition_deck"] = self.expedition_deck[:]
+        d["expedition_discard"] = self.expedition_discard[:]
+        d["cards"] = [x.clone() for x in self.cards]
+        d["vents_dice"] = self.vents_dice[:]
+        d["quarry_dice"] = self.quarry_dice[:]
+        d["doorstep_dice"] = self.doorstep_dice[:]
+        d["gantry"] = [g.clone() for g in self.gantry]
+        d["academy"] = self.academy[:]
+        d["outfitter_dice"] = self.outfitter_dice[:]
+        d["stacks"] = {k: v[:] for k, v in self.stacks.items()}
+        d["event_deck"] = self.event_deck[:]
+        d["event_modifiers"] = self.event_modifiers[:]
+        d["log_round_turn_order"] = self.log_round_turn_order[:]
+        return c
 
     @property
     def n(self) -> int:

@@ -90,7 +90,7 @@ def pick_reward(game, first: int, second: int, index: int) -> None:
     from artemis.effects.words import describe
 
     x = game.catalog.by_id[game.state.cards[index].id]
-    options = [Action("reward", (r,), describe(x.rewards[r])) for r in range(2)]
+    options = [Action("reward", (r,), (describe, x.rewards[r])) for r in range(2)]
     ask(game, first, "reward", options, (first, second, index))
 
 
@@ -114,10 +114,14 @@ def reward_effect(game, player: int, index: int, r: int) -> None:
 def lone_rewards(game, player: int, index: int) -> None:
     """A lone player takes both rewards, choosing which resolves first (R32)."""
     x = game.catalog.by_id[game.state.cards[index].id]
+    options = [Action("reward_first", (r,), (_first_label, x.rewards[r])) for r in range(2)]
+    ask(game, player, "reward_first", options, (player, index))
+
+
+def _first_label(reward) -> str:
     from artemis.effects.words import describe
 
-    options = [Action("reward_first", (r,), f"first: {describe(x.rewards[r])}") for r in range(2)]
-    ask(game, player, "reward_first", options, (player, index))
+    return f"first: {describe(reward)}"
 
 
 @answer("reward_first")

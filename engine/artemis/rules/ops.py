@@ -138,7 +138,7 @@ def selectable(game, player, effect) -> bool:
 def _choose(game, player, options, source):
     from artemis.effects.words import describe
 
-    acts = [Action("choose", (i,), describe(opt)) for i, opt in enumerate(options)
+    acts = [Action("choose", (i,), (describe, opt)) for i, opt in enumerate(options)
             if selectable(game, player, opt)]
     ask(game, player, "choose", acts, (player, options, source))
 

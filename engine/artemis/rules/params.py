@@ -33,6 +33,10 @@ def param(game, name: str, player: int | None = None):
         value = set(value)
     buildings = active_modifiers(game, player) if player is not None else []
     events = game.state.event_modifiers
+    if not buildings and not events:  # the common case: nothing modifies any parameter
+        if spec.type == "int" and not spec.signed:
+            return max(0, value)
+        return value
     for m, i in buildings:
         if m.param == name and m.mode == "set":
             value = _place(m.value, i)

@@ -8,6 +8,8 @@ are follow-up questions; at the Academy, which colonist goes along (R10, R36).
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from artemis.actions import Action
 from artemis.effects.words import with_article as article
 from artemis.rules import colonists as col
@@ -56,32 +58,103 @@ def has_academy_colonist(p) -> bool:
 
 def legal_placements(game, player: int) -> list[Action]:
     """Every legal placement of ``player``, in a stable order: by rolled face, final face,
-    region (rulebook order), target."""
+    region (rulebook order), target. Labels are built only when read (`placement_label`)."""
     s = game.state
     p = s.players[player]
-    cat = game.catalog
-    out = []
-    free_academy = None in s.academy and has_academy_colonist(p)
-    for rolled in sorted(set(p.dice)):
-        for final in range(max(1, rolled - p.toolkits), min(6, rolled + p.toolkits) + 1):
-            def add(region, target, text, rolled=rolled, final=final):
-                cost = abs(final - rolled)
-                extra = f" ({cost} Toolkit{'s' if cost != 1 else ''})" if cost else ""
-                out.append(Action("place", (rolled, final, region, target),
-                                  f"{rolled}->{final} {text}{extra}" if cost
-                                  else f"{final} {text}"))
-            for i, card in enumerate(s.cards):
-                add("basecamp", i, f"at Basecamp on {cat.by_id[card.id].name}")
-            for region in ("vents", "quarry"):
-                add(region, 0, f"in the {region.capitalize()}")
-            for i, g in enumerate(s.gantry):
-                if all(final > face for _, face in g.dice):
-                    add("gantry", i, f"on the Gantry, bidding for {cat.by_id[g.tile].name}")
-            add("doorstep", 0, "at the Doorstep")
-            if free_academy:
-                add("academy", 0, "at the Academy")
-            add("outfitter", 0, "at the Outfitter")
+    by_id = game.catalog.by_id
+    made = _tables_of(by_id)
+    # (table of the target's actions, lowest final face allowed), in the stable order
+    tables = []
+    for i, card in enumerate(s.cards):
+        table = made.get(("basecamp", i, card.id))
+        if table is None:
+            table = made[("basecamp", i, card.id)] = _table(
+                "basecamp", i, f"at Basecamp on {by_id[card.id].name}")
+        tables.append((table, 1))
+    tables += _VENTS_QUARRY
+    for i, g in enumerate(s.gantry):
+        table = made.get(("gantry", i, g.tile))
+        if table is None:
+            table = made[("gantry", i, g.tile)] = _table(
+                "gantry", i, f"on the Gantry, bidding for {by_id[g.tile].name}")
+        lowest = 1  # a bid beats every die already on the tile
+        for _, face in g.dice:
+            if face >= lowest:
+                lowest = face + 1
+        tables.append((table, lowest))
+    tables.append(_DOORSTEP)
+    if None in s.academy and has_academy_colonist(p):
+        tables.append(_ACADEMY)
+    tables.append(_OUTFITTER)
+    faces = sorted(set(p.dice))
+    toolkits = p.toolkits
+    out = _listed(tables, faces, toolkits)
+    # all(): an Action is always true, None (not made yet) false; `None in out` would call
+    # Action.__eq__ per item
+    if not all(out):  # the first listing of some of these placements: make them, list again
+        for table, _ in tables:
+            region, target, text = table[0]
+            for rolled in faces:
+                for final in range(max(1, rolled - toolkits), min(6, rolled + toolkits) + 1):
+                    if table[rolled * 7 + final] is None:
+                        table[rolled * 7 + final] = Action(
+                            "place", (rolled, final, region, target),
+                            (placement_label, rolled, final, text))
+        out = _listed(tables, faces, toolkits)
     return out
+
+
+def _listed(tables: list, faces: list[int], toolkits: int) -> list:
+    """The placements in order, from the tables (None where not made yet)."""
+    # per final face, its targets in order (a Gantry tile only when the face outbids it)
+    open_to_all = [t for t, lowest in tables if lowest == 1]
+    out: list = []
+    columns: dict[int, list] = {}
+    for rolled in faces:
+        for final in range(max(1, rolled - toolkits), min(6, rolled + toolkits) + 1):
+            column = columns.get(final)
+            if column is None:
+                column = columns[final] = (
+                    open_to_all if len(open_to_all) == len(tables)
+                    else [t for t, lowest in tables if final >= lowest])
+            out += map(_AT[rolled * 7 + final], column)
+    return out
+
+
+def placement_label(rolled: int, final: int, text: str) -> str:
+    """The label of a placement: ``4 in the Vents``, ``3->4 in the Vents (1 Toolkit)``."""
+    cost = abs(final - rolled)
+    if cost:
+        return f"{rolled}->{final} {text} ({cost} Toolkit{'s' if cost != 1 else ''})"
+    return f"{final} {text}"
+
+
+# Placement actions are immutable values, equal in every game for the same target and text, so
+# each is made once, in a table per target: [(region, target, text), then the Action at index
+# rolled * 7 + final]. Targets named after a card or tile are cached per catalog (its by_id).
+_TABLES: dict[int, tuple] = {}
+
+
+def _table(region: str, target: int, text: str) -> list:
+    return [(region, target, text)] + [None] * 48
+
+
+_AT = [itemgetter(i) for i in range(49)]  # _AT[rolled * 7 + final](table): the Action
+
+
+def _tables_of(by_id) -> dict:
+    entry = _TABLES.get(id(by_id))
+    if entry is None or entry[0] is not by_id:
+        if len(_TABLES) > 64:  # many catalogs in one process (tests): start again
+            _TABLES.clear()
+        entry = _TABLES[id(by_id)] = (by_id, {})
+    return entry[1]
+
+
+_VENTS_QUARRY = [(_table("vents", 0, "in the Vents"), 1), (_table("quarry", 0, "in the Quarry"), 1)]
+_DOORSTEP = (_table("doorstep", 0, "at the Doorstep"), 1)
+_ACADEMY = (_table("academy", 0, "at the Academy"), 1)
+_OUTFITTER = (_table("outfitter", 0, "at the Outfitter"), 1)
 
 
 @answer("place")

@@ -18,11 +18,15 @@ def gain_relief(game, player: int) -> None:
         return
     p.relief += 1
     game.emit("relief", player=player, space=p.relief)
-    from artemis.effects.words import describe
-
-    options = [Action("relief_reward", (sp.space,), f"space {sp.space}: {describe(sp.reward)}")
+    options = [Action("relief_reward", (sp.space,), (_label, sp.space, sp.reward))
                for sp in reversed(track[: p.relief]) if selectable(game, player, sp.reward)]
     ask(game, player, "relief_reward", options, player)
+
+
+def _label(space: int, reward) -> str:
+    from artemis.effects.words import describe
+
+    return f"space {space}: {describe(reward)}"
 
 
 @answer("relief_reward")

@@ -41,7 +41,9 @@ def resolve(game, what: str, name: str) -> None:
             push(game, ("event", s.event))
         return
     game.emit("resolve", region=name)
-    if game.plugins is not None and game.plugins.artemis_resolve_region(game=game, region=name):
+    hook = game.plugins.artemis_resolve_region if game.plugins is not None else None
+    # asked only when a plugin implements it: a pluggy call costs more than the region
+    if hook is not None and hook.get_hookimpls() and hook(game=game, region=name):
         return  # a plugin resolves this region its own way
     if name == "basecamp":
         push(game, ("basecamp",))

@@ -34,52 +34,54 @@ def _place_name(game, player, place) -> str:
     return f"{game.catalog.by_id[b.tile].name} #{place}"
 
 
-def _counts(p, place):
-    return p.shelters if place == SHELTERS else p.buildings[place].staff
-
-
-def _fits_after(game, player, place, counts) -> bool:
-    if place == SHELTERS:
-        return True
-    tile = game.catalog.by_id[game.state.players[player].buildings[place].tile]
-    return col.fits(tile.slots, counts)
-
-
 def move_swap_options(game, player) -> list[Action]:
     """One move (a colonist to a building with room or the Shelters) or one swap of two
     colonists whose new places both have room; or skip (rulebook)."""
     p = game.state.players[player]
+    by_id = game.catalog.by_id
     places = [SHELTERS, *range(len(p.buildings))]
+    counts = [p.shelters, *(b.staff for b in p.buildings)]  # by position in ``places``
+    slots = [None, *(by_id[b.tile].slots for b in p.buildings)]  # None: the Shelters hold all
+    names = [_place_name(game, player, a) for a in places]
+    fits = col.fits
     out = [Action("move", ("skip",), "no move or swap")]
     for a in places:
+        ca = counts[a + 1]
         for t in range(4):
-            if not _counts(p, a)[t]:
+            if not ca[t]:
                 continue
             for b in places:
                 if b == a:
                     continue
-                after = _counts(p, b)[:]
+                after = counts[b + 1][:]
                 after[t] += 1
-                if _fits_after(game, player, b, after):
-                    text = (f"move {article(TYPES[t])} from {_place_name(game, player, a)} "
-                            f"to {_place_name(game, player, b)}")
-                    out.append(Action("move", (TYPES[t], _pl(a), _pl(b)), text))
+                if slots[b + 1] is None or fits(slots[b + 1], after):
+                    out.append(Action("move", (TYPES[t], _pl(a), _pl(b)),
+                                      (_move_label, t, names[a + 1], names[b + 1])))
     for i, a in enumerate(places):
         for b in places[i + 1:]:
             for t in range(4):
                 for u in range(4):
-                    if t == u or not _counts(p, a)[t] or not _counts(p, b)[u]:
+                    if t == u or not counts[a + 1][t] or not counts[b + 1][u]:
                         continue
-                    ca, cb = _counts(p, a)[:], _counts(p, b)[:]
+                    ca, cb = counts[a + 1][:], counts[b + 1][:]
                     ca[t] -= 1
                     ca[u] += 1
                     cb[u] -= 1
                     cb[t] += 1
-                    if _fits_after(game, player, a, ca) and _fits_after(game, player, b, cb):
-                        text = (f"swap {article(TYPES[t])} in {_place_name(game, player, a)}"
-                                f" with {article(TYPES[u])} in {_place_name(game, player, b)}")
-                        out.append(Action("swap", (TYPES[t], _pl(a), TYPES[u], _pl(b)), text))
+                    if ((slots[a + 1] is None or fits(slots[a + 1], ca))
+                            and (slots[b + 1] is None or fits(slots[b + 1], cb))):
+                        out.append(Action("swap", (TYPES[t], _pl(a), TYPES[u], _pl(b)),
+                                          (_swap_label, t, names[a + 1], u, names[b + 1])))
     return out
+
+
+def _move_label(t: int, origin: str, dest: str) -> str:
+    return f"move {article(TYPES[t])} from {origin} to {dest}"
+
+
+def _swap_label(t: int, place_a: str, u: int, place_b: str) -> str:
+    return f"swap {article(TYPES[t])} in {place_a} with {article(TYPES[u])} in {place_b}"
 
 
 def _pl(place):
