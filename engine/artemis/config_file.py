@@ -108,7 +108,11 @@ def load_config(path: Path, host) -> tuple[LoadedConfig | None, list[Problem]]:
     base = Path(path).parent
     expansions = [str(base / e) for e in data.get("expansions", [])]
     for i, e in enumerate(expansions):
-        if not Path(e).exists():
+        try:
+            found = Path(e).exists()
+        except OSError:  # a name too long to look up (ENAMETOOLONG)
+            found = False
+        if not found:
             line, col = doc.position(("expansions", i))
             problems.append(Problem(shown, line, col, pointer(("expansions", i)), "E603",
                                     f"expansion '{data['expansions'][i]}' not found",

@@ -84,7 +84,9 @@ def spec_key(schemas: Any, kinds: list[str], engine_version: str) -> str:
 
 def entry_key(spec_part: str, file: str, pack: str, role: str, text: str) -> str:
     """The key of one file's entry: ``role`` tells a manifest from a content file."""
-    digest = hashlib.sha256(f"{spec_part}\0{file}\0{pack}\0{role}\0".encode())
+    # file names that are not UTF-8 arrive as surrogate escapes: keep them, do not fail
+    digest = hashlib.sha256(f"{spec_part}\0{file}\0{pack}\0{role}\0".encode(
+        "utf-8", "surrogateescape"))
     digest.update(text.encode("utf-8", "surrogatepass"))
     return digest.hexdigest()
 

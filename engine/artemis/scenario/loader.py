@@ -163,7 +163,11 @@ def _new_game(path: Path, doc, data: dict, given: dict, at):
     if "expansions" in config:
         config["expansions"] = [str(path.parent / e) for e in config["expansions"]]
         for i, e in enumerate(config["expansions"]):
-            if not Path(e).is_dir():
+            try:
+                found = Path(e).is_dir()
+            except OSError:  # a name too long to look up (ENAMETOOLONG)
+                found = False
+            if not found:
                 at(("config", "expansions", i), "S101",
                    f"expansion '{data['config']['expansions'][i]}' not found",
                    "paths are relative to the scenario file")
