@@ -96,3 +96,30 @@ def test_apply_accepts_an_equal_action_that_is_not_the_listed_object():
     g.apply(listed)
     twin.apply(copy_of)
     assert twin.log == g.log and twin.actions[-1].label == listed.label
+
+
+def test_dice_rolls_draw_what_randint_draws():
+    from artemis.rules.placement import roll
+
+    for seed in range(50):
+        fast, slow = random.Random(seed), random.Random(seed)
+        assert roll(fast, 5) == sorted(slow.randint(1, 6) for _ in range(5))
+        assert fast.random() == slow.random()  # the stream is left at the same point
+
+
+def test_cached_placement_runs_match_a_fresh_listing_after_every_bid():
+    from artemis.rules import placement
+
+    for seed in (1, 4):
+        g = Game.new(GameConfig(players=4, seed=seed))
+        rng = random.Random(seed)
+        checked = 0
+        while not g.is_over:
+            if g.pending.kind == "place":
+                seat = g.pending.player
+                cached = [a.id for a in legal_placements(g, seat)]
+                placement._CACHES.clear()  # the boards and runs made again from the state
+                assert [a.id for a in legal_placements(g, seat)] == cached
+                checked += 1
+            g.apply(rng.choice(g.legal_actions()))
+        assert checked >= 100  # 4 players x 5 dice x rounds, each turn compared

@@ -16,30 +16,37 @@ class Action:
     """A player's answer. ``kind`` names the question; ``args`` are plain JSON values.
 
     ``text`` is the human label: a string, or a recipe ``(function, *arguments)`` that builds
-    it when `label` is read (the function must be a module-level one, so an Action pickles).
+    it when `label` is first read and keeps the string (the function must be a module-level
+    one, so an Action pickles; it must depend on its arguments only).
     Two actions are equal when their kind and args are; the label takes no part. Treat an
     Action as immutable (it is hashable on kind and args)."""
 
-    __slots__ = ("kind", "args", "text")
+    __slots__ = ("kind", "args", "text", "_id")
 
     def __init__(self, kind: str, args: tuple = (), text: str | tuple = ""):
         self.kind = kind
         self.args = args
         self.text = text
+        self._id = None  # built on first read: placements are listed again in every game
 
     @property
     def id(self) -> str:
         """Stable id, e.g. ``place:3:4:basecamp:0`` (kind, then the arguments joined by ':')."""
-        if not self.args:
-            return self.kind
-        return f"{self.kind}:{':'.join(map(str, self.args))}"
+        made = self._id
+        if made is None:
+            if not self.args:
+                made = self._id = self.kind
+            else:
+                made = self._id = f"{self.kind}:{':'.join(map(str, self.args))}"
+        return made
 
     @property
     def label(self) -> str:
         """A human label (falls back to the id)."""
         text = self.text
         if text.__class__ is tuple:
-            text = text[0](*text[1:])
+            # built once: the recipe is replaced by what it builds, the same label
+            text = self.text = text[0](*text[1:])
         return text or self.id
 
     def to_data(self) -> dict:

@@ -51,6 +51,7 @@ def ask(game, player: int, kind: str, options: list[Action], ctx=None) -> None:
 def run(game) -> None:
     """Run steps until a question is pending or no step is left."""
     tasks = game.tasks
+    pop, steps = tasks.pop, STEPS  # the loop runs ~700 steps a game: locals, one lookup each
     while game.pending is None and tasks:
-        name, *args = tasks.pop()
-        STEPS[name](game, *args)
+        task = pop()
+        steps[task[0]](game, *task[1:])

@@ -8,7 +8,7 @@ are follow-up questions; at the Academy, which colonist goes along (R10, R36).
 
 from __future__ import annotations
 
-from operator import itemgetter
+from operator import attrgetter
 
 from artemis.actions import Action
 from artemis.effects.words import with_article as article
@@ -28,11 +28,26 @@ def start_placement(game) -> None:
     s = game.state
     rng = s.rng["dice"]
     for p in s.players:
-        p.dice = sorted(rng.randint(1, 6) for _ in range(DICE_PER_PLAYER))
+        p.dice = roll(rng, DICE_PER_PLAYER)
     s.phase = "placement"
     s.log_round_turn_order = s.turn_order()
     game.emit("dice_rolled", dice={p.seat: p.dice[:] for p in s.players})
     push(game, ("placement_turn", s.start))
+
+
+def roll(rng, n: int) -> list[int]:
+    """``n`` six-sided dice, sorted: the draws of ``sorted(rng.randint(1, 6) for _ in
+    range(n))`` made without its three Python calls per die (CPython's randint(1, 6) is 1 +
+    a 3-bit draw, drawn again while >= 6; tests/test_compact_state.py pins the equality)."""
+    getrandbits = rng.getrandbits
+    dice = []
+    for _ in range(n):
+        r = getrandbits(3)
+        while r >= 6:
+            r = getrandbits(3)
+        dice.append(r + 1)
+    dice.sort()
+    return dice
 
 
 @step("placement_turn")
@@ -53,7 +68,8 @@ def _exposure_list(s, region):
 
 
 def has_academy_colonist(p) -> bool:
-    return sum(p.shelters) > 0 or any(sum(b.staff) for b in p.buildings)
+    # counts are never negative: any() is "some count > 0", in C
+    return any(p.shelters) or any(map(any, map(_STAFF, p.buildings)))
 
 
 def legal_placements(game, player: int) -> list[Action]:
@@ -61,64 +77,70 @@ def legal_placements(game, player: int) -> list[Action]:
     region (rulebook order), target. Labels are built only when read (`placement_label`)."""
     s = game.state
     p = s.players[player]
-    by_id = game.catalog.by_id
-    made = _tables_of(by_id)
-    # (table of the target's actions, lowest final face allowed), in the stable order
-    tables = []
-    for i, card in enumerate(s.cards):
-        table = made.get(("basecamp", i, card.id))
-        if table is None:
-            table = made[("basecamp", i, card.id)] = _table(
-                "basecamp", i, f"at Basecamp on {by_id[card.id].name}")
-        tables.append((table, 1))
-    tables += _VENTS_QUARRY
-    for i, g in enumerate(s.gantry):
-        table = made.get(("gantry", i, g.tile))
-        if table is None:
-            table = made[("gantry", i, g.tile)] = _table(
-                "gantry", i, f"on the Gantry, bidding for {by_id[g.tile].name}")
+    cached = _cached(game.catalog.by_id)
+    # the targets of this round's board (cards and Gantry tiles, known by their ids), then per
+    # Academy state and lowest Gantry bids, the placements of each rolled and final face: each
+    # run made once a round, then copied (the ~20 placements of a round and clones share it)
+    key = (tuple(map(_CARD_ID, s.cards)), tuple(map(_TILE, s.gantry)))
+    board = cached.boards.get(key)
+    if board is None:
+        board = _board(game, cached, key)
+    lows = []
+    for g in s.gantry:
         lowest = 1  # a bid beats every die already on the tile
         for _, face in g.dice:
             if face >= lowest:
                 lowest = face + 1
-        tables.append((table, lowest))
-    tables.append(_DOORSTEP)
-    if None in s.academy and has_academy_colonist(p):
-        tables.append(_ACADEMY)
-    tables.append(_OUTFITTER)
-    faces = sorted(set(p.dice))
+        lows.append(lowest)
+    academy = None in s.academy and has_academy_colonist(p)
+    runs = board[2].get((academy, *lows))
+    if runs is None:
+        runs = board[2][(academy, *lows)] = [None] * 49
     toolkits = p.toolkits
-    out = _listed(tables, faces, toolkits)
-    # all(): an Action is always true, None (not made yet) false; `None in out` would call
-    # Action.__eq__ per item
-    if not all(out):  # the first listing of some of these placements: make them, list again
-        for table, _ in tables:
-            region, target, text = table[0]
-            for rolled in faces:
-                for final in range(max(1, rolled - toolkits), min(6, rolled + toolkits) + 1):
-                    if table[rolled * 7 + final] is None:
-                        table[rolled * 7 + final] = Action(
-                            "place", (rolled, final, region, target),
-                            (placement_label, rolled, final, text))
-        out = _listed(tables, faces, toolkits)
-    return out
-
-
-def _listed(tables: list, faces: list[int], toolkits: int) -> list:
-    """The placements in order, from the tables (None where not made yet)."""
-    # per final face, its targets in order (a Gantry tile only when the face outbids it)
-    open_to_all = [t for t, lowest in tables if lowest == 1]
     out: list = []
-    columns: dict[int, list] = {}
-    for rolled in faces:
-        for final in range(max(1, rolled - toolkits), min(6, rolled + toolkits) + 1):
-            column = columns.get(final)
-            if column is None:
-                column = columns[final] = (
-                    open_to_all if len(open_to_all) == len(tables)
-                    else [t for t, lowest in tables if final >= lowest])
-            out += map(_AT[rolled * 7 + final], column)
+    for rolled in sorted(set(p.dice)):
+        for at in range(rolled * 7 + max(1, rolled - toolkits),
+                        rolled * 7 + min(6, rolled + toolkits) + 1):
+            run = runs[at]
+            if run is None:
+                run = runs[at] = _run(board, academy, lows, at)
+            out += run
     return out
+
+
+def _board(game, cached, key) -> tuple:
+    """(targets before the Gantry, Gantry targets, {(Academy open, *lowest bids): placements
+    per rolled * 7 + final}), cached under ``key``."""
+    by_id = game.catalog.by_id
+    tables = cached.tables
+    head = []
+    for i, card in enumerate(key[0]):
+        table = tables.get(("basecamp", i, card))
+        if table is None:
+            table = tables[("basecamp", i, card)] = _table(
+                "basecamp", i, f"at Basecamp on {by_id[card].name}")
+        head.append(table)
+    head += _VENTS_QUARRY
+    gantry = []
+    for i, tile in enumerate(key[1]):
+        table = tables.get(("gantry", i, tile))
+        if table is None:
+            table = tables[("gantry", i, tile)] = _table(
+                "gantry", i, f"on the Gantry, bidding for {by_id[tile].name}")
+        gantry.append(table)
+    if len(cached.boards) >= 256:  # a new board every round of every game: keep the recent
+        cached.boards.clear()
+    board = cached.boards[key] = (head, gantry, {})
+    return board
+
+
+def _run(board, academy: bool, lows: list[int], at: int) -> list:
+    """The placements of one rolled and final face (``at`` = rolled * 7 + final), in order."""
+    head, gantry, _ = board
+    final = at % 7
+    targets = head + [t for t, lowest in zip(gantry, lows, strict=True) if final >= lowest]
+    targets += (_DOORSTEP, _ACADEMY, _OUTFITTER) if academy else (_DOORSTEP, _OUTFITTER)
+    return [table[at] for table in targets]
 
 
 def placement_label(rolled: int, final: int, text: str) -> str:
@@ -130,31 +152,47 @@ def placement_label(rolled: int, final: int, text: str) -> str:
 
 
 # Placement actions are immutable values, equal in every game for the same target and text, so
-# each is made once, in a table per target: [(region, target, text), then the Action at index
-# rolled * 7 + final]. Targets named after a card or tile are cached per catalog (its by_id).
-_TABLES: dict[int, tuple] = {}
+# each is made once, in a table per target: the Action at index rolled * 7 + final (rolled and
+# final 1-6). Targets named after a card or tile are cached per catalog (its by_id), and so are
+# the boards of recent rounds (their targets in order), which the ~20 placements of a round and
+# every clone of the game share.
+class _Cache:
+    __slots__ = ("by_id", "tables", "boards")
+
+    def __init__(self, by_id):
+        self.by_id = by_id
+        self.tables: dict[tuple, list] = {}  # (region, index, card or tile id): table
+        self.boards: dict[tuple, tuple] = {}  # (card ids, tile ids): see _board
+
+
+_CACHES: dict[int, _Cache] = {}
+_CARD_ID = attrgetter("id")
+_TILE = attrgetter("tile")
+_STAFF = attrgetter("staff")
+
+
+def _cached(by_id) -> _Cache:
+    cache = _CACHES.get(id(by_id))
+    if cache is None or cache.by_id is not by_id:
+        if len(_CACHES) > 64:  # many catalogs in one process (tests): start again
+            _CACHES.clear()
+        cache = _CACHES[id(by_id)] = _Cache(by_id)
+    return cache
 
 
 def _table(region: str, target: int, text: str) -> list:
-    return [(region, target, text)] + [None] * 48
+    table: list = [None] * 49
+    for rolled in range(1, 7):
+        for final in range(1, 7):
+            table[rolled * 7 + final] = Action("place", (rolled, final, region, target),
+                                               (placement_label, rolled, final, text))
+    return table
 
 
-_AT = [itemgetter(i) for i in range(49)]  # _AT[rolled * 7 + final](table): the Action
-
-
-def _tables_of(by_id) -> dict:
-    entry = _TABLES.get(id(by_id))
-    if entry is None or entry[0] is not by_id:
-        if len(_TABLES) > 64:  # many catalogs in one process (tests): start again
-            _TABLES.clear()
-        entry = _TABLES[id(by_id)] = (by_id, {})
-    return entry[1]
-
-
-_VENTS_QUARRY = [(_table("vents", 0, "in the Vents"), 1), (_table("quarry", 0, "in the Quarry"), 1)]
-_DOORSTEP = (_table("doorstep", 0, "at the Doorstep"), 1)
-_ACADEMY = (_table("academy", 0, "at the Academy"), 1)
-_OUTFITTER = (_table("outfitter", 0, "at the Outfitter"), 1)
+_VENTS_QUARRY = [_table("vents", 0, "in the Vents"), _table("quarry", 0, "in the Quarry")]
+_DOORSTEP = _table("doorstep", 0, "at the Doorstep")
+_ACADEMY = _table("academy", 0, "at the Academy")
+_OUTFITTER = _table("outfitter", 0, "at the Outfitter")
 
 
 @answer("place")
