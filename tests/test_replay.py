@@ -280,3 +280,121 @@ def test_cli_replay_of_a_log_cut_at_a_decision(game_log, tmp_path):
     assert result.exit_code == 1
     assert result.stderr.startswith(f"error: {cut}: the log ends before the game does (after "
                                     f"{actions} actions, player ")
+
+
+# --- new-user trial findings (issue 5): hostile paths, line numbers, strict JSON types ----
+
+
+def _changed_gain(path: Path) -> tuple[list[str], int, dict]:
+    """The log's lines with the first gain after line 150 changed to 2.0 times as float:
+    (lines, its 1-based line, the original entry)."""
+    lines = _lines(path)
+    line_no = next(n for n, line in enumerate(lines, start=1)
+                   if n > 150 and json.loads(line)["type"] == "gain")
+    return lines, line_no, json.loads(lines[line_no - 1])
+
+
+def test_verify_reports_the_real_file_line_when_the_log_has_blank_lines(game_log, tmp_path):
+    _, path = game_log
+    lines, line_no, entry = _changed_gain(path)
+    entry["amount"] += 1
+    lines[line_no - 1] = json.dumps(entry)
+    # two blank lines after the header and one before the end: the step stays, the line moves
+    spaced = [lines[0], "", "  ", *lines[1:-1], "", lines[-1]]
+    bad = _write(tmp_path / "spaced.jsonl", spaced)
+    diff = verify(read_log(bad))
+    assert (diff.step, diff.line) == (line_no - 1, line_no + 2)
+    assert spaced[diff.line - 1] == json.dumps(entry)
+    out = run("replay", str(bad), "--verify").stdout.splitlines()
+    assert out[0] == f"difference at step {line_no - 1} (line {line_no + 2} of {bad}):"
+
+
+def test_verify_compares_json_types_strictly(game_log, tmp_path):
+    _, path = game_log
+    lines, line_no, entry = _changed_gain(path)
+    amount = entry["amount"]
+    assert type(amount) is int
+    lines[line_no - 1] = json.dumps({**entry, "amount": float(amount)})  # 2 written as 2.0
+    diff = verify(read_log(_write(tmp_path / "float.jsonl", lines)))
+    assert (diff.step, diff.keys) == (line_no - 1, ["amount"])
+    assert diff.recorded["amount"] == float(amount) and type(diff.recorded["amount"]) is float
+    assert diff.replayed["amount"] == amount and type(diff.replayed["amount"]) is int
+
+
+def test_same_json_tells_ints_floats_and_booleans_apart():
+    from artemis.log import same_json
+
+    assert same_json({"a": [1, 2.5, True, None, "x"]}, {"a": [1, 2.5, True, None, "x"]})
+    assert not same_json(2, 2.0) and not same_json(0, 0.0) and not same_json(1, True)
+    assert not same_json(0, False) and not same_json([1], [1.0]) and not same_json({"a": 1}, {})
+
+
+def test_a_log_that_is_not_a_regular_file_is_refused_unread(tmp_path):
+    import os
+
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)  # nobody writes to it: reading it would block forever
+    with pytest.raises(LogError) as caught:
+        read_log(fifo)
+    assert str(caught.value) == (f"{fifo}: cannot read the log: not a regular file (a device "
+                                 "or pipe); give the path of a log file")
+    with pytest.raises(LogError) as caught:
+        read_log("/dev/zero")  # endless: its size says 0
+    assert str(caught.value) == ("/dev/zero: cannot read the log: not a regular file (a device "
+                                 "or pipe); give the path of a log file")
+    with pytest.raises(LogError) as caught:
+        read_log(tmp_path)
+    assert str(caught.value) == f"{tmp_path}: cannot read the log: is a folder, not a file"
+    result = run("replay", "/dev/zero")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: /dev/zero: cannot read the log: not a regular file (a "
+                             "device or pipe); give the path of a log file\n")
+
+
+def test_read_limited_reads_at_most_the_limit(tmp_path):
+    from artemis.log import read_limited
+
+    path = tmp_path / "big.jsonl"
+    path.write_bytes(b"x" * 20)
+    assert read_limited(path, 20, "log", LogError) == b"x" * 20
+    with pytest.raises(LogError) as caught:
+        read_limited(path, 19, "log", LogError)
+    assert str(caught.value) == f"{path}: the log is 20 bytes, more than the limit of 19"
+
+
+_HEADER = {"type": "game", "players": 2, "seed": 0, "params": {}, "variants": {},
+           "expansions": [], "bots": ["random"] * 2, "names": ["a", "b"]}
+
+
+@pytest.mark.parametrize("text, message", [
+    ('{"type": "game", "seed": 1, "seed": 2}',
+     '<log>:1: bad JSON: duplicate key "seed" in an object'),
+    (json.dumps(_HEADER)[:-1] + ', "x": {"k": 1, "k": 1}}',
+     '<log>:1: bad JSON: duplicate key "k" in an object'),
+    (json.dumps(_HEADER).replace('"seed": 0', '"seed": ' + "7" * 5000),
+     "<log>:1: bad JSON: the number 777777777777... has 5000 digits, too long (at most 40)"),
+    (json.dumps({**_HEADER, "seed": -1}),
+     '<log>:1: header field "seed" must be 0 to 2**63 - 1, got -1'),
+    (json.dumps({**_HEADER, "seed": 2**63}),
+     f'<log>:1: header field "seed" must be 0 to 2**63 - 1, got {2**63}'),
+])
+def test_duplicate_keys_long_numbers_and_wild_seeds_are_refused(text, message):
+    with pytest.raises(LogError) as caught:
+        parse_log(text)
+    assert str(caught.value) == message
+
+
+def test_cli_replay_json_errors_are_json(tmp_path, game_log):
+    bad = _write(tmp_path / "bad.jsonl", ["{nope"])
+    result = run("replay", str(bad), "--json")
+    assert result.exit_code == 1 and result.stderr == ""
+    assert json.loads(result.stdout) == {
+        "ok": False, "error": f"{bad}:1: bad JSON: Expecting property name enclosed in double "
+        "quotes"}
+    _, path = game_log
+    lines = _lines(path)
+    at = next(n for n in range(250, len(lines)) if '"type": "action"' in lines[n])
+    cut = _write(tmp_path / "cut.jsonl", lines[:at])
+    out = json.loads(run("replay", str(cut), "--json").stdout)
+    assert out["ok"] is False
+    assert out["error"].startswith(f"{cut}: the log ends before the game does (after ")

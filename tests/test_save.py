@@ -111,7 +111,7 @@ def test_a_save_file_round_trips_through_load_save(tmp_path):
     path = tmp_path / "game.save.json"
     data = write_save(path, game, kinds, None, bots)
     assert json.loads(path.read_text(encoding="utf-8")) == data
-    assert data["format"] == "artemis-save" and data["format_version"] == 1
+    assert data["format"] == "artemis-save" and data["format_version"] == 2
     assert data["actions"] == _ids(game) and len(data["actions"]) == 25
     assert data["content"]["sha256"] == content_hash(game.catalog)
     assert data["position"]["to_decide"] == game.current_player
@@ -153,7 +153,8 @@ def test_a_changed_action_is_refused_naming_it_and_its_number(saved):
     assert _refused(path) == (
         f"{path}: field /actions/16: action 17 'recruit:engineer' is not legal there: "
         "'recruit:engineer' is not a legal answer to the recruit question of player 1; legal: "
-        "recruit:stop, recruit:pioneer, recruit:marine, recruit:steward (Doorstep (R9))")
+        "recruit:stop, recruit:pioneer, recruit:marine, recruit:steward (Doorstep (R9)); the "
+        "save's digest does not match either: it was edited")
 
 
 def test_another_legal_action_is_refused_at_the_position_check(saved):
@@ -174,7 +175,8 @@ def test_a_changed_seed_is_refused(saved):
     assert _refused(path) == (
         f"{path}: field /actions/1: action 2 'place:3:4:outfitter:0' is not legal there: "
         "'place:3:4:outfitter:0' is not legal: player 1 has no die showing 3 (dice: "
-        "[2, 5, 5, 6, 6]) (Placement Phase)")
+        "[2, 5, 5, 6, 6]) (Placement Phase); the save's digest does not match either: it was "
+        "edited")
 
 
 def test_a_changed_content_hash_is_refused(saved):
@@ -212,14 +214,15 @@ def test_a_changed_position_is_refused(saved):
     _tampered(path, data, lambda d: d["position"].__setitem__("round", 5))
     assert _refused(path) == (
         f"{path}: field /position/round: the replay of the 40 actions does not reach the "
-        "saved position: saved round 5, replayed 3")
+        "saved position: saved round 5, replayed 3; the save's digest does not match either: "
+        "it was edited")
 
 
 @pytest.mark.parametrize("change, message", [
     (lambda d: d["config"].__setitem__("players", "2"),
      "field /config/players: '2' is not of type 'integer'"),
-    (lambda d: d.__setitem__("format_version", 2),
-     "unknown save format version 2; this artemis reads version 1"),
+    (lambda d: d.__setitem__("format_version", 1),
+     "unknown save format version 1; this artemis reads version 2"),
     (lambda d: d.__setitem__("format", "chess"),
      'not an artemis save ("format" is "chess", expected "artemis-save")'),
     (lambda d: d["seats"].pop(), "field /seats: 1 entries, at least 2 expected"),
@@ -275,6 +278,7 @@ def test_a_lone_surrogate_escape_is_refused(saved):
     assert _refused(path) == (f"{path}: a string holds a lone surrogate escape "
                               "(\\ud800-\\udfff), which is not text")
     data["seats"][0]["name"] = "\U0001f600"  # a surrogate pair escape is fine
+    data["digest"] = save_module.document_digest(data)  # a name is an edit the digest sees
     path.write_text(json.dumps(data), encoding="utf-8")
     assert load_save(path).names == ["\U0001f600", "P1"]
 
@@ -288,7 +292,8 @@ def test_actions_after_the_end_of_the_game_are_refused(tmp_path):
     n = len(data["actions"])
     _tampered(path, data, lambda d: d["actions"].append(d["actions"][-1]))
     assert _refused(path).startswith(f"{path}: field /actions/{n}: action {n + 1} '")
-    assert _refused(path).endswith("' comes after the end of the game")
+    assert _refused(path).endswith("' comes after the end of the game; the save's digest "
+                                   "does not match either: it was edited")
 
 
 def test_save_error_is_a_value_error():
@@ -562,3 +567,139 @@ def test_real_ctrl_c_at_a_human_seat_saves_and_load_continues(tmp_path):
     expected = [line for line in whole_out.splitlines()
                 if " VP (" in line or line.startswith("winner")]
     assert len(final) == 3 and final == expected
+
+
+# --- new-user trial findings (issue 5): hostile paths, edits the replay cannot see ----------
+
+
+def test_a_save_that_is_not_a_regular_file_is_refused_unread(tmp_path):
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)  # nobody writes to it: reading it would block forever
+    assert _refused(fifo) == (f"{fifo}: cannot read the save: not a regular file (a device or "
+                              "pipe); give the path of a save file")
+    assert _refused(Path("/dev/zero")) == (  # endless, and its size says 0
+        "/dev/zero: cannot read the save: not a regular file (a device or pipe); give the path "
+        "of a save file")
+    assert _refused(tmp_path) == f"{tmp_path}: cannot read the save: is a folder, not a file"
+    result = run("play", "--load", "/dev/zero")
+    assert result.exit_code == 1
+    assert result.stderr == ("error: the save is refused: /dev/zero: cannot read the save: not "
+                             "a regular file (a device or pipe); give the path of a save file\n")
+
+
+def test_save_targets_that_are_not_save_files_are_refused_before_playing(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n", encoding="utf-8")
+    for target, why in [
+        (fifo, "cannot save there: not a regular file (a device or pipe); give the name of a "
+               "save file"),
+        (tmp_path, "cannot save there: it is a folder, not a file"),
+        (notes, "the file exists and is not an artemis save: not overwriting it; give another "
+                "file name for --save"),
+    ]:
+        result = run("play", "--players", "2", "--save", str(target), "--quiet")
+        assert result.exit_code == 1, target
+        assert result.stderr == f"error: {target}: {why}\n"
+        assert result.stdout == ""  # refused before playing
+    assert fifo.is_fifo() and notes.read_text(encoding="utf-8") == "my notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt", "pipe"]  # no .tmp left
+    empty = tmp_path / "empty.json"
+    empty.touch()  # nothing to lose: an empty file may become a save
+    assert run("play", "--players", "2", "--save", str(empty), "--quiet").exit_code == 0
+    assert json.loads(empty.read_text())["position"]["over"] is True
+    # an existing save is overwritten as before
+    assert run("play", "--players", "2", "--seed", "4", "--save", str(empty),
+               "--quiet").exit_code == 0
+    assert load_save(empty).game.config.seed == 4
+
+
+def test_write_atomic_refuses_a_pipe_and_follows_a_symlink(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError) as caught:
+        write_atomic(fifo, "{}")
+    assert caught.value.strerror == "not a regular file (a device or pipe): not replacing it"
+    assert fifo.is_fifo()
+    target, link = tmp_path / "real.json", tmp_path / "link.json"
+    link.symlink_to(target.name)  # dangling: the target is created
+    write_atomic(link, "one\n")
+    write_atomic(link, "two\n")
+    assert link.is_symlink() and os.readlink(link) == "real.json"
+    assert target.read_text() == "two\n"
+
+
+def test_cli_save_and_log_through_symlinks_write_their_targets(tmp_path):
+    save_link, log_link = tmp_path / "s.json", tmp_path / "l.jsonl"
+    save_link.symlink_to(tmp_path / "real.json")
+    log_link.symlink_to(tmp_path / "real.jsonl")
+    result = run("play", "--players", "2", "--seed", "2", "--save", str(save_link), "--log",
+                 str(log_link), "--quiet")
+    assert result.exit_code == 0, result.output
+    assert save_link.is_symlink() and log_link.is_symlink()
+    assert json.loads((tmp_path / "real.json").read_text())["config"]["seed"] == 2
+    header = json.loads((tmp_path / "real.jsonl").read_text().splitlines()[0])
+    assert (header["type"], header["seed"]) == ("game", 2)
+    assert load_save(save_link).game.is_over
+
+
+@pytest.mark.parametrize("change", [
+    lambda d: (d["seats"][0].__setitem__("kind", d["seats"][1]["kind"]),
+               d["seats"][1].__setitem__("kind", "greedy")),
+    lambda d: d["seats"][1]["rng"]["internal"].__setitem__(5, 12345),
+    lambda d: d["seats"][0].__setitem__("name", "Ada"),
+    lambda d: d.__setitem__("engine_version", "9.9.9"),
+])
+def test_edits_the_replay_cannot_check_are_refused_by_the_digest(saved, change):
+    path, data = saved
+    assert data["digest"] == save_module.document_digest(data)
+    assert load_save(path).names == ["P0", "P1"]
+    _tampered(path, data, change)
+    assert _refused(path) == (
+        f"{path}: field /digest: the save was changed after it was written: its digest "
+        f"\"{data['digest'][:12]}\"... does not match its content (seats, bots' random states "
+        "and names are not checked by the replay, so any edit is refused)")
+
+
+def test_the_digest_covers_the_document_without_itself(saved):
+    _, data = saved
+    from artemis.digest import sha256_of
+
+    assert data["digest"] == sha256_of({k: v for k, v in data.items() if k != "digest"})
+    assert list(data)[-1] == "digest"
+
+
+@pytest.mark.parametrize("change, message", [
+    (lambda t: t.replace('"players": 2,', '"players": 2, "players": 3,', 1),
+     'bad JSON: duplicate key "players" in an object'),
+    (lambda t: t.replace('"seed": 3', '"seed": ' + "9" * 5000, 1),
+     "bad JSON: the number 999999999999... has 5000 digits, too long (at most 40)"),
+    (lambda t: t.replace('"seed": 3', '"seed": -1', 1),
+     "field /config/seed: -1 is less than the minimum of 0"),
+    (lambda t: t.replace('"seed": 3', f'"seed": {2**63}', 1),
+     f"field /config/seed: {2**63} is greater than the maximum of {2**63 - 1}"),
+])
+def test_duplicate_keys_long_numbers_and_wild_seeds_are_refused(saved, change, message):
+    path, _ = saved
+    text = path.read_text(encoding="utf-8")
+    path.write_text(change(text), encoding="utf-8")
+    assert _refused(path) == f"{path}: {message}"
+
+
+def test_ctrl_c_after_the_game_is_over_names_the_final_save(tmp_path, monkeypatch, capsys):
+    import artemis.cli as cli
+    import artemis.play as play_module
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt  # Ctrl-C while the account is printed
+
+    monkeypatch.setattr(play_module, "print_account", interrupted)
+    path = tmp_path / "over.json"
+    monkeypatch.setattr(sys, "argv", ["artemis", "play", "--players", "2", "--save", str(path)])
+    with pytest.raises(SystemExit) as caught:
+        cli.main()
+    assert caught.value.code == 130
+    assert capsys.readouterr().err == (f"interrupted: the game is over; its final save is "
+                                       f"{path}\n")
+    assert load_save(path).game.is_over

@@ -1,7 +1,8 @@
 """The bodies of `artemis play --save/--load` and `artemis replay` (kept out of cli.py).
 
 Exit codes as everywhere: 0 ok, 1 invalid input or failed check, 2 usage error; 130 after
-Ctrl-C (the game saved first when there is a save file).
+Ctrl-C (the game saved first when there is a save file; after the end of the game,
+`artemis.cli.main` prints `finished_game_note`).
 """
 
 from __future__ import annotations
@@ -11,6 +12,23 @@ import sys
 from pathlib import Path
 
 import typer
+
+#: Set when a game played by `play_or_continue` is over: {"save": its final save or None}.
+#: A Ctrl-C after that (printing the account, writing the log) still exits 130, and
+#: `artemis.cli.main` says the game was over and where its save is.
+_FINISHED: dict = {}
+
+
+def finished_game_note() -> str:
+    """What to print for a Ctrl-C after the game has ended ("" if no game ended here);
+    forgets the game, so it is said once."""
+    if not _FINISHED:
+        return ""
+    save = _FINISHED.pop("save")
+    if save is None:
+        return "interrupted: the game is over (not saved; give --save FILE to keep it)"
+    return f"interrupted: the game is over; its final save is {save}"
+
 
 #: `artemis play` flags that --load takes from the save instead.
 LOAD_CONFLICTS = ("--players", "--seed", "--bots", "--config", "--variant", "--option",
@@ -37,8 +55,15 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
     and NoInput through to the caller's messages."""
     from artemis.game import Game
     from artemis.play import PlayInterrupted, make_bots, play_on
-    from artemis.save import SaveError, load_save, write_save
+    from artemis.save import SaveError, check_save_target, load_save, write_save
 
+    _FINISHED.clear()
+    if save is not None and save != load:
+        try:  # before playing: a device, pipe, folder or someone's file is not a save
+            check_save_target(save)
+        except SaveError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
     if load is not None:
         try:
             loaded = load_save(load, host)
@@ -84,6 +109,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         print(f"interrupted: saved to {save} (round {g.state.round}, {len(g.actions)} "
               f"actions)\n    continue with: artemis play --load {save}", file=sys.stderr)
         raise typer.Exit(130) from None
+    _FINISHED["save"] = save
     return game, kinds, names
 
 
@@ -100,7 +126,10 @@ def replay_command(path: Path, verify: bool, as_json: bool, host) -> None:
         else:
             game = replay(log, host).game
     except LogError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        if as_json:  # as `validate --json`: the problem as JSON on stdout
+            print(json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False))
+        else:
+            print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(1) from None
     actions = len(log.actions())
     if verify:
@@ -114,8 +143,12 @@ def replay_command(path: Path, verify: bool, as_json: bool, host) -> None:
                   f"{shown_path(path)} match the replay")
         raise typer.Exit(1 if diff else 0)
     if not game.is_over:
-        print(f"error: {shown_path(path)}: the log ends before the game does (after "
-              f"{actions} actions, player {game.current_player} to decide)", file=sys.stderr)
+        message = (f"{shown_path(path)}: the log ends before the game does (after {actions} "
+                   f"actions, player {game.current_player} to decide)")
+        if as_json:
+            print(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
+        else:
+            print(f"error: {message}", file=sys.stderr)
         raise typer.Exit(1)
     if as_json:
         print(json.dumps({"config": config_record(game, log.kinds, log.names), **game.result}))

@@ -8,15 +8,18 @@ logged action ids in order; `verify` then compares every regenerated entry with 
 one after JSON normalisation and reports the first difference.
 
 Numbering: entry ``index`` counts from 0 after the header; ``step`` = index + 1; the file
-``line`` = index + 2 (the header is line 1). The kernel knows no Artemis names: it needs a game
-with ``apply(id)``, ``log``, ``is_over``, ``current_player``, ``legal_actions()`` and a
-``new_game(config)`` factory.
+``line`` is where the entry was read (index + 2 when the log has no blank lines; the header is
+line 1). Values compare with their JSON types (`same_json`: 2 is not 2.0). The kernel knows
+no Artemis names: it needs a game with ``apply(id)``, ``log``, ``is_over``,
+``current_player``, ``legal_actions()`` and a ``new_game(config)`` factory.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,6 +27,11 @@ from typing import Any
 
 #: Largest log file read (bytes); a 5-player game's log is about 150 kB.
 MAX_LOG_BYTES = 64 * 1024 * 1024
+#: Seeds a log or save may hold: 0 <= seed <= MAX_SEED (a game takes any int; files keep to
+#: 64-bit values so every tool reading them can).
+MAX_SEED = 2**63 - 1
+#: Longest integer literal read from a log or save (a seed has at most 19 digits).
+JSON_NUMBER_DIGITS = 40
 HEADER_FIELDS = {"players": int, "seed": int, "params": dict, "variants": dict,
                  "expansions": list, "bots": list, "names": list}
 
@@ -35,12 +43,22 @@ class LogError(ValueError):
 
 @dataclass
 class GameLog:
-    """A read log: ``header`` (line 1), ``entries`` (line 2 on, plain JSON data) and
-    ``source`` (the file name, for messages)."""
+    """A read log: ``header`` (line 1), ``entries`` (line 2 on, plain JSON data),
+    ``source`` (the file name, for messages) and ``lines``, the file line of each entry
+    (blank lines are skipped, so entry i is not always on line i + 2)."""
 
     header: dict
     entries: list[dict]
     source: str = "<log>"
+    lines: list[int] = field(default_factory=list)
+
+    def line_of(self, index: int) -> int:
+        """The file line of entry ``index`` (one past the last entry's line for the end)."""
+        if 0 <= index < len(self.lines):
+            return self.lines[index]
+        if self.lines and index >= len(self.lines):
+            return self.lines[-1] + index - len(self.lines) + 1
+        return index + 2
 
     @property
     def config(self) -> dict:
@@ -67,7 +85,8 @@ class GameLog:
 @dataclass
 class Difference:
     """The first place a replay departs from a log. ``index`` is the entry's 0-based index
-    (``step`` = index + 1, file ``line`` = index + 2); ``recorded`` and ``replayed`` are the
+    (``step`` = index + 1); ``file_line`` its line in the file (index + 2 when not given: a
+    log without blank lines); ``recorded`` and ``replayed`` are the
     two entries (None where one side has no entry there); ``note`` says why in words."""
 
     index: int
@@ -75,6 +94,7 @@ class Difference:
     replayed: Any
     note: str = ""
     keys: list[str] = field(default_factory=list)
+    file_line: int | None = None
 
     @property
     def step(self) -> int:
@@ -84,7 +104,7 @@ class Difference:
     @property
     def line(self) -> int:
         """Line in the log file (the header is line 1)."""
-        return self.index + 2
+        return self.file_line if self.file_line is not None else self.index + 2
 
     def as_dict(self) -> dict:
         """JSON form: {ok: false, step, line, index, recorded, replayed, keys, note}."""
@@ -124,25 +144,72 @@ def shown_path(path: str | Path) -> str:
     return str(path).encode("utf-8", "backslashreplace").decode("utf-8")
 
 
-def read_log(path: str | Path) -> GameLog:
-    """Read a JSON-lines game log. Raises LogError (file and line in the message) when the
-    file cannot be read, is not UTF-8 or too large (`MAX_LOG_BYTES`), a line is not a JSON
-    object, the first line is not a ``{"type": "game"}`` header with the fields and types of
-    `HEADER_FIELDS`, or an entry has no string ``type`` (an action no string ``id``)."""
-    path = Path(path)
+def read_limited(path: str | Path, limit: int, what: str, error: type[Exception]) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit``; reads at most ``limit`` + 1
+    bytes whatever the file claims. Raises ``error`` ("PATH: cannot read the WHAT: ...")
+    for a missing or unreadable file, a folder, a path that is not a regular file (a device
+    or pipe, which may never end: it is opened without blocking and not read) and a file
+    over ``limit``."""
     shown = shown_path(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_LOG_BYTES:
-            raise LogError(f"{shown}: the log is {size} bytes, more than the limit of "
-                           f"{MAX_LOG_BYTES}")
-        data = path.read_bytes()
-    except LogError:
-        raise
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise error(f"{shown}: cannot read the {what}: is a folder, not a file") from None
     except OSError as exc:
-        raise LogError(f"{shown}: cannot read the log: {exc.strerror or exc}") from None
+        raise error(f"{shown}: cannot read the {what}: {exc.strerror or exc}") from None
     except ValueError as exc:  # an embedded NUL in the path, say
-        raise LogError(f"{shown}: cannot read the log: {exc}") from None
+        raise error(f"{shown}: cannot read the {what}: {exc}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{shown}: cannot read the {what}: is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{shown}: cannot read the {what}: not a regular file (a device or "
+                        f"pipe); give the path of a {what} file")
+        if info.st_size > limit:
+            raise error(f"{shown}: the {what} is {info.st_size} bytes, more than the limit "
+                        f"of {limit}")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{shown}: cannot read the {what}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # grew while we read
+        raise error(f"{shown}: the {what} is more than the limit of {limit} bytes")
+    return data
+
+
+def json_pairs(pairs: list[tuple[str, Any]]) -> dict:
+    """``object_pairs_hook`` for json.loads: a dict, refusing a key given twice (ValueError
+    naming it): the second value would silently win."""
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {_show(key)} in an object")
+        out[key] = value
+    return out
+
+
+def parse_json_int(text: str) -> int:
+    """``parse_int`` for json.loads: refuses (ValueError) a literal of more than
+    `JSON_NUMBER_DIGITS` digits, which Python would refuse to print or read slowly."""
+    if len(text) > JSON_NUMBER_DIGITS:
+        raise ValueError(f"the number {text[:12]}... has {len(text)} digits, too long (at "
+                         f"most {JSON_NUMBER_DIGITS})")
+    return int(text)
+
+
+def read_log(path: str | Path) -> GameLog:
+    """Read a JSON-lines game log. Raises LogError (file and line in the message) when the
+    file cannot be read, is not a regular file, is not UTF-8 or too large (`MAX_LOG_BYTES`;
+    at most that + 1 bytes are read), a line holds a key twice or a number over
+    `JSON_NUMBER_DIGITS` digits, a line is not a JSON
+    object, the first line is not a ``{"type": "game"}`` header with the fields and types of
+    `HEADER_FIELDS`, or an entry has no string ``type`` (an action no string ``id``)."""
+    shown = shown_path(path)
+    data = read_limited(path, MAX_LOG_BYTES, "log", LogError)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -156,11 +223,13 @@ def parse_log(text: str, source: str = "<log>") -> GameLog:
     LogError as `read_log` does."""
     header: dict | None = None
     entries: list[dict] = []
+    lines: list[int] = []
     for number, line in enumerate(text.split("\n"), start=1):  # not splitlines: \x1c is no end
         if not line.strip():
             continue
         try:
-            value = json.loads(line, parse_constant=_no_constant)
+            value = json.loads(line, parse_constant=_no_constant, object_pairs_hook=json_pairs,
+                               parse_int=parse_json_int)
         except (ValueError, RecursionError) as exc:
             what = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc) or "too deep"
             raise LogError(f"{source}:{number}: bad JSON: {what}") from None
@@ -184,9 +253,10 @@ def parse_log(text: str, source: str = "<log>") -> GameLog:
         if kind == "action" and not isinstance(value.get("id"), str):
             raise LogError(f"{source}:{number}: an action entry needs a string \"id\"")
         entries.append(value)
+        lines.append(number)
     if header is None:
         raise LogError(f"{source}: the log is empty: no header line")
-    return GameLog(header, entries, source)
+    return GameLog(header, entries, source, lines)
 
 
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -216,6 +286,9 @@ def _check_header(header: dict, source: str) -> None:
         if not isinstance(value, kind) or isinstance(value, bool):
             raise LogError(f"{source}:1: header field \"{name}\" must be "
                            f"{_json_type(kind())}, got {_show(value)}")
+    if not 0 <= header["seed"] <= MAX_SEED:
+        raise LogError(f"{source}:1: header field \"seed\" must be 0 to 2**63 - 1, got "
+                       f"{header['seed']}")
     for name in ("expansions", "bots", "names"):
         if not all(isinstance(v, str) for v in header[name]):
             raise LogError(f"{source}:1: header field \"{name}\" must list strings")
@@ -266,11 +339,12 @@ def replay(log: GameLog, host=None, new_game: Callable | None = None,
             game.apply(action_id)
         except IllegalAction as exc:
             if stop_at_illegal:
-                raise LogError(f"{log.source}:{index + 2}: action '{action_id}' is not legal "
+                raise LogError(f"{log.source}:{log.line_of(index)}: action '{action_id}' is "
+                               "not legal "
                                f"in the replay: {exc}") from None
             return Replay(game, index, str(exc))
         except Exception as exc:  # a rule failing on a forged action: still the log's fault
-            raise LogError(f"{log.source}:{index + 2}: replaying action '{action_id}' "
+            raise LogError(f"{log.source}:{log.line_of(index)}: replaying action '{action_id}' "
                            f"failed: {_reason(exc)}") from None
     return Replay(game)
 
@@ -290,28 +364,43 @@ def verify(log: GameLog, host=None, new_game: Callable | None = None) -> Differe
     game = result.game
     recorded = log.entries
     replayed = [normalise(e) for e in game.log]
+    def diff(index: int, a: Any, b: Any, note: str = "", keys: list | None = None):
+        return Difference(index, a, b, note, keys or [], log.line_of(index))
+
     for index, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
-        if a != b:
-            keys = (sorted(k for k in a.keys() | b.keys() if a.get(k, _ABSENT) != b.get(k, _ABSENT))
+        if not same_json(a, b):
+            keys = (sorted(k for k in a.keys() | b.keys()
+                           if not same_json(a.get(k, _ABSENT), b.get(k, _ABSENT)))
                     if isinstance(a, dict) and isinstance(b, dict) else [])
-            return Difference(index, a, b, keys=keys)
+            return diff(index, a, b, keys=keys)
     common = len(replayed)
     if result.failed_at is not None:
         if common < result.failed_at:
-            return Difference(common, recorded[common], None, _waiting(game, "here"))
-        return Difference(result.failed_at, recorded[result.failed_at], None,
-                          f"the action is not legal in the replay: {result.error}")
+            return diff(common, recorded[common], None, _waiting(game, "here"))
+        return diff(result.failed_at, recorded[result.failed_at], None,
+                    f"the action is not legal in the replay: {result.error}")
     if common < len(recorded):
-        return Difference(common, recorded[common], None,
-                          _waiting(game, "here") if not game.is_over
-                          else "the replayed game is over here")
+        return diff(common, recorded[common], None,
+                    _waiting(game, "here") if not game.is_over
+                    else "the replayed game is over here")
     if common > len(recorded):
-        return Difference(len(recorded), None, replayed[len(recorded)],
-                          "the recorded log ends here")
+        return diff(len(recorded), None, replayed[len(recorded)], "the recorded log ends here")
     if not game.is_over:
-        return Difference(common, None, None, "the log ends before the game does: "
-                          + _waiting(game, "next"))
+        return diff(common, None, None, "the log ends before the game does: "
+                    + _waiting(game, "next"))
     return None
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are equal with their JSON types: 2 is not 2.0, 0 not false
+    (Python's == says both are), an object's keys and an array's order count."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
 
 
 _ABSENT = object()

@@ -138,8 +138,9 @@ def config_record(game: Game, kinds: list[str], names: list[str] | None = None) 
 
 def write_log(game: Game, path: Path, kinds: list[str], names: list[str] | None = None) -> None:
     """Write the game as JSON lines: a header with config and seats, then every action and
-    consequence in order. A regular file is written atomically (`artemis.save.write_atomic`); a
-    device or pipe (an existing non-regular path such as /dev/stdout) is written directly.
+    consequence in order. A regular file is written atomically (`artemis.save.write_atomic`; a
+    symlink is followed, its target replaced and the link kept); a device or pipe (an existing
+    non-regular path such as /dev/stdout, or a symlink to one) is written directly.
 
     Raises OSError when it cannot be written, ValueError for an empty path."""
     if not str(path) or path.name == "":

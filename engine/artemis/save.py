@@ -4,29 +4,36 @@ A save (format ``artemis-save``, version `FORMAT_VERSION`, schema `SAVE_SCHEMA`,
 schemas/save.schema.json, described in docs/saves.md) holds the config (players, seed, params,
 variants, expansions), the seats (bot kind, name, the bot's RNG state), the engine version,
 the sha256 of the canonical content catalog (`artemis.digest.content_hash`), the action ids
-taken so far, and a digest of ``game.view()`` at the save point.
+taken so far, a digest of ``game.view()`` at the save point, and ``digest``: the sha256 of
+the whole document's canonical JSON (without ``digest``), so an edit to a field the replay
+cannot check (seats, names, the bots' random states) is refused too.
 
 `load_save` replays the actions from the config and seed and checks everything: the content
-hash before the first action, each action's legality at its point, then the position digest.
-Any input that is not a good save raises `SaveError` naming what and where; nothing else
-escapes. `write_save` writes atomically: a temporary file in the same folder, flushed and
-fsynced, then `os.replace`; an interrupted write leaves the previous save as it was.
+hash before the first action, each action's legality at its point, then the position digest,
+then the document digest. Any input that is not a good save raises `SaveError` naming what
+and where; nothing else escapes. `write_save` writes atomically: a temporary file in the
+same folder, flushed and fsynced, then `os.replace`; an interrupted write leaves the previous
+save as it was. A symlink is followed (its target is replaced); `check_save_target` refuses a
+device, pipe or folder, and an existing file that is not an artemis save, before a game is
+played.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from artemis.digest import content_hash, sha256_of
-from artemis.log import shown_path
+from artemis.log import MAX_SEED, json_pairs, parse_json_int, read_limited, shown_path
 
 FORMAT = "artemis-save"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 #: Largest save file read (bytes); a finished 5-player game saves in about 40 kB.
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: random.Random.getstate(): version 3, 624 words and the index, gauss_next.
@@ -63,7 +70,7 @@ SAVE_SCHEMA: dict = {
     "type": "object",
     "additionalProperties": False,
     "required": ["format", "format_version", "engine_version", "config", "seats", "content",
-                 "actions", "position"],
+                 "actions", "position", "digest"],
     "properties": {
         "format": {"description": "Always \"artemis-save\".", "const": FORMAT},
         "format_version": {"description": "The save format version this file follows.",
@@ -77,7 +84,8 @@ SAVE_SCHEMA: dict = {
             "properties": {
                 "players": {"description": "Number of players, 2 to 5.", "type": "integer",
                             "minimum": 2, "maximum": 5},
-                "seed": {"description": "The game seed.", "type": "integer"},
+                "seed": {"description": "The game seed, 0 to 2**63 - 1.", "type": "integer",
+                         "minimum": 0, "maximum": MAX_SEED},
                 "params": {"description": "Rule parameters replaced by the config.",
                            "type": "object"},
                 "variants": {"description": "Enabled variants with their options.",
@@ -132,6 +140,8 @@ SAVE_SCHEMA: dict = {
                                 "at the save point.", **_SHA},
             },
         },
+        "digest": {"description": "sha256 of the canonical JSON (sorted keys, compact) of "
+                   "this document without \"digest\": any edit is refused.", **_SHA},
     },
 }
 
@@ -176,7 +186,7 @@ def save_record(game, kinds: list[str], names: list[str] | None, bots: list,
     c = game.config
     names = names or [f"P{seat}" for seat in range(len(kinds))]
     plugins = dict(host.loaded) if host is not None else {}
-    return {
+    data = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "engine_version": __version__,
@@ -190,6 +200,14 @@ def save_record(game, kinds: list[str], names: list[str] | None, bots: list,
         "actions": [a.id for a in game.actions],
         "position": position(game),
     }
+    data["digest"] = document_digest(data)
+    return data
+
+
+def document_digest(data: dict) -> str:
+    """sha256 (hex) of the canonical JSON of the save document ``data`` without its
+    ``digest`` field (`artemis.digest.canonical_json`)."""
+    return sha256_of({k: v for k, v in data.items() if k != "digest"})
 
 
 def position(game) -> dict:
@@ -233,8 +251,18 @@ def write_atomic(path: Path, text: str) -> None:
     interrupt) the temporary file is removed and ``path`` is untouched; a process killed
     mid-write may leave a stray ``.NAME.*.tmp`` beside it, never a damaged ``path``.
 
-    Raises OSError when the folder cannot be written."""
-    path = Path(path)
+    A symlink is followed: its target is replaced and the link kept. Raises OSError when
+    the folder cannot be written or ``path`` is an existing device, pipe or folder (which a
+    rename would replace)."""
+    path = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        raise OSError(errno.EISDIR if stat.S_ISDIR(mode) else errno.EINVAL,
+                      "is a folder, not a file" if stat.S_ISDIR(mode)
+                      else "not a regular file (a device or pipe): not replacing it")
     folder = path.parent if str(path.parent) else Path(".")
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -259,6 +287,39 @@ def write_atomic(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def check_save_target(path: str | Path) -> None:
+    """Check, before a game is played, that a save can go to ``path``: it does not exist, or
+    is (or links to) an empty file or an artemis save. Raises SaveError for a device, pipe
+    or folder, and for an existing file that is not an artemis save (it is not overwritten)."""
+    shown = shown_path(path)
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return  # a new file (a dangling symlink: its target is created)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise SaveError(f"{shown}: cannot save there: {reason}") from None
+    if stat.S_ISDIR(mode):
+        raise SaveError(f"{shown}: cannot save there: it is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        raise SaveError(f"{shown}: cannot save there: not a regular file (a device or pipe); "
+                        "give the name of a save file")
+    try:
+        raw = read_limited(path, MAX_SAVE_BYTES, "save", SaveError)
+    except SaveError:
+        raw = b"?"  # unreadable or too large: not a save we may replace
+    if not raw:
+        return
+    try:
+        data = json.loads(raw.decode("utf-8"))
+        ours = isinstance(data, dict) and data.get("format") == FORMAT
+    except (ValueError, RecursionError):
+        ours = False
+    if not ours:
+        raise SaveError(f"{shown}: the file exists and is not an artemis save: not "
+                        "overwriting it; give another file name for --save")
+
+
 def _file_mode(path: Path) -> int:
     try:
         return path.stat().st_mode & 0o777
@@ -274,22 +335,10 @@ def _file_mode(path: Path) -> int:
 def read_save(path: str | Path) -> dict:
     """The save document in ``path``, its format version and shape checked (`check_save`).
     Raises SaveError for an unreadable, oversized, non-UTF-8 or non-JSON file or a document
-    that is not a save of this format version."""
-    path = Path(path)
+    that is not a save of this format version, and for a path that is not a regular file (a
+    device or pipe is never read: at most `MAX_SAVE_BYTES` + 1 bytes are)."""
     shown = shown_path(path)
-    try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(f"{shown}: the save is {size} bytes, more than the limit of "
-                            f"{MAX_SAVE_BYTES}")
-        raw = path.read_bytes()
-    except SaveError:
-        raise
-    except OSError as exc:
-        raise SaveError(f"{shown}: cannot read the save: {exc.strerror or exc}") from None
-    except ValueError as exc:
-        raise SaveError(f"{shown}: cannot read the save: {exc}") from None
-    return parse_save(raw, shown)
+    return parse_save(read_limited(path, MAX_SAVE_BYTES, "save", SaveError), shown)
 
 
 def parse_save(raw: bytes | str, source: str = "<save>") -> dict:
@@ -306,7 +355,8 @@ def parse_save(raw: bytes | str, source: str = "<save>") -> dict:
     if not text.strip():
         raise SaveError(f"{source}: the save is empty")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=json_pairs,
+                          parse_int=parse_json_int)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{source}:{exc.lineno}:{exc.colno}: bad JSON: {exc.msg} (a save cut "
                         "short or edited by hand?)") from None
@@ -424,7 +474,9 @@ def load_save(path: str | Path, host=None) -> LoadedSave:
     installed plugins): the game is set up from the saved config and seed, its content hash
     compared with the saved one, each saved action applied (each must be legal at its point),
     then the position compared with the saved round, seat and view digest; the bots get their
-    saved RNG states back. Returns a `LoadedSave` at the save point.
+    saved RNG states back; last, the document digest (`document_digest`) must match, which
+    refuses edits the replay cannot see (seat kinds, names, RNG states). Returns a
+    `LoadedSave` at the save point.
 
     Raises SaveError, and nothing else, for any file that is not such a save; the message
     names what does not match and where (e.g. "action 17 'place:...' is not legal there")."""
@@ -448,10 +500,14 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
 
     host = host if host is not None else default_plugins()
     config = data["config"]
+    # checked last (a changed action keeps its own message) but known first, so a specific
+    # failure can add that the file was edited: a changed seed shows as an illegal action
+    edited = data["digest"] != document_digest(data)
+    also = "; the save's digest does not match either: it was edited" if edited else ""
     try:
         game = Game.new(dict(config), plugins=host)
     except ConfigError as exc:
-        raise SaveError(f"{source}: field /config: {exc}") from None
+        raise SaveError(f"{source}: field /config: {exc}{also}") from None
     except ContentError as exc:
         first = exc.problems[0].format().splitlines()[0] if exc.problems else str(exc)
         raise SaveError(f"{source}: field /config/expansions: the save's content cannot be "
@@ -474,16 +530,16 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
     for number, action_id in enumerate(actions, start=1):
         if game.is_over:
             raise SaveError(f"{source}: field /actions/{number - 1}: action {number} "
-                            f"'{_cut(action_id)}' comes after the end of the game")
+                            f"'{_cut(action_id)}' comes after the end of the game{also}")
         try:
             game.apply(action_id)
         except IllegalAction as exc:
             raise SaveError(f"{source}: field /actions/{number - 1}: action {number} "
-                            f"'{_cut(action_id)}' is not legal there: {exc}") from None
+                            f"'{_cut(action_id)}' is not legal there: {exc}{also}") from None
         except Exception as exc:  # the rules tripping over what a forged config set up
             raise SaveError(f"{source}: field /actions/{number - 1}: action {number} "
                             f"'{_cut(action_id)}' cannot be replayed: "
-                            f"{type(exc).__name__}: {exc}") from None
+                            f"{type(exc).__name__}: {exc}{also}") from None
     saved, here = data["position"], position(game)
     for key in ("over", "round", "to_decide", "view_sha256"):
         if saved[key] != here[key]:
@@ -491,7 +547,7 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
             raise SaveError(f"{source}: field /position/{key}: the replay of the "
                             f"{len(actions)} actions does not reach the saved position: "
                             f"saved {key} {_short(saved[key])}, replayed {_short(here[key])}"
-                            f"{engine}")
+                            f"{engine}{also}")
     kinds = [s["kind"] for s in data["seats"]]
     names = [s["name"] for s in data["seats"]]
     bots = []
@@ -503,6 +559,11 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
             raise SaveError(f"{source}: field /seats/{seat}/rng: not a usable RNG state: "
                             f"{exc}") from None
         bots.append(bot)
+    if edited:
+        raise SaveError(f"{source}: field /digest: the save was changed after it was written: "
+                        f"its digest {_short(data['digest'][:12])}... does not match its "
+                        "content (seats, bots' random states and names are not checked by the "
+                        "replay, so any edit is refused)")
     return LoadedSave(game, kinds, names, bots, data)
 
 
