@@ -1,10 +1,10 @@
 """The `artemis` command line (typer). Text for people, ``--json`` for programs.
 
 Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error. Heavy modules are imported
-inside the commands so that ``artemis --help`` starts fast.
+inside the commands so that ``artemis --help`` starts fast; no ``from __future__ import
+annotations`` here, since typer reads real annotations faster than it evaluates strings
+(start-up: docs/performance.md).
 """
-
-from __future__ import annotations
 
 import json
 import sys
@@ -30,6 +30,18 @@ app.add_typer(schema_app, name="schema")
 app.add_typer(scenario_app, name="scenario")  # the body lives in artemis.cli_scenario
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+ExpansionOpt = Annotated[list[Path] | None, typer.Option(
+    "--expansion", help="Also load this content pack (repeatable).", show_default=False)]
+VariantOpt = Annotated[list[str] | None, typer.Option(
+    "--variant", help="Switch a variant (house rule) on (repeatable).", show_default=False)]
+OptionOpt = Annotated[list[str] | None, typer.Option(
+    "--option", help="A variant option, NAME.KEY=VALUE (repeatable); switches NAME on.",
+    show_default=False)]
+PluginOpt = Annotated[list[str] | None, typer.Option(
+    "--plugin", help="Also load this plugin module (repeatable).", show_default=False)]
+DisableOpt = Annotated[list[str] | None, typer.Option(
+    "--disable-plugin", help="Do not load this installed plugin (repeatable).",
+    show_default=False)]
 
 
 def _console():
@@ -131,14 +143,15 @@ def _simulate_packs(result, host, games, seed, players, variant, option, as_json
 
 def _load_with_plugins(paths: list):
     """Content as the installed plugins see it: their vocabulary, checks and packs."""
-    from artemis.game import _host_registry, default_plugins
     from artemis.paths import base_pack
+    from artemis.plugins import default_host, host_registry
     from artemis.rules.content import load_game_content
 
-    host = default_plugins()
+    host = default_host()  # validating needs the vocabulary, not the rule modules of a game
+    registry = host_registry(host)
     plugin_packs = [p for p in host.content_packs() if str(p) != str(base_pack())]
-    return host, load_game_content([*plugin_packs, *paths], _host_registry(host),
-                                   host.checks(), host.names())
+    return host, load_game_content([*plugin_packs, *paths], registry, host.checks(),
+                                   host.names())
 
 
 def _catalog_or_exit(expansions: list[Path] | None, as_json: bool):
@@ -147,10 +160,6 @@ def _catalog_or_exit(expansions: list[Path] | None, as_json: bool):
         _print_problems(result.problems, as_json)
         raise typer.Exit(1)
     return result.catalog
-
-
-ExpansionOpt = Annotated[list[Path] | None, typer.Option(
-    "--expansion", help="Also load this content pack (repeatable).", show_default=False)]
 
 
 @content_app.command("list")
@@ -226,18 +235,6 @@ def schema_export(
             print(f"wrote {p}")
 
 
-VariantOpt = Annotated[list[str] | None, typer.Option(
-    "--variant", help="Switch a variant (house rule) on (repeatable).", show_default=False)]
-OptionOpt = Annotated[list[str] | None, typer.Option(
-    "--option", help="A variant option, NAME.KEY=VALUE (repeatable); switches NAME on.",
-    show_default=False)]
-PluginOpt = Annotated[list[str] | None, typer.Option(
-    "--plugin", help="Also load this plugin module (repeatable).", show_default=False)]
-DisableOpt = Annotated[list[str] | None, typer.Option(
-    "--disable-plugin", help="Do not load this installed plugin (repeatable).",
-    show_default=False)]
-
-
 def _plugin_host(extra: list[str] | None, disabled: list[str] | None):
     from artemis.game import default_plugins
     from artemis.plugins import load_plugins
@@ -282,13 +279,13 @@ def plugins(as_json: JsonFlag = False) -> None:
 @app.command()
 def play(
     players: Annotated[int | None, typer.Option(
-        min=2, max=5, help="Number of players, 2 to 5 [default: 4].", show_default=False)] = None,
+        min=2, max=5, help="Number of players, 2 to 5 \\[default: 4].", show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
-        help="The game seed: the same seed, the same game [default: 0].",
+        help="The game seed: the same seed, the same game \\[default: 0].",
         show_default=False)] = None,
     bots: Annotated[str | None, typer.Option(
         help="Seat per player, comma-separated: random, greedy or human (one name for every "
-        "seat) [default: random].", show_default=False)] = None,
+        "seat) \\[default: random].", show_default=False)] = None,
     config: Annotated[Path | None, typer.Option(
         help="A game config file (YAML, schemas/game-config.schema.json); flags override it.",
         show_default=False)] = None,
@@ -422,7 +419,13 @@ def main() -> None:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         sys.exit(130)
-    except SystemExit:
+    except SystemExit as exc:
+        if exc.code == 130:  # typer turns Ctrl-C into a silent exit 130: say what happened
+            from artemis.cli_saves import finished_game_note
+
+            note = finished_game_note()
+            if note:
+                print(note, file=sys.stderr)
         raise
     except Exception as exc:  # never a traceback to a user
         print(f"artemis: internal error: {type(exc).__name__}: {exc}\n"

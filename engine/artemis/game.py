@@ -289,24 +289,18 @@ RULES = {
 }
 
 _CATALOGS: dict = {}
-_REGISTRIES: dict = {}
-
-
 def default_plugins():
     """The default plugin host: the core and the installed ``artemis.plugins`` entry points,
-    loaded once per process."""
-    from artemis.plugins import load_plugins
+    loaded once per process (`artemis.plugins.default_host`)."""
+    from artemis.plugins import default_host
 
-    if "default" not in _REGISTRIES:
-        _REGISTRIES["default"] = load_plugins()
-    return _REGISTRIES["default"]
+    return default_host()
 
 
 def _host_registry(host):
-    key = ("registry", id(host))
-    if key not in _REGISTRIES:
-        _REGISTRIES[key] = (host, host.registry())  # keep host alive so its id stays unique
-    return _REGISTRIES[key][1]
+    from artemis.plugins import host_registry
+
+    return host_registry(host)
 
 
 def _scoring_items(host) -> list:

@@ -139,3 +139,24 @@ def describe_plugins(host: PluginHost) -> dict:
             "content": [str(c) for c in content],
         })
     return {"plugins": rows, "failures": dict(host.failures), "disabled": list(host.disabled)}
+
+
+# once per process: "default" -> the default host; ("registry", id(host)) -> (host, registry)
+HOSTS: dict = {}
+
+
+def default_host() -> PluginHost:
+    """The default plugin host: the core and the installed ``artemis.plugins`` entry points,
+    loaded once per process. Tests replace ``HOSTS["default"]``."""
+    if "default" not in HOSTS:
+        HOSTS["default"] = load_plugins()
+    return HOSTS["default"]
+
+
+def host_registry(host: PluginHost):
+    """``host.registry()``, built once per host (the host is kept alive with it, so its id
+    stays unique)."""
+    key = ("registry", id(host))
+    if key not in HOSTS:
+        HOSTS[key] = (host, host.registry())
+    return HOSTS[key][1]

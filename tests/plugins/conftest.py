@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from artemis import game as game_module
+from artemis import plugins as plugins_module
 from artemis.plugins import load_plugins
 
 
@@ -18,5 +18,5 @@ def builtin_host(monkeypatch):
     host = load_plugins(entry_point_plugins=False)
     host.pm.register(harsh, name="harsh")
     host.pm.register(house_rules, name="house_rules")
-    monkeypatch.setitem(game_module._REGISTRIES, "default", host)
+    monkeypatch.setitem(plugins_module.HOSTS, "default", host)
     return host
