@@ -239,7 +239,8 @@ def test_a_resolve_stopped_by_an_unanswered_decision_names_it(tmp_path):
     assert f.code == "S302"
     assert f.message == ("step 1 (resolve: vents): unanswered decision: player 2 (purple) "
                          "must answer a relief_reward question; legal: relief_reward:2, "
-                         "relief_reward:1")
+                         "relief_reward:1; write the answer as the step after it, for example "
+                         "`purple: relief_reward:2`")
 
 
 def test_an_action_by_the_wrong_player_or_with_nothing_pending(tmp_path):
@@ -413,3 +414,132 @@ def test_an_item_in_two_places_is_reported_at_the_second(tmp_path):
     problems = problems_of(write(tmp_path, FULL.replace("DECK", "first_descent")))
     assert [(p.code, p.line, p.column) for p in problems] == [("S202", 27, 23)]
     assert problems[0].message == "'first_descent' is already at /given/board/expeditions/0/card"
+
+
+# -- new-user trial fixes (issue 5) ---------------------------------------------------------------
+
+@pytest.mark.parametrize("dice, line, column", [
+    ("[[yellow, 1], [green, 2], [yellow, 7]]", 17, 52),
+    ("[{player: yellow, face: 7}]", 17, 41),
+])
+def test_a_die_face_out_of_range_is_reported_at_the_face(tmp_path, dice, line, column):
+    text = VENTS.read_text(encoding="utf-8").replace(
+        "[[yellow, 1], [green, 3], [yellow, 3], [green, 4], [purple, 4]]", dice)
+    problems = problems_of(write(tmp_path, text))
+    assert [(p.code, p.message, p.line, p.column) for p in problems] == [
+        ("E205", "7 is out of range: must be at most 6", line, column)]
+
+
+def test_a_flood_of_unknown_keys_is_capped(tmp_path):
+    path = tmp_path / "flat.yaml"
+    path.write_text("".join(f"k{i}: {i}\n" for i in range(3000)), encoding="utf-8")
+    problems = problems_of(path)
+    assert len(problems) == 51
+    assert [p.code for p in problems[:50]] == ["E203"] * 50
+    assert problems[0].message == "unknown key 'k0'"
+    assert problems[-1].code == "E299"
+    # 2,950 unknown keys left out, and the missing fields were not read (at least one more)
+    assert problems[-1].message == f"... and at least 2951 more problems in {path}"
+
+
+def test_many_aliases_of_one_scalar_are_refused_before_composing(tmp_path):
+    from artemis.content.yamlio import YamlProblem, load
+
+    path = tmp_path / "alias.yaml"
+    path.write_text("a: &a 1\nb: [" + ", ".join(["*a"] * 20_001) + "]\n", encoding="utf-8")
+    with pytest.raises(YamlProblem) as info:
+        load(path)
+    p = info.value.problem
+    assert (p.code, p.line, p.column, p.pointer) == ("E109", 2, 4, "/b")
+    assert p.message == "aliases expand to more than 20000 nodes"
+    # a few aliases still read, by the full parser
+    path.write_text("a: &a 1\nb: [*a, *a]\nc: &c {x: 1}\nd: *c\n", encoding="utf-8")
+    assert load(path).data == {"a": 1, "b": [1, 1], "c": {"x": 1}, "d": {"x": 1}}
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"rounds": "x"}, "rule parameter 'rounds' must be a whole number, got 'x'"),
+    ({"rounds": True}, "rule parameter 'rounds' must be a whole number, got True"),
+    ({"expedition_send_from": "shelters"},
+     "rule parameter 'expedition_send_from' must be a list of places, got 'shelters'"),
+])
+def test_a_rule_parameter_of_the_wrong_type_is_a_config_error(params, message):
+    from artemis.game import ConfigError, Game
+
+    with pytest.raises(ConfigError) as info:
+        Game.new({"players": 2, "params": params})
+    assert str(info.value) == message
+    assert Game.new({"players": 2, "params": {"rounds": 3}}).param_defaults["rounds"] == 3
+
+
+def test_a_game_config_may_give_the_number_of_players(tmp_path):
+    from artemis.config_file import load_config
+    from artemis.game import default_plugins
+
+    host = default_plugins()
+    loaded, problems = load_config(write(tmp_path, "players: 3\nseed: 5\n"), host)
+    assert problems == []
+    assert (loaded.seats, loaded.names, loaded.seed) == (["random"] * 3, ["P0", "P1", "P2"], 5)
+    loaded, problems = load_config(write(tmp_path, "players: [{seat: greedy}, {seat: random}]\n"),
+                                   host)
+    assert (problems, loaded.seats) == ([], ["greedy", "random"])
+    loaded, problems = load_config(write(tmp_path, "players: 7\n"), host)
+    assert loaded is None
+    assert [(p.code, p.message, p.line, p.column) for p in problems] == [
+        ("E205", "7 is out of range: must be at most 5", 1, 10)]
+
+
+HEATING = """
+    scenario: heating with too little Energy
+    config: {players: 2, seed: 3}
+    given:
+      phase: upkeep
+      players:
+        - {name: yellow, energy: 1, shelters: {pioneer: 3, marine: 1}}
+        - {name: green, energy: 5}
+    steps:
+      - upkeep
+    expect:
+      players.yellow.energy: 0
+    """
+
+
+def test_an_upkeep_stopped_by_the_heating_choice_says_how_to_answer_it(tmp_path):
+    f = run_scenario(load_scenario(write(tmp_path, HEATING))).failure
+    assert (f.code, f.line, f.column) == ("S302", 9, 5)
+    assert f.message == (
+        "step 1 (upkeep): unanswered decision: player 0 (yellow) must answer an unpaid "
+        "question; legal: unpaid:pioneer:pioneer:pioneer, unpaid:pioneer:pioneer:marine; "
+        "write the answer as the step after it, for example "
+        "`yellow: unpaid:pioneer:pioneer:pioneer`")
+    answered = HEATING.replace("  - upkeep\n",
+                               "  - upkeep\n      - yellow: unpaid:pioneer:pioneer:marine\n")
+    outcome = run_scenario(load_scenario(write(tmp_path, answered)))
+    assert outcome.passed, outcome.failure
+    assert outcome.game.view()["players"][0]["shelters"]["pioneer"] == 1
+
+
+def test_a_step_naming_no_player_is_an_unknown_player_and_json_keeps_the_name(tmp_path):
+    path = write(tmp_path, HEATING.replace("  - upkeep\n", "  - upkeep\n      - frobnicate: 3\n"))
+    problems = problems_of(path)
+    assert [(p.code, p.message, p.hint, p.line, p.column) for p in problems] == [
+        ("S102", "unknown player 'frobnicate'", "the players are yellow, green (or seats 0 to 1)",
+         10, 5)]
+    result = CliRunner().invoke(app, ["scenario", "run", "--json", str(path)])
+    assert result.exit_code == 1
+    record = json.loads(result.stdout)["scenarios"][0]
+    assert (record["status"], record["name"]) == ("invalid", "heating with too little Energy")
+
+
+def test_a_content_file_with_many_problems_lists_fifty_then_counts(tmp_path):
+    from artemis.rules.content import load_game_content
+
+    path = tmp_path / "buildings.yaml"
+    path.write_text("kind: buildings\nitems:\n" + "".join(
+        f"  - {{id: b{i}, name: B{i}, kind: ocean, slots: [any], "
+        "provenance: RECONSTRUCTED, bogus: 1}\n" for i in range(80)), encoding="utf-8")
+    problems = load_game_content([str(path)]).problems
+    mine = [p for p in problems if p.file == str(path)]
+    assert [p.code for p in mine] == ["E203"] * 50 + ["E299"]
+    assert (mine[0].line, mine[0].message) == (3, "unknown key 'bogus'")
+    assert mine[-1].message == f"... and more problems in {path}"

@@ -27,7 +27,7 @@ def run_files(paths: list[Path]) -> list[dict]:
         try:
             scenario = load_scenario(path)
         except ScenarioError as exc:
-            records.append({"file": str(path), "name": None, "status": "invalid",
+            records.append({"file": str(path), "name": exc.name, "status": "invalid",
                             "failure": None,
                             "problems": [p.as_dict() for p in exc.problems]})
             continue

@@ -28,19 +28,26 @@ CONFIG_SCHEMA = {
     "properties": {
         "players": {
             "description": "The seats in order (seat 0 first; clockwise is increasing seat, "
-            "R35), 2 to 5.",
-            "type": "array", "minItems": 2, "maxItems": 5,
-            "items": {
-                "description": "One seat: who plays it.",
-                "type": "object", "additionalProperties": False, "required": ["seat"],
-                "properties": {
-                    "seat": {"description": "random or greedy (bots) or human (the terminal).",
-                             "enum": list(SEAT_KINDS)},
-                    "name": {"description": "A name to show for this seat.",
-                             "type": "string"},
-                },
-            },
-            "examples": [[{"seat": "greedy"}, {"seat": "random"}]],
+            "R35), 2 to 5; or their number alone (players: 3), every seat a random bot, as in "
+            "a save, log or scenario config.",
+            "oneOf": [
+                {"type": "integer", "minimum": 2, "maximum": 5,
+                 "description": "The number of seats, 2 to 5, each a random bot.",
+                 "examples": [3]},
+                {"type": "array", "minItems": 2, "maxItems": 5,
+                 "description": "The seats in order, 2 to 5.",
+                 "items": {
+                     "description": "One seat: who plays it.",
+                     "type": "object", "additionalProperties": False, "required": ["seat"],
+                     "properties": {
+                         "seat": {"description": "random or greedy (bots) or human (the "
+                                  "terminal).", "enum": list(SEAT_KINDS)},
+                         "name": {"description": "A name to show for this seat.",
+                                  "type": "string"},
+                     },
+                 }},
+            ],
+            "examples": [[{"seat": "greedy"}, {"seat": "random"}], 3],
         },
         "seed": {"description": "The game seed: the same config and seed, the same game.",
                  "type": "integer", "examples": [1]},
@@ -119,7 +126,10 @@ def load_config(path: Path, host) -> tuple[LoadedConfig | None, list[Problem]]:
                                     "paths are relative to the config file"))
     if problems:
         return None, problems
-    names = [p.get("name", f"P{i}") for i, p in enumerate(data["players"])]
-    return LoadedConfig([p["seat"] for p in data["players"]], names, data.get("seed", 0),
+    players = data["players"]
+    if isinstance(players, int):  # the shorthand: N random seats
+        players = [{"seat": "random"}] * players
+    names = [p.get("name", f"P{i}") for i, p in enumerate(players)]
+    return LoadedConfig([p["seat"] for p in players], names, data.get("seed", 0),
                         {k: dict(v) for k, v in (data.get("variants") or {}).items()},
                         expansions), []

@@ -143,6 +143,13 @@ class Game:
         unknown = sorted(set(params) - set(registry.parameters))
         if unknown:
             raise ConfigError(f"unknown rule parameter '{unknown[0]}'")
+        for name, value in params.items():  # a value of the wrong type would fail in setup
+            kind = registry.parameters[name].type
+            if not (isinstance(value, int) and not isinstance(value, bool) if kind == "int"
+                    else isinstance(value, list | tuple | set | frozenset | str)
+                    and not (kind == "places" and isinstance(value, str))):
+                want = {"int": "a whole number", "places": "a list of places"}.get(kind, "a place")
+                raise ConfigError(f"rule parameter '{name}' must be {want}, got {value!r}")
         game = cls(catalog, registry, config)
         game.param_defaults = params
         game.plugins = host.pm.hook

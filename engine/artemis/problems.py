@@ -40,6 +40,7 @@ CODES: dict[str, str] = {
     "E213": "unknown colonist or slot type",
     "E214": "unknown event target",
     "E219": "schema violation",
+    "E299": "more problems not listed",
     # E3xx: checks across items and files
     "E301": "duplicate id",
     "E302": "unresolved reference",

@@ -71,11 +71,27 @@ def describe(value: Any) -> str:
         f"{_kind(value)} {_show(value)}")
 
 
-def schema_problems(doc: Document, validator: Draft7Validator) -> list[Problem]:
-    """Every schema error of ``doc`` as located problems, sorted by position."""
+MAX_PROBLEMS = 50  # problems listed per file; the rest are counted in one E299 line
+
+
+def schema_problems(doc: Document, validator: Draft7Validator,
+                    limit: int = MAX_PROBLEMS) -> list[Problem]:
+    """The schema errors of ``doc`` as located problems, sorted by position: at most
+    ``limit``, then one E299 problem "... and N more problems in FILE" (`cap_problems`).
+
+    jsonschema's errors are read only until ``limit`` problems are found, and an error naming
+    many keys (300,000 unknown keys) is converted only for its first ``limit`` keys, so a huge
+    document costs no more than a small one here."""
     out: list[Problem] = []
+    more = 0
+    stopped = False
     for error in validator.iter_errors(doc.data):
-        out.extend(_convert(doc, _deepest(error), validator.schema))
+        if len(out) >= limit:
+            stopped = True  # the count of the rest is unknown: reading them is the cost
+            break
+        found, skipped = _convert(doc, _deepest(error), validator.schema, limit - len(out))
+        out.extend(found)
+        more += skipped
     seen: set = set()
     unique = []
     for p in sorted(out, key=lambda p: (p.line, p.column, p.code)):
@@ -83,7 +99,27 @@ def schema_problems(doc: Document, validator: Draft7Validator) -> list[Problem]:
         if key not in seen:
             seen.add(key)
             unique.append(p)
-    return unique
+    return cap_problems(unique, doc.file, limit, more, stopped)
+
+
+def cap_problems(problems: list[Problem], file: str, limit: int = MAX_PROBLEMS,
+                 more: int = 0, unknown_more: bool = False) -> list[Problem]:
+    """``problems`` cut to the first ``limit``, then one E299 problem counting the rest
+    (``more`` problems already left out are added; ``unknown_more``: some were not counted,
+    the line says "more" without a number). A list within the limit is returned as it is."""
+    extra = max(0, len(problems) - limit) + more
+    if not extra and not unknown_more:
+        return problems
+    kept = problems[:limit]
+    if unknown_more:
+        count = f"at least {extra + 1}" if extra else "more"
+        message = f"... and {count} more problems in {file}".replace("more more", "more")
+    else:
+        message = f"... and {extra} more problems in {file}"
+    last = kept[-1] if kept else None
+    return [*kept, Problem(file, last.line if last else 0, last.column if last else 0, "",
+                           "E299", message, f"only the first {limit} problems are listed: "
+                           "fix these and check again")]
 
 
 def _deepest(error: ValidationError) -> ValidationError:
@@ -96,6 +132,13 @@ def _deepest(error: ValidationError) -> ValidationError:
                 break  # a bare name or a wrong type: _convert reports it as a target
             # a map is the keyed form: report its own error, not "expected a string"
             context = [e for e in context if list(e.relative_schema_path)[:1] != [0]] or context
+        # a branch whose type the value does not have (the list form, for a mapping) says
+        # nothing useful: report the error of the branch of the value's own shape ("7 is out
+        # of range" at the face), which best_match, preferring shallow errors, would not
+        wrong = {e.relative_schema_path[0] for e in context
+                 if e.validator == "type" and not e.path and e.relative_schema_path}
+        context = [e for e in context if list(e.relative_schema_path)[:1] and
+                   e.relative_schema_path[0] not in wrong] or context
         # a one-key map that names an unknown key fails every branch: report the key
         best = best_match(context)
         if best is None:
@@ -114,7 +157,17 @@ def _mark(error: ValidationError) -> str:
     return str(schema.get("$comment", ""))
 
 
-def _convert(doc: Document, error: ValidationError, root: dict | None = None) -> list[Problem]:
+def _convert(doc: Document, error: ValidationError, root: dict | None = None,
+             limit: int = MAX_PROBLEMS) -> tuple[list[Problem], int]:
+    """The problems for one error (at most ``limit``) and how many more it holds."""
+    found = _convert_all(doc, error, root, limit)
+    if isinstance(found, tuple):
+        return found
+    return found[:limit], max(0, len(found) - limit)
+
+
+def _convert_all(doc: Document, error: ValidationError, root: dict | None,
+                 limit: int) -> list[Problem] | tuple[list[Problem], int]:
     path = tuple(error.absolute_path)
     v = error.validator
     schema = error.schema if isinstance(error.schema, dict) else {}
@@ -131,14 +184,17 @@ def _convert(doc: Document, error: ValidationError, root: dict | None = None) ->
         allowed = list(schema.get("properties", {}))
         extras = [k for k in inst if k not in allowed]
         code, what = _MARK_UNKNOWN_KEY.get(mark, ("E203", "unknown key"))
-        return [at((*path, k), code, f"{what} '{k}'", did_you_mean(k, allowed), key=True)
-                for k in extras]
+        # did_you_mean costs a difflib search: only for the keys that are listed
+        return ([at((*path, k), code, f"{what} '{k}'", did_you_mean(k, allowed), key=True)
+                 for k in extras[:limit]], max(0, len(extras) - limit))
     if v == "required":
         missing = [k for k in error.validator_value if isinstance(inst, dict) and k not in inst]
         allowed = list(schema.get("properties", {}))
         if allowed and isinstance(inst, dict):
             # a misspelt key ('slot' for 'slots') is reported once, as the unknown key
-            near = {did_you_mean(k, allowed) for k in inst if k not in allowed}
+            # (the keys an E203 lists: the first MAX_PROBLEMS unknown ones)
+            unknown = [k for k in inst if k not in allowed][:MAX_PROBLEMS]
+            near = {did_you_mean(k, allowed) for k in unknown}
             missing = [k for k in missing if f"did you mean '{k}'?" not in near]
         where = _where(path)
         return [at(path, "E202", f"missing field '{k}'{where}", _example_for(schema, k, root))

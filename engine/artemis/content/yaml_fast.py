@@ -12,6 +12,9 @@ strings), by the same regular expressions (``_RESOLVERS``, checked against ruame
 tests/test_yaml_fast.py). The limits hold while events stream in: nesting deeper than
 `MAX_DEPTH` or more than `MAX_NODES` nodes stop the fast path before anything is composed, so no
 recursion and no quadratic scan happen here.
+A text with anchors or aliases is read to its end here all the same, counting the alias uses:
+more than `MAX_ALIAS_NODES` is refused at once (E109, as the full parser would after composing
+the text in pure Python, seconds for 200,000 aliases); fewer go to the full parser.
 """
 
 from __future__ import annotations
@@ -19,7 +22,16 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from artemis.content.yamlio import _STD, MAX_DEPTH, MAX_NODES, Document, YamlProblem, _Builder
+from artemis.content.yamlio import (
+    _STD,
+    MAX_ALIAS_NODES,
+    MAX_DEPTH,
+    MAX_NODES,
+    Document,
+    YamlProblem,
+    _Builder,
+    _problem,
+)
 
 _STR = _STD + "str"
 
@@ -100,6 +112,12 @@ def parse(text: str, file: str) -> Document | None:
     CParser, ev = _parser_class
     try:
         return _build(CParser(text), ev, file)
+    except _TooManyAliases as exc:
+        # every alias is at least one node: ruamel would refuse it too (E109), after composing
+        # the whole text in pure Python (seconds for 200,000 aliases); refuse it now
+        raise _problem(file, "E109", f"aliases expand to more than {MAX_ALIAS_NODES} nodes",
+                       "write the values out instead of nesting aliases", *exc.at,
+                       exc.path) from None
     except (_Fallback, YamlProblem, UnicodeError):  # UnicodeError: a lone surrogate
         return None
     except Exception as exc:  # libyaml's errors (yaml.YAMLError and kin): ruamel reports them
@@ -112,10 +130,24 @@ class _Fallback(Exception):
     """The text needs the full parser."""
 
 
+class _TooManyAliases(Exception):
+    """More alias uses than `MAX_ALIAS_NODES`; ``at`` and ``path`` are those of the list or
+    mapping holding the first alias past the limit."""
+
+    def __init__(self, at: tuple[int, int], path: tuple):
+        self.at, self.path = at, path
+        super().__init__(f"too many aliases at {at}")
+
+
 def _build(parser, ev, file: str) -> Document:
     get = parser.get_event
     scalar_ev, map_ev, seq_ev = ev.ScalarEvent, ev.MappingStartEvent, ev.SequenceStartEvent
     end_evs = (ev.MappingEndEvent, ev.SequenceEndEvent)
+    alias_ev = ev.AliasEvent
+    # anchors and aliases need the full parser, but their number is counted here first: a
+    # text with more alias uses than MAX_ALIAS_NODES is refused without composing it
+    aliases = 0
+    full = False
     if type(get()) is not ev.StreamStartEvent:
         raise _Fallback
     start = get()
@@ -139,10 +171,28 @@ def _build(parser, ev, file: str) -> Document:
                 root = frame[0]
                 break
             continue
+        if t is alias_ev:
+            aliases += 1
+            if aliases > MAX_ALIAS_NODES and stack:
+                raise _TooManyAliases(values.get(stack[-1][1], (1, 1)), stack[-1][1])
+            full = True
+            if not stack:
+                raise _Fallback
+            frame = stack[-1]
+            if frame[2]:  # in a mapping: a key, or the value after one
+                if frame[3] is None:
+                    raise _Fallback  # an alias as a key
+                frame[0][frame[3]] = None  # a stand-in: the full parser builds the value
+                frame[3] = None
+            else:
+                frame[0].append(None)  # keeps the indexes (and so the paths) of what follows
+            continue
         if t is not scalar_ev and t is not map_ev and t is not seq_ev:
-            raise _Fallback  # an alias, or an event out of place
-        if e.anchor is not None or e.tag is not None:
+            raise _Fallback  # an event out of place
+        if e.tag is not None:
             raise _Fallback
+        if e.anchor is not None:
+            full = True
         nodes += 1
         if nodes > MAX_NODES or len(stack) > MAX_DEPTH:
             raise _Fallback
@@ -204,5 +254,7 @@ def _build(parser, ev, file: str) -> Document:
             stack.append([node, path, t is map_ev, None, None, None])
     if type(get()) is not ev.DocumentEndEvent or type(get()) is not ev.StreamEndEvent:
         raise _Fallback  # more than one document (E111)
+    if full:
+        raise _Fallback  # anchors and aliases: ruamel's _Builder expands and bounds them
     doc.data = root
     return doc

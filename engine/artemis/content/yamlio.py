@@ -333,8 +333,9 @@ class _Builder:
         if self.nodes > MAX_NODES:
             raise _problem(doc.file, "E109", f"the document has more than {MAX_NODES} nodes",
                            "split the content into several files", *self._pos(node), path)
-        if not isinstance(node, ScalarNode):
-            self.seen.add(id(node))
+        # a scalar reached twice is an alias too: 200,000 aliases of one scalar are 200,000
+        # nodes (the fast path refuses them by count before composing, yaml_fast)
+        self.seen.add(id(node))
         doc.values.setdefault(path, at or self._pos(node))
         tag = node.tag.value if hasattr(node.tag, "value") else node.tag
         if isinstance(node, MappingNode):

@@ -17,10 +17,12 @@ SIMPLE_STEPS = ("upkeep", "final_scoring")
 
 class ScenarioError(Exception):
     """Raised by `load_scenario` for a scenario file that cannot run; ``problems`` is a
-    non-empty list of located `Problem` records (codes E1xx, E2xx, S1xx, S2xx)."""
+    non-empty list of located `Problem` records (codes E1xx, E2xx, S1xx, S2xx); ``name`` is
+    the file's ``scenario:`` when it could be read (else None)."""
 
-    def __init__(self, problems: list[Problem]):
+    def __init__(self, problems: list[Problem], name: str | None = None):
         self.problems = list(problems)
+        self.name = name
         first = self.problems[0].format() if self.problems else "invalid scenario"
         more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
         super().__init__(first + more)
@@ -116,9 +118,11 @@ def _load(path: Path, shown: str) -> Scenario:
     if not isinstance(doc.data, dict):
         schema = schema_problems(doc, _validator())
         raise ScenarioError(schema or [Problem(shown, 1, 1, "", "E201", "expected a mapping")])
+    name = doc.data.get("scenario")
+    name = name if isinstance(name, str) else None
     problems = schema_problems(doc, _validator())
     if problems:
-        raise ScenarioError(problems)
+        raise ScenarioError(problems, name)
     data = doc.data
 
     def at(p: tuple, code: str, message: str, hint: str = "", key: bool = False) -> None:
@@ -131,7 +135,7 @@ def _load(path: Path, shown: str) -> Scenario:
     names = player_names(doc, given, at)
     game = _new_game(path, doc, data, given, at)
     if game is None:
-        raise ScenarioError(problems)
+        raise ScenarioError(problems, name)
     problems.extend(apply_given(game, doc, data, names))
     n = game.config.players
     steps = [st for i, raw in enumerate(data.get("steps") or [])
@@ -144,7 +148,7 @@ def _load(path: Path, shown: str) -> Scenario:
         else:
             expect.append(Expectation(key, value, line, col))
     if problems:
-        raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)))
+        raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)), name)
     return Scenario(shown, data["scenario"], game, names, steps, expect, error)
 
 
@@ -248,16 +252,17 @@ def _step(doc, i: int, raw, n: int, names: list, at, player_seat) -> Step | None
         if isinstance(who, str) and who.isdigit():
             who = int(who)
         who_path = (*path, keys[0])
-    if not isinstance(action, str):
-        at((*path, "action") if "action" in raw else (*path, keys[0]), "E201",
-           f"an action is its id (a string), got {action!r}", "for example 'buy:buy'")
-        return None
     seat = None
     if who is not None:
+        # the player first: `frobnicate: 3` is an unknown player, not a bad action
         seat = player_seat(n, names, who, who_path, lambda p, c, m, h="": at(
             p, c, m, h, key="action" not in raw))
         if seat is None:
             return None
+    if not isinstance(action, str):
+        at((*path, "action") if "action" in raw else (*path, keys[0]), "E201",
+           f"an action is its id (a string), got {action!r}", "for example 'buy:buy'")
+        return None
     shown = names[seat] if seat is not None and names[seat] else seat
     text = f"{shown}: {action}" if seat is not None else action
     return Step("action", i, line, col, text, player=seat, action=action, error=error)

@@ -85,9 +85,11 @@ def player_seat(n: int, names: list, value, path: tuple, report: Callable) -> in
     if isinstance(value, str) and value in names:
         return names.index(value)
     known = [x for x in names if x]
+    near = did_you_mean(value, known)
     report(path, "S102", f"unknown player {value!r}",
-           did_you_mean(value, known) or (f"players: {', '.join(known)} or a seat 0-{n - 1}"
-                                          if known else f"give a seat, 0 to {n - 1}"))
+           near if near.startswith("did you mean") else (
+               f"the players are {', '.join(known)} (or seats 0 to {n - 1})" if known
+               else f"give a seat, 0 to {n - 1}"))
     return None
 
 

@@ -61,8 +61,16 @@ def _who(scenario: Scenario, seat: int | None) -> str:
 def _decision_text(scenario: Scenario, game) -> str:
     ids = [a.id for a in game.legal_actions()]
     shown = ", ".join(ids[:12]) + (f", ... ({len(ids)} in all)" if len(ids) > 12 else "")
-    return (f"{_who(scenario, game.current_player)} must answer a {game.pending.kind} "
-            f"question; legal: {shown}")
+    kind = game.pending.kind
+    article = "an" if kind[:1] in "aeiou" else "a"
+    seat = game.current_player
+    name = scenario.names[seat] if seat is not None and seat < len(scenario.names) else None
+    example = f"{name if name else seat}: {ids[0]}" if ids and seat is not None else ""
+    # an upkeep or resolve step runs until a player must choose; the choice is the next step
+    after = (f"; write the answer as the step after it, for example `{example}`"
+             if example else "")
+    return (f"{_who(scenario, seat)} must answer {article} {kind} question; legal: {shown}"
+            f"{after}")
 
 
 class _Goal:
