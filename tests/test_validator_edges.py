@@ -116,3 +116,22 @@ def test_a_required_plugin_is_satisfied_when_installed(tmp_path):
     assert codes(result) == [("E506", "expansion.yaml", 5, 18)]
     assert "salvage" in result.problems[0].message
     assert load_game_content([pack], plugin_names={"salvage"}).problems == []
+
+
+def test_the_summary_line_counts_listed_problems_and_says_when_more_are_not_listed(tmp_path):
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    many = tmp_path / "many.yaml"
+    many.write_text("kind: buildings\nitems:\n" + "  - {id: 1}\n" * 60)
+    result = CliRunner().invoke(app, ["validate", str(many)])
+    lines = result.output.strip().splitlines()
+    listed = [line for line in lines if ": error[" in line]
+    assert result.exit_code == 1
+    assert listed[-1].endswith(f"error[E299]: ... and more problems in {many}")
+    assert lines[-1] == (f"{len(listed) - 1} problems found, and more not listed (E299).")
+    one = tmp_path / "one.yaml"
+    one.write_text("kind: buildings\nitems:\n  - {id: 1}\n")
+    lines = CliRunner().invoke(app, ["validate", str(one)]).output.strip().splitlines()
+    assert lines[-1] == f"{sum(': error[' in line for line in lines)} problems found."

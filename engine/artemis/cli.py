@@ -80,8 +80,9 @@ def validate(
             _print_problems(result.problems, True)
     elif result.problems:
         _print_problems(result.problems, False)
-        n = len(result.problems)
-        print(f"{n} problem{'s' if n != 1 else ''} found.")
+        n = sum(p.code != "E299" for p in result.problems)  # E299 counts the unlisted
+        more = ", and more not listed (E299)" if n < len(result.problems) else ""
+        print(f"{n} problem{'s' if n != 1 else ''} found{more}.")
     else:
         c = result.catalog
         packs = ", ".join(f"{p.id} {p.version}" for p in c.packs)
