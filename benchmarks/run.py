@@ -151,13 +151,15 @@ def game_rows(reps: int, games: int) -> list[tuple[str, str, list[float]]]:
     one_game(0, False)  # warm-up: imports, the catalog
     rows = []
     seeds = iter(range(10**6))
-    rows.append(("game_log_on", "4-player random-bot game, log on (ms)",
-                 [t * 1e3 for t in timed(lambda: one_game(next(seeds), True), games)]))
+    on = timed(lambda: one_game(next(seeds), True), games)
+    rows.append(("game_log_on", "4-player random-bot game, log on (ms)", [t * 1e3 for t in on]))
     seeds = iter(range(10**6))
     off = timed(lambda: one_game(next(seeds), False), games)
     rows.append(("game_log_off", "4-player random-bot game, log off (ms)", [t * 1e3 for t in off]))
     # one figure: the games timed, over the time they took together
     rows.append(("games_per_s", "games per second per core (log off)", [len(off) / sum(off)]))
+    rows.append(("games_per_s_log_on", "games per second per core (log on, as simulate plays)",
+                 [len(on) / sum(on)]))
     g = mid_game(0)
     rows.append(("clone_us", "Game.clone() at a mid-game decision (us)",
                  [t * 1e6 for t in per_call(g.clone, reps, 2000)]))

@@ -3,6 +3,8 @@ the new space or any one already passed; nothing once the marker has reached the
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from artemis.actions import Action
 from artemis.rules.flow import answer, ask, step
 from artemis.rules.ops import run_effect, selectable
@@ -23,6 +25,7 @@ def gain_relief(game, player: int) -> None:
     ask(game, player, "relief_reward", options, player)
 
 
+@lru_cache(maxsize=512)  # a reward's words never change; the log asks for them every game
 def _label(space: int, reward) -> str:
     from artemis.effects.words import describe
 
