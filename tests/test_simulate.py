@@ -59,7 +59,8 @@ def test_the_report_counts_every_game(base):
     assert report["errors"] == []
     assert sum(w["wins"] for w in report["wins"]["by_seat"]) == GAMES
     assert report["wins"]["by_bot"] == [{"bot": "random", "seats": 2 * GAMES, "wins": GAMES,
-                                         "win_rate": 0.5}]
+                                         "win_rate": 0.5, "win_rate_ci": [0.2993, 0.7007]}]
+    assert [w["games"] for w in report["wins"]["by_seat"]] == [GAMES, GAMES]
     assert report["vp"]["final"]["n"] == 2 * GAMES
     assert list(report["vp"]["steps"]) == ["saved_resources", "surface_buildings", "buildings",
                                            "colonist_sets", "leftover_colonists", "badges",
@@ -126,6 +127,20 @@ def test_plot_writes_png_charts(base):
         assert data.startswith(PNG) and len(data) > 5000
 
 
+def test_the_building_chart_shows_enough_owners_and_the_runs_baseline():
+    from artemis.simulate.plot import MIN_OWNERS, building_rows
+
+    def building(i, owners, rate):
+        return {"id": i, "kind": "building", "owners": owners, "owners_win_rate": rate}
+
+    report = {"items": [building("a", 10, 0.3), building("b", 4, 1.0), building("c", 6, 0.5),
+                        building("d", 0, None),
+                        {"id": "x", "kind": "expedition", "owners": 9, "owners_win_rate": 1.0}]}
+    owned, skipped, pooled = building_rows(report)
+    assert MIN_OWNERS == 5 and [x["id"] for x in owned] == ["c", "a"] and skipped == 1
+    assert pooled == (3 + 4 + 3) / 20  # every building owner seat, not 1/players
+
+
 FAILING_PLUGIN = """
 from artemis.hookspecs import hookimpl
 from artemis.simulate import game_seed
@@ -153,6 +168,9 @@ def test_a_game_that_raises_in_a_worker_is_reported_and_the_run_goes_on(tmp_path
     seed = game_seed(11, 3)
     assert error["index"] == 3 and error["seed"] == seed
     assert error["error"] == "RuntimeError: the test plugin fails this game on purpose"
+    # the innermost frame: the plugin's own raise, line 11 of FAILING_PLUGIN
+    assert error["where"] == (f"{tmp_path / 'artemis_sim_failing_plugin.py'}:11 in "
+                              "artemis_observe_event")
     assert error["decisions"] > 0 and error["action"]
     assert error["replay"] == (f"artemis play --players 2 --seed {seed} --bots random,random "
                                "--plugin artemis_sim_failing_plugin")
@@ -189,8 +207,12 @@ if __name__ == "__main__":
 """
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
-def test_ctrl_c_stops_the_workers_and_writes_the_finished_games(tmp_path):
+@pytest.mark.skipif(sys.platform == "win32", reason="signals to a child process are POSIX")
+@pytest.mark.parametrize(("signum", "code", "said"), [(signal.SIGINT, 130, "interrupted:"),
+                                                      (signal.SIGTERM, 143,
+                                                       "interrupted by SIGTERM:")])
+def test_ctrl_c_stops_the_workers_and_writes_the_finished_games(tmp_path, signum, code, said):
+    """Ctrl-C, and SIGTERM (kill, timeout, a CI cancel) alike."""
     import psutil
 
     driver = tmp_path / "driver.py"
@@ -209,14 +231,14 @@ def test_ctrl_c_stops_the_workers_and_writes_the_finished_games(tmp_path):
         time.sleep(1)  # let the finished batches reach the parent
         children = psutil.Process(proc.pid).children(recursive=True)
         assert len(children) >= 2
-        proc.send_signal(signal.SIGINT)
+        proc.send_signal(signum)
         stdout, stderr = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert proc.returncode == 130, stderr
-    assert "Traceback" not in stderr and "interrupted:" in stderr
+    assert proc.returncode == code, stderr
+    assert "Traceback" not in stderr and said in stderr and "leaked" not in stderr
     assert f"wrote {out}" in stdout
     report = json.loads(out.read_text())
     assert report["interrupted"] and report["games"] == 100000
@@ -276,9 +298,17 @@ def test_stats_and_owners_win_rate_are_exact():
     assert [w["wins"] for w in report["wins"]["by_seat"]] == [2, 1]
     assert report["items"] == [
         {"id": "dome", "kind": "building", "appeared": 3, "taken": 3, "owners": 3,
-         "owners_win_rate": 0.6667, "owners_mean_vp": 7.6667},
+         "owners_win_rate": 0.6667, "owners_win_rate_ci": [0.2077, 0.9385],
+         "owners_mean_vp": 7.6667,
+         "owners_by_bot": {"random": {"owners": 3, "wins": 2, "win_rate": 0.6667},
+                           "greedy": {"owners": 0, "wins": 0, "win_rate": None}}},
         {"id": "reef", "kind": "expedition", "appeared": 0, "taken": 0, "owners": 0,
-         "owners_win_rate": None, "owners_mean_vp": None}]
+         "owners_win_rate": None, "owners_win_rate_ci": None, "owners_mean_vp": None,
+         "owners_by_bot": {"random": {"owners": 0, "wins": 0, "win_rate": None},
+                           "greedy": {"owners": 0, "wins": 0, "win_rate": None}}}]
+    assert [(w["games"], w["win_rate_ci"]) for w in report["wins"]["by_seat"]] == [
+        (3, [0.2077, 0.9385]), (3, [0.0615, 0.7923])]
+    assert [(w["seats"], w["wins"]) for w in report["wins"]["by_bot"]] == [(3, 2), (3, 1)]
     assert report["decisions"] == {"n": 3, "mean": 101.0, "std": 0.8165, "min": 100,
                                    "max": 102}
     assert report == build_report(games, ["random", "greedy"], [("dome", "building"),
@@ -316,3 +346,160 @@ def test_a_game_that_never_ends_is_reported_as_a_stall():
     assert record["index"] == 5 and record["seed"] == game_seed(1, 5)
     assert record["error"] == "RuntimeError: no end after 10 decisions (a stall)"
     assert record["decisions"] == 10 and record["action"]
+
+
+# -- outputs checked before playing; a failed write keeps the report --------------------------
+
+
+@pytest.mark.parametrize("where", ["folder", "no_parent", "device", "sys"])
+def test_an_unwritable_out_fails_before_any_game(tmp_path, where):
+    out = {"folder": tmp_path, "no_parent": tmp_path / "missing" / "r.json",
+           "device": "/dev/null", "sys": "/sys/artemis-report.json"}[where]
+    if where in ("device", "sys") and not os.path.exists(os.path.dirname(str(out)) or out):
+        pytest.skip("no /dev or /sys here")
+    logs = tmp_path / "logs"
+    result = invoke(*ARGS, "--workers", "1", "--out", str(out), "--log-dir", str(logs))
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    assert result.stderr.startswith(f"error: cannot write the report '{out}': ")
+    assert list(logs.iterdir()) == []  # not one game played
+
+
+def test_a_plot_path_that_is_a_file_fails_before_any_game(tmp_path):
+    charts = tmp_path / "charts"
+    charts.write_text("not a folder")
+    result = invoke(*ARGS, "--workers", "1", "--plot", str(charts))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == f"error: cannot write the charts into '{charts}': it is not a folder\n"
+
+
+def test_a_failed_write_at_the_end_still_prints_the_report(tmp_path, monkeypatch, base):
+    import artemis.cli_simulate as cli_simulate
+    import artemis.simulate.plot as plot
+
+    def refuse(*args):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(cli_simulate, "_write_atomically", refuse)
+    monkeypatch.setattr(plot, "plot_report", refuse)
+    out, charts = tmp_path / "report.json", tmp_path / "charts"
+    result = invoke(*ARGS, "--workers", "1", "--out", str(out), "--plot", str(charts))
+    assert result.exit_code == 1
+    assert json.loads(result.stdout) == base["report"]
+    assert (f"error: cannot write the report '{out}': Permission denied\n"
+            f"error: cannot write the charts into '{charts}': Permission denied\n"
+            ) in result.stderr
+    result = invoke(*ARGS[:-1], "--workers", "1", "--out", str(out))  # the table, too
+    assert result.exit_code == 1 and "Wins by seat over 10 games" in result.stdout
+    assert result.stderr.endswith(f"error: cannot write the report '{out}': "
+                                  "Permission denied\n")
+
+
+# -- Dask addresses, workers ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("address", ["notanaddress", "tcp://host", "http://x:1", "host:port"])
+def test_a_malformed_dask_address_is_a_usage_error(address):
+    result = invoke(*ARGS, "--dask", address)
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (f"error: --dask '{address}' is not a scheduler address; write "
+                             "[tcp://]HOST:PORT, e.g. tcp://10.0.0.5:8786\n")
+
+
+def test_a_dask_client_that_cannot_connect_fails_clean(monkeypatch):
+    import gc
+
+    from artemis.simulate.runner import DASK_TIMEOUT, RunError, _connect, check_dask_address
+
+    for good in ("tcp://10.0.0.5:8786", "scheduler:8786", "tls://[::1]:8786", "inproc://x/1"):
+        check_dask_address(good)
+    noise, made = [], []
+    monkeypatch.setattr(sys, "unraisablehook", noise.append)
+
+    class Refused:  # as distributed's Client: its __del__ fails on a client never connected
+        def __init__(self, address, timeout, set_as_default):
+            made.append((address, timeout, set_as_default))
+            raise OSError("Timed out trying to connect")
+
+        def __del__(self):
+            raise TimeoutError("timed out after 20 s.")
+
+    with pytest.raises(RunError) as caught:
+        _connect(Refused, "tcp://10.0.0.5:8786")
+    gc.collect()
+    assert str(caught.value) == ("cannot reach the Dask scheduler at tcp://10.0.0.5:8786 "
+                                 "within 10 s: Timed out trying to connect")
+    assert made == [("tcp://10.0.0.5:8786", 10, False)] and DASK_TIMEOUT == 10
+    assert noise == [] and sys.unraisablehook == noise.append
+
+
+class _Index:
+    """A trivial task: game i's summary is its index."""
+
+    def play(self, index):
+        return {"index": index}
+
+    def failed(self, index, error):
+        return {"index": index, "error": error}
+
+
+def test_no_more_workers_than_batches_are_started():
+    outcome = run(_Index(), 2, workers=8)
+    assert outcome.workers == 2 and outcome.where == "2 worker processes"
+    assert outcome.results == [{"index": 0}, {"index": 1}] and outcome.signal is None
+
+
+def test_more_workers_than_cores_warns_and_the_console_tells_the_real_count():
+    result = invoke(*ARGS[:1], "--games", "2", "--players", "2", "--json", "--workers", "64")
+    assert result.exit_code == 0, result.output
+    cores = os.cpu_count()
+    assert result.stderr.startswith(f"warning: --workers 64 is more than the {cores} cores")
+    assert "games/s (2 worker processes)" in result.stderr
+    assert json.loads(result.stdout)["played"] == 2
+
+
+# -- the console report ---------------------------------------------------------------------
+
+
+def test_the_console_report_fits_80_columns_with_names_and_progress_lines():
+    result = CliRunner().invoke(app, [*ARGS[:-1], "--workers", "1"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "…" not in result.stdout
+    assert max(len(line) for line in lines[1:]) <= 80  # the first line is a wrapped sentence
+    at = next(i for i, line in enumerate(lines) if line.startswith("volcanic_extractor "))
+    assert lines[at].split()[:2] == ["volcanic_extractor", "Volcanic"]
+    assert lines[at + 1].split() == ["Extractor"]  # a long name folds, the id stays whole
+    header = next(line for line in lines if line.startswith("event "))
+    assert header.split() == ["event", "name", "seen"]  # an event seen is resolved
+    assert "win rate (CI)" in result.stdout
+    # not a terminal: a progress line every tenth of the games, on stderr
+    progress = [line.split(",")[0] for line in result.stderr.splitlines()
+                if line.startswith("progress:")]
+    assert progress == [f"progress: {i} of 10 games ({10 * i}%)" for i in range(1, 10)]
+
+
+def test_the_config_records_resolved_variants_and_packs_as_given():
+    result = CliRunner().invoke(
+        app, ["simulate", "--games", "2", "--players", "2", "--workers", "1",
+              "--expansion", "content/examples/reef_expansion"],
+        env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "[reef_expansion" in result.stdout  # an expansion item says its pack
+    result = invoke(*ARGS, "--workers", "1", "--variant", "game_length", "--variant", "harsh",
+                    "--expansion", "content/examples/reef_expansion",
+                    "--plugin", "artemis_plugins.house_rules", "--plugin", "artemis_plugins.harsh")
+    assert result.exit_code == 0, result.output
+    config = json.loads(result.stdout)["config"]
+    assert config["variants"] == {"game_length": {"rounds": 4}, "harsh": {}}
+    assert config["expansions"] == ["content/examples/reef_expansion"]
+    assert {"id": "reef_expansion", "version": "0.1.0"} in config["packs"]
+
+
+def test_bots_other_than_random_or_greedy_are_refused_by_name():
+    result = invoke("simulate", "--games", "2", "--players", "2", "--bots", "Greedy")
+    assert result.exit_code == 2
+    assert result.stderr == ("error: unknown bot 'Greedy'; simulate takes random or greedy "
+                             "(did you mean 'greedy'?)\n")
+    result = invoke("simulate", "--games", "2", "--players", "2", "--bots", "random,human")
+    assert result.stderr == "error: unknown bot 'human'; simulate takes random or greedy\n"

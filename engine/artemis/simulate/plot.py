@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 PLOT_MISSING = "--plot needs the plot extra: pip install 'artemis-engine[plot]'"
+MIN_OWNERS = 5  # a building owned fewer times has a win rate too noisy to chart
 
 
 def require_matplotlib() -> None:
@@ -20,8 +21,10 @@ def require_matplotlib() -> None:
 def plot_report(report: dict, folder: Path) -> list[Path]:
     """Write ``final_vp_by_bot.png`` (the final VP distribution of each bot kind, one bar per
     VP value, as a share of that kind's seats) and ``win_rate_by_building.png`` (the owners'
-    win rate of every building owned in some game, best first, with the even-chance line at
-    1/players) into ``folder`` (created). Returns the paths written.
+    win rate of every building with at least MIN_OWNERS owner seats, best first, labelled
+    "id (owner seats)", with its 95% Wilson interval, the pooled win rate of all building
+    owner seats and the 1/players line of any seat) into ``folder`` (created). Returns the
+    paths written.
 
     Raises ImportError (PLOT_MISSING) without matplotlib, OSError when a file cannot be
     written."""
@@ -49,18 +52,44 @@ def plot_report(report: dict, folder: Path) -> list[Path]:
     fig.savefig(path, dpi=100)
     written.append(path)
 
-    owned = [x for x in report["items"] if x["kind"] == "building" and x["owners"]]
-    owned.sort(key=lambda x: (-x["owners_win_rate"], x["id"]))
-    fig = Figure(figsize=(8, max(3.0, 0.22 * len(owned) + 1.2)), layout="constrained")
+    owned, skipped, pooled = building_rows(report)
+    fig = Figure(figsize=(8, max(3.0, 0.22 * len(owned) + 1.4)), layout="constrained")
     ax = fig.add_subplot()
-    ax.barh([x["id"] for x in owned], [x["owners_win_rate"] for x in owned])
+    ys = [f"{x['id']} ({x['owners']})" for x in owned]
+    rates = [x["owners_win_rate"] for x in owned]
+    cis = [x.get("owners_win_rate_ci") or [r, r] for x, r in zip(owned, rates, strict=True)]
+    ax.barh(ys, rates, xerr=[[r - lo for r, (lo, _) in zip(rates, cis, strict=True)],
+                             [hi - r for r, (_, hi) in zip(rates, cis, strict=True)]],
+            error_kw={"elinewidth": 0.8, "capsize": 2, "ecolor": "dimgrey"})
     ax.invert_yaxis()
-    ax.axvline(1 / players, color="grey", linestyle="--", label=f"even chance (1/{players})")
-    ax.set_xlabel("owners' win rate (owner seats that won)")
-    ax.set_title(f"Win rate by building ({report['finished']} games)")
+    if pooled is not None:
+        ax.axvline(pooled, color="tab:red", linestyle=":",
+                   label=f"any building owner ({pooled:.1%})")
+    ax.axvline(1 / players, color="grey", linestyle="--",
+               label=f"any seat (1/{players} = {1 / players:.1%})")
+    ax.set_xlim(0, 1)
+    ax.set_xlabel("owners' win rate (owner seats that won), 95% Wilson interval; "
+                  "(n) = owner seats")
+    note = (f"; {skipped} with fewer than {MIN_OWNERS} owner seats left out" if skipped
+            else "")
+    ax.set_title(f"Win rate by building ({report['finished']} games{note})")
     ax.tick_params(axis="y", labelsize=7)
-    ax.legend(loc="lower right")
+    fig.legend(loc="outside lower center", ncols=2)  # below the chart: never over a bar
     path = folder / "win_rate_by_building.png"
     fig.savefig(path, dpi=100)
     written.append(path)
     return written
+
+
+def building_rows(report: dict) -> tuple[list[dict], int, float | None]:
+    """What the win-rate-by-building chart shows: the report's buildings with at least
+    MIN_OWNERS owner seats, best owners' win rate first (then by id); how many owned
+    buildings were left out for fewer owners; and the pooled win rate of every building
+    owner seat of the run (None when no building was owned), the chart's baseline."""
+    buildings = [x for x in report["items"] if x["kind"] == "building" and x["owners"]]
+    owned = [x for x in buildings if x["owners"] >= MIN_OWNERS]
+    owned.sort(key=lambda x: (-x["owners_win_rate"], x["id"]))
+    seats = sum(x["owners"] for x in buildings)
+    # wins back from the rounded rate: exact while owners < 5,000 (4 decimal places)
+    wins = sum(round(x["owners_win_rate"] * x["owners"]) for x in buildings)
+    return owned, len(buildings) - len(owned), (wins / seats if seats else None)

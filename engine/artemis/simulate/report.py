@@ -49,6 +49,7 @@ class _Item:
         self.kind = kind
         self.appeared = self.taken = self.owners = self.owner_wins = 0
         self.owner_vp = Stats()
+        self.by_kind: dict = {}  # bot kind -> [owner seats, of which won]
 
 
 def _ranges(indices: list[int]) -> list[list[int]]:
@@ -66,6 +67,23 @@ def _rate(part: int, whole: int):
     return round(part / whole, 4) if whole else None
 
 
+Z95 = 1.959964  # the standard normal's 97.5th percentile: a two-sided 95% interval
+
+
+def wilson(part: int, whole: int, z: float = Z95):
+    """The Wilson score interval [low, high] of the rate ``part / whole`` (95% by default),
+    rounded to 4 places; None when ``whole`` is 0. Unlike rate +- z*sd it stays inside [0, 1]
+    and is honest for small counts and rates near 0 or 1 (Wilson 1927)."""
+    if not whole:
+        return None
+    p = part / whole
+    centre = p + z * z / (2 * whole)
+    margin = z * math.sqrt(p * (1 - p) / whole + z * z / (4 * whole * whole))
+    scale = 1 + z * z / whole
+    return [round(max(0.0, (centre - margin) / scale), 4),
+            round(min(1.0, (centre + margin) / scale), 4)]
+
+
 def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
                  config: dict | None = None, games: int | None = None,
                  interrupted: bool = False) -> dict:
@@ -81,7 +99,11 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
     games (``decisions``: over games); win rates count the engine's winner (its tie-break)
     and are wins / games for a seat, wins / seats played for a bot kind; an item's
     ``appeared`` and ``taken`` count games, ``owners`` counts owner seats over all games,
-    ``owners_win_rate`` is the share of those seats that won."""
+    ``owners_win_rate`` is the share of those seats that won. Every win rate has its sample
+    size beside it (``games``, ``seats``, ``owners``) and a 95% Wilson interval (``*_ci``:
+    [low, high] or None); with more than one bot kind, ``owners_by_bot`` splits an item's
+    owners by the bot kind of their seat: {kind: {owners, wins, win_rate}}. ``errors``
+    carry ``where`` (the innermost frame) when the task gives it."""
     ordered = sorted(results, key=lambda r: r["index"])
     finished = [r for r in ordered if "error" not in r]
     errors = [r for r in ordered if "error" in r]
@@ -117,6 +139,9 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
                 s.owners += 1
                 s.owner_wins += seat == winner
                 s.owner_vp.add(r["vp"][seat])
+                tally = s.by_kind.setdefault(bots[seat], [0, 0])
+                tally[0] += 1
+                tally[1] += seat == winner
     n = len(finished)
     listed = {i for i, _ in items}
     extra = sorted((i for i in stats if i not in listed), key=lambda i: (stats[i].kind, i))
@@ -130,10 +155,13 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
         "interrupted": interrupted,
         "wins": {
             "by_seat": [{"seat": seat, "bot": bots[seat], "wins": seat_wins[seat],
-                         "games": n, "win_rate": _rate(seat_wins[seat], n)}
+                         "games": n, "win_rate": _rate(seat_wins[seat], n),
+                         "win_rate_ci": wilson(seat_wins[seat], n)}
                         for seat in range(seats)],
             "by_bot": [{"bot": k, "seats": n * bots.count(k), "wins": kind_wins[k],
-                        "win_rate": _rate(kind_wins[k], n * bots.count(k))} for k in kinds],
+                        "win_rate": _rate(kind_wins[k], n * bots.count(k)),
+                        "win_rate_ci": wilson(kind_wins[k], n * bots.count(k))}
+                       for k in kinds],
         },
         "vp": {
             "final": final.as_dict(),
@@ -146,11 +174,21 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
                        for k in kinds],
         },
         "decisions": decisions.as_dict(),
-        "items": [{"id": i, "kind": stats[i].kind, "appeared": stats[i].appeared,
-                   "taken": stats[i].taken, "owners": stats[i].owners,
-                   "owners_win_rate": _rate(stats[i].owner_wins, stats[i].owners),
-                   "owners_mean_vp": stats[i].owner_vp.as_dict()["mean"]}
-                  for i in [*(i for i, _ in items), *extra]],
-        "errors": [{k: r[k] for k in ("index", "seed", "error", "decisions", "action",
+        "items": [_item(i, stats[i], kinds) for i in [*(i for i, _ in items), *extra]],
+        "errors": [{k: r[k] for k in ("index", "seed", "error", "where", "decisions", "action",
                                       "replay") if k in r} for r in errors],
     }
+
+
+def _item(item_id: str, s: _Item, kinds: list[str]) -> dict:
+    out = {"id": item_id, "kind": s.kind, "appeared": s.appeared, "taken": s.taken,
+           "owners": s.owners, "owners_win_rate": _rate(s.owner_wins, s.owners),
+           "owners_win_rate_ci": wilson(s.owner_wins, s.owners),
+           "owners_mean_vp": s.owner_vp.as_dict()["mean"]}
+    if len(kinds) > 1:
+        out["owners_by_bot"] = {}
+        for k in kinds:
+            owners, wins = s.by_kind.get(k, (0, 0))
+            out["owners_by_bot"][k] = {"owners": owners, "wins": wins,
+                                       "win_rate": _rate(wins, owners)}
+    return out

@@ -8,6 +8,7 @@ bots, variants, expansions and plugins, so every error's ``replay`` command play
 from __future__ import annotations
 
 import shlex
+import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,6 +84,7 @@ class GameTask:
             summary = summarize(game)
         except Exception as exc:  # reported with the seed that reproduces it; the run goes on
             record = self.failed(index, f"{type(exc).__name__}: {exc}")
+            record["where"] = innermost_frame(exc)
             record["decisions"] = len(game.actions) if game is not None else 0
             record["action"] = last.id if last is not None else None
             summary = record
@@ -122,6 +124,16 @@ class GameTask:
         for name in self.disabled:
             args += ["--disable-plugin", name]
         return shlex.join(args)
+
+
+def innermost_frame(exc: BaseException) -> str | None:
+    """Where ``exc`` was raised: "file:line in function" of its traceback's innermost frame
+    (a plugin's own line, for a plugin that raised), or None without a traceback."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return None
+    f = frames[-1]
+    return f"{f.filename}:{f.lineno} in {f.name}"
 
 
 def summarize(game) -> dict:
