@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from artemis.actions import IllegalAction
-from artemis.game import ConfigError, Game
+from artemis.game import ConfigError, Game, GameConfig
 
 
 @pytest.mark.parametrize("config, words", [
@@ -71,3 +71,10 @@ def test_a_game_over_takes_no_action():
     g.pending = None
     with pytest.raises(IllegalAction, match="the game is over"):
         g.apply("place:1:1:vents:0")
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63])
+def test_a_seed_saves_and_logs_cannot_keep_is_a_config_error(seed):
+    with pytest.raises(ConfigError, match=rf"seed must be 0 to 2\*\*63 - 1, got {seed}"):
+        Game.new(GameConfig(players=2, seed=seed))
+    assert Game.new(GameConfig(players=2, seed=2**63 - 1)).current_player is not None

@@ -208,7 +208,7 @@ def test_cli_replay_prints_the_account_of_the_logged_game(game_log):
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda lines: lines[:40] + ["{not json"] + lines[41:], ":41: bad JSON: Expecting "
+    (lambda lines: lines[:40] + ["{not json"] + lines[41:], ":41:2: bad JSON: Expecting "
      "property name enclosed in double quotes"),
     (lambda lines: lines[1:], ":1: no header: the first line of a log is"),
     (lambda lines: [], ": the log is empty: no header line"),
@@ -389,8 +389,8 @@ def test_cli_replay_json_errors_are_json(tmp_path, game_log):
     result = run("replay", str(bad), "--json")
     assert result.exit_code == 1 and result.stderr == ""
     assert json.loads(result.stdout) == {
-        "ok": False, "error": f"{bad}:1: bad JSON: Expecting property name enclosed in double "
-        "quotes"}
+        "ok": False, "error": f"{bad}:1:2: bad JSON: Expecting property name enclosed in double "
+        "quotes (a log cut short or edited by hand?)"}
     _, path = game_log
     lines = _lines(path)
     at = next(n for n in range(250, len(lines)) if '"type": "action"' in lines[n])
@@ -398,3 +398,37 @@ def test_cli_replay_json_errors_are_json(tmp_path, game_log):
     out = json.loads(run("replay", str(cut), "--json").stdout)
     assert out["ok"] is False
     assert out["error"].startswith(f"{cut}: the log ends before the game does (after ")
+
+
+def test_log_refuses_the_save_file_and_files_that_are_not_logs(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("play", "--players", "2", "--seed", "1", "--save", "same.json", "--log",
+                 "same.json", "--quiet")
+    assert result.exit_code == 2 and not (tmp_path / "same.json").exists()
+    assert "--log and the save are the same file 'same.json'" in result.output
+    (tmp_path / "notes.txt").write_text("precious\n")
+    result = run("play", "--players", "2", "--seed", "1", "--log", "notes.txt", "--quiet")
+    assert result.exit_code == 1
+    assert "notes.txt: the file exists and is not an artemis log: not overwriting" in (
+        result.output)
+    assert (tmp_path / "notes.txt").read_text() == "precious\n"
+    for seed in ("1", "2"):  # an artemis log, and an empty file, may be written again
+        assert run("play", "--players", "2", "--seed", seed, "--log", "g.jsonl",
+                   "--quiet").exit_code == 0
+    assert json.loads((tmp_path / "g.jsonl").read_text().splitlines()[0])["seed"] == 2
+
+
+def test_a_log_cut_inside_a_line_names_line_column_and_the_likely_cause(tmp_path):
+    log = tmp_path / "g.jsonl"
+    assert run("play", "--players", "2", "--seed", "1", "--log", str(log),
+               "--quiet").exit_code == 0
+    lines = log.read_text().splitlines()
+    (tmp_path / "cut.jsonl").write_text("\n".join(lines[:9]) + "\n" + lines[9][:12])
+    result = run("replay", str(tmp_path / "cut.jsonl"), "--verify")
+    assert result.exit_code == 1
+    try:
+        json.loads(lines[9][:12])
+    except json.JSONDecodeError as exc:
+        column, message = exc.colno, exc.msg
+    assert f"cut.jsonl:10:{column}: bad JSON: {message}" in result.output
+    assert "(a log cut short or edited by hand?)" in result.output

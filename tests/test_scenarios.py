@@ -104,6 +104,16 @@ def test_true_is_not_1(tmp_path):
     assert (f.code, f.expected, f.actual) == ("S401", False, 0)
 
 
+def test_a_float_is_not_a_whole_number(tmp_path):
+    # the JSON types count, as in `replay --verify`: 0.0 is not the 0 badges purple holds
+    text = VENTS.read_text(encoding="utf-8").replace("players.purple.relief: 2",
+                                                     "players.purple.badges: 0.0")
+    f = run_scenario(load_scenario(write(tmp_path, text))).failure
+    assert (f.code, f.expected, f.actual) == ("S401", 0.0, 0)
+    text = text.replace("players.purple.badges: 0.0", "players.purple.badges: 0")
+    assert run_scenario(load_scenario(write(tmp_path, text))).failure is None
+
+
 # -- bad files: located errors ---------------------------------------------------------------
 
 BAD = """

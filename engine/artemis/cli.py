@@ -313,6 +313,19 @@ def play(
     from artemis.play import bot_kinds, parse_options, print_account, write_log
     from artemis.problems import ContentError
 
+    if log is not None and log.name:  # an empty name is write_log's to refuse
+        from artemis.log import LogError, check_log_target
+
+        target = save or load
+        if target is not None and str(log) and _same_file(log, target):
+            print(f"error: --log and the save are the same file '{log}'; give two names",
+                  file=sys.stderr)
+            raise typer.Exit(2)
+        try:
+            check_log_target(log)
+        except LogError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
     host = _plugin_host(plugin, disable_plugin)
     loaded = LoadedConfig()
     if load is not None:
@@ -403,6 +416,13 @@ def replay(
     from artemis.cli_saves import replay_command
 
     replay_command(log, verify, as_json, _plugin_host(plugin, disable_plugin))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return str(a) == str(b)
 
 
 @app.command()

@@ -79,6 +79,8 @@ def check_config(config) -> GameConfig:
         value = getattr(config, name)
         if not isinstance(value, int) or isinstance(value, bool):
             raise ConfigError(f"{name} must be a whole number, got {value!r}")
+    if not 0 <= config.seed < 2**63:  # what saves and logs keep (docs/saves.md)
+        raise ConfigError(f"seed must be 0 to 2**63 - 1, got {config.seed}")
     if not 2 <= config.players <= 5:
         raise ConfigError(f"players must be 2 to 5, got {config.players}")
     for name in ("params", "variants"):

@@ -231,8 +231,11 @@ def parse_log(text: str, source: str = "<log>") -> GameLog:
             value = json.loads(line, parse_constant=_no_constant, object_pairs_hook=json_pairs,
                                parse_int=parse_json_int)
         except (ValueError, RecursionError) as exc:
-            what = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc) or "too deep"
-            raise LogError(f"{source}:{number}: bad JSON: {what}") from None
+            if isinstance(exc, json.JSONDecodeError):
+                at = f" column {exc.colno}" if exc.msg.endswith(" at") else ""
+                raise LogError(f"{source}:{number}:{exc.colno}: bad JSON: {exc.msg}{at} (a log "
+                               "cut short or edited by hand?)") from None
+            raise LogError(f"{source}:{number}: bad JSON: {str(exc) or 'too deep'}") from None
         if _SURROGATE.search(line) and not _encodable(value):
             raise LogError(f"{source}:{number}: a string holds a lone surrogate escape "
                            "(\\ud800-\\udfff), which is not text")
@@ -410,3 +413,35 @@ def _waiting(game, where: str) -> str:
     legal = [a.id for a in game.legal_actions()[:4]]
     return (f"the replay asks player {game.current_player} to decide {where} "
             f"(legal: {', '.join(legal)}{', ...' if len(game.legal_actions()) > 4 else ''})")
+
+
+def check_log_target(path: str | Path) -> None:
+    """Check, before a game is played, that ``--log`` may write ``path``: it does not exist,
+    is empty, is a device or pipe (written through), or is an artemis log (its first line a
+    ``{"type": "game"}`` header). Raises LogError for a folder and for an existing file that
+    is not a log (it is not overwritten)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise LogError(f"{path}: cannot write the log there: {reason}") from None
+    if stat.S_ISDIR(mode):
+        raise LogError(f"{path}: cannot write the log there: it is a folder, not a file")
+    if not stat.S_ISREG(mode):
+        return  # /dev/stdout, a pipe: written through on purpose
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(1 << 16)
+    except OSError as exc:
+        raise LogError(f"{path}: cannot write the log there: {exc.strerror}") from None
+    if not first.strip():
+        return
+    try:
+        ours = json.loads(first).get("type") == "game"
+    except (ValueError, AttributeError, RecursionError):
+        ours = False
+    if not ours:
+        raise LogError(f"{path}: the file exists and is not an artemis log: not overwriting "
+                       "it; give another file name for --log")

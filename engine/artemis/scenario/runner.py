@@ -281,8 +281,8 @@ def first_difference(expected, actual, path: str):
             if diff:
                 return path, expected, actual
         return None
-    if isinstance(expected, bool) != isinstance(actual, bool) or expected != actual or (
-            type(expected) in (list, dict)) != (type(actual) in (list, dict)):
+    # JSON types count, as in `replay --verify`: 0.0 is not 0, false is not 0
+    if type(expected) is not type(actual) or expected != actual:
         return path, expected, actual
     return None
 
