@@ -228,7 +228,7 @@ def parse_log(text: str, source: str = "<log>") -> GameLog:
         if not line.strip():
             continue
         try:
-            value = json.loads(line, parse_constant=_no_constant, object_pairs_hook=json_pairs,
+            value = json.loads(line, parse_constant=no_constant, object_pairs_hook=json_pairs,
                                parse_int=parse_json_int)
         except (ValueError, RecursionError) as exc:
             if isinstance(exc, json.JSONDecodeError):
@@ -236,7 +236,7 @@ def parse_log(text: str, source: str = "<log>") -> GameLog:
                 raise LogError(f"{source}:{number}:{exc.colno}: bad JSON: {exc.msg}{at} (a log "
                                "cut short or edited by hand?)") from None
             raise LogError(f"{source}:{number}: bad JSON: {str(exc) or 'too deep'}") from None
-        if _SURROGATE.search(line) and not _encodable(value):
+        if _SURROGATE.search(line) and not encodable(value):
             raise LogError(f"{source}:{number}: a string holds a lone surrogate escape "
                            "(\\ud800-\\udfff), which is not text")
         if not isinstance(value, dict):
@@ -265,7 +265,7 @@ def parse_log(text: str, source: str = "<log>") -> GameLog:
 _SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
 
 
-def _encodable(value: Any) -> bool:
+def encodable(value: Any) -> bool:
     """Whether every string in ``value`` is text (no lone surrogate from a \\u escape)."""
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
@@ -274,7 +274,8 @@ def _encodable(value: Any) -> bool:
     return True
 
 
-def _no_constant(name: str):
+def no_constant(name: str):
+    """``json.loads``'s parse_constant: NaN and Infinity are not JSON; raises ValueError."""
     raise ValueError(f"{name} is not a JSON number")
 
 

@@ -30,7 +30,15 @@ from pathlib import Path
 from typing import Any
 
 from artemis.digest import content_hash, sha256_of
-from artemis.log import MAX_SEED, json_pairs, parse_json_int, read_limited, shown_path
+from artemis.log import (
+    MAX_SEED,
+    encodable,
+    json_pairs,
+    no_constant,
+    parse_json_int,
+    read_limited,
+    shown_path,
+)
 
 FORMAT = "artemis-save"
 FORMAT_VERSION = 2
@@ -355,30 +363,18 @@ def parse_save(raw: bytes | str, source: str = "<save>") -> dict:
     if not text.strip():
         raise SaveError(f"{source}: the save is empty")
     try:
-        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=json_pairs,
+        data = json.loads(text, parse_constant=no_constant, object_pairs_hook=json_pairs,
                           parse_int=parse_json_int)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{source}:{exc.lineno}:{exc.colno}: bad JSON: {exc.msg} (a save cut "
                         "short or edited by hand?)") from None
     except (ValueError, RecursionError) as exc:
         raise SaveError(f"{source}: bad JSON: {exc or 'nested too deeply'}") from None
-    if "\\u" in text and not _encodable(data):
+    if "\\u" in text and not encodable(data):
         raise SaveError(f"{source}: a string holds a lone surrogate escape (\\ud800-\\udfff), "
                         "which is not text")
     check_save(data, source)
     return data
-
-
-def _encodable(value: Any) -> bool:
-    try:
-        json.dumps(value, ensure_ascii=False).encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
-def _no_constant(name: str):
-    raise ValueError(f"{name} is not a JSON number")
 
 
 def check_save(data: Any, source: str = "<save>") -> None:
