@@ -328,7 +328,7 @@ def _write_atomically(path: Path, text: str) -> None:
 
 
 def _num(x) -> str:
-    return "-" if x is None else f"{x:g}" if isinstance(x, float) else str(x)
+    return "-" if x is None else f"{x:.2f}" if isinstance(x, float) else str(x)  # aligned
 
 
 def _pct(x) -> str:
