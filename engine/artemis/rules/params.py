@@ -13,8 +13,9 @@ from artemis.rules.colonists import fully_staffed
 def active_modifiers(game, player: int):
     """(modifier, building index) for the passives of ``player``'s active buildings."""
     out = []
+    by_id = game.catalog.by_id
     for i, owned in enumerate(game.state.players[player].buildings):
-        tile = game.catalog.by_id[owned.tile]
+        tile = by_id[owned.tile]
         passive = tile.passive
         if passive is None:
             continue
@@ -31,7 +32,9 @@ def param(game, name: str, player: int | None = None):
     value = game.param_defaults.get(name, spec.default)
     if spec.type == "places":
         value = set(value)
-    buildings = active_modifiers(game, player) if player is not None else []
+    # no buildings, no modifiers: the call is skipped (most reads, early in a game)
+    buildings = (active_modifiers(game, player)
+                 if player is not None and game.state.players[player].buildings else [])
     events = game.state.event_modifiers
     if not buildings and not events:  # the common case: nothing modifies any parameter
         if spec.type == "int" and not spec.signed:

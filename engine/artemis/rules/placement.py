@@ -110,7 +110,8 @@ def legal_placements(game, player: int) -> list[Action]:
 
 def _board(game, cached, key) -> tuple:
     """(targets before the Gantry, Gantry targets, {(Academy open, *lowest bids): placements
-    per rolled * 7 + final}), cached under ``key``."""
+    per rolled * 7 + final}, the placements before the Gantry per rolled * 7 +
+    final), cached under ``key``."""
     by_id = game.catalog.by_id
     tables = cached.tables
     head = []
@@ -130,17 +131,25 @@ def _board(game, cached, key) -> tuple:
         gantry.append(table)
     if len(cached.boards) >= 256:  # a new board every round of every game: keep the recent
         cached.boards.clear()
-    board = cached.boards[key] = (head, gantry, {})
+    board = cached.boards[key] = (head, gantry, {}, [None] * 49)
     return board
 
 
 def _run(board, academy: bool, lows: list[int], at: int) -> list:
     """The placements of one rolled and final face (``at`` = rolled * 7 + final), in order."""
-    head, gantry, _ = board
+    head, gantry, _, columns = board
+    # the targets before the Gantry do not depend on the bids: their column is made once a
+    # round for each face pair, then copied
+    column = columns[at]
+    if column is None:
+        column = columns[at] = [table[at] for table in head]
+    run = column[:]
     final = at % 7
-    targets = head + [t for t, lowest in zip(gantry, lows, strict=True) if final >= lowest]
-    targets += (_DOORSTEP, _ACADEMY, _OUTFITTER) if academy else (_DOORSTEP, _OUTFITTER)
-    return [table[at] for table in targets]
+    for table, lowest in zip(gantry, lows, strict=True):
+        if final >= lowest:
+            run.append(table[at])
+    run += (_TAILS_ACADEMY if academy else _TAILS)[at]
+    return run
 
 
 def placement_label(rolled: int, final: int, text: str) -> str:
@@ -193,6 +202,9 @@ _VENTS_QUARRY = [_table("vents", 0, "in the Vents"), _table("quarry", 0, "in the
 _DOORSTEP = _table("doorstep", 0, "at the Doorstep")
 _ACADEMY = _table("academy", 0, "at the Academy")
 _OUTFITTER = _table("outfitter", 0, "at the Outfitter")
+# per rolled * 7 + final: the placements after the Gantry, with and without the Academy
+_TAILS_ACADEMY = [(d, a, o) for d, a, o in zip(_DOORSTEP, _ACADEMY, _OUTFITTER, strict=True)]
+_TAILS = [(d, o) for d, o in zip(_DOORSTEP, _OUTFITTER, strict=True)]
 
 
 @answer("place")
