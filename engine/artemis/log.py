@@ -416,20 +416,30 @@ def _waiting(game, where: str) -> str:
             f"(legal: {', '.join(legal)}{', ...' if len(game.legal_actions()) > 4 else ''})")
 
 
+def output_mode(path: str | Path, cannot: str, error: type[Exception]) -> int | None:
+    """The ``st_mode`` of a path a file will be written to (symlinks followed), or None when
+    it does not exist yet. Raises ``error`` ("CANNOT: reason") when it cannot be looked up or
+    is a folder."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None  # a new file (a dangling symlink: its target is created)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise error(f"{cannot}: {reason}") from None
+    if stat.S_ISDIR(mode):
+        raise error(f"{cannot}: it is a folder, not a file")
+    return mode
+
+
 def check_log_target(path: str | Path) -> None:
     """Check, before a game is played, that ``--log`` may write ``path``: it does not exist,
     is empty, is a device or pipe (written through), or is an artemis log (its first line a
     ``{"type": "game"}`` header). Raises LogError for a folder and for an existing file that
     is not a log (it is not overwritten)."""
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
+    mode = output_mode(path, f"{path}: cannot write the log there", LogError)
+    if mode is None:
         return
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise LogError(f"{path}: cannot write the log there: {reason}") from None
-    if stat.S_ISDIR(mode):
-        raise LogError(f"{path}: cannot write the log there: it is a folder, not a file")
     if not stat.S_ISREG(mode):
         return  # /dev/stdout, a pipe: written through on purpose
     try:

@@ -35,6 +35,7 @@ from artemis.log import (
     encodable,
     json_pairs,
     no_constant,
+    output_mode,
     parse_json_int,
     read_limited,
     shown_path,
@@ -300,15 +301,9 @@ def check_save_target(path: str | Path) -> None:
     is (or links to) an empty file or an artemis save. Raises SaveError for a device, pipe
     or folder, and for an existing file that is not an artemis save (it is not overwritten)."""
     shown = shown_path(path)
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        return  # a new file (a dangling symlink: its target is created)
-    except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise SaveError(f"{shown}: cannot save there: {reason}") from None
-    if stat.S_ISDIR(mode):
-        raise SaveError(f"{shown}: cannot save there: it is a folder, not a file")
+    mode = output_mode(path, f"{shown}: cannot save there", SaveError)
+    if mode is None:
+        return
     if not stat.S_ISREG(mode):
         raise SaveError(f"{shown}: cannot save there: not a regular file (a device or pipe); "
                         "give the name of a save file")

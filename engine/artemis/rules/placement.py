@@ -114,21 +114,19 @@ def _board(game, cached, key) -> tuple:
     final), cached under ``key``."""
     by_id = game.catalog.by_id
     tables = cached.tables
-    head = []
-    for i, card in enumerate(key[0]):
-        table = tables.get(("basecamp", i, card))
-        if table is None:
-            table = tables[("basecamp", i, card)] = _table(
-                "basecamp", i, f"at Basecamp on {by_id[card].name}")
-        head.append(table)
-    head += _VENTS_QUARRY
-    gantry = []
-    for i, tile in enumerate(key[1]):
-        table = tables.get(("gantry", i, tile))
-        if table is None:
-            table = tables[("gantry", i, tile)] = _table(
-                "gantry", i, f"on the Gantry, bidding for {by_id[tile].name}")
-        gantry.append(table)
+
+    def target_tables(region: str, ids, where: str) -> list:
+        out = []
+        for i, item in enumerate(ids):
+            table = tables.get((region, i, item))
+            if table is None:
+                table = tables[(region, i, item)] = _table(
+                    region, i, where.format(by_id[item].name))
+            out.append(table)
+        return out
+
+    head = target_tables("basecamp", key[0], "at Basecamp on {}") + _VENTS_QUARRY
+    gantry = target_tables("gantry", key[1], "on the Gantry, bidding for {}")
     if len(cached.boards) >= 256:  # a new board every round of every game: keep the recent
         cached.boards.clear()
     board = cached.boards[key] = (head, gantry, {}, [None] * 49)
