@@ -99,7 +99,8 @@ class Game:
         self.config = config
         self.param_defaults = dict(config.params)
         self.plugins = None  # the plugin hooks (pluggy HookRelay), set by Game.new
-        self.observers = False
+        self.observers = False  # some plugin observes game events
+        self.region_hook = False  # some plugin may resolve a region its own way
         self.scoring_items: list = []
         self.tasks: list[tuple] = []
         self.pending: Decision | None = None
@@ -156,6 +157,7 @@ class Game:
         game.param_defaults = params
         game.plugins = host.pm.hook
         game.observers = bool(host.pm.hook.artemis_observe_event.get_hookimpls())
+        game.region_hook = bool(host.pm.hook.artemis_resolve_region.get_hookimpls())
         game.scoring_items = _scoring_items(host)
         rng = Streams((name, stream(config.seed, name)) for name in STREAMS)
         game.state = new_state(game, config.players, rng)

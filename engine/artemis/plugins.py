@@ -114,8 +114,6 @@ def _version(dist: str) -> str:
 def describe_plugins(host: PluginHost) -> dict:
     """What `artemis plugins` shows: {plugins: [{name, version, hooks, variants, content}],
     failures: {name: error}, disabled: [names]}."""
-    variants_by_plugin: dict = {}
-
     rows = []
     for name, plugin in host.pm.list_name_plugin():
         hooks = sorted(h.name for h in host.pm.get_hookcallers(plugin) or [])
@@ -125,7 +123,6 @@ def describe_plugins(host: PluginHost) -> dict:
         content: list = []
         if hasattr(plugin, "artemis_register_content"):
             plugin.artemis_register_content(register=content.append)
-        variants_by_plugin[name] = found
         rows.append({
             "name": name, "version": host.loaded.get(name, ""), "hooks": hooks,
             "variants": [{"name": v.name, "description": v.description,

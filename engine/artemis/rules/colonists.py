@@ -145,16 +145,6 @@ def colony(game, player: int) -> list[int]:
     return out
 
 
-def type_index(name: str) -> int:
-    """Index of a colonist type name."""
-    return TYPE_INDEX[name]
-
-
-def move_into_new_building(game, player: int, building: int) -> None:
-    """On gaining a building, Shelter colonists may move in, one at a time (rulebook)."""
-    push(game, ("fill_building", player, building))
-
-
 @step("fill_building")
 def _fill(game, player: int, building: int) -> None:
     p = game.state.players[player]

@@ -16,6 +16,7 @@ from artemis.rules import colonists as col
 from artemis.rules.flow import answer, ask, push, step
 from artemis.rules.ops import _split_cost
 from artemis.rules.params import param
+from artemis.rules.vocabulary import REGIONS
 from artemis.state import MARINE, PIONEER, SHELTERS, STEWARD, TYPES, BasecampDie
 
 DICE_PER_PLAYER = 5
@@ -384,9 +385,8 @@ def why_not(game, player: int, action_id: str) -> tuple[str, str]:
     if abs(final - rolled) > p.toolkits:
         return (f"changing a {rolled} to a {final} needs {abs(final - rolled)} Toolkits; "
                 f"player {player} has {p.toolkits}", "Placement Phase: Toolkits")
-    regions = ("basecamp", "vents", "quarry", "gantry", "doorstep", "academy", "outfitter")
-    if region not in regions:
-        return (f"unknown region '{region}'; regions: {', '.join(regions)}", "Placement Phase")
+    if region not in REGIONS:
+        return (f"unknown region '{region}'; regions: {', '.join(REGIONS)}", "Placement Phase")
     if region == "basecamp" and not 0 <= target < len(s.cards):
         return (f"Basecamp shows {len(s.cards)} Expedition cards (targets 0-"
                 f"{len(s.cards) - 1})", "Basecamp")

@@ -41,9 +41,8 @@ def resolve(game, what: str, name: str) -> None:
             push(game, ("event", s.event))
         return
     game.emit("resolve", region=name)
-    hook = game.plugins.artemis_resolve_region if game.plugins is not None else None
-    # asked only when a plugin implements it: a pluggy call costs more than the region
-    if hook is not None and hook.get_hookimpls() and hook(game=game, region=name):
+    # asked only when a plugin implements it (Game.new): a pluggy call costs more than the region
+    if game.region_hook and game.plugins.artemis_resolve_region(game=game, region=name):
         return  # a plugin resolves this region its own way
     if name == "basecamp":
         push(game, ("basecamp",))
