@@ -380,7 +380,9 @@ def test_a_failed_write_at_the_end_still_prints_the_report(tmp_path, monkeypatch
     def refuse(*args):
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(cli_simulate, "_write_atomically", refuse)
+    import artemis.save
+
+    monkeypatch.setattr(artemis.save, "write_atomic", refuse)  # the report goes through it
     monkeypatch.setattr(plot, "plot_report", refuse)
     out, charts = tmp_path / "report.json", tmp_path / "charts"
     result = invoke(*ARGS, "--workers", "1", "--out", str(out), "--plot", str(charts))

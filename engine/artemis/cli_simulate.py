@@ -99,7 +99,9 @@ def simulate(
     failures = []
     if out is not None:
         try:
-            _write_atomically(out, json.dumps(report, indent=2) + "\n")
+            from artemis.save import write_atomic
+
+            write_atomic(out, json.dumps(report, indent=2) + "\n")
         except OSError as exc:
             failures.append(f"cannot write the report '{out}': {exc.strerror or exc}")
     charts = []
@@ -318,21 +320,8 @@ class _ProgressLines:
                   f"{self.clock() - self.started:.1f} s", file=sys.stderr, flush=True)
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
 def _num(x) -> str:
     return "-" if x is None else f"{x:.2f}" if isinstance(x, float) else str(x)  # aligned
-
-
-def _pct(x) -> str:
-    return "-" if x is None else f"{100 * x:.1f}%"
 
 
 def _rate_ci(rate, ci) -> str:

@@ -7,6 +7,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from artemis.log import same_json
 from artemis.scenario import position as pos
 from artemis.scenario.loader import Scenario, Step
 
@@ -281,8 +282,7 @@ def first_difference(expected, actual, path: str):
             if diff:
                 return path, expected, actual
         return None
-    # JSON types count, as in `replay --verify`: 0.0 is not 0, false is not 0
-    if type(expected) is not type(actual) or expected != actual:
+    if not same_json(expected, actual):  # JSON types count, as in `replay --verify`
         return path, expected, actual
     return None
 

@@ -67,15 +67,15 @@ class GameTask:
         summary (`summarize`), or, when the game raises, the error record (`failed`) with the
         number of decisions made and the last action. Writes the log (finished or not) into
         ``log_dir``."""
-        from artemis.bots import make_bot
         from artemis.game import Game
+        from artemis.play import make_bots
 
         config = self.config(index)
         game = None
         last = None
         try:
             game = Game.new(config, plugins=self.host())
-            bots = [make_bot(k, config.seed * 31 + seat) for seat, k in enumerate(self.bots)]
+            bots = make_bots(config, self.bots)  # seeded as `artemis play` seeds them
             while not game.is_over:
                 if len(game.actions) >= self.max_decisions:
                     raise RuntimeError(f"no end after {self.max_decisions} decisions (a stall)")
