@@ -374,7 +374,6 @@ def test_a_plot_path_that_is_a_file_fails_before_any_game(tmp_path):
 
 
 def test_a_failed_write_at_the_end_still_prints_the_report(tmp_path, monkeypatch, base):
-    import artemis.cli_simulate as cli_simulate
     import artemis.simulate.plot as plot
 
     def refuse(*args):
