@@ -43,7 +43,7 @@ def base(tmp_path_factory):
 
 
 def test_game_seeds_depend_on_the_run_seed_and_index_only():
-    assert game_seed(4, 0) == game_seed(4, 0)
+    assert game_seed(4, 0) == 147227320168205  # sha256("4:game:0"), first 6 bytes
     seeds = {game_seed(s, i) for s in range(3) for i in range(100)}
     assert len(seeds) == 300 and all(0 <= x < 2 ** 48 for x in seeds)
     assert GameTask(players=2, bots=("random", "random"), seed=4).seed_of(7) == game_seed(4, 7)
@@ -107,6 +107,7 @@ def test_the_report_agrees_with_the_game_logs(base):
     assert [w["wins"] for w in report["wins"]["by_seat"]] == [wins[0], wins[1]]
     assert report["vp"]["final"]["mean"] == round(sum(vp) / len(vp), 4)
     assert (report["vp"]["final"]["min"], report["vp"]["final"]["max"]) == (min(vp), max(vp))
+    assert set(report["vp"]["steps"]) == set(steps)
     for name, total in steps.items():
         assert report["vp"]["steps"][name]["mean"] == round(total / len(vp), 4)
     assert report["decisions"]["mean"] == round(sum(decisions) / GAMES, 4)

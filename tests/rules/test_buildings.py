@@ -41,12 +41,13 @@ def test_ability_kinds_of_the_distinct_tiles():
 
 def test_duplicates_copy_their_original():
     g = blank()
-    for b in g.catalog.buildings:
-        if b.duplicate_of:
-            o = g.catalog.by_id[b.duplicate_of]
-            assert (b.name, b.kind, b.slots, b.upkeep, b.scoring) == (
-                o.name, o.kind, o.slots, o.upkeep, o.scoring)
-            assert o.passive is None and o.trigger is None  # only upkeep/scoring doubled
+    copies = [b for b in g.catalog.buildings if b.duplicate_of]
+    assert len(copies) == 12  # content-data.md: 6 Surface and 6 Ocean duplicates
+    for b in copies:
+        o = g.catalog.by_id[b.duplicate_of]
+        assert (b.name, b.kind, b.slots, b.upkeep, b.scoring) == (
+            o.name, o.kind, o.slots, o.upkeep, o.scoring)
+        assert o.passive is None and o.trigger is None  # only upkeep/scoring doubled
 
 
 # -- upkeep ---------------------------------------------------------------------------------------

@@ -1217,6 +1217,8 @@ def test_player_setup_items():
         g = Game.new({"players": 4, "seed": seed})
         if g.catalog.by_id[g.state.event].when != "immediate":
             break
+    else:
+        pytest.fail("no seed from 21 to 59 starts with an Event that is not immediate")
     for p in g.state.players:
         assert (p.energy, p.minerals, p.toolkits, p.relief, p.vp, p.shelters) == (
             3, 3, 1, 1, 0, [1, 0, 0, 0])

@@ -41,10 +41,16 @@ def test_vents_example_8_energy(game):
     s.vents = 8
     s.vents_dice = [(YELLOW, 1), (GREEN, 3), (YELLOW, 3), (GREEN, 4), (PURPLE, 4)]
     before = [p.energy for p in s.players]
+    start = len(game.log)
     resolve(game, ("exposure", "vents"))
     gained = [p.energy - b for p, b in zip(s.players, before, strict=True)]
     # Yellow 1 + 3, Green 3 + 1, Purple exposed: 1 on the Relief Track
-    assert gained[YELLOW] == 4 and gained[GREEN] == 4
+    assert gained == [4, 4, 0]  # Yellow, Green, Purple
+    energy = [(e["player"], e["amount"]) for e in game.log[start:]
+              if e["type"] == "gain" and e["item"] == "energy"]
+    assert energy == [(YELLOW, 1), (GREEN, 3), (YELLOW, 3), (GREEN, 1)]  # die by die
+    assert [(e["player"], e["face"]) for e in game.log[start:] if e["type"] == "exposed"] == [
+        (PURPLE, 4)]
     assert s.vents == 0
     assert s.players[PURPLE].relief == 2
     assert s.players[YELLOW].relief == 1 and s.players[GREEN].relief == 1
@@ -92,7 +98,8 @@ def test_gantry_example(game):
     assert [b.tile for b in s.players[YELLOW].buildings] == ["manufactory"]
     assert [b.tile for b in s.players[GREEN].buildings] == ["shuttle_bay"]
     assert s.players[YELLOW].minerals == 1 and s.players[GREEN].minerals == 1
-    assert s.players[PURPLE].relief == 2
+    assert s.players[PURPLE].relief == 2 and s.players[PURPLE].buildings == []
+    assert s.players[YELLOW].relief == 1 and s.players[GREEN].relief == 1  # without a fight
     assert [g.tile for g in s.gantry] == ["volcanic_extractor"]
 
 
@@ -121,9 +128,14 @@ def test_academy_example_three_trains_pioneer_into_marine(game):
     assert s.players[YELLOW].shelters[2] == 1
     assert s.academy_supply[2] == supply - 1
     assert s.discard[0] == 1
+    assert s.academy == [None, None]
 
 
-def test_relief_track_example_second_to_third_space(game):
+@pytest.mark.parametrize("choice, item", [("relief_reward:1", "toolkits"),
+                                          ("relief_reward:2", "minerals"),
+                                          ("relief_reward:3", "energy")])
+def test_relief_track_example_second_to_third_space(game, choice, item):
+    # the rulebook: 2 Toolkits, 2 Minerals or 2 Energy, whichever the player takes
     p = game.state.players[YELLOW]
     p.relief = 2
     flow.push(game, ("relief", YELLOW))
@@ -131,5 +143,7 @@ def test_relief_track_example_second_to_third_space(game):
     labels = sorted(a.id for a in game.legal_actions())
     assert p.relief == 3
     assert labels == ["relief_reward:1", "relief_reward:2", "relief_reward:3"]
-    game.apply("relief_reward:2")
-    assert p.minerals == 3 + 2
+    before = {k: getattr(p, k) for k in ("toolkits", "minerals", "energy")}
+    game.apply(choice)
+    assert {k: getattr(p, k) - v for k, v in before.items()} == {
+        k: 2 if k == item else 0 for k in before}
