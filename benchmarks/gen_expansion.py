@@ -5,7 +5,8 @@ author's large expansion would be. Run alone: ``python benchmarks/gen_expansion.
 then ``artemis validate DIR``.
 
 The items follow the formats of docs/authoring.md, copied from the shapes of
-``content/examples/reef_expansion/`` with numbered ids, so that every item is schema-valid and
+``content/examples/project/reef_expansion/`` with numbered ids, so that every item is
+schema-valid and
 passes the cross-file checks. Half are buildings (Ocean and Surface tiles), three tenths
 Expedition cards, one fifth Event cards, each kind in one file.
 """

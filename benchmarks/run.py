@@ -118,7 +118,7 @@ def machine() -> dict:
 def one_game(seed: int, logging: bool) -> None:
     """A 4-player game, every seat choosing uniformly at random (seeded) among the legal
     actions; as benchmarks/bench_play.py did, so the figures stay comparable."""
-    from artemis.game import Game, GameConfig
+    from artemis.kernel.game import Game, GameConfig
 
     g = Game.new(GameConfig(players=4, seed=seed))
     g.logging = logging
@@ -130,7 +130,7 @@ def one_game(seed: int, logging: bool) -> None:
 def mid_game(seed: int = 0, placement: bool = False):
     """A game at the decision halfway through seed ``seed``'s random game (the first placement
     decision from there on when ``placement``)."""
-    from artemis.game import Game, GameConfig
+    from artemis.kernel.game import Game, GameConfig
 
     def fresh():
         g = Game.new(GameConfig(players=4, seed=seed))
@@ -169,7 +169,7 @@ def game_rows(reps: int, games: int) -> list[tuple[str, str, list[float]]]:
     rows.append(("legal_actions_us", "legal_actions() at a placement decision (us)",
                  [t * 1e6 for t in per_call(g.legal_actions, reps, 20000)]))
     try:
-        from artemis.rules.placement import legal_placements
+        from artemis.games.project.rules.placement import legal_placements
     except ImportError:  # the engine moved it: the row is left out
         return rows
     seat = g.current_player
@@ -182,8 +182,8 @@ def game_rows(reps: int, games: int) -> list[tuple[str, str, list[float]]]:
 def greedy_rate(n: int) -> tuple[int, float]:
     """(greedy wins, seconds) over ``n`` two-player greedy-vs-random games, seats alternating
     (not a speed figure: the strength check bench_play.py used to print)."""
-    from artemis.game import GameConfig
-    from artemis.play import play_game
+    from artemis.kernel.game import GameConfig
+    from artemis.players.play import play_game
 
     wins = 0
     start = time.perf_counter()
@@ -209,7 +209,7 @@ def content_rows(reps: int, procs: int, big: Path | None, source: Path | None = 
     # no on-disk parse cache in process: cold means parsing every file
     os.environ["ARTEMIS_NO_CACHE"] = "1"
     from artemis.content.loader import load_content
-    from artemis.rules.content import game_spec, load_game_content
+    from artemis.games.project.content import game_spec, load_game_content
 
     def check(result, what):
         if not result.ok:
@@ -271,7 +271,7 @@ _FIRST_LOAD = """
 import time
 t = time.perf_counter()
 from artemis.content.loader import load_content
-from artemis.rules.content import game_spec
+from artemis.games.project.content import game_spec
 assert load_content([], game_spec()).ok
 print((time.perf_counter() - t) * 1e3)
 """

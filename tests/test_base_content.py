@@ -1,7 +1,7 @@
 """The base game's content against content-data.md: counts, named values, section 9 invariants
 and the provenance filter (10.4).
 
-These are tests of `content/base`, not validator checks: an owner of the printed game who
+These are tests of `content/project/base`, not validator checks: an owner of the printed game who
 replaces a reconstructed value updates the matching assertion here.
 """
 
@@ -12,8 +12,8 @@ from collections import Counter
 import pytest
 
 from artemis.effects.model import Step
-from artemis.rules.browse import list_rows
-from artemis.rules.content import core_registry, load_catalog, load_game_content
+from artemis.games.project.browse import list_rows
+from artemis.games.project.content import core_registry, load_catalog, load_game_content
 
 # content-data.md 2.6, the 15 rule parameters
 PARAMETERS_2_6 = {

@@ -1,5 +1,5 @@
 """`artemis content list` and `artemis content show`, through typer's CliRunner, and the words
-they print (artemis.effects.words)."""
+they print (artemis.games.project.words)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 
 from artemis.cli import app
 from artemis.effects.model import Step
-from artemis.effects.words import describe, describe_ability, describe_target
-from artemis.rules.content import load_catalog
+from artemis.games.project.content import load_catalog
+from artemis.games.project.words import describe, describe_ability, describe_target
 
 WIDE = {"COLUMNS": "250"}  # rich wraps table cells to the terminal width
 

@@ -7,10 +7,10 @@ import copy
 import pickle
 import random
 
-from artemis.actions import Action
-from artemis.game import Game, GameConfig
-from artemis.rules.placement import legal_placements, placement_label
-from artemis.state import Streams
+from artemis.games.project.rules.placement import legal_placements, placement_label
+from artemis.games.project.state import Streams
+from artemis.kernel.actions import Action
+from artemis.kernel.game import Game, GameConfig
 
 
 def _midgame(seed: int = 5, steps: int = 20) -> Game:
@@ -99,7 +99,7 @@ def test_apply_accepts_an_equal_action_that_is_not_the_listed_object():
 
 
 def test_dice_rolls_draw_what_randint_draws():
-    from artemis.rules.placement import roll
+    from artemis.games.project.rules.placement import roll
 
     for seed in range(50):
         fast, slow = random.Random(seed), random.Random(seed)
@@ -108,7 +108,7 @@ def test_dice_rolls_draw_what_randint_draws():
 
 
 def test_cached_placement_runs_match_a_fresh_listing_after_every_bid():
-    from artemis.rules import placement
+    from artemis.games.project.rules import placement
 
     for seed in (1, 4):
         g = Game.new(GameConfig(players=4, seed=seed))

@@ -1,4 +1,5 @@
-"""The example data-only expansion content/examples/reef_expansion: it validates, its items reach
+"""The example data-only expansion content/examples/project/reef_expansion: it validates, its
+items reach
 the catalog (the replaced Manufactory with its new values), they turn up in played games, and
 `artemis validate PATH --simulate` plays it without errors."""
 
@@ -13,10 +14,10 @@ from typer.testing import CliRunner
 
 from artemis.cli import app
 from artemis.effects.model import Step
-from artemis.game import Game
-from artemis.rules.content import load_game_content
+from artemis.games.project.content import load_game_content
+from artemis.kernel.game import Game
 
-REEF = Path(__file__).resolve().parents[1] / "content" / "examples" / "reef_expansion"
+REEF = Path(__file__).resolve().parents[1] / "content" / "examples" / "project" / "reef_expansion"
 
 NEW_BUILDINGS = {"coral_nursery", "coral_nursery_2", "reef_beacon", "pearl_divers_guild",
                  "tidal_exchange", "reef_aquarium"}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from artemis.actions import IllegalAction
-from artemis.game import ConfigError, Game, GameConfig
+from artemis.kernel.actions import IllegalAction
+from artemis.kernel.game import ConfigError, Game, GameConfig
 
 
 @pytest.mark.parametrize("config, words", [

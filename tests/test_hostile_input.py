@@ -12,7 +12,7 @@ examples, saves and a log of a seeded game, and the rulebook scenarios. They are
   built once): as a pack's content file, as a pack's manifest, and as a loose file;
 - the game-config loader `load_config`, then `Game.new` with a config it accepts (as
   ``artemis play --config`` does);
-- `artemis.save.load_save`, `artemis.log.read_log` with `replay` and `verify`, and
+- `artemis.records.save.load_save`, `artemis.records.log.read_log` with `replay` and `verify`, and
   `artemis.scenario.load_scenario` with `run_scenario` (each skipped while it does not exist).
 
 The property: a loader returns located problems, or raises only its documented error class
@@ -51,11 +51,11 @@ from ruamel.yaml import YAML
 
 from artemis.content import yamlio
 from artemis.content.loader import LoadResult, load_content, shown
-from artemis.problems import CODES, Problem
+from artemis.content.problems import CODES, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "content" / "base"
-REEF = ROOT / "content" / "examples" / "reef_expansion"
+REEF = ROOT / "content" / "examples" / "project" / "reef_expansion"
 
 # created only if some loader executed a tag's Python call
 SENTINEL = Path(tempfile.gettempdir()) / f"artemis-hostile-sentinel-{os.getpid()}"
@@ -332,9 +332,9 @@ JSON_SOUP = st.lists(st.one_of(st.sampled_from(JSON_TOKENS), st.text(max_size=6)
 def sample_games() -> tuple[list[dict], list[str]]:
     """Real saves (mid-game and at the end) and a real log of a short seeded 2-player game
     (game_length 2 rounds), as plain JSON data and log lines."""
-    from artemis.game import Game, GameConfig
-    from artemis.play import config_record, make_bots
-    from artemis.save import save_record
+    from artemis.kernel.game import Game, GameConfig
+    from artemis.players.play import config_record, make_bots
+    from artemis.records.save import save_record
 
     kinds = ["random", "greedy"]
     config = GameConfig(players=2, seed=3, variants={"game_length": {"rounds": 2}})
@@ -467,8 +467,8 @@ def cli_spec():
     registry, checks and names; built once, so the base pack is parsed once."""
     global _SPEC
     if _SPEC is None:
-        from artemis.game import _host_registry, default_plugins
-        from artemis.rules.content import game_spec
+        from artemis.games.project.content import game_spec
+        from artemis.kernel.game import _host_registry, default_plugins
 
         host = default_plugins()
         _SPEC = game_spec(_host_registry(host), host.checks(), host.names())
@@ -552,7 +552,7 @@ def plugin_host():
     if _HOST is None:
         import artemis_plugins.harsh as harsh
         import artemis_plugins.house_rules as house_rules
-        from artemis.plugins import load_plugins
+        from artemis.kernel.plugins import load_plugins
 
         _HOST = load_plugins(entry_point_plugins=False)
         _HOST.pm.register(harsh, name="harsh")
@@ -563,9 +563,9 @@ def plugin_host():
 def check_config(content: str | bytes, start: bool = True):
     """`load_config` gives a config or located problems; a config it accepts starts a game
     or raises only ConfigError or ContentError (as ``artemis play --config`` handles)."""
-    from artemis.config_file import LoadedConfig, load_config
-    from artemis.game import ConfigError, Game, GameConfig
-    from artemis.problems import ContentError
+    from artemis.content.problems import ContentError
+    from artemis.kernel.game import ConfigError, Game, GameConfig
+    from artemis.records.config_file import LoadedConfig, load_config
 
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "reef").symlink_to(REEF, target_is_directory=True)
@@ -601,7 +601,7 @@ def _printable(value) -> None:
 def check_save(content: str | bytes) -> None:
     """`load_save` returns a replayed save or raises `SaveError` naming the file, and
     nothing else; what it loads and says can be printed."""
-    from artemis.save import SaveError, load_save
+    from artemis.records.save import SaveError, load_save
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.save"
@@ -619,7 +619,7 @@ def check_save(content: str | bytes) -> None:
 def check_log(content: str | bytes) -> None:
     """`read_log`, then `replay` and `verify` (as ``artemis replay --verify``), return or
     raise `LogError` naming the file, and nothing else; what they say can be printed."""
-    from artemis.log import LogError, read_log, replay, verify
+    from artemis.records.log import LogError, read_log, replay, verify
 
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "game.jsonl"
@@ -678,8 +678,8 @@ def _optional(module: str, name: str):
 
 # name -> (module and names that must exist, strategy, check)
 OTHER_LOADERS = {
-    "save": (("artemis.save", "load_save", "SaveError"), HOSTILE_SAVE, check_save),
-    "log": (("artemis.log", "read_log", "LogError"), HOSTILE_LOG, check_log),
+    "save": (("artemis.records.save", "load_save", "SaveError"), HOSTILE_SAVE, check_save),
+    "log": (("artemis.records.log", "read_log", "LogError"), HOSTILE_LOG, check_log),
     "scenario": (("artemis.scenario", "load_scenario", "ScenarioError", "run_scenario"),
                  _one_of(HOSTILE_FILE, wrong_scenario()), check_scenario),
 }
@@ -761,7 +761,7 @@ def test_a_number_too_long_to_print_stays_its_text():
 
 def test_a_save_naming_a_seat_with_a_lone_surrogate_is_refused(tmp_path):
     # `artemis play --load` died printing such a name (UnicodeEncodeError, internal error)
-    from artemis.save import SaveError, load_save
+    from artemis.records.save import SaveError, load_save
 
     data = copy.deepcopy(sample_games()[0][1])
     data["seats"][0]["name"] = "\ud800"
@@ -775,7 +775,7 @@ def test_a_save_naming_a_seat_with_a_lone_surrogate_is_refused(tmp_path):
 
 def test_a_log_naming_a_seat_with_a_lone_surrogate_is_refused(tmp_path):
     # `artemis replay LOG` died printing such a name (UnicodeEncodeError, internal error)
-    from artemis.log import LogError, read_log, replay
+    from artemis.records.log import LogError, read_log, replay
 
     lines = list(sample_games()[1])
     header = json.loads(lines[0])

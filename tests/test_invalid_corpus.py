@@ -6,7 +6,7 @@ that drifts is caught even when the numbers were copied from the output). Nothin
 reported. The valid files under tests/data/valid must load with no problem at all.
 
 Also: the CLI's text and --json formats and exit codes, no traceback for any corpus file, and
-docs/errors.md documenting every code of `artemis.problems.CODES`.
+docs/errors.md documenting every code of `artemis.content.problems.CODES`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from typer.testing import CliRunner
 
 from artemis.cli import app
 from artemis.content import yamlio
-from artemis.problems import CODES
-from artemis.rules.content import load_game_content
+from artemis.content.problems import CODES
+from artemis.games.project.content import load_game_content
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
@@ -161,7 +161,7 @@ def test_near_miss_hints(entry, hint):
 
 def test_duplicate_id_hint_names_the_first():
     (problem,) = load_game_content([INVALID / "e301_duplicate_base_id.yaml"]).problems
-    assert "content/base/buildings.yaml:" in problem.hint.replace(os.sep, "/")
+    assert "content/project/base/buildings.yaml:" in problem.hint.replace(os.sep, "/")
     (problem,) = load_game_content([INVALID / "e301_pack_duplicate_id"]).problems
     assert "e301_pack_duplicate_id/buildings.yaml:4:9" in problem.hint.replace(os.sep, "/")
 
@@ -298,7 +298,7 @@ def test_docs_example_is_real_output(code, tmp_path, monkeypatch):
     registry (E219) and edits of the base pack (E4xx)."""
     section = _doc_sections()[code]
     run = RUN_RE.search(section)
-    if code == "E108" or run is None or "content/base/" in section.split("```text")[0]:
+    if code == "E108" or run is None or "content/project/base/" in section.split("```text")[0]:
         pytest.skip("example not replayable from its text")
     for name, text in FILE_RE.findall(section):
         path = tmp_path / name

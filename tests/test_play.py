@@ -6,10 +6,10 @@ import json
 
 from typer.testing import CliRunner
 
-from artemis.bots import GreedyBot, RandomBot, make_bot
 from artemis.cli import app
-from artemis.game import GameConfig
-from artemis.play import bot_kinds, play_game
+from artemis.kernel.game import GameConfig
+from artemis.players.bots import GreedyBot, RandomBot, make_bot
+from artemis.players.play import bot_kinds, play_game
 
 WIDE = {"COLUMNS": "200"}
 

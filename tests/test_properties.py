@@ -20,9 +20,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from artemis.actions import Action, IllegalAction
-from artemis.game import Game
-from artemis.state import DOORSTEP_MAX, GANTRY_MAX, TYPES
+from artemis.games.project.state import DOORSTEP_MAX, GANTRY_MAX, TYPES
+from artemis.kernel.actions import Action, IllegalAction
+from artemis.kernel.game import Game
 
 COLONISTS = [28, 24, 16, 16]  # Pioneer, Engineer, Marine, Steward (R13)
 ROUNDS = 6

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from artemis.game import Game
+from artemis.kernel.game import Game
 
 ROUNDS = 6
 MAX_DECISIONS = 2000  # a game takes about 100-400; more means the flow is looping

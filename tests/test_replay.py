@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.game import GameConfig
-from artemis.log import LogError, parse_log, read_log, replay, verify
-from artemis.play import play_game, write_log
-from artemis.plugins import load_plugins
+from artemis.kernel.game import GameConfig
+from artemis.kernel.plugins import load_plugins
+from artemis.players.play import play_game, write_log
+from artemis.records.log import LogError, parse_log, read_log, replay, verify
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 GOLDEN_LOGS = sorted(GOLDEN.glob("*.jsonl"))
@@ -322,7 +322,7 @@ def test_verify_compares_json_types_strictly(game_log, tmp_path):
 
 
 def test_same_json_tells_ints_floats_and_booleans_apart():
-    from artemis.log import same_json
+    from artemis.records.log import same_json
 
     assert same_json({"a": [1, 2.5, True, None, "x"]}, {"a": [1, 2.5, True, None, "x"]})
     assert not same_json(2, 2.0) and not same_json(0, 0.0) and not same_json(1, True)
@@ -352,7 +352,7 @@ def test_a_log_that_is_not_a_regular_file_is_refused_unread(tmp_path):
 
 
 def test_read_limited_reads_at_most_the_limit(tmp_path):
-    from artemis.log import read_limited
+    from artemis.records.log import read_limited
 
     path = tmp_path / "big.jsonl"
     path.write_bytes(b"x" * 20)

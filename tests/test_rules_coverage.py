@@ -56,10 +56,16 @@ def named_tests(row: list[str]) -> list[str]:
     return TICKED.findall(row[-1])
 
 
+# where a short name is looked up, in order: the Project's rule modules, the rest of the game,
+# then the kernel's packages
+BASES = ("artemis.games.project.rules.", "artemis.games.project.", "artemis.kernel.",
+         "artemis.records.", "artemis.players.", "artemis.")
+
+
 def resolve(name: str) -> bool:
-    """Whether ``module.attr[.attr]`` names something under artemis.rules or artemis."""
+    """Whether ``module.attr[.attr]`` names something under one of BASES."""
     parts = name.split(".")
-    for base in ("artemis.rules.", "artemis."):
+    for base in BASES:
         for k in range(len(parts) - 1, 0, -1):
             try:
                 obj = importlib.import_module(base + ".".join(parts[:k]))

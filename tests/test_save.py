@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-import artemis.save as save_module
-from artemis.bots import RandomBot
+import artemis.records.save as save_module
 from artemis.cli import app
-from artemis.digest import content_hash
-from artemis.game import Game, GameConfig
-from artemis.play import PlayInterrupted, make_bots, play_game, play_on
-from artemis.save import (
+from artemis.kernel.game import Game, GameConfig
+from artemis.players.bots import RandomBot
+from artemis.players.play import PlayInterrupted, make_bots, play_game, play_on
+from artemis.records.digest import content_hash
+from artemis.records.save import (
     SaveError,
     load_save,
     parse_save,
@@ -192,7 +192,7 @@ def test_a_changed_content_hash_is_refused(saved):
 def test_changed_content_is_refused(tmp_path):
     # a save made with an expansion whose card changed since: the real-world case
     pack = tmp_path / "reef"
-    shutil.copytree(REPO / "content" / "examples" / "reef_expansion", pack)
+    shutil.copytree(REPO / "content" / "examples" / "project" / "reef_expansion", pack)
     config = GameConfig(players=2, seed=1, expansions=(str(pack),))
     game, bots = _advance(config, ["random", "random"], 10)
     path = tmp_path / "reef.save.json"
@@ -200,7 +200,7 @@ def test_changed_content_is_refused(tmp_path):
     assert load_save(path).game.view() == game.view()
     cards = pack / "expeditions.yaml"
     cards.write_text(cards.read_text().replace("difficulty: 9", "difficulty: 10", 1))
-    from artemis.game import _CATALOGS
+    from artemis.kernel.game import _CATALOGS
 
     _CATALOGS.clear()  # the engine caches a catalog per process; a new process reads anew
     message = _refused(path)
@@ -348,7 +348,7 @@ def test_a_process_killed_mid_write_leaves_the_old_save(saved):
     before = path.read_bytes()
     script = (
         "import sys, time\n"
-        "import artemis.save as s\n"
+        "import artemis.records.save as s\n"
         "def slow(f, text):\n"
         "    f.write(text[:len(text) // 2]); f.flush()\n"
         "    print('HALF', flush=True); time.sleep(60)\n"
@@ -383,7 +383,7 @@ def test_a_new_file_gets_ordinary_permissions(tmp_path):
 
 
 def test_an_interrupt_inside_the_rules_saves_the_decision_before_it(monkeypatch):
-    import artemis.game as game_module
+    import artemis.kernel.game as game_module
 
     config, kinds = GameConfig(players=2, seed=9), ["random", "random"]
     full = play_game(config, kinds)
@@ -664,7 +664,7 @@ def test_edits_the_replay_cannot_check_are_refused_by_the_digest(saved, change):
 
 def test_the_digest_covers_the_document_without_itself(saved):
     _, data = saved
-    from artemis.digest import sha256_of
+    from artemis.records.digest import sha256_of
 
     assert data["digest"] == sha256_of({k: v for k, v in data.items() if k != "digest"})
     assert list(data)[-1] == "digest"
@@ -689,7 +689,7 @@ def test_duplicate_keys_long_numbers_and_wild_seeds_are_refused(saved, change, m
 
 def test_ctrl_c_after_the_game_is_over_names_the_final_save(tmp_path, monkeypatch, capsys):
     import artemis.cli as cli
-    import artemis.play as play_module
+    import artemis.players.play as play_module
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt  # Ctrl-C while the account is printed

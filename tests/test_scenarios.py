@@ -474,7 +474,7 @@ def test_many_aliases_of_one_scalar_are_refused_before_composing(tmp_path):
      "rule parameter 'expedition_send_from' must be a list of places, got 'shelters'"),
 ])
 def test_a_rule_parameter_of_the_wrong_type_is_a_config_error(params, message):
-    from artemis.game import ConfigError, Game
+    from artemis.kernel.game import ConfigError, Game
 
     with pytest.raises(ConfigError) as info:
         Game.new({"players": 2, "params": params})
@@ -483,8 +483,8 @@ def test_a_rule_parameter_of_the_wrong_type_is_a_config_error(params, message):
 
 
 def test_a_game_config_may_give_the_number_of_players(tmp_path):
-    from artemis.config_file import load_config
-    from artemis.game import default_plugins
+    from artemis.kernel.game import default_plugins
+    from artemis.records.config_file import load_config
 
     host = default_plugins()
     loaded, problems = load_config(write(tmp_path, "players: 3\nseed: 5\n"), host)
@@ -542,7 +542,7 @@ def test_a_step_naming_no_player_is_an_unknown_player_and_json_keeps_the_name(tm
 
 
 def test_a_content_file_with_many_problems_lists_fifty_then_counts(tmp_path):
-    from artemis.rules.content import load_game_content
+    from artemis.games.project.content import load_game_content
 
     path = tmp_path / "buildings.yaml"
     path.write_text("kind: buildings\nitems:\n" + "".join(

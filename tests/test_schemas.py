@@ -13,14 +13,14 @@ from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.schema_export import render_schemas
+from artemis.content.schema_export import render_schemas
 
 REPO = Path(__file__).resolve().parent.parent
 SCHEMAS = REPO / "schemas"
 CONTENT = REPO / "content"
 EXPORT_HINT = "run `artemis schema export schemas` and commit the result"
 
-COMMITTED = sorted(p.name for p in SCHEMAS.glob("*.schema.json"))
+COMMITTED = sorted(p.relative_to(SCHEMAS).as_posix() for p in SCHEMAS.rglob("*.schema.json"))
 
 
 def _in_code_expansion(path: Path) -> bool:
@@ -43,7 +43,7 @@ def _load(name: str) -> dict:
 
 def test_committed_schemas_match_render_schemas():
     rendered = render_schemas()
-    on_disk = {p.name for p in SCHEMAS.iterdir() if p.is_file()}
+    on_disk = {p.relative_to(SCHEMAS).as_posix() for p in SCHEMAS.rglob("*") if p.is_file()}
     assert on_disk == set(rendered), (
         f"schemas/ holds {sorted(on_disk)}, the engine renders {sorted(rendered)}; "
         f"{EXPORT_HINT} (and delete stale files)")
@@ -155,17 +155,18 @@ def test_content_file_names_its_schema(path: Path):
                f"'# yaml-language-server: $schema=<relative path>', got {first!r}")
     target = (path.parent / m.group(1)).resolve()
     assert target.is_file(), f"{path.relative_to(REPO)}: $schema {m.group(1)} does not exist"
-    assert target.parent == SCHEMAS.resolve(), (
-        f"{path.relative_to(REPO)}: $schema {m.group(1)} is not in schemas/")
-
+    game = path.relative_to(CONTENT).parts[0]
+    if game == "examples":
+        game = path.relative_to(CONTENT).parts[1]
     data = YAML(typ="safe").load(text)
-    if path.name == "expansion.yaml":
+    if path.name == "expansion.yaml":  # the manifest is the kernel's
         expected = "expansion.schema.json"
-    else:
+    else:  # content files are their game's: schemas/<game>/KIND.schema.json
         assert isinstance(data, dict) and "kind" in data, f"{path}: no top-level kind"
-        expected = f"{data['kind']}.schema.json"
-    assert target.name == expected, (
-        f"{path.relative_to(REPO)}: $schema names {target.name}, its kind needs {expected}")
+        expected = f"{game}/{data['kind']}.schema.json"
+    assert target == (SCHEMAS / expected).resolve(), (
+        f"{path.relative_to(REPO)}: $schema names {m.group(1)}, its kind needs "
+        f"schemas/{expected}")
     # What an editor would report: the file is valid against the schema it names.
     errors = sorted(Draft7Validator(_load(expected)).iter_errors(data), key=str)
     assert not errors, f"{path.relative_to(REPO)}: " + "; ".join(
@@ -179,7 +180,7 @@ def test_cli_schema_export_writes_the_committed_files(tmp_path):
     out = tmp_path / "exported"
     result = CliRunner().invoke(app, ["schema", "export", str(out)])
     assert result.exit_code == 0, result.output
-    written = sorted(p.name for p in out.iterdir())
+    written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert len(written) == len(render_schemas()) >= 10, written  # content, config, save, scenario
     assert written == COMMITTED
     for name in written:

@@ -17,11 +17,11 @@ import pytest
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.game import GameConfig
-from artemis.play import play_game
-from artemis.simulate import GameTask, build_report, game_seed, run
-from artemis.simulate.report import Stats
-from artemis.simulate.runner import DASK_MISSING, batches
+from artemis.kernel.game import GameConfig
+from artemis.players.play import play_game
+from artemis.sim import GameTask, build_report, game_seed, run
+from artemis.sim.report import Stats
+from artemis.sim.runner import DASK_MISSING, batches
 
 GAMES, SEED = 10, 4
 ARGS = ["simulate", "--games", str(GAMES), "--players", "2", "--seed", str(SEED), "--json"]
@@ -129,7 +129,7 @@ def test_plot_writes_png_charts(base):
 
 
 def test_the_building_chart_shows_enough_owners_and_the_runs_baseline():
-    from artemis.simulate.plot import MIN_OWNERS, building_rows
+    from artemis.sim.plot import MIN_OWNERS, building_rows
 
     def building(i, owners, rate):
         return {"id": i, "kind": "building", "owners": owners, "owners_win_rate": rate}
@@ -143,8 +143,8 @@ def test_the_building_chart_shows_enough_owners_and_the_runs_baseline():
 
 
 FAILING_PLUGIN = """
-from artemis.hookspecs import hookimpl
-from artemis.simulate import game_seed
+from artemis.kernel.hookspecs import hookimpl
+from artemis.sim import game_seed
 
 FAIL = game_seed(11, 3)
 
@@ -375,14 +375,14 @@ def test_a_plot_path_that_is_a_file_fails_before_any_game(tmp_path):
 
 
 def test_a_failed_write_at_the_end_still_prints_the_report(tmp_path, monkeypatch, base):
-    import artemis.simulate.plot as plot
+    import artemis.sim.plot as plot
 
     def refuse(*args):
         raise PermissionError(13, "Permission denied")
 
-    import artemis.save
+    import artemis.records.save
 
-    monkeypatch.setattr(artemis.save, "write_atomic", refuse)  # the report goes through it
+    monkeypatch.setattr(artemis.records.save, "write_atomic", refuse)  # the report goes through it
     monkeypatch.setattr(plot, "plot_report", refuse)
     out, charts = tmp_path / "report.json", tmp_path / "charts"
     result = invoke(*ARGS, "--workers", "1", "--out", str(out), "--plot", str(charts))
@@ -411,7 +411,7 @@ def test_a_malformed_dask_address_is_a_usage_error(address):
 def test_a_dask_client_that_cannot_connect_fails_clean(monkeypatch):
     import gc
 
-    from artemis.simulate.runner import DASK_TIMEOUT, RunError, _connect, check_dask_address
+    from artemis.sim.runner import DASK_TIMEOUT, RunError, _connect, check_dask_address
 
     for good in ("tcp://10.0.0.5:8786", "scheduler:8786", "tls://[::1]:8786", "inproc://x/1"):
         check_dask_address(good)
@@ -484,17 +484,17 @@ def test_the_console_report_fits_80_columns_with_names_and_progress_lines():
 def test_the_config_records_resolved_variants_and_packs_as_given():
     result = CliRunner().invoke(
         app, ["simulate", "--games", "2", "--players", "2", "--workers", "1",
-              "--expansion", "content/examples/reef_expansion"],
+              "--expansion", "content/examples/project/reef_expansion"],
         env={"COLUMNS": "80"})
     assert result.exit_code == 0, result.output
     assert "[reef_expansion" in result.stdout  # an expansion item says its pack
     result = invoke(*ARGS, "--workers", "1", "--variant", "game_length", "--variant", "harsh",
-                    "--expansion", "content/examples/reef_expansion",
+                    "--expansion", "content/examples/project/reef_expansion",
                     "--plugin", "artemis_plugins.house_rules", "--plugin", "artemis_plugins.harsh")
     assert result.exit_code == 0, result.output
     config = json.loads(result.stdout)["config"]
     assert config["variants"] == {"game_length": {"rounds": 4}, "harsh": {}}
-    assert config["expansions"] == ["content/examples/reef_expansion"]
+    assert config["expansions"] == ["content/examples/project/reef_expansion"]
     assert {"id": "reef_expansion", "version": "0.1.0"} in config["packs"]
 
 

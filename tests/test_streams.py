@@ -13,7 +13,7 @@ import random
 
 import pytest
 
-from artemis.game import STREAMS, Game, stream
+from artemis.kernel.game import STREAMS, Game, stream
 
 # the integer each stream is seeded with: the first 8 bytes of sha256("seed:name"), big-endian
 SEEDED_WITH = {

@@ -3,7 +3,7 @@ such content used to pass and then crash the engine)."""
 
 from pathlib import Path
 
-from artemis.rules.content import load_game_content
+from artemis.games.project.content import load_game_content
 
 DATA = Path(__file__).parent / "data" / "invalid_extra"
 
@@ -52,7 +52,7 @@ def test_a_pack_board_row_given_twice_is_reported_in_the_pack(tmp_path):
     result = load_game_content([pack])
     assert codes(result) == [("E313", "board.yaml", 3, 32)]
     assert result.problems[0].hint.startswith("first given at ")
-    assert "content/base/board.yaml" in result.problems[0].hint
+    assert "content/project/base/board.yaml" in result.problems[0].hint
 
 
 def manifest(folder, pack_id, files, requires=("base",), engine=">=0.1"):

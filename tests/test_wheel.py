@@ -66,14 +66,14 @@ def venv_with_wheel(wheel, tmp_path_factory) -> Path:
 
 def test_wheel_ships_content_schemas_and_plugins(wheel):
     names = set(zipfile.ZipFile(wheel).namelist())
-    assert "artemis/_data/content/base/buildings.yaml" in names
-    assert "artemis/_data/schemas/buildings.schema.json" in names
+    assert "artemis/_data/content/project/base/buildings.yaml" in names
+    assert "artemis/_data/schemas/project/buildings.schema.json" in names
     assert "artemis_plugins/__init__.py" in names
     # Every file of the base pack and every schema, not just the two named above.
-    expected = {f"artemis/_data/content/base/{p.name}"
-                for p in (REPO / "content" / "base").iterdir() if p.is_file()}
-    expected |= {f"artemis/_data/schemas/{p.name}"
-                 for p in (REPO / "schemas").iterdir() if p.is_file()}
+    expected = {f"artemis/_data/content/project/base/{p.name}"
+                for p in (REPO / "content" / "project" / "base").iterdir() if p.is_file()}
+    expected |= {f"artemis/_data/schemas/{p.relative_to(REPO / 'schemas').as_posix()}"
+                 for p in (REPO / "schemas").rglob("*") if p.is_file()}
     assert not expected - names, f"missing from the wheel: {sorted(expected - names)}"
     entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
     text = zipfile.ZipFile(wheel).read(entry_points).decode()
@@ -94,7 +94,7 @@ def test_installed_wheel_validates_base_game_from_anywhere(venv_with_wheel, tmp_
 
     # It read the data shipped inside the installed package, not the repository's folders.
     python = venv_with_wheel / BIN / f"python{EXE}"
-    proc = run([python, "-c", "import artemis.paths as p; print(p.base_pack()); "
+    proc = run([python, "-c", "import artemis.kernel.paths as p; print(p.base_pack()); "
                  "print(p.schemas_root())"], cwd=elsewhere, timeout=60)
     assert proc.returncode == 0, show(proc)
     for line in proc.stdout.splitlines():

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from artemis.content import cache, yaml_fast, yamlio
 from artemis.content.loader import load_content
-from artemis.rules.content import game_spec
+from artemis.games.project.content import game_spec
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -138,7 +138,7 @@ def test_disk_cache_gives_the_same_outcome_and_ignores_corrupt_entries(tmp_path,
     monkeypatch.delenv("ARTEMIS_NO_CACHE", raising=False)
     monkeypatch.setenv("ARTEMIS_CACHE_DIR", str(tmp_path / "cache"))
     pack = REPO / "tests" / "data" / "invalid"
-    targets = [*sorted(pack.rglob("*.yaml"))[:20], REPO / "content/examples/reef_expansion"]
+    targets = [*sorted(pack.rglob("*.yaml"))[:20], REPO / "content/examples/project/reef_expansion"]
     first = load_content(targets, game_spec())
     entries = sorted((tmp_path / "cache").iterdir())
     assert entries, "nothing was cached"

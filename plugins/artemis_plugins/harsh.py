@@ -3,8 +3,8 @@ Vents, Quarry and Doorstep, at setup and at each refresh."""
 
 from __future__ import annotations
 
-from artemis.hookspecs import hookimpl
-from artemis.variants import Variant
+from artemis.kernel.hookspecs import hookimpl
+from artemis.kernel.variants import Variant
 
 HARSH = Variant(
     name="harsh",

@@ -8,8 +8,8 @@
 
 from __future__ import annotations
 
-from artemis.hookspecs import hookimpl
-from artemis.variants import Variant
+from artemis.kernel.hookspecs import hookimpl
+from artemis.kernel.variants import Variant
 
 GAME_LENGTH = Variant(
     name="game_length",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from artemis import plugins as plugins_module
-from artemis.plugins import load_plugins
+from artemis.kernel import plugins as plugins_module
+from artemis.kernel.plugins import load_plugins
 
 
 @pytest.fixture

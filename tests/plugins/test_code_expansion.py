@@ -1,4 +1,4 @@
-"""The example code expansion (content/examples/code_expansion): the artemis-salvage
+"""The example code expansion (content/examples/project/code_expansion): the artemis-salvage
 distribution adds one effect operation, `salvage`, and a content pack using it.
 
 First registered directly into a plugin host (no install): the operation and its schema, its
@@ -26,13 +26,13 @@ from jsonschema import Draft7Validator
 from ruamel.yaml import YAML
 from venv_helpers import pip_has_python_option, run, show
 
-from artemis.game import Game
-from artemis.plugins import describe_plugins, load_plugins
-from artemis.rules.content import load_game_content
-from artemis.rules.content_schemas import file_schema, manifest_schema
+from artemis.games.project.content import load_game_content
+from artemis.games.project.content_schemas import file_schema, manifest_schema
+from artemis.kernel.game import Game
+from artemis.kernel.plugins import describe_plugins, load_plugins
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLE = REPO / "content" / "examples" / "code_expansion"
+EXAMPLE = REPO / "content" / "examples" / "project" / "code_expansion"
 PACK = EXAMPLE / "artemis_salvage" / "content"
 BIN = "Scripts" if os.name == "nt" else "bin"
 EXE = ".exe" if os.name == "nt" else ""
@@ -134,7 +134,8 @@ def test_each_pack_file_names_its_schema_and_fits_the_plugins_schema(host, name)
     data = YAML(typ="safe").load(text)
     kind = "expansion" if name == "expansion.yaml" else data["kind"]
     target = (path.parent / m.group(1)).resolve()
-    assert target == (REPO / "schemas" / f"{kind}.schema.json").resolve(), m.group(1)
+    folder = REPO / "schemas" if kind == "expansion" else REPO / "schemas" / "project"
+    assert target == (folder / f"{kind}.schema.json").resolve(), m.group(1)
     assert target.is_file()
     registry = host.registry()
     schema = manifest_schema(registry) if kind == "expansion" else file_schema(registry, kind)
@@ -276,7 +277,7 @@ def test_installed_plugin_is_listed_and_plays(installed, tmp_path):
 
     # the entry point's vocabulary and content reach a game of the default host
     python = installed / BIN / f"python{EXE}"
-    proc = run([python, "-c", "from artemis.game import Game; g = Game.new({'players': 3}); "
+    proc = run([python, "-c", "from artemis.kernel.game import Game; g = Game.new({'players': 3}); "
                  "print(g.registry.operations['salvage'].plugin, "
                  "g.catalog['salvage_yard'].pack, g.catalog['wreck_dive'].pack)"],
                 cwd=tmp_path, timeout=120)

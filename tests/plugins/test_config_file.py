@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.config_file import load_config
+from artemis.records.config_file import load_config
 
 
 @pytest.fixture
@@ -90,8 +90,8 @@ def test_a_human_seat_without_input_is_a_clean_error(host):
 
 
 def test_a_human_seat_answers_by_number(host):
-    from artemis.bots import HumanPlayer
-    from artemis.game import Game
+    from artemis.kernel.game import Game
+    from artemis.players.bots import HumanPlayer
 
     g = Game.new({"players": 2, "seed": 1}, plugins=host)
     answers = iter(["0", "xyz", "2"])
@@ -118,7 +118,7 @@ def test_seat_names_variants_and_expansions_are_shown_and_recorded(tmp_path, hos
 
 def test_a_disabled_plugin_is_named_when_its_variant_is_asked_for(host, monkeypatch):
     import artemis_plugins.house_rules as house_rules
-    from artemis.game import ConfigError, Game
+    from artemis.kernel.game import ConfigError, Game
 
     monkeypatch.setattr(host, "disabled", ["harsh"])
     host.pm.unregister(name="harsh")
@@ -135,6 +135,7 @@ def test_a_disabled_plugin_is_named_when_its_variant_is_asked_for(host, monkeypa
 def test_simulate_with_a_bad_variant_is_a_usage_error(host):
     from pathlib import Path
 
-    reef = Path(__file__).resolve().parents[2] / "content" / "examples" / "reef_expansion"
+    reef = (Path(__file__).resolve().parents[2] / "content" / "examples" / "project"
+            / "reef_expansion")
     result = run("validate", str(reef), "--simulate", "2", "--variant", "nosuch")
     assert result.exit_code == 2 and "unknown variant 'nosuch'" in result.output

@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from artemis.game import ConfigError, Game
-from artemis.plugins import load_plugins
+from artemis.kernel.game import ConfigError, Game
+from artemis.kernel.plugins import load_plugins
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from artemis import hookspecs
+from artemis.kernel import hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
 HOOKS = sorted(n for n, f in vars(hookspecs).items()

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from artemis.game import ConfigError, Game
-from artemis.plugins import load_plugins
+from artemis.kernel.game import ConfigError, Game
+from artemis.kernel.plugins import load_plugins
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +51,8 @@ def test_rich_start_defaults_and_options(host):
 
 
 def test_rich_start_mats_at_setup(host):
-    from artemis.game import STREAMS, stream
-    from artemis.rules.setup import new_state
+    from artemis.games.project.rules.setup import new_state
+    from artemis.kernel.game import STREAMS, stream
 
     g = Game.new({"players": 3, "seed": 2, "variants": {"rich_start": {"minerals": 7}}},
                  plugins=host)

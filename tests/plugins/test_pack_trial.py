@@ -10,9 +10,9 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.hookspecs import hookimpl
-from artemis.pack_trial import trial
-from artemis.plugins import load_plugins
+from artemis.kernel.hookspecs import hookimpl
+from artemis.kernel.plugins import load_plugins
+from artemis.sim.pack_trial import trial
 
 REEF = Path(__file__).resolve().parents[1] / "data" / "valid" / "reef_pack"
 
@@ -51,8 +51,8 @@ def test_an_error_in_a_game_is_reported_with_its_seed_and_the_trial_goes_on():
 
 def test_a_trial_game_is_the_play_game_of_its_seed():
     """The reported seed replays with `artemis play`: the same bots, the same game."""
-    from artemis.game import GameConfig
-    from artemis.play import play_game
+    from artemis.kernel.game import GameConfig
+    from artemis.players.play import play_game
 
     seen = []
     plugin = types.ModuleType("watch_final")

@@ -9,11 +9,11 @@ from importlib.metadata import EntryPoint
 
 import pytest
 
-from artemis import plugins as plugin_module
 from artemis.effects.registry import Operation
-from artemis.game import Game
-from artemis.hookspecs import hookimpl
-from artemis.plugins import load_plugins
+from artemis.kernel import plugins as plugin_module
+from artemis.kernel.game import Game
+from artemis.kernel.hookspecs import hookimpl
+from artemis.kernel.plugins import load_plugins
 
 
 def fake_entry_points(monkeypatch, mapping):
@@ -140,7 +140,7 @@ def test_hook_register_content_adds_a_pack(tmp_path):
 
 
 def test_hook_register_checks_adds_a_validation_check():
-    from artemis.problems import ContentError
+    from artemis.content.problems import ContentError
 
     def no_expensive_cards(items, packs):
         return [i.problem("X001", "too hard", "", "difficulty") for i in items
@@ -157,8 +157,8 @@ def test_hook_register_checks_adds_a_validation_check():
 
 
 def test_hook_register_variants_with_options():
-    from artemis.game import ConfigError
-    from artemis.variants import Variant
+    from artemis.kernel.game import ConfigError
+    from artemis.kernel.variants import Variant
 
     def artemis_register_variants(register):
         register(Variant("long_game", "Play more rounds.", {

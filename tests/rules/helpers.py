@@ -10,9 +10,9 @@ setup values unless a test sets them.
 from __future__ import annotations
 
 from artemis.effects.model import parse_effect
-from artemis.game import Game
-from artemis.rules import flow
-from artemis.state import Owned
+from artemis.games.project.rules import flow
+from artemis.games.project.state import Owned
+from artemis.kernel.game import Game
 
 _TEMPLATES: dict[tuple, Game] = {}
 

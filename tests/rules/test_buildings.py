@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from artemis.rules.params import param
-from artemis.rules.scoring import final_scores
-from artemis.state import TYPE_INDEX, BasecampDie, Card, GantryTile
+from artemis.games.project.params import param
+from artemis.games.project.rules.scoring import final_scores
+from artemis.games.project.state import TYPE_INDEX, BasecampDie, Card, GantryTile
 
 from .helpers import blank, finish, ids, logged, own, run
 

@@ -1,4 +1,4 @@
-"""The 14 Event cards (content/base/events.yaml; content-data.md 6): each resolved with
+"""The 14 Event cards (content/project/base/events.yaml; content-data.md 6): each resolved with
 ("event", id) on a position set up by hand, with its exact effect; the spots; and modifiers
 in force until the next Board Setup (R18)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from artemis.rules.params import param
-from artemis.state import BasecampDie, Card, GantryTile
+from artemis.games.project.params import param
+from artemis.games.project.state import BasecampDie, Card, GantryTile
 
 from .helpers import blank, finish, ids, logged, own, run
 

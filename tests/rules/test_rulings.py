@@ -10,13 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from artemis.game import Game
-from artemis.rules import colonists as col
-from artemis.rules.ops import run_effect, targets
-from artemis.rules.params import param
-from artemis.rules.scoring import final_scores
-from artemis.rules.setup import round_stack
-from artemis.state import (
+from artemis.games.project.ops import run_effect, targets
+from artemis.games.project.params import param
+from artemis.games.project.rules import colonists as col
+from artemis.games.project.rules.scoring import final_scores
+from artemis.games.project.rules.setup import round_stack
+from artemis.games.project.state import (
     ENGINEER,
     MARINE,
     PIONEER,
@@ -25,6 +24,7 @@ from artemis.state import (
     Card,
     GantryTile,
 )
+from artemis.kernel.game import Game
 
 from .helpers import blank, effect, finish, ids, logged, own, run
 
@@ -1077,7 +1077,7 @@ def test_r34_earlier_round_refreshes_and_chooses_start():
 # -- R37 ----------------------------------------------------------------------------------------
 
 def test_r37_validator_rejects_modify_outside_passive_or_untargeted_clause(tmp_path):
-    from artemis.rules.content import load_game_content
+    from artemis.games.project.content import load_game_content
 
     result = load_game_content([ROOT / "tests/data/invalid/e305_modify_in_reward.yaml"])
     assert [p.code for p in result.problems] == ["E305"]
@@ -1173,8 +1173,8 @@ def test_r40_short_stacks_and_decks_take_what_remains():
 def test_r18_r37_clause_targets_are_computed_once():
     import dataclasses
 
-    from artemis.frozen import FrozenMap
-    from artemis.rules.catalog import Clause, Event
+    from artemis.games.project.catalog import Clause, Event
+    from artemis.kernel.frozen import FrozenMap
 
     g = blank()
     # a fan card: players with the most Energy gain 1 Energy

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from artemis.game import Game
-from artemis.rules import flow
-from artemis.state import BasecampDie, Card, GantryTile
+from artemis.games.project.rules import flow
+from artemis.games.project.state import BasecampDie, Card, GantryTile
+from artemis.kernel.game import Game
 
 YELLOW, GREEN, PURPLE = 0, 1, 2
 
@@ -57,8 +57,8 @@ def test_vents_example_8_energy(game):
 
 
 def test_vents_placement_exposure_order(game):
-    from artemis.actions import Action
-    from artemis.rules.placement import place
+    from artemis.games.project.rules.placement import place
+    from artemis.kernel.actions import Action
 
     s = game.state
     for player, face in [(YELLOW, 3), (GREEN, 4), (YELLOW, 1), (GREEN, 3), (PURPLE, 4)]:

@@ -12,7 +12,7 @@ Entries are written with `marshal` (plain values only: nothing in the cache can 
 object), behind a SHA-256 of the payload, and renamed into place, so a torn, truncated or
 corrupt entry is noticed and ignored (and rewritten). A folder that cannot be written leaves
 loading as it was, without a cache. ``ARTEMIS_NO_CACHE=1`` turns the cache off;
-``ARTEMIS_CACHE_DIR`` moves it (default: `artemis.paths.user_cache_dir`).
+``ARTEMIS_CACHE_DIR`` moves it (default: `artemis.kernel.paths.user_cache_dir`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
-from artemis.problems import Problem
+from artemis.content.problems import Problem
 
 FORMAT = 1
 MAX_ENTRIES = 2000  # past this, the oldest half is removed
@@ -40,7 +40,7 @@ def folder() -> Path | None:
     where = os.environ.get("ARTEMIS_CACHE_DIR")
     if where:
         return Path(where)
-    from artemis.paths import user_cache_dir
+    from artemis.kernel.paths import user_cache_dir
 
     return user_cache_dir() / "parsed"
 

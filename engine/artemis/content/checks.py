@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from artemis.content.loader import Item
+from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
-from artemis.problems import Problem, did_you_mean
 
 
 def unique_ids(items: list[Item]) -> list[Problem]:

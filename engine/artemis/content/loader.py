@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from artemis.content import cache
+from artemis.content.problems import Problem, did_you_mean, pointer
 from artemis.content.yamlio import Document, YamlProblem, load, parse, read_text
-from artemis.problems import Problem, did_you_mean, pointer
 
 if TYPE_CHECKING:
     from jsonschema import Draft7Validator

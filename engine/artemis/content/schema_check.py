@@ -13,9 +13,9 @@ from typing import Any
 from jsonschema import Draft7Validator
 from jsonschema.exceptions import ValidationError, best_match
 
+from artemis.content.flowtext import flow_text
+from artemis.content.problems import Problem, did_you_mean, pointer
 from artemis.content.yamlio import Document
-from artemis.flowtext import flow_text
-from artemis.problems import Problem, did_you_mean, pointer
 
 _TYPE_NAMES = {
     "string": ("a string", '"text"'),

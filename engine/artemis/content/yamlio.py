@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from artemis.problems import Problem, pointer
+from artemis.content.problems import Problem, pointer
 
 # ruamel.yaml (about 65 ms to import) is imported by `_ruamel()` when a text first needs the full
 # parser: the fast path (yaml_fast, libyaml) reads the common document without it

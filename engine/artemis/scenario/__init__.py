@@ -2,10 +2,10 @@
 
 A scenario is a YAML file with a position (``given``), what happens (``steps``) and what must
 hold afterwards (``expect``). `load_scenario(path)` returns a `Scenario` or raises
-`ScenarioError` carrying located `artemis.problems.Problem` records (and nothing else, for any
-input bytes); `run_scenario(scenario)` returns an `Outcome` (passed, or the first failure with
-its path, expected and actual values); `scenario_files(paths)` expands folders. The codes are
-in `CODES` (artemis.scenario.codes).
+`ScenarioError` carrying located `artemis.content.problems.Problem` records (and nothing
+else, for any input bytes); `run_scenario(scenario)` returns an `Outcome` (passed, or the
+first failure with its path, expected and actual values); `scenario_files(paths)` expands
+folders. The codes are in `CODES` (artemis.scenario.codes).
 """
 
 from __future__ import annotations

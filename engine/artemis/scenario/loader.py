@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from artemis.problems import Problem, did_you_mean, pointer
+from artemis.content.problems import Problem, did_you_mean, pointer
 from artemis.scenario.schema import REGIONS, RESERVED_NAMES, SCENARIO_SCHEMA
 
 RESOLVE_TARGETS = (*REGIONS, "event", "round")
@@ -129,7 +129,7 @@ def _load(path: Path, shown: str) -> Scenario:
         line, col = doc.position(p, key=key)
         problems.append(Problem(shown, line, col, pointer(p), code, message, hint))
 
-    from artemis.scenario.position import apply_given, player_names, player_seat
+    from artemis.games.project.position import apply_given, player_names, player_seat
 
     given = data.get("given") or {}
     names = player_names(doc, given, at)
@@ -153,9 +153,9 @@ def _load(path: Path, shown: str) -> Scenario:
 
 
 def _new_game(path: Path, doc, data: dict, given: dict, at):
-    from artemis.game import ConfigError
-    from artemis.problems import ContentError
-    from artemis.scenario.position import new_position
+    from artemis.content.problems import ContentError
+    from artemis.games.project.position import new_position
+    from artemis.kernel.game import ConfigError
 
     config = dict(data.get("config") or {})
     if "players" in given:

@@ -1,5 +1,5 @@
 """Running a scenario's steps on its given position and checking its expectations
-(docs/scenarios.md). The rule queue is driven only through artemis.scenario.position."""
+(docs/scenarios.md). The rule queue is driven only through artemis.games.project.position."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from artemis.log import same_json
-from artemis.scenario import position as pos
+from artemis.games.project import position as pos
+from artemis.records.log import same_json
 from artemis.scenario.loader import Scenario, Step
 
 _MISSING = object()
@@ -185,7 +185,7 @@ def _run_steps(scenario: Scenario, game) -> int:
 
 
 def _act(scenario: Scenario, game, step: Step) -> None:
-    from artemis.actions import IllegalAction
+    from artemis.kernel.actions import IllegalAction
 
     code, message = "", ""
     if game.pending is None:

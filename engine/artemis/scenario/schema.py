@@ -2,7 +2,7 @@
 
 The schema checks the shape of the file; what depends on the loaded content and the game (ids,
 player names, rule parameters, colonist totals, action ids) is checked when the position is
-built (artemis.scenario.position) and when the steps run. docs/scenarios.md explains each key.
+built (artemis.games.project.position) and when the steps run. docs/scenarios.md explains each key.
 """
 
 from __future__ import annotations

@@ -1,0 +1,158 @@
+"""The bodies of `artemis play --save/--load` and `artemis replay` (kept out of cli.py).
+
+Exit codes as everywhere: 0 ok, 1 invalid input or failed check, 2 usage error; 130 after
+Ctrl-C (the game saved first when there is a save file; after the end of the game,
+`artemis.cli.main` prints `finished_game_note`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+#: Set when a game played by `play_or_continue` is over: {"save": its final save or None}.
+#: A Ctrl-C after that (printing the account, writing the log) still exits 130, and
+#: `artemis.cli.main` says the game was over and where its save is.
+_FINISHED: dict = {}
+
+
+def finished_game_note() -> str:
+    """What to print for a Ctrl-C after the game has ended ("" if no game ended here);
+    forgets the game, so it is said once."""
+    if not _FINISHED:
+        return ""
+    save = _FINISHED.pop("save")
+    if save is None:
+        return "interrupted: the game is over (not saved; give --save FILE to keep it)"
+    return f"interrupted: the game is over; its final save is {save}"
+
+
+#: `artemis play` flags that --load takes from the save instead.
+LOAD_CONFLICTS = ("--players", "--seed", "--bots", "--config", "--variant", "--option",
+                  "--expansion")
+
+
+def refuse_flags_with_load(given: dict[str, object]) -> None:
+    """Exit 2 naming every flag in ``given`` ({flag: value or None}) that is set: with --load
+    the config and seats come from the save."""
+    clash = [flag for flag, value in given.items() if value not in (None, [], ())]
+    if clash:
+        print(f"error: --load continues the saved game with its own config and seats; do not "
+              f"also give {', '.join(clash)}", file=sys.stderr)
+        raise typer.Exit(2)
+
+
+def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
+                     save: Path | None, load: Path | None):
+    """Play a new game (``load`` None) or continue the save in ``load`` to the end, writing
+    ``save`` (default with --load: the loaded file) after every round and at the end.
+
+    Returns (game, kinds, names). Exits 1 for a save that is refused or cannot be written,
+    130 after Ctrl-C (saving first when there is a save file). Lets ConfigError, ContentError
+    and NoInput through to the caller's messages."""
+    from artemis.kernel.game import Game
+    from artemis.players.play import PlayInterrupted, make_bots, play_on
+    from artemis.records.save import SaveError, check_save_target, load_save, write_save
+
+    _FINISHED.clear()
+    if save is not None and save != load:
+        try:  # before playing: a device, pipe, folder or someone's file is not a save
+            check_save_target(save)
+        except SaveError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
+    if load is not None:
+        try:
+            loaded = load_save(load, host)
+        except SaveError as exc:
+            print(f"error: the save is refused: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
+        game, kinds, names, bots = loaded.game, loaded.kinds, loaded.names, loaded.bots
+        save = save if save is not None else load
+        print(f"continuing {load}: round {game.state.round}, {len(game.actions)} actions "
+              "replayed and checked", file=sys.stderr)
+    else:
+        game = Game.new(config, plugins=host)
+        bots = make_bots(config, kinds)
+
+    def write(g) -> None:
+        try:
+            write_save(save, g, kinds, names, bots, host)
+        except OSError as exc:
+            print(f"error: cannot write the save '{save}': {exc.strerror or exc}",
+                  file=sys.stderr)
+            raise typer.Exit(1) from None
+
+    if save is not None and not game.is_over:
+        write(game)  # a save exists from the first decision on
+    from artemis.players.bots import NoInput
+
+    try:
+        game = play_on(game, bots, after_round=write if save is not None else None,
+                       plugins=host)
+    except NoInput:
+        if save is not None:  # the game stopped at a consistent decision: keep it
+            write(game)
+            print(f"saved to {save} (round {game.state.round}, {len(game.actions)} actions); "
+                  f"continue with: artemis play --load {save}", file=sys.stderr)
+        raise
+    except PlayInterrupted as stop:
+        if save is None:
+            print("interrupted: the game is not saved (give --save FILE to keep it)",
+                  file=sys.stderr)
+            raise typer.Exit(130) from None
+        write(stop.game)
+        g = stop.game
+        print(f"interrupted: saved to {save} (round {g.state.round}, {len(g.actions)} "
+              f"actions)\n    continue with: artemis play --load {save}", file=sys.stderr)
+        raise typer.Exit(130) from None
+    _FINISHED["save"] = save
+    return game, kinds, names
+
+
+def replay_command(path: Path, verify: bool, as_json: bool, host) -> None:
+    """`artemis replay LOG [--verify] [--json]`: see the command's help."""
+    from artemis.players.play import config_record, print_account
+    from artemis.records.log import LogError, read_log, replay, shown_path
+    from artemis.records.log import verify as verify_log
+
+    try:
+        log = read_log(path)
+        if verify:
+            diff = verify_log(log, host)
+        else:
+            game = replay(log, host).game
+    except LogError as exc:
+        if as_json:  # as `validate --json`: the problem as JSON on stdout
+            print(json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False))
+        else:
+            print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(1) from None
+    actions = len(log.actions())
+    if verify:
+        if as_json:
+            print(json.dumps(diff.as_dict() if diff else
+                             {"ok": True, "entries": len(log.entries), "actions": actions}))
+        elif diff:
+            print(diff.format(shown_path(path)))
+        else:
+            print(f"verified: all {len(log.entries)} entries ({actions} actions) of "
+                  f"{shown_path(path)} match the replay")
+        raise typer.Exit(1 if diff else 0)
+    if not game.is_over:
+        message = (f"{shown_path(path)}: the log ends before the game does (after {actions} "
+                   f"actions, player {game.current_player} to decide)")
+        if as_json:
+            print(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
+        else:
+            print(f"error: {message}", file=sys.stderr)
+        raise typer.Exit(1)
+    if as_json:
+        print(json.dumps({"config": config_record(game, log.kinds, log.names), **game.result}))
+        return
+    from rich.console import Console
+
+    print_account(Console(highlight=False, soft_wrap=True), game, log.kinds, log.names)

@@ -1,0 +1,434 @@
+"""`artemis simulate`: N seeded bot games on every core (or a Dask cluster), one report.
+
+Registered on the app by `artemis.cli`; the engine side is `artemis.sim`. Heavy modules
+(the games, multiprocessing, dask, matplotlib) are imported inside the command so that
+``artemis --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
+               "buildings": "3 buildings", "colonist_sets": "4 colonist sets",
+               "leftover_colonists": "5 leftovers", "badges": "6 badges",
+               "most_toolkits": "7 most Toolkits"}
+
+
+def simulate(
+    games: Annotated[int, typer.Option(min=1, help="Number of games to play.")] = 100,
+    players: Annotated[int, typer.Option(min=2, max=5, help="Players per game, 2 to 5.")] = 4,
+    bots: Annotated[str | None, typer.Option(
+        help="Bot per seat, comma-separated: random or greedy; one name for every seat "
+        "(default: random).", show_default=False)] = None,
+    variant: Annotated[list[str] | None, typer.Option(
+        "--variant", help="Switch a variant (house rule) on (repeatable).",
+        show_default=False)] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="A variant option, NAME.KEY=VALUE (repeatable); switches NAME on.",
+        show_default=False)] = None,
+    expansion: Annotated[list[Path] | None, typer.Option(
+        "--expansion", help="Also load this content pack (repeatable).",
+        show_default=False)] = None,
+    plugin: Annotated[list[str] | None, typer.Option(
+        "--plugin", help="Also load this plugin module (repeatable); workers import it too.",
+        show_default=False)] = None,
+    disable_plugin: Annotated[list[str] | None, typer.Option(
+        "--disable-plugin", help="Do not load this installed plugin (repeatable).",
+        show_default=False)] = None,
+    workers: Annotated[int | None, typer.Option(
+        min=1, help="Worker processes (default: all cores; at most one per batch of games); "
+        "1 plays in this process.", show_default=False)] = None,
+    seed: Annotated[int, typer.Option(
+        help="The run seed: game i's seed derives from it and i alone.")] = 0,
+    out: Annotated[Path | None, typer.Option(
+        help="Write the report (JSON) to this file.", show_default=False)] = None,
+    plot: Annotated[Path | None, typer.Option(
+        metavar="DIR", help="Write PNG charts into DIR (needs the plot extra).",
+        show_default=False)] = None,
+    dask: Annotated[str | None, typer.Option(
+        metavar="ADDRESS", help="Run the games on the Dask scheduler at ADDRESS, e.g. "
+        "tcp://10.0.0.5:8786 (needs the dask extra; 10 s to connect).",
+        show_default=False)] = None,
+    log_dir: Annotated[Path | None, typer.Option(
+        metavar="DIR", help="Write each game's JSON-lines log into DIR (game-000000.jsonl, "
+        "...).", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Play N seeded bot games on every core and report win rates, VP and each scoring step,
+    every building, expedition and event, game length and errors. The same seed gives the
+    same report whatever the number of workers. Exit 0 ok, 1 a game raised (or bad input, or
+    the report or charts could not be written: the report is printed anyway), 2 usage error,
+    130 interrupted by Ctrl-C, 143 by SIGTERM (the finished games are reported)."""
+    _check_extras(plot, dask)
+    if dask:
+        from artemis.sim.runner import RunError, check_dask_address
+
+        try:
+            check_dask_address(dask)
+        except RunError as exc:
+            _fail(str(exc), 2)
+    task, items, config = _task(games, players, bots, variant, option, expansion, plugin,
+                                disable_plugin, seed, log_dir)
+    # every output is checked before the first game: a long run is never lost to a bad path
+    if out is not None:
+        _check_out(out)
+    if plot is not None:
+        _check_folder(plot, "chart")
+    cores = os.cpu_count() or 1
+    if workers is None:
+        workers = cores
+    elif workers > cores and not dask:
+        print(f"warning: --workers {workers} is more than the {cores} cores: the games will "
+              "not go faster, and each worker costs memory", file=sys.stderr)
+    from artemis.sim import RunError, build_report, run
+
+    try:
+        with _progress(games, quiet=as_json) as advance:
+            outcome = run(task, games, workers=workers, dask_address=dask, progress=advance)
+    except RunError as exc:
+        _fail(str(exc))
+    report = build_report(outcome.results, list(task.bots), [i[:2] for i in items], config,
+                          games, outcome.interrupted)
+    failures = []
+    if out is not None:
+        try:
+            from artemis.records.save import write_atomic
+
+            write_atomic(out, json.dumps(report, indent=2) + "\n")
+        except OSError as exc:
+            failures.append(f"cannot write the report '{out}': {exc.strerror or exc}")
+    charts = []
+    if plot is not None:
+        from artemis.sim.plot import plot_report
+
+        try:
+            charts = plot_report(report, plot)
+        except OSError as exc:
+            failures.append(f"cannot write the charts into '{plot}': {exc.strerror or exc}")
+    played = len(outcome.results)
+    rate = played / outcome.seconds if outcome.seconds > 0 else 0.0
+    timing = (f"{played} games in {outcome.seconds:.1f} s: {rate:.1f} games/s "
+              f"({outcome.where})")
+    log_errors = [r for r in outcome.results if "log_error" in r]
+    if as_json:
+        print(json.dumps(report, indent=2))
+        print(timing, file=sys.stderr)
+    else:
+        _print_report(report, outcome.interrupted, {i[0]: i for i in items})
+        print(timing)
+        for path in [*([out] if out else []), *charts]:
+            print(f"wrote {path}")
+    if log_errors:
+        print(f"warning: {len(log_errors)} game logs could not be written, first: "
+              f"{log_errors[0]['log_error']}", file=sys.stderr)
+    for message in failures:
+        print(f"error: {message}", file=sys.stderr)
+    if outcome.interrupted:
+        by = " by SIGTERM" if outcome.signal == "SIGTERM" else ""
+        print(f"interrupted{by}: {played} of {games} games reported", file=sys.stderr)
+        raise typer.Exit(143 if outcome.signal == "SIGTERM" else 130)
+    raise typer.Exit(1 if report["errors"] or failures else 0)
+
+
+def _fail(message: str, code: int = 1):
+    print(f"error: {message}", file=sys.stderr)
+    raise typer.Exit(code)
+
+
+def _check_extras(plot: Path | None, dask: str | None) -> None:
+    """Say which extra to install before any game is played."""
+    if plot is not None:
+        from artemis.sim.plot import require_matplotlib
+
+        try:
+            require_matplotlib()
+        except ImportError as exc:
+            _fail(str(exc))
+    if dask:
+        from artemis.sim.runner import DASK_MISSING
+
+        try:
+            import dask as _dask  # noqa: F401
+            import distributed  # noqa: F401
+        except ImportError:
+            _fail(DASK_MISSING)
+
+
+SIM_BOTS = ("random", "greedy")
+
+
+def _check_out(out: Path) -> None:
+    """Exit 1 unless a report can be written at ``out``: its folder exists and takes a new
+    file (tried for real: root ignores permission bits, /sys refuses even root), and ``out``
+    is not a folder or a device."""
+    if out.is_dir():
+        _fail(f"cannot write the report '{out}': it is a folder")
+    if out.exists() and not out.is_file():
+        _fail(f"cannot write the report '{out}': it is not a regular file")
+    if not out.parent.is_dir():
+        _fail(f"cannot write the report '{out}': no folder '{out.parent}'")
+    _probe(out.parent, f"cannot write the report '{out}'")
+
+
+def _check_folder(folder: Path, what: str) -> None:
+    """Make ``folder`` (with its parents) and check a file can be written in it, or exit 1."""
+    if folder.exists() and not folder.is_dir():
+        _fail(f"cannot write the {what}s into '{folder}': it is not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        _fail(f"cannot make the {what} folder '{folder}': {exc.strerror or exc}")
+    _probe(folder, f"cannot write the {what}s into '{folder}'")
+
+
+def _probe(folder: Path, message: str) -> None:
+    probe = folder / f".artemis-probe.{os.getpid()}.tmp"
+    try:
+        probe.open("x").close()
+        probe.unlink()
+    except OSError as exc:
+        _fail(f"{message}: {exc.strerror or exc}")
+
+
+def _task(games, players, bots, variant, option, expansion, plugin, disable_plugin, seed,
+          log_dir):
+    """The GameTask, the content's (id, kind, name, pack) items and the report's config
+    (variants with their resolved options, expansions as given with their pack id and
+    version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content or a
+    log folder that cannot be made."""
+    from artemis.cli import _plugin_host, _print_problems
+    from artemis.content.problems import ContentError, did_you_mean
+    from artemis.kernel.game import ConfigError, Game, _cached_catalog, _host_registry
+    from artemis.players.play import bot_kinds, parse_options
+    from artemis.sim import GameTask
+
+    for name in (k.strip() for k in (bots or "").split(",")):
+        if name and name not in SIM_BOTS:
+            hint = did_you_mean(name, SIM_BOTS)
+            _fail(f"unknown bot '{name}'; simulate takes random or greedy"
+                  + (f" ({hint})" if hint.startswith("did") else ""), 2)
+    try:
+        kinds = bot_kinds(bots, players)
+        variants = parse_options(variant or [], option or [])
+    except ValueError as exc:
+        _fail(str(exc), 2)
+    host = _plugin_host(plugin, disable_plugin)
+    if log_dir is not None:
+        _check_folder(log_dir, "log")
+    task = GameTask(players=players, bots=tuple(kinds), seed=seed, variants=variants,
+                    expansions=tuple(str(p.resolve()) for p in expansion or ()),
+                    plugins=tuple(plugin or ()), disabled=tuple(disable_plugin or ()),
+                    log_dir=str(log_dir.resolve()) if log_dir is not None else None)
+    try:  # a bad variant or content fails here once, not in every game
+        Game.new(task.config(0), plugins=host)
+    except ConfigError as exc:
+        _fail(str(exc), 2)
+    except ContentError as exc:
+        _print_problems(exc.problems, False)
+        raise typer.Exit(1) from None
+    except Exception:  # noqa: S110 - game 0 itself fails: the run records it with its seed
+        pass
+    catalog = _cached_catalog(host, _host_registry(host), task.expansions)
+    items = ([(b.id, "building", b.name, b.pack) for b in catalog.buildings]
+             + [(x.id, "expedition", x.name, x.pack) for x in catalog.expeditions]
+             + [(e.id, "event", e.name, e.pack) for e in catalog.events])
+    config = {"games": games, "players": players, "bots": list(task.bots), "seed": seed,
+              "variants": _resolved(host, variants),
+              "expansions": [str(p) for p in expansion or ()],
+              "packs": [{"id": p.id, "version": p.version} for p in catalog.packs],
+              "plugins": list(task.plugins), "disabled_plugins": list(task.disabled)}
+    return task, items, config
+
+
+def _resolved(host, variants: dict) -> dict:
+    """{variant: its options with the defaults filled in}, as `Game.new` resolves them (the
+    variants were checked by setting up game 0; one that failed is recorded as given)."""
+    from artemis.kernel.variants import VariantError, resolve_options
+
+    known = host.variants()
+    out = {}
+    for name, given in variants.items():
+        try:
+            out[name] = resolve_options(known[name], given)
+        except (KeyError, VariantError):
+            out[name] = dict(given)
+    return out
+
+
+class _progress:
+    """A rich progress bar on stderr, as a context giving ``advance(n)``; silent with --json;
+    when stderr is not a terminal (a log, CI), a line every 10% of the games instead, so a
+    long run shows life."""
+
+    def __init__(self, total: int, quiet: bool):
+        self.total, self.quiet = total, quiet
+        self.bar = None
+
+    def __enter__(self):
+        from rich.console import Console
+
+        console = Console(stderr=True)
+        if self.quiet:
+            return lambda n: None
+        if not console.is_terminal:
+            return _ProgressLines(self.total)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Progress(TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+                            TimeElapsedColumn(), TimeRemainingColumn(), console=console,
+                            transient=True)
+        self.bar.start()
+        job = self.bar.add_task("games", total=self.total)
+        return lambda n: self.bar.advance(job, n)
+
+    def __exit__(self, *exc) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+class _ProgressLines:
+    """``advance(n)`` printing "progress: 120 of 1000 games (12%), 30.2 s" to stderr each
+    time another tenth of the games is done."""
+
+    def __init__(self, total: int):
+        import time
+
+        self.total, self.done, self.shown = total, 0, 0
+        self.clock, self.started = time.perf_counter, time.perf_counter()
+
+    def __call__(self, n: int) -> None:
+        self.done += n
+        tenth = 10 * self.done // self.total
+        if tenth > self.shown and self.done < self.total:
+            self.shown = tenth
+            print(f"progress: {self.done} of {self.total} games "
+                  f"({100 * self.done // self.total}%), "
+                  f"{self.clock() - self.started:.1f} s", file=sys.stderr, flush=True)
+
+
+def _num(x) -> str:
+    return "-" if x is None else f"{x:.2f}" if isinstance(x, float) else str(x)  # aligned
+
+
+def _rate_ci(rate, ci) -> str:
+    """"50.0% (24-76)": a win rate with its 95% interval, in percent (whole percents: the
+    interval is no more precise than that)."""
+    if rate is None:
+        return "-"
+    return f"{100 * rate:.1f}% ({100 * ci[0]:.0f}-{100 * ci[1]:.0f})"
+
+
+def _table(title: str, columns: list[tuple[str, str]]):
+    """A rich Table that fits 80 columns: ids and numbers never wrap or get cut ("left"/
+    "right" columns, no_wrap); only "fold" columns (names) fold onto a second line."""
+    from rich import box
+    from rich.table import Table
+
+    # one space between columns (the divider), none at the edges
+    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0), show_edge=False,
+                  title_justify="left")
+    for header, how in columns:
+        if how == "fold":
+            table.add_column(header, overflow="fold", ratio=1, min_width=10)
+        else:
+            table.add_column(header, justify=how, no_wrap=True)
+    return table
+
+
+def _print_report(report: dict, interrupted: bool, catalog: dict | None = None) -> None:
+    """Print the report as tables; ``catalog`` maps an item id to (id, kind, name, pack), for
+    the display names and the expansion pack of an item that is not the base game's."""
+    from rich.console import Console
+    from rich.markup import escape
+
+    catalog = catalog or {}
+    console = Console(highlight=False, soft_wrap=False)
+    c = report["config"]
+    extra = "".join(f"; {k} {', '.join(map(str, c[k]))}" for k in ("expansions", "plugins")
+                    if c.get(k))
+    variants = f"; variants {json.dumps(c['variants'])}" if c.get("variants") else ""
+    state = " (interrupted)" if interrupted else ""
+    console.print(f"simulated {report['played']} of {report['games']} games{state}, "
+                  f"{c['players']} players ({', '.join(c['bots'])}), run seed {c['seed']}"
+                  f"{variants}{extra}: {report['finished']} finished, "
+                  f"{len(report['errors'])} error{'' if len(report['errors']) == 1 else 's'}",
+                  markup=False, soft_wrap=True)
+    num = [("wins", "right"), ("win rate (CI)", "right"), ("mean VP", "right"),
+           ("sd", "right"), ("min", "right"), ("max", "right")]
+
+    table = _table(f"Wins by seat over {report['finished']} games (the engine's winner: VP, "
+                   "then the tie-break; CI: 95% Wilson interval)",
+                   [("seat", "left"), ("bot", "left"), *num])
+    for w, v in zip(report["wins"]["by_seat"], report["vp"]["by_seat"], strict=True):
+        table.add_row(f"P{w['seat']}", w["bot"], str(w["wins"]),
+                      _rate_ci(w["win_rate"], w.get("win_rate_ci")), _num(v["mean"]),
+                      _num(v["std"]), _num(v["min"]), _num(v["max"]))
+    console.print(table)
+    if len(report["wins"]["by_bot"]) > 1:
+        table = _table("Wins by bot", [("bot", "left"), ("seats", "right"), *num])
+        for w, v in zip(report["wins"]["by_bot"], report["vp"]["by_bot"], strict=True):
+            table.add_row(w["bot"], str(w["seats"]), str(w["wins"]),
+                          _rate_ci(w["win_rate"], w.get("win_rate_ci")), _num(v["mean"]),
+                          _num(v["std"]), _num(v["min"]), _num(v["max"]))
+        console.print(table)
+
+    table = _table("VP per seat and game: final, in game, each End of the Game step",
+                   [("", "left"), ("mean", "right"), ("sd", "right"), ("min", "right"),
+                    ("max", "right")])
+    rows = [("final VP", report["vp"]["final"]), ("in game", report["vp"]["in_game"])]
+    rows += [(STEP_LABELS.get(k, k), s) for k, s in report["vp"]["steps"].items()]
+    rows += [("decisions per game", report["decisions"])]
+    for label, s in rows:
+        table.add_row(label, _num(s["mean"]), _num(s["std"]), _num(s["min"]), _num(s["max"]))
+    console.print(table)
+
+    def name(x: dict) -> str:
+        known = catalog.get(x["id"])
+        if known is None:
+            return ""
+        pack = known[3]  # rich markup would eat "[pack]": escaped
+        return escape(known[2] + (f" [{pack}]" if pack and pack != "base" else ""))
+
+    owned = [("owners", "right"), ("win rate (CI)", "right"), ("mean VP", "right")]
+    sections = [("building", "Buildings (claimed: bought or won; owners: holders at the end, "
+                 "their win rate and mean VP)", "claimed", owned),
+                ("expedition", "Expeditions (owners: the rewarded explorers of a success, "
+                 "their win rate and mean VP)", "succeeded", owned),
+                ("event", "Events", "resolved", [])]
+    for kind, title, taken, more in sections:
+        rows = [x for x in report["items"] if x["kind"] == kind]
+        if not rows:
+            continue
+        table = _table(f"{title}, over {report['finished']} games",
+                       [(kind, "left"), ("name", "fold"), ("seen", "right"),
+                        *([(taken, "right")] if kind != "event" else []), *more])
+        for x in rows:
+            cells = [x["id"], name(x), str(x["appeared"])]
+            if kind != "event":  # an event that is revealed is resolved: one column says it
+                cells.append(str(x["taken"]))
+            if more:
+                cells += [str(x["owners"]),
+                          _rate_ci(x["owners_win_rate"], x.get("owners_win_rate_ci")),
+                          _num(x["owners_mean_vp"])]
+            table.add_row(*cells)
+        console.print(table)
+    for e in report["errors"]:
+        where = f"\n    at {e['where']}" if e.get("where") else ""
+        console.print(f"error in game {e['index']} (seed {e['seed']}) after "
+                      f"{e.get('decisions', '?')} decisions, last {e.get('action')}: "
+                      f"{e['error']}{where}\n    replay: {e['replay']}", markup=False,
+                      soft_wrap=True)

@@ -1,0 +1,1 @@
+"""The Artemis Project: its vocabulary, content spec, state, rules, views and bots."""

@@ -1,0 +1,274 @@
+"""The Artemis Project's cross-file content checks (content-data.md 2.4-2.7, 9, 10; R37).
+
+Each check has its own code; see docs/errors.md.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from artemis.content.checks import effect_contexts, unique_ids, walk_effect
+from artemis.content.loader import Item, Pack
+from artemis.content.problems import Problem, did_you_mean
+from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
+from artemis.games.project.vocabulary import COLONIST_TYPES, PLACES
+
+ABILITIES = ("upkeep", "passive", "trigger", "scoring")
+OCEAN_ABILITIES = ("upkeep", "passive", "trigger")
+
+# The rulebook's counts that the validator enforces on the base pack (content-data.md 9).
+BASE_TILES = {"ocean": 26, "surface": 26}
+BASE_EXPEDITIONS = 22
+BASE_EVENTS = 14
+BASE_COLONISTS = {"pioneer": 28, "engineer": 24, "marine": 16, "steward": 16}
+BASE_ACADEMY_SUPPLY = {"engineer": 4, "marine": 4, "steward": 4}
+
+
+def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[Problem]:
+    """Every cross-file check over the valid items, in load order."""
+    out = unique_ids(items)
+    tiles = {i.id: i for i in items if i.kind == "buildings" and "duplicate_of" not in i.data}
+    spots = {r.data["spot"]: r for r in items
+             if r.kind == "board" and r.data.get("table") == "event_spots"}
+    for item in items:
+        d = item.data
+        if item.kind == "buildings":
+            out.extend(_building(item, tiles, registry))
+        elif item.kind == "expeditions":
+            for k, reward in enumerate(d["rewards"]):
+                out.extend(effect_contexts(item, reward, PLAYER, ("rewards", k), registry))
+        elif item.kind == "events":
+            out.extend(_event(item, spots, registry))
+        elif item.kind == "relief_track":
+            out.extend(effect_contexts(item, d["reward"], PLAYER, ("reward",), registry))
+    for item in items:
+        out.extend(_reward_items_outside_rewards(item, registry))
+    out.extend(_relief_order([i for i in items if i.kind == "relief_track"]))
+    out.extend(_board_tables([i for i in items if i.kind == "board"]))
+    out.extend(_base_counts([i for i in items if i.pack == "base"], packs))
+    return out
+
+
+def _building(item: Item, tiles: dict[str, Item], registry: Registry) -> list[Problem]:
+    d = item.data
+    out: list[Problem] = []
+    if "duplicate_of" in d:
+        if d["duplicate_of"] not in tiles:
+            out.append(item.problem("E303", f"duplicate_of '{d['duplicate_of']}' names no tile",
+                                    did_you_mean(d["duplicate_of"], tiles) or
+                                    "name the id of an original (non-duplicate) tile",
+                                    "duplicate_of"))
+        return out
+    present = [a for a in ABILITIES if a in d]
+    allowed = OCEAN_ABILITIES if d["kind"] == "ocean" else ("scoring",)
+    if len(present) != 1 or present[0] not in allowed:
+        want = " / ".join(allowed)
+        got = ", ".join(present) or "none"
+        out.append(item.problem("E310", f"a{'n' if d['kind'] == 'ocean' else ''} {d['kind']} "
+                                f"tile needs exactly one ability of {want}; found {got}",
+                                "Ocean tiles act during the game, Surface tiles score at the end",
+                                *((present[-1],) if present else ()), key=bool(present)))
+    if "upkeep" in d:
+        out.extend(effect_contexts(item, d["upkeep"], PLAYER, ("upkeep",), registry))
+    if "trigger" in d:
+        out.extend(effect_contexts(item, d["trigger"]["effect"], PLAYER,
+                                   ("trigger", "effect"), registry))
+    if "scoring" in d:
+        out.extend(effect_contexts(item, d["scoring"], SCORING, ("scoring",), registry))
+    if "passive" in d:
+        for k, m in enumerate(d["passive"]["modify"]):
+            at = ("passive", "modify", k)
+            param = registry.parameters.get(m["param"])
+            if param is not None and param.scope != "player":
+                out.append(item.problem(
+                    "E309", f"a building may change only player rule parameters; "
+                    f"'{m['param']}' is global", "global parameters are for events and "
+                    "plugins", *at, "param"))
+            out.extend(_modifier_value(item, m, at, registry, passive=True))
+    return out
+
+
+def _modifier_value(item: Item, m: dict, at: tuple, registry: Registry,
+                    passive: bool) -> list[Problem]:
+    param = registry.parameters.get(m.get("param"))
+    if param is None:
+        return []
+    mode = "set" if "set" in m else "add"
+    value = m.get(mode)
+    out = []
+    if param.type == "int":
+        if not isinstance(value, int) or isinstance(value, bool):
+            out.append(item.problem("E311", f"'{param.name}' is a whole number; {mode} "
+                                    f"{value!r} does not fit", f"for example {mode}: 1",
+                                    *at, mode))
+    else:
+        if value not in PLACES:
+            out.append(item.problem("E311", f"'{param.name}' takes a place; {value!r} is not one",
+                                    did_you_mean(value, PLACES), *at, mode))
+        elif param.type == "place" and mode == "add":
+            out.append(item.problem("E311", f"'{param.name}' holds one place: use set, not add",
+                                    f"set: {value}", *at, mode, key=True))
+        elif value == "this_building" and not passive:
+            out.append(item.problem("E312", "this_building is allowed only in a building "
+                                    "passive", "use shelters", *at, mode))
+    return out
+
+
+def _event(item: Item, spots: dict, registry: Registry) -> list[Problem]:
+    d = item.data
+    out: list[Problem] = []
+    if d["when"] not in spots:
+        out.append(item.problem("E304", f"event spot '{d['when']}' is not on the board",
+                                did_you_mean(d["when"], spots) or
+                                "spots come from the board's event_spots table", "when"))
+    for k, clause in enumerate(d["clauses"]):
+        context = PLAYER if "target" in clause else BOARD
+        out.extend(effect_contexts(item, clause["effect"], context, ("clauses", k, "effect"),
+                                   registry))
+        if context == BOARD:
+            for i, step in enumerate(clause["effect"]):
+                if isinstance(step, dict) and "modify" in step:
+                    out.extend(_modifier_value(item, step["modify"],
+                                               ("clauses", k, "effect", i, "modify"), registry,
+                                               passive=False))
+    return out
+
+
+def _relief_order(spaces: list[Item]) -> list[Problem]:
+    for n, item in enumerate(spaces, start=1):
+        if item.data["space"] != n:
+            return [item.problem("E313", f"Relief Track space {item.data['space']} is out of "
+                                 f"order: expected space {n}", "list spaces 1, 2, 3, ... in "
+                                 "order", "space")]
+    return []
+
+
+def _board_tables(rows: list[Item]) -> list[Problem]:
+    """E313: every table complete and in order. A row given twice is reported where it is
+    given the second time (an expansion's row, say), with a hint naming the first."""
+    out: list[Problem] = []
+    by_table: dict[str, list[Item]] = {}
+    for r in rows:
+        by_table.setdefault(r.data["table"], []).append(r)
+
+    def first_at(item: Item, key: str) -> str:
+        return f"first given at {item.doc.file}:{item.where(key)[0]}"
+
+    def unique(table: str, key: str, what: str) -> dict:
+        seen: dict = {}
+        for r in by_table.get(table, []):
+            value = r.data[key]
+            if value in seen:
+                out.append(r.problem("E313", f"{what} {value} is given twice",
+                                     first_at(seen[value], key) + "; one row each", key))
+            else:
+                seen[value] = r
+        return seen
+
+    for table in ("academy", "doorstep"):
+        seen = unique(table, "face", f"{table} face")
+        missing = [f for f in range(1, 7) if f not in seen]
+        if rows and missing:
+            anchor = (by_table.get(table) or rows)[-1]
+            out.append(anchor.problem("E313", f"the {table} table has no row for face "
+                                      f"{', '.join(map(str, missing))}",
+                                      "give one row for each die face 1-6"))
+    covered: dict[int, Item] = {}
+    for r in by_table.get("outfitter", []):
+        for face in r.data["faces"]:
+            if face in covered:
+                out.append(r.problem("E313", f"outfitter face {face} is in two bands",
+                                     first_at(covered[face], "faces"), "faces"))
+            else:
+                covered[face] = r
+    missing = [f for f in range(1, 7) if f not in covered]
+    if rows and missing:
+        anchor = (by_table.get("outfitter") or rows)[-1]
+        out.append(anchor.problem("E313", "no outfitter band covers face "
+                                  f"{', '.join(map(str, missing))}",
+                                  "the bands cover faces 1-6 once each, e.g. [1, 2], [3, 4], "
+                                  "[5, 6]"))
+    for table in ("chart_buildings", "chart_badges"):
+        chart = by_table.get(table, [])
+        for n, r in enumerate(chart):
+            if r.data["count"] != n:
+                out.append(r.problem("E313", f"{table} row counts {r.data['count']}, expected "
+                                     f"{n}", "one row per count, 0, 1, 2, ... in order", "count"))
+                break
+        if rows and not chart:
+            out.append(rows[-1].problem("E313", f"the board has no {table} rows",
+                                        "one row per count, starting at 0"))
+    unique("event_spots", "spot", "event spot")
+    types = unique("components", "colonist", "colonist type")
+    missing_types = [t for t in COLONIST_TYPES if t not in types]
+    if rows and missing_types:
+        anchor = (by_table.get("components") or rows)[-1]
+        out.append(anchor.problem("E313", "the components table has no row for "
+                                  + ", ".join(missing_types), "one row per colonist type"))
+    return out
+
+
+def _base_counts(items: list[Item], packs: list[Pack]) -> list[Problem]:
+    """The rulebook's own counts, enforced on the base pack only (content-data.md 9)."""
+    out: list[Problem] = []
+    tiles = [i for i in items if i.kind == "buildings"]
+    if not items:
+        return out
+    originals = {i.id: i.data for i in tiles if "duplicate_of" not in i.data}
+    kinds = Counter(originals.get(i.data.get("duplicate_of"), i.data).get("kind") for i in tiles)
+    anchor = tiles[0] if tiles else items[0]
+    for kind, n in BASE_TILES.items():
+        if kinds.get(kind, 0) != n:
+            out.append(anchor.problem("E401", f"the base game has {n} {kind} tiles; found "
+                                      f"{kinds.get(kind, 0)}", "rulebook: 52 building tiles, "
+                                      "26 Ocean and 26 Surface"))
+    exps = [i for i in items if i.kind == "expeditions"]
+    if len(exps) != BASE_EXPEDITIONS:
+        out.append((exps or items)[0].problem(
+            "E402", f"the base game has {BASE_EXPEDITIONS} Expedition cards; found {len(exps)}",
+            "rulebook: 22 expedition cards"))
+    evs = [i for i in items if i.kind == "events"]
+    if len(evs) != BASE_EVENTS:
+        out.append((evs or items)[0].problem(
+            "E403", f"the base game has {BASE_EVENTS} Event cards; found {len(evs)}",
+            "rulebook: 14 event cards"))
+    comps = [i for i in items if i.kind == "board" and i.data.get("table") == "components"]
+    counts = {i.data["colonist"]: i for i in comps}
+    for colonist, n in BASE_COLONISTS.items():
+        row = counts.get(colonist)
+        if row is not None and row.data["count"] != n:
+            out.append(row.problem("E404", f"the base game has {n} {colonist}s; found "
+                                   f"{row.data['count']}", "research: 84 colonists, 28 Pioneers, "
+                                   "24 Engineers, 16 Marines, 16 Stewards", "count"))
+        if row is not None and row.data["academy_supply"] != BASE_ACADEMY_SUPPLY.get(colonist, 0):
+            out.append(row.problem("E405", f"the Academy supply starts with "
+                                   f"{BASE_ACADEMY_SUPPLY.get(colonist, 0)} {colonist}s; found "
+                                   f"{row.data['academy_supply']}", "rulebook: 4 each of "
+                                   "Engineers, Marines and Stewards", "academy_supply"))
+    return out
+
+
+
+def _reward_items_outside_rewards(item: Item, registry: Registry) -> list[Problem]:
+    """E314: `from: reward` takes what was laid on an Expedition reward at layout (R6), so it
+    is allowed only in an Expedition card's rewards."""
+    d = item.data
+    effects = []
+    if item.kind == "buildings":
+        effects = [(d.get(a), (a,)) for a in ("upkeep", "scoring")]
+        if isinstance(d.get("trigger"), dict):
+            effects.append((d["trigger"].get("effect"), ("trigger", "effect")))
+    elif item.kind == "events":
+        effects = [(c.get("effect"), ("clauses", k, "effect"))
+                   for k, c in enumerate(d.get("clauses", [])) if isinstance(c, dict)]
+    elif item.kind == "relief_track":
+        effects = [(d.get("reward"), ("reward",))]
+    out = []
+    for effect, sub in effects:
+        for name, params, path in walk_effect(effect, sub, registry):
+            if isinstance(params, dict) and params.get("from") == "reward":
+                out.append(item.problem(
+                    "E314", f"'{name}' from: reward takes the items laid on an Expedition "
+                    "reward; it is allowed only in an Expedition card's rewards (R6)",
+                    "use gain_colonist {from: bag} here", *path, "from"))
+    return out

@@ -1,0 +1,330 @@
+"""JSON Schemas (draft-07) of the Artemis Project's content files, assembled from a registry.
+
+One schema per content kind (content-data.md 10.3), one for the pack manifest, and one for a
+bare effect. Each file schema embeds every shared definition so that the YAML language server
+can complete and explain it without resolving other files.
+"""
+
+from __future__ import annotations
+
+from artemis.effects.registry import Registry
+
+DRAFT = "http://json-schema.org/draft-07/schema#"
+KINDS = ("buildings", "expeditions", "events", "relief_track", "board")
+
+_REF = "#/definitions/"
+
+
+def _ref(name: str, description: str | None = None) -> dict:
+    out: dict = {"$ref": _REF + name}
+    if description:
+        # draft-07 ignores siblings of $ref; keep the description on an allOf wrapper instead
+        return {"description": description, "allOf": [out]}
+    return out
+
+
+def _int(description: str, minimum: int | None = None, **extra) -> dict:
+    out = {"type": "integer", "description": description, **extra}
+    if minimum is not None:
+        out["minimum"] = minimum
+    return out
+
+
+def _row(table: str, description: str, props: dict, required: tuple) -> dict:
+    """One board-table row schema, applied when ``table`` equals this table's name."""
+    return {
+        "if": {"properties": {"table": {"const": table}}, "required": ["table"]},
+        "then": {
+            "description": description,
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["table", *required, "provenance"],
+            "properties": {
+                "table": {"const": table, "description": "The board table this row belongs to."},
+                **props,
+                "provenance": _ref("provenance"),
+            },
+        },
+    }
+
+
+BUILDING_PROPS = {
+    "id": _ref("id"),
+    "replaces": {"const": True, "description": "true: this item takes the place of the "
+                 "loaded item with the same id (an expansion correcting or changing it)."},
+
+    "name": _ref("name"),
+    "kind": {
+        "description": "ocean (drawn for rounds 1-3, activates at Upkeep) or surface (drawn "
+        "for rounds 4-6, scores at game end).",
+        "enum": ["ocean", "surface"],
+    },
+    "slots": {
+        "description": "The colonist slots, 1 to 3; any is a blank slot.",
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 3,
+        "items": _ref("slot_type"),
+        "examples": [["pioneer", "any"]],
+    },
+    "upkeep": _ref("effect", "Ocean: the effect of activating the fully staffed tile at Upkeep."),
+    "passive": {
+        "description": "Ocean: rule parameters changed for the owner while the tile is active.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["modify"],
+        "properties": {
+            "requires": {
+                "description": "fully_staffed (default) or owned (Expedition Hub only, R22).",
+                "enum": ["fully_staffed", "owned"],
+            },
+            "modify": {
+                "description": "The parameter changes, each {param, set | add}.",
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                    "description": "A parameter change: the parameters of the modify operation.",
+                    "allOf": [{"$ref": _REF + "step/properties/modify"}],
+                },
+            },
+        },
+    },
+    "trigger": {
+        "description": "Ocean: an effect run when a game event happens to the owner, while the "
+        "tile is fully staffed.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["on", "effect"],
+        "properties": {
+            "on": _ref("game_event"),
+            "effect": _ref("effect", "What happens when the event fires."),
+        },
+    },
+    "scoring": _ref("effect", "Surface: the VP scored at game end when fully staffed (vp, per)."),
+    "provenance": _ref("provenance"),
+}
+
+BUILDING = {
+    "description": "A building tile (content-data.md 4), or a duplicate copy of one.",
+    "type": "object",
+    "if": {"required": ["duplicate_of"]},
+    "then": {
+        "additionalProperties": False,
+        "required": ["id", "duplicate_of", "provenance"],
+        "properties": {
+            "id": _ref("id"),
+            "duplicate_of": {
+                "description": "The id of the tile this one copies; removed at 2 players.",
+                "type": "string",
+            },
+            "provenance": _ref("provenance"),
+        },
+    },
+    "else": {
+        "additionalProperties": False,
+        "required": ["id", "name", "kind", "slots", "provenance"],
+        "properties": BUILDING_PROPS,
+    },
+}
+
+EXPEDITION = {
+    "description": "An Expedition card (content-data.md 5).",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["id", "name", "difficulty", "energy", "minerals", "rewards", "provenance"],
+    "properties": {
+        "id": _ref("id"),
+        "replaces": {"const": True, "description": "true: this item takes the place of the "
+                     "loaded item with the same id (an expansion correcting or changing it)."},
+        "name": _ref("name"),
+        "difficulty": _int("The printed difficulty.", 0, examples=[8]),
+        "energy": _int("Top-left Energy number: added to the Vents at Board Setup.", 0),
+        "minerals": _int("Top-left Minerals number: added to the Quarry at Board Setup.", 0),
+        "rewards": {
+            "description": "Exactly two rewards; the first chooser picks either.",
+            "type": "array",
+            "minItems": 2,
+            "maxItems": 2,
+            "items": _ref("effect"),
+        },
+        "provenance": _ref("provenance"),
+    },
+}
+
+EVENT = {
+    "description": "An Event card (content-data.md 6).",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["id", "name", "when", "clauses", "provenance"],
+    "properties": {
+        "id": _ref("id"),
+        "replaces": {"const": True, "description": "true: this item takes the place of the "
+                     "loaded item with the same id (an expansion correcting or changing it)."},
+        "name": _ref("name"),
+        "when": {
+            "description": "The event spot where it resolves: immediate or a letter of the "
+            "board's event_spots table (A-G).",
+            "type": "string",
+            "examples": ["immediate", "A", "G"],
+        },
+        "clauses": {
+            "description": "Clauses resolved in order; one without a target is a board effect.",
+            "type": "array",
+            "minItems": 1,
+            "items": {
+                "description": "A clause: {target?, effect}.",
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["effect"],
+                "properties": {
+                    "target": _ref("target"),
+                    "effect": _ref("effect", "What each targeted player (or the board) does."),
+                },
+            },
+        },
+        "provenance": _ref("provenance"),
+    },
+}
+
+RELIEF_SPACE = {
+    "description": "One Relief Track space, in order from 1 (content-data.md 3.6).",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["space", "reward", "provenance"],
+    "properties": {
+        "space": _int("The space number, 1 for the start.", 1),
+        "reward": _ref("effect", "The reward taken on reaching or passing this space."),
+        "provenance": _ref("provenance"),
+    },
+}
+
+TABLES = ("academy", "outfitter", "doorstep", "event_spots", "chart_buildings", "chart_badges",
+          "components")
+
+BOARD_ROW = {
+    "description": "One row of a board table (content-data.md 3, 10.3).",
+    "type": "object",
+    "required": ["table"],
+    "properties": {
+        "table": {"description": "Which board table.", "enum": list(TABLES)},
+    },
+    "allOf": [
+        _row("academy", "Academy: the die face trains a colonist into this type.",
+             {"face": _int("Die face.", 1, maximum=6), "becomes": _ref("colonist_type")},
+             ("face", "becomes")),
+        _row("outfitter", "Outfitter: dice showing these faces gain these Toolkits.",
+             {"faces": {"description": "Die faces of the band.", "type": "array",
+                        "minItems": 1, "items": {"type": "integer", "minimum": 1, "maximum": 6}},
+              "toolkits": _int("Toolkits gained.", 0)},
+             ("faces", "toolkits")),
+        _row("doorstep", "Doorstep: the most colonists a die of this face may recruit.",
+             {"face": _int("Die face.", 1, maximum=6),
+              "max_colonists": _int("Most colonists recruited.", 0)},
+             ("face", "max_colonists")),
+        _row("event_spots", "An event spot: where the Phase marker resolves an Event.",
+             {"spot": {"description": "Spot id: immediate or a letter.", "type": "string"},
+              "before": _ref("region", "The region this spot resolves just before."),
+              "after": _ref("region", "The region this spot resolves just after.")},
+             ("spot",)),
+        _row("chart_buildings", "Final scoring chart A: buildings owned -> VP.",
+             {"count": _int("Buildings owned.", 0), "vp": _int("VP scored."),
+              "open_ended": {"type": "boolean",
+                             "description": "This row also covers every higher count."}},
+             ("count", "vp")),
+        _row("chart_badges", "Final scoring chart B: Expedition badges -> VP (may be negative).",
+             {"count": _int("Badges held.", 0), "vp": _int("VP scored."),
+              "open_ended": {"type": "boolean",
+                             "description": "This row also covers every higher count."}},
+             ("count", "vp")),
+        _row("components", "Colonists in the box by type, and how many start in the Academy.",
+             {"colonist": _ref("colonist_type"), "count": _int("In the box.", 0),
+              "academy_supply": _int("In the Academy supply at setup.", 0)},
+             ("colonist", "count", "academy_supply")),
+    ],
+}
+
+ITEM_SCHEMAS = {
+    "buildings": ("building", BUILDING, "Building tiles"),
+    "expeditions": ("expedition", EXPEDITION, "Expedition cards"),
+    "events": ("event", EVENT, "Event cards"),
+    "relief_track": ("relief_space", RELIEF_SPACE, "The Relief Track"),
+    "board": ("board_row", BOARD_ROW, "The board tables"),
+}
+
+MANIFEST_PROPS = {
+    "id": _ref("id"),
+    "name": _ref("name"),
+    "version": {"description": "The pack's version, e.g. 1.0.0 (quote it if YAML would read "
+                "a number).", "type": "string", "examples": ["1.0.0"]},
+    "engine": {"description": "The engine versions this pack supports, a PEP 440 range.",
+               "type": "string", "examples": [">=0.1"]},
+    "requires": {"description": "Content pack ids and plugin names this pack needs.",
+                 "type": "array", "items": {"type": "string"}},
+    "files": {"description": "The content files, in load order, relative to this manifest.",
+              "type": "array", "minItems": 1, "items": {"type": "string"},
+              "examples": [["buildings.yaml", "events.yaml"]]},
+    "description": {"description": "What the pack adds.", "type": "string"},
+    "authors": {"description": "Who made it.", "type": "array", "items": {"type": "string"}},
+    "provenance": _ref("provenance"),
+}
+
+
+def file_schema(registry: Registry, kind: str) -> dict:
+    """The schema of a content file of ``kind``: {kind, items}. Raises KeyError on unknown kind."""
+    def_name, item, title = ITEM_SCHEMAS[kind]
+    defs = registry.schema_definitions()
+    defs[def_name] = item
+    return {
+        "$schema": DRAFT,
+        "title": f"artemis content: {title}",
+        "description": f"A content file of kind {kind}: a mapping with kind and items "
+        "(content-data.md 10.3).",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "items"],
+        "properties": {
+            "kind": {"const": kind, "description": "The content kind of this file."},
+            "items": {
+                "description": f"{title}, one entry each.",
+                "type": "array",
+                "items": _ref(def_name),
+            },
+        },
+        "definitions": defs,
+    }
+
+
+def manifest_schema(registry: Registry) -> dict:
+    """The schema of a content pack's expansion.yaml (content-data.md 10.3)."""
+    return {
+        "$schema": DRAFT,
+        "title": "artemis content pack manifest (expansion.yaml)",
+        "description": "A content pack: the base game or an expansion.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["id", "name", "version", "files", "provenance"],
+        "properties": MANIFEST_PROPS,
+        "definitions": registry.schema_definitions(),
+    }
+
+
+def effect_schema(registry: Registry) -> dict:
+    """The schema of one effect, assembled from the registry's operations."""
+    return {
+        "$schema": DRAFT,
+        "title": "artemis effect",
+        "description": "An effect: a list of one-key maps {operation: parameters}.",
+        **{"$ref": _REF + "effect"},
+        "definitions": registry.schema_definitions(),
+    }
+
+
+def all_schemas(registry: Registry) -> dict[str, dict]:
+    """Every exported schema by file name: KIND.schema.json, expansion, effect."""
+    out = {f"{k}.schema.json": file_schema(registry, k) for k in KINDS}
+    out["expansion.schema.json"] = manifest_schema(registry)
+    out["effect.schema.json"] = effect_schema(registry)
+    from artemis.records.config_file import CONFIG_SCHEMA
+
+    out["game-config.schema.json"] = CONFIG_SCHEMA
+    return out

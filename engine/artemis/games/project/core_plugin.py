@@ -1,0 +1,32 @@
+"""The core rules as a default plugin: the base game's vocabulary and content pack, through
+the same hooks an expansion implements."""
+
+from __future__ import annotations
+
+from artemis.kernel.hookspecs import hookimpl
+
+
+@hookimpl
+def artemis_register_vocabulary(register):
+    """The effect vocabulary of content-data.md 2.2-2.8."""
+    from artemis.effects.registry import Registry
+    from artemis.games.project import vocabulary
+
+    staging = Registry()
+    vocabulary.register(staging)
+    for name, schema in staging.definitions.items():
+        from artemis.effects.registry import Definition
+
+        register(Definition(name, schema))
+    for table in (staging.operations, staging.quantities, staging.targets, staging.parameters,
+                  staging.game_events):
+        for thing in table.values():
+            register(thing)
+
+
+@hookimpl
+def artemis_register_content(register):
+    """The base game pack."""
+    from artemis.kernel.paths import base_pack
+
+    register(base_pack())

@@ -1,0 +1,67 @@
+"""Reading rule parameters for a player: content-data.md 2.6 and 2.7 (R20).
+
+Step 0 a variant's setting replaces the rulebook default; then ``set`` from the player's active
+buildings, ``set`` from this round's events (an event overrides a building), every ``add``
+(union for a set of places), and the clamp at 0 for all but the ``*_adjust`` parameters.
+"""
+
+from __future__ import annotations
+
+from artemis.games.project.rules.colonists import fully_staffed
+
+
+def active_modifiers(game, player: int):
+    """(modifier, building index) for the passives of ``player``'s active buildings."""
+    out = []
+    by_id = game.catalog.by_id
+    for i, owned in enumerate(game.state.players[player].buildings):
+        tile = by_id[owned.tile]
+        passive = tile.passive
+        if passive is None:
+            continue
+        if passive.requires == "owned" or fully_staffed(tile.slots, owned.staff):
+            out.extend((m, i) for m in passive.modify)
+    return out
+
+
+def param(game, name: str, player: int | None = None):
+    """The value of rule parameter ``name`` for ``player`` (None for a global read).
+
+    Place values: "shelters" or ("building", index). Raises KeyError for an unknown name."""
+    spec = game.registry.parameters[name]
+    value = game.param_defaults.get(name, spec.default)
+    if spec.type == "places":
+        value = set(value)
+    # no buildings, no modifiers: the call is skipped (most reads, early in a game)
+    buildings = (active_modifiers(game, player)
+                 if player is not None and game.state.players[player].buildings else [])
+    events = game.state.event_modifiers
+    if not buildings and not events:  # the common case: nothing modifies any parameter
+        if spec.type == "int" and not spec.signed:
+            return max(0, value)
+        return value
+    for m, i in buildings:
+        if m.param == name and m.mode == "set":
+            value = _place(m.value, i)
+    for m in events:
+        if m.param == name and m.mode == "set":
+            value = m.value
+    for m, i in buildings:
+        if m.param == name and m.mode == "add":
+            value = _add(value, _place(m.value, i))
+    for m in events:
+        if m.param == name and m.mode == "add":
+            value = _add(value, m.value)
+    if spec.type == "int" and not spec.signed:
+        value = max(0, value)
+    return value
+
+
+def _place(value, building: int):
+    return ("building", building) if value == "this_building" else value
+
+
+def _add(value, extra):
+    if isinstance(value, set):
+        return value | {extra}
+    return value + extra

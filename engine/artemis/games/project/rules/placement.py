@@ -1,0 +1,405 @@
+"""The Placement Phase (rulebook): roll, then from the start player clockwise one die per turn,
+Toolkits spent before placing, and each region's placement rule. The Outfitter resolves at once.
+
+A placement is one answer (design.md): ``place:ROLLED:FINAL:REGION:TARGET``; it costs
+|FINAL - ROLLED| Toolkits. At Basecamp the send (R1, R22), its payment and the Marine (R2, R38)
+are follow-up questions; at the Academy, which colonist goes along (R10, R36).
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+from artemis.games.project.ops import _split_cost
+from artemis.games.project.params import param
+from artemis.games.project.rules import colonists as col
+from artemis.games.project.rules.flow import answer, ask, push, step
+from artemis.games.project.state import MARINE, PIONEER, SHELTERS, STEWARD, TYPES, BasecampDie
+from artemis.games.project.vocabulary import REGIONS
+from artemis.games.project.words import with_article as article
+from artemis.kernel.actions import Action
+
+DICE_PER_PLAYER = 5
+EXPOSURE = ("vents", "quarry", "doorstep")
+
+
+@step("placement")
+def start_placement(game) -> None:
+    """Every player rolls their dice (the ``dice`` stream); the start player places first."""
+    s = game.state
+    rng = s.rng["dice"]
+    for p in s.players:
+        p.dice = roll(rng, DICE_PER_PLAYER)
+    s.phase = "placement"
+    s.log_round_turn_order = s.turn_order()
+    game.emit("dice_rolled", dice={p.seat: p.dice[:] for p in s.players})
+    push(game, ("placement_turn", s.start))
+
+
+def roll(rng, n: int) -> list[int]:
+    """``n`` six-sided dice, sorted: the draws of ``sorted(rng.randint(1, 6) for _ in
+    range(n))`` made without its three Python calls per die (CPython's randint(1, 6) is 1 +
+    a 3-bit draw, drawn again while >= 6; tests/test_compact_state.py pins the equality)."""
+    getrandbits = rng.getrandbits
+    dice = []
+    for _ in range(n):
+        r = getrandbits(3)
+        while r >= 6:
+            r = getrandbits(3)
+        dice.append(r + 1)
+    dice.sort()
+    return dice
+
+
+@step("placement_turn")
+def placement_turn(game, seat: int) -> None:
+    """The next player clockwise from ``seat`` with dice places one; players without dice are
+    skipped; when nobody has dice, the Placement phase ends."""
+    s = game.state
+    for k in range(s.n):
+        player = (seat + k) % s.n
+        if s.players[player].dice:
+            ask(game, player, "place", legal_placements(game, player), player)
+            return
+    game.emit("placement_done")
+
+
+def _exposure_list(s, region):
+    return {"vents": s.vents_dice, "quarry": s.quarry_dice, "doorstep": s.doorstep_dice}[region]
+
+
+def has_academy_colonist(p) -> bool:
+    # counts are never negative: any() is "some count > 0", in C
+    return any(p.shelters) or any(map(any, map(_STAFF, p.buildings)))
+
+
+def legal_placements(game, player: int) -> list[Action]:
+    """Every legal placement of ``player``, in a stable order: by rolled face, final face,
+    region (rulebook order), target. Labels are built only when read (`placement_label`)."""
+    s = game.state
+    p = s.players[player]
+    cached = _cached(game.catalog.by_id)
+    # the targets of this round's board (cards and Gantry tiles, known by their ids), then per
+    # Academy state and lowest Gantry bids, the placements of each rolled and final face: each
+    # run made once a round, then copied (the ~20 placements of a round and clones share it)
+    key = (tuple(map(_CARD_ID, s.cards)), tuple(map(_TILE, s.gantry)))
+    board = cached.boards.get(key)
+    if board is None:
+        board = _board(game, cached, key)
+    lows = []
+    for g in s.gantry:
+        lowest = 1  # a bid beats every die already on the tile
+        for _, face in g.dice:
+            if face >= lowest:
+                lowest = face + 1
+        lows.append(lowest)
+    academy = None in s.academy and has_academy_colonist(p)
+    runs = board[2].get((academy, *lows))
+    if runs is None:
+        runs = board[2][(academy, *lows)] = [None] * 49
+    toolkits = p.toolkits
+    out: list = []
+    for rolled in sorted(set(p.dice)):
+        for at in range(rolled * 7 + max(1, rolled - toolkits),
+                        rolled * 7 + min(6, rolled + toolkits) + 1):
+            run = runs[at]
+            if run is None:
+                run = runs[at] = _run(board, academy, lows, at)
+            out += run
+    return out
+
+
+def _board(game, cached, key) -> tuple:
+    """(targets before the Gantry, Gantry targets, {(Academy open, *lowest bids): placements
+    per rolled * 7 + final}, the placements before the Gantry per rolled * 7 +
+    final), cached under ``key``."""
+    by_id = game.catalog.by_id
+    tables = cached.tables
+
+    def target_tables(region: str, ids, where: str) -> list:
+        out = []
+        for i, item in enumerate(ids):
+            table = tables.get((region, i, item))
+            if table is None:
+                table = tables[(region, i, item)] = _table(
+                    region, i, where.format(by_id[item].name))
+            out.append(table)
+        return out
+
+    head = target_tables("basecamp", key[0], "at Basecamp on {}") + _VENTS_QUARRY
+    gantry = target_tables("gantry", key[1], "on the Gantry, bidding for {}")
+    if len(cached.boards) >= 256:  # a new board every round of every game: keep the recent
+        cached.boards.clear()
+    board = cached.boards[key] = (head, gantry, {}, [None] * 49)
+    return board
+
+
+def _run(board, academy: bool, lows: list[int], at: int) -> list:
+    """The placements of one rolled and final face (``at`` = rolled * 7 + final), in order."""
+    head, gantry, _, columns = board
+    # the targets before the Gantry do not depend on the bids: their column is made once a
+    # round for each face pair, then copied
+    column = columns[at]
+    if column is None:
+        column = columns[at] = [table[at] for table in head]
+    run = column[:]
+    final = at % 7
+    for table, lowest in zip(gantry, lows, strict=True):
+        if final >= lowest:
+            run.append(table[at])
+    run += (_TAILS_ACADEMY if academy else _TAILS)[at]
+    return run
+
+
+def placement_label(rolled: int, final: int, text: str) -> str:
+    """The label of a placement: ``4 in the Vents``, ``3->4 in the Vents (1 Toolkit)``."""
+    cost = abs(final - rolled)
+    if cost:
+        return f"{rolled}->{final} {text} ({cost} Toolkit{'s' if cost != 1 else ''})"
+    return f"{final} {text}"
+
+
+# Placement actions are immutable values, equal in every game for the same target and text, so
+# each is made once, in a table per target: the Action at index rolled * 7 + final (rolled and
+# final 1-6). Targets named after a card or tile are cached per catalog (its by_id), and so are
+# the boards of recent rounds (their targets in order), which the ~20 placements of a round and
+# every clone of the game share.
+class _Cache:
+    __slots__ = ("by_id", "tables", "boards")
+
+    def __init__(self, by_id):
+        self.by_id = by_id
+        self.tables: dict[tuple, list] = {}  # (region, index, card or tile id): table
+        self.boards: dict[tuple, tuple] = {}  # (card ids, tile ids): see _board
+
+
+_CACHES: dict[int, _Cache] = {}
+_CARD_ID = attrgetter("id")
+_TILE = attrgetter("tile")
+_STAFF = attrgetter("staff")
+
+
+def _cached(by_id) -> _Cache:
+    cache = _CACHES.get(id(by_id))
+    if cache is None or cache.by_id is not by_id:
+        if len(_CACHES) > 64:  # many catalogs in one process (tests): start again
+            _CACHES.clear()
+        cache = _CACHES[id(by_id)] = _Cache(by_id)
+    return cache
+
+
+def _table(region: str, target: int, text: str) -> list:
+    table: list = [None] * 49
+    for rolled in range(1, 7):
+        for final in range(1, 7):
+            table[rolled * 7 + final] = Action("place", (rolled, final, region, target),
+                                               (placement_label, rolled, final, text))
+    return table
+
+
+_VENTS_QUARRY = [_table("vents", 0, "in the Vents"), _table("quarry", 0, "in the Quarry")]
+_DOORSTEP = _table("doorstep", 0, "at the Doorstep")
+_ACADEMY = _table("academy", 0, "at the Academy")
+_OUTFITTER = _table("outfitter", 0, "at the Outfitter")
+# per rolled * 7 + final: the placements after the Gantry, with and without the Academy
+_TAILS_ACADEMY = [(d, a, o) for d, a, o in zip(_DOORSTEP, _ACADEMY, _OUTFITTER, strict=True)]
+_TAILS = [(d, o) for d, o in zip(_DOORSTEP, _OUTFITTER, strict=True)]
+
+
+@answer("place")
+def place(game, action: Action, player: int) -> None:
+    """Apply a placement: spend the Toolkits, move the die, then the region's rule."""
+    s = game.state
+    p = s.players[player]
+    rolled, final, region, target = action.args
+    p.dice.remove(rolled)
+    p.toolkits -= abs(final - rolled)
+    game.emit("placed", player=player, rolled=rolled, face=final, region=region, target=target)
+    follow: list[tuple] = []
+    if region == "basecamp":
+        s.cards[target].dice.append(BasecampDie(player, final))
+        follow.append(("send", player, target, len(s.cards[target].dice) - 1))
+    elif region in EXPOSURE:
+        dice = _exposure_list(s, region)
+        # Exposure: right of every die showing the same or lower (rulebook, Vents)
+        at = 0
+        for i, (_, face) in enumerate(dice):
+            if face <= final:
+                at = i + 1
+        dice.insert(at, (player, final))
+    elif region == "gantry":
+        s.gantry[target].dice.append((player, final))
+    elif region == "academy":
+        space = s.academy.index(None)  # the left space first (R36)
+        follow.append(("academy_colonist", player, space, final))
+    elif region == "outfitter":
+        s.outfitter_dice.append((player, final))
+        gained = game.catalog.board.outfitter[final] + param(game, "outfitter_bonus", player)
+        p.toolkits += gained
+        game.emit("gain", player=player, item="toolkits", amount=gained)
+    push(game, *follow, ("placement_turn", (player + 1) % s.n))
+
+
+# -- Basecamp sends --------------------------------------------------------------------------
+
+def send_places(game, player: int) -> list:
+    """Places a send may take colonists from: SHELTERS, and building indexes (R22)."""
+    places = []
+    for where in sorted(param(game, "expedition_send_from", player), key=str):
+        if where == "shelters":
+            places.append(SHELTERS)
+        else:
+            places.append(where[1])
+    return places
+
+
+def _held(game, player, place):
+    p = game.state.players[player]
+    return p.shelters if place == SHELTERS else p.buildings[place].staff
+
+
+@step("send")
+def ask_send(game, player: int, card: int, die: int) -> None:
+    """R1: none, one colonist of any type, or k Pioneers; paid once at send cost."""
+    s = game.state
+    p = s.players[player]
+    cost = param(game, "expedition_send_cost", player)
+    options = [Action("send", ("none",), "send no colonist")]
+    if p.energy + p.minerals >= cost:
+        places = send_places(game, player)
+        face = s.cards[card].dice[die].face
+        pioneers = sum(_held(game, player, pl)[PIONEER] for pl in places)
+        for k in range(1, pioneers + 1):
+            options.append(Action("send", ("pioneer", k), f"send {k} Pioneer{'s' * (k > 1)}"))
+        for t in (1, 2, 3):
+            if t == STEWARD and face > 2:
+                continue  # a Steward goes only with a die of 1 or 2 (rulebook; R4)
+            for pl in places:
+                if _held(game, player, pl)[t]:
+                    where = "shelters" if pl == SHELTERS else pl
+                    origin = "the Shelters" if pl == SHELTERS else f"building {pl}"
+                    options.append(Action("send", (TYPES[t], where),
+                                          f"send {article(TYPES[t].capitalize())} from {origin}"))
+    ask(game, player, "send", options, (player, card, die))
+
+
+@answer("send")
+def _send(game, action: Action, ctx) -> None:
+    player, card, die = ctx
+    if action.args[0] == "none":
+        return
+    d = game.state.cards[card].dice[die]
+    cost = param(game, "expedition_send_cost", player)
+    follow = []
+    if action.args[0] == "pioneer":
+        k = action.args[1]
+        left = k
+        for pl in send_places(game, player):
+            n = min(left, _held(game, player, pl)[PIONEER])
+            if n:
+                col.take(game, player, pl, PIONEER, n)
+                left -= n
+        d.pioneers += k
+        game.emit("sent", player=player, card=card, colonist="pioneer", count=k)
+    else:
+        t = TYPES.index(action.args[0])
+        where = action.args[1]
+        col.take(game, player, SHELTERS if where == "shelters" else where, t)
+        d.sent = t
+        game.emit("sent", player=player, card=card, colonist=TYPES[t], count=1)
+        if t == MARINE:
+            follow.append(("marine", player, card, die))
+    if cost:
+        _split_cost(game, player, cost)
+    push(game, *follow)
+
+
+@step("marine")
+def ask_marine(game, player: int, card: int, die: int) -> None:
+    """R2, R38: reduce one opponent's die already beside the card by 1 or 2, never below 1."""
+    dice = game.state.cards[card].dice
+    options = []
+    for i, d in enumerate(dice[:die]):
+        if d.player != player and d.face >= 2:
+            for amount in range(1, min(2, d.face - 1) + 1):
+                options.append(Action("marine", (i, amount),
+                                      f"reduce player {d.player}'s {d.face} by {amount}"))
+    ask(game, player, "marine", options, (player, card))
+
+
+@answer("marine")
+def _marine(game, action: Action, ctx) -> None:
+    player, card = ctx
+    i, amount = action.args
+    d = game.state.cards[card].dice[i]
+    d.face -= amount
+    game.emit("marine", player=player, card=card, target=d.player, face=d.face)
+
+
+# -- Academy colonist ------------------------------------------------------------------------
+
+@step("academy_colonist")
+def ask_academy_colonist(game, player: int, space: int, face: int) -> None:
+    """R10: the die goes with a colonist from the Shelters or a building."""
+    p = game.state.players[player]
+    options = []
+    for t in range(4):
+        if p.shelters[t]:
+            options.append(Action("trainee", (TYPES[t], "shelters"),
+                                  f"train {article(TYPES[t])} from the Shelters"))
+        for i, b in enumerate(p.buildings):
+            if b.staff[t]:
+                options.append(Action("trainee", (TYPES[t], i),
+                                      f"train {article(TYPES[t])} from "
+                                      f"{game.catalog.by_id[b.tile].name} #{i}"))
+    game.state.academy[space] = (player, face, None)
+    ask(game, player, "trainee", options, (player, space, face))
+
+
+@answer("trainee")
+def _trainee(game, action: Action, ctx) -> None:
+    player, space, face = ctx
+    t = TYPES.index(action.args[0])
+    where = action.args[1]
+    col.take(game, player, SHELTERS if where == "shelters" else where, t)
+    game.state.academy[space] = (player, face, t)
+
+
+def why_not(game, player: int, action_id: str) -> tuple[str, str]:
+    """Why ``action_id`` is not a legal placement for ``player``: (message, rulebook rule)."""
+    s = game.state
+    p = s.players[player]
+    parts = action_id.split(":")
+    if len(parts) != 5 or parts[0] != "place":
+        return ("a placement is written place:ROLLED:FINAL:REGION:TARGET", "Placement Phase")
+    _, rolled, final, region, target = parts
+    try:
+        rolled, final, target = int(rolled), int(final), int(target)
+    except ValueError:
+        return ("ROLLED, FINAL and TARGET are whole numbers", "Placement Phase")
+    if rolled not in p.dice:
+        return (f"player {player} has no die showing {rolled} (dice: {p.dice})",
+                "Placement Phase")
+    if not 1 <= final <= 6:
+        return ("a die may not go below 1 or above 6", "Placement Phase: Toolkits")
+    if abs(final - rolled) > p.toolkits:
+        return (f"changing a {rolled} to a {final} needs {abs(final - rolled)} Toolkits; "
+                f"player {player} has {p.toolkits}", "Placement Phase: Toolkits")
+    if region not in REGIONS:
+        return (f"unknown region '{region}'; regions: {', '.join(REGIONS)}", "Placement Phase")
+    if region == "basecamp" and not 0 <= target < len(s.cards):
+        return (f"Basecamp shows {len(s.cards)} Expedition cards (targets 0-"
+                f"{len(s.cards) - 1})", "Basecamp")
+    if region == "gantry":
+        if not 0 <= target < len(s.gantry):
+            return (f"the Gantry shows {len(s.gantry)} tiles", "Gantry")
+        top = max((face for _, face in s.gantry[target].dice), default=0)
+        return (f"a bid must be higher than each die already on the tile (highest: {top})",
+                "Gantry")
+    if region == "academy":
+        if None not in s.academy:
+            return ("both Academy spaces are taken" if len(s.academy) > 1 else
+                    "the Academy space is taken (one space with 2 players)", "Academy")
+        return ("the die goes with a colonist from the Shelters or a building, and player "
+                f"{player} has none", "Academy")
+    return ("the target of this region is 0", "Placement Phase")

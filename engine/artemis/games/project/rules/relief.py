@@ -1,0 +1,38 @@
+"""The Relief Track (rulebook, The Relief Track; R11): one space right, then the reward above
+the new space or any one already passed; nothing once the marker has reached the end."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from artemis.games.project.ops import run_effect, selectable
+from artemis.games.project.rules.flow import answer, ask, step
+from artemis.kernel.actions import Action
+
+
+@step("relief")
+def gain_relief(game, player: int) -> None:
+    """One gain on the Relief Track for ``player``."""
+    p = game.state.players[player]
+    track = game.catalog.relief_track
+    if p.relief >= len(track):
+        game.emit("relief_ignored", player=player)
+        return
+    p.relief += 1
+    game.emit("relief", player=player, space=p.relief)
+    options = [Action("relief_reward", (sp.space,), (_label, sp.space, sp.reward))
+               for sp in reversed(track[: p.relief]) if selectable(game, player, sp.reward)]
+    ask(game, player, "relief_reward", options, player)
+
+
+@lru_cache(maxsize=512)  # a reward's words never change; the log asks for them every game
+def _label(space: int, reward) -> str:
+    from artemis.games.project.words import describe
+
+    return f"space {space}: {describe(reward)}"
+
+
+@answer("relief_reward")
+def _reward(game, action: Action, player: int) -> None:
+    space = action.args[0]
+    run_effect(game, player, game.catalog.relief_track[space - 1].reward, ("relief", space))

@@ -1,0 +1,66 @@
+"""A round: Placement, Resolution from Event Spot A clockwise with the Event at its letter,
+Upkeep, then Refresh and the start-player choice, or final scoring after the last round
+(rulebook, Game Play; R18, R34)."""
+
+from __future__ import annotations
+
+from artemis.games.project.params import param
+from artemis.games.project.rules.flow import push, step
+
+# the Phase marker's path: each spot resolves just before the region after it (3.5)
+RESOLUTION = (("spot", "A"), ("region", "basecamp"), ("spot", "B"), ("region", "vents"),
+              ("spot", "C"), ("region", "quarry"), ("spot", "D"), ("region", "gantry"),
+              ("spot", "E"), ("region", "doorstep"), ("spot", "F"), ("region", "academy"),
+              ("spot", "G"), ("region", "outfitter"))
+
+
+@step("game_start")
+def game_start(game) -> None:
+    push(game, ("board_setup",), ("round",))
+
+
+@step("round")
+def play_round(game) -> None:
+    push(game, ("placement",), ("resolution",), ("upkeep",), ("round_end",))
+
+
+@step("resolution")
+def resolution(game) -> None:
+    game.state.phase = "resolution"
+    steps = []
+    for what, name in RESOLUTION:
+        steps.append(("resolve", what, name))
+    push(game, *steps)
+
+
+@step("resolve")
+def resolve(game, what: str, name: str) -> None:
+    s = game.state
+    if what == "spot":
+        if s.event is not None and game.catalog.by_id[s.event].when == name:
+            push(game, ("event", s.event))
+        return
+    game.emit("resolve", region=name)
+    # asked only when a plugin implements it (Game.new): a pluggy call costs more than the region
+    if game.region_hook and game.plugins.artemis_resolve_region(game=game, region=name):
+        return  # a plugin resolves this region its own way
+    if name == "basecamp":
+        push(game, ("basecamp",))
+    elif name in ("vents", "quarry", "doorstep"):
+        push(game, ("exposure", name))
+    elif name == "gantry":
+        push(game, ("gantry",))
+    elif name == "academy":
+        push(game, ("academy",))
+    elif name == "outfitter":
+        s.outfitter_dice = []  # the dice were resolved at placement; players take them back
+
+
+@step("round_end")
+def round_end(game) -> None:
+    s = game.state
+    if s.round >= param(game, "rounds"):
+        push(game, ("final_scoring",))
+        return
+    # Refresh, then the start-player choice (R18: immediate events count for the test)
+    push(game, ("board_setup",), ("choose_start",), ("round",))

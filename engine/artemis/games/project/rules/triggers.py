@@ -1,0 +1,23 @@
+"""Building triggers on game events (content-data.md 2.5, 2.8; R20): a fully staffed Ocean
+tile with ``trigger: {on: EVENT}`` runs its effect for its owner when EVENT happens to them."""
+
+from __future__ import annotations
+
+from artemis.games.project.ops import run_effect
+from artemis.games.project.rules.colonists import fully_staffed
+from artemis.games.project.rules.flow import step
+
+
+@step("game_event")
+def fire(game, event: str, player: int, new_building: int | None) -> None:
+    """Run every matching trigger of ``player``'s buildings; the building just claimed never
+    triggers itself."""
+    game.emit(event, player=player)
+    p = game.state.players[player]
+    for i in range(len(p.buildings) - 1, -1, -1):
+        if i == new_building:
+            continue
+        tile = game.catalog.by_id[p.buildings[i].tile]
+        if tile.trigger and tile.trigger.on == event and fully_staffed(tile.slots,
+                                                                       p.buildings[i].staff):
+            run_effect(game, player, tile.trigger.effect, ("trigger", i))

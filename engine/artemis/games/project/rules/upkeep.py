@@ -1,0 +1,192 @@
+"""The Upkeep Phase (rulebook; R14, R23, R33, R34, R35): move/swap, activate fully staffed Ocean
+buildings, heat the Shelters, refresh the board, choose the next start player."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from artemis.games.project.ops import run_effect, selectable
+from artemis.games.project.params import param
+from artemis.games.project.rules import colonists as col
+from artemis.games.project.rules.flow import answer, ask, push, step
+from artemis.games.project.state import SHELTERS, TYPES
+from artemis.games.project.words import with_article as article
+from artemis.kernel.actions import Action
+
+
+@step("upkeep")
+def upkeep(game) -> None:
+    s = game.state
+    s.phase = "upkeep"
+    game.emit("upkeep", round=s.round)
+    order = s.turn_order()
+    for p in s.players:
+        for b in p.buildings:
+            b.activated = False
+    push(game, *[("move_swap", p) for p in order], *[("activate", p) for p in order],
+         *[("heat", p) for p in order])
+
+
+def _place_name(game, player, place) -> str:
+    if place == SHELTERS:
+        return "the Shelters"
+    b = game.state.players[player].buildings[place]
+    return f"{game.catalog.by_id[b.tile].name} #{place}"
+
+
+def move_swap_options(game, player) -> list[Action]:
+    """One move (a colonist to a building with room or the Shelters) or one swap of two
+    colonists whose new places both have room; or skip (rulebook)."""
+    p = game.state.players[player]
+    by_id = game.catalog.by_id
+    places = [SHELTERS, *range(len(p.buildings))]
+    counts = [p.shelters, *(b.staff for b in p.buildings)]  # by position in ``places``
+    slots = [None, *(by_id[b.tile].slots for b in p.buildings)]  # None: the Shelters hold all
+    names = [_place_name(game, player, a) for a in places]
+    fits = col.fits
+    out = [Action("move", ("skip",), "no move or swap")]
+    for a in places:
+        ca = counts[a + 1]
+        for t in range(4):
+            if not ca[t]:
+                continue
+            for b in places:
+                if b == a:
+                    continue
+                after = counts[b + 1][:]
+                after[t] += 1
+                if slots[b + 1] is None or fits(slots[b + 1], after):
+                    out.append(Action("move", (TYPES[t], _pl(a), _pl(b)),
+                                      (_move_label, t, names[a + 1], names[b + 1])))
+    for i, a in enumerate(places):
+        for b in places[i + 1:]:
+            for t in range(4):
+                for u in range(4):
+                    if t == u or not counts[a + 1][t] or not counts[b + 1][u]:
+                        continue
+                    ca, cb = counts[a + 1][:], counts[b + 1][:]
+                    ca[t] -= 1
+                    ca[u] += 1
+                    cb[u] -= 1
+                    cb[t] += 1
+                    if ((slots[a + 1] is None or fits(slots[a + 1], ca))
+                            and (slots[b + 1] is None or fits(slots[b + 1], cb))):
+                        out.append(Action("swap", (TYPES[t], _pl(a), TYPES[u], _pl(b)),
+                                          (_swap_label, t, names[a + 1], u, names[b + 1])))
+    return out
+
+
+def _move_label(t: int, origin: str, dest: str) -> str:
+    return f"move {article(TYPES[t])} from {origin} to {dest}"
+
+
+def _swap_label(t: int, place_a: str, u: int, place_b: str) -> str:
+    return f"swap {article(TYPES[t])} in {place_a} with {article(TYPES[u])} in {place_b}"
+
+
+def _pl(place):
+    return "shelters" if place == SHELTERS else place
+
+
+def _unpl(value):
+    return SHELTERS if value == "shelters" else value
+
+
+@step("move_swap")
+def ask_move_swap(game, player) -> None:
+    ask(game, player, "move", move_swap_options(game, player), player)
+
+
+@answer("move")
+def _move(game, action: Action, player) -> None:
+    if action.kind == "move":
+        if action.args[0] == "skip":
+            return
+        t, a, b = TYPES.index(action.args[0]), _unpl(action.args[1]), _unpl(action.args[2])
+        col.take(game, player, a, t)
+        col.put(game, player, b, t)
+    else:
+        t, a, u, b = (TYPES.index(action.args[0]), _unpl(action.args[1]),
+                      TYPES.index(action.args[2]), _unpl(action.args[3]))
+        col.take(game, player, a, t)
+        col.take(game, player, b, u)
+        col.put(game, player, a, u)
+        col.put(game, player, b, t)
+    game.emit("moved", player=player, action=action.id)
+
+
+@step("activate")
+def ask_activate(game, player) -> None:
+    """R33: activate any Ocean tile fully staffed now and not yet activated, or stop."""
+    p = game.state.players[player]
+    options = [Action("activate", ("done",), "done activating")]
+    for i, b in enumerate(p.buildings):
+        tile = game.catalog.by_id[b.tile]
+        if (tile.upkeep and not b.activated and col.fully_staffed(tile.slots, b.staff)
+                and selectable(game, player, tile.upkeep)):
+            options.append(Action("activate", (i,), f"activate {tile.name} #{i}"))
+    ask(game, player, "activate", options, player)
+
+
+@answer("activate")
+def _activate(game, action: Action, player) -> None:
+    if action.args[0] == "done":
+        return
+    i = action.args[0]
+    b = game.state.players[player].buildings[i]
+    b.activated = True
+    game.emit("activated", player=player, tile=b.tile)
+    push(game, ("activate", player))
+    run_effect(game, player, game.catalog.by_id[b.tile].upkeep, ("building", i))
+
+
+@step("heat")
+def heat(game, player) -> None:
+    """Pay Energy for Shelter colonists (R23); the unpaid ones are discarded, the owner
+    picking which."""
+    p = game.state.players[player]
+    free = param(game, "shelter_upkeep_free_slots", player)
+    per = param(game, "shelter_upkeep_per_colonist", player)
+    payable_n = max(0, sum(p.shelters) - free)
+    if per == 0 or payable_n == 0:
+        return
+    can = min(payable_n, p.energy // per)
+    unpaid = payable_n - can
+    p.energy -= can * per
+    game.emit("heated", player=player, colonists=can, energy=can * per)
+    if unpaid:
+        types = [t for t in range(4) for _ in range(p.shelters[t])]
+        options = []
+        for combo in sorted(set(combinations_with_replacement(sorted(set(types)), unpaid))):
+            if all(combo.count(t) <= p.shelters[t] for t in set(combo)):
+                options.append(Action("unpaid", tuple(TYPES[t] for t in combo),
+                                      "discard " + ", ".join(TYPES[t] for t in combo)))
+        ask(game, player, "unpaid", options, player)
+
+
+@answer("unpaid")
+def _unpaid(game, action: Action, player) -> None:
+    s = game.state
+    for name in action.args:
+        t = TYPES.index(name)
+        col.take(game, player, SHELTERS, t)
+        s.discard[t] += 1
+    game.emit("frozen", player=player, colonists=list(action.args))
+
+
+@step("choose_start")
+def choose_start(game) -> None:
+    """R14, R35: the player with the fewest resources names the next start player; among tied
+    players, the one furthest clockwise from the previous start player chooses."""
+    s = game.state
+    low = min(p.energy + p.minerals for p in s.players)
+    tied = [p.seat for p in s.players if p.energy + p.minerals == low]
+    chooser = max(tied, key=lambda seat: (seat - s.start) % s.n)
+    options = [Action("start", (seat,), f"player {seat} starts") for seat in range(s.n)]
+    ask(game, chooser, "start", options, chooser)
+
+
+@answer("start")
+def _start(game, action: Action, chooser) -> None:
+    game.state.start = action.args[0]
+    game.emit("start_player", player=action.args[0], chosen_by=chooser)

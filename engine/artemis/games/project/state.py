@@ -1,0 +1,253 @@
+"""The game state as plain data (design.md, layer 3).
+
+Compact on purpose: colonists are counts per type (index 0..3 = Pioneer, Engineer, Marine,
+Steward), places are small lists, and `clone()` is a flat hand-written copy. Everything here
+is JSON-serialisable through `to_data()`, and nothing here knows a rule: the rule modules under
+`artemis.games.project.rules` change the state.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+TYPES = ("pioneer", "engineer", "marine", "steward")
+TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
+PIONEER, ENGINEER, MARINE, STEWARD = range(4)
+SHELTERS = -1  # a place index: the Shelters; 0.. are the player's buildings by index
+GANTRY_MAX = 8  # tiles shown on the Gantry (rulebook)
+DOORSTEP_MAX = 12  # colonists present at the Doorstep (rulebook)
+
+
+def zero() -> list[int]:
+    """Four colonist counts, all 0."""
+    return [0, 0, 0, 0]
+
+
+_new = object.__new__  # a clone fills the instance's __dict__ itself, skipping __init__
+
+
+def _copy_random(r: random.Random) -> random.Random:
+    c = random.Random.__new__(random.Random)  # skips seeding from the OS
+    c.setstate(r.getstate())
+    return c
+
+
+class Streams(dict):
+    """The named random streams of a game: {name: random.Random}, a plain dict to read.
+
+    Copying a Mersenne Twister state costs ~20 us, most of a `State.clone()`, and a clone
+    usually draws from few streams (a bot's trial move, none), so `fork` shares the generators
+    and each side copies a stream the first time it reads it afterwards (copy-on-write). Read
+    streams only through ``streams[name]``, ``get``, ``values`` or ``items``, which copy."""
+
+    __slots__ = ("shared",)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # the names whose generator another Streams may also hold; replaced, never changed in
+        # place, as forks start out with the same frozenset
+        self.shared: frozenset = frozenset()
+
+    def __getitem__(self, name: str) -> random.Random:
+        r = dict.__getitem__(self, name)
+        if name in self.shared:
+            self.shared = self.shared - {name}
+            r = _copy_random(r)
+            dict.__setitem__(self, name, r)
+        return r
+
+    def __setitem__(self, name: str, r: random.Random) -> None:
+        self.shared = self.shared - {name}
+        dict.__setitem__(self, name, r)
+
+    def _own_all(self) -> None:
+        for name in list(self.shared):
+            self[name]  # noqa: B018 - reading copies a shared stream
+
+    def get(self, name, default=None):
+        return self[name] if name in self else default
+
+    def values(self):
+        self._own_all()
+        return dict.values(self)
+
+    def items(self):
+        self._own_all()
+        return dict.items(self)
+
+    def fork(self) -> Streams:
+        """An independent copy: both sides now share every generator until first read."""
+        other = dict.__new__(Streams)
+        dict.update(other, self)  # dict's own copy: no reads, so no generator is copied yet
+        shared = self.shared
+        if len(shared) != len(self):
+            shared = frozenset(dict.keys(self))
+        other.shared = self.shared = shared
+        return other
+
+    def __reduce__(self):
+        return (Streams, (dict(self.items()),))
+
+
+@dataclass
+class Owned:
+    """A building a player owns: the tile id and its staff (counts by type)."""
+
+    tile: str
+    staff: list[int] = field(default_factory=zero)
+    activated: bool = False
+
+    def clone(self) -> Owned:
+        c = _new(Owned)
+        d = c.__dict__ = self.__dict__.copy()
+        d["staff"] = self.staff[:]
+        return c
+
+
+@dataclass
+class Player:
+    """One player's mat and colony (rulebook: Player Setup).
+
+    ``relief`` is the Relief Track space (1 = start); ``dice`` the unplaced faces rolled;
+    ``arriving`` the colonists gained (or returning from an Expedition) whose place the owner
+    has not yet chosen (R30), so that every colonist is always in some place of the state."""
+
+    seat: int
+    energy: int = 3
+    minerals: int = 3
+    toolkits: int = 1
+    badges: int = 0
+    vp: int = 0
+    relief: int = 1
+    shelters: list[int] = field(default_factory=zero)
+    buildings: list[Owned] = field(default_factory=list)
+    dice: list[int] = field(default_factory=list)
+    arriving: list[int] = field(default_factory=zero)
+
+    def clone(self) -> Player:
+        c = _new(Player)
+        d = c.__dict__ = self.__dict__.copy()  # the numbers; then a copy of every list
+        d["shelters"] = self.shelters[:]
+        d["buildings"] = [b.clone() for b in self.buildings]
+        d["dice"] = self.dice[:]
+        d["arriving"] = self.arriving[:]
+        return c
+
+
+@dataclass
+class BasecampDie:
+    """A die beside an Expedition card: owner, face (after any Marine), Pioneers sent with it,
+    the one non-Pioneer colonist type sent (or None), and where the colonists came from."""
+
+    player: int
+    face: int
+    pioneers: int = 0
+    sent: int | None = None
+    origin: list = field(default_factory=list)  # [(place, type)] of every colonist sent
+
+    def clone(self) -> BasecampDie:
+        c = _new(BasecampDie)
+        d = c.__dict__ = self.__dict__.copy()
+        d["origin"] = self.origin[:]  # of (place, type) tuples
+        return c
+
+
+@dataclass
+class Card:
+    """An Expedition card laid out at Basecamp with its dice (bottom first) and the colonists
+    and tiles laid on its two rewards (R6)."""
+
+    id: str
+    dice: list[BasecampDie] = field(default_factory=list)
+    reward_colonists: list[list[int]] = field(default_factory=lambda: [zero(), zero()])
+    reward_tiles: list[str | None] = field(default_factory=lambda: [None, None])
+
+    def clone(self) -> Card:
+        c = _new(Card)
+        c.__dict__ = {"id": self.id, "dice": [d.clone() for d in self.dice],
+                      "reward_colonists": [r[:] for r in self.reward_colonists],
+                      "reward_tiles": self.reward_tiles[:]}
+        return c
+
+
+@dataclass
+class GantryTile:
+    """A building tile on the Gantry and the dice bid on it, as (player, face), in order."""
+
+    tile: str
+    dice: list[tuple[int, int]] = field(default_factory=list)
+
+    def clone(self) -> GantryTile:
+        c = _new(GantryTile)
+        c.__dict__ = {"tile": self.tile, "dice": self.dice[:]}  # (player, face) tuples
+        return c
+
+
+@dataclass
+class State:
+    """The whole game state. See the module docstring for the conventions."""
+
+    players: list[Player]
+    rng: dict[str, random.Random]
+    round: int = 0
+    start: int = 0
+    phase: str = "setup"
+    bag: list[int] = field(default_factory=zero)
+    discard: list[int] = field(default_factory=zero)
+    doorstep: list[int] = field(default_factory=zero)
+    academy_supply: list[int] = field(default_factory=zero)
+    expedition_deck: list[str] = field(default_factory=list)
+    expedition_discard: list[str] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    vents: int = 0
+    quarry: int = 0
+    vents_dice: list[tuple[int, int]] = field(default_factory=list)
+    quarry_dice: list[tuple[int, int]] = field(default_factory=list)
+    doorstep_dice: list[tuple[int, int]] = field(default_factory=list)
+    gantry: list[GantryTile] = field(default_factory=list)
+    academy: list[tuple | None] = field(default_factory=list)  # (player, face, type) per space
+    outfitter_dice: list[tuple[int, int]] = field(default_factory=list)
+    stacks: dict[str, list[str]] = field(default_factory=dict)
+    event_deck: list[str] = field(default_factory=list)
+    event: str | None = None
+    event_modifiers: list = field(default_factory=list)  # catalog Modifiers in force
+    log_round_turn_order: list[int] = field(default_factory=list)
+
+    def clone(self) -> State:
+        """A deep copy, written out by hand for speed (design.md: not deepcopy)."""
+        if self.rng.__class__ is not Streams:
+            self.rng = Streams(self.rng)
+        c = _new(State)
+        # the numbers and strings (round, start, phase, vents, quarry, event) are shared; every
+        # list is copied, its items too when they are mutable (players, cards, Gantry tiles)
+        d = c.__dict__ = self.__dict__.copy()
+        d["players"] = [p.clone() for p in self.players]
+        d["rng"] = self.rng.fork()
+        d["bag"] = self.bag[:]
+        d["discard"] = self.discard[:]
+        d["doorstep"] = self.doorstep[:]
+        d["academy_supply"] = self.academy_supply[:]
+        d["expedition_deck"] = self.expedition_deck[:]
+        d["expedition_discard"] = self.expedition_discard[:]
+        d["cards"] = [x.clone() for x in self.cards]
+        d["vents_dice"] = self.vents_dice[:]
+        d["quarry_dice"] = self.quarry_dice[:]
+        d["doorstep_dice"] = self.doorstep_dice[:]
+        d["gantry"] = [g.clone() for g in self.gantry]
+        d["academy"] = self.academy[:]
+        d["outfitter_dice"] = self.outfitter_dice[:]
+        d["stacks"] = {k: v[:] for k, v in self.stacks.items()}
+        d["event_deck"] = self.event_deck[:]
+        d["event_modifiers"] = self.event_modifiers[:]
+        d["log_round_turn_order"] = self.log_round_turn_order[:]
+        return c
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return len(self.players)
+
+    def turn_order(self) -> list[int]:
+        """Seats from the start player clockwise (R35: increasing seat, modulo N)."""
+        return [(self.start + i) % self.n for i in range(self.n)]

@@ -1,0 +1,44 @@
+"""The stable JSON view of a game (`Game.view()`): names from the rulebook, counts by colonist
+type name; independent of the compact internal state."""
+
+from __future__ import annotations
+
+from artemis.games.project.state import TYPES
+
+
+def _col(counts) -> dict:
+    return {t: counts[i] for i, t in enumerate(TYPES)}
+
+
+def view(game) -> dict:
+    """The game as plain JSON data."""
+    s = game.state
+    return {
+        "round": s.round,
+        "phase": s.phase,
+        "start_player": s.start,
+        "event": s.event,
+        "event_modifiers": [{"param": m.param, "mode": m.mode, "value": m.value}
+                            for m in s.event_modifiers],
+        "players": [{
+            "seat": p.seat, "energy": p.energy, "minerals": p.minerals, "toolkits": p.toolkits,
+            "badges": p.badges, "vp": p.vp, "relief": p.relief, "dice": p.dice[:],
+            "shelters": _col(p.shelters), "arriving": _col(p.arriving),
+            "buildings": [{"tile": b.tile, "staff": _col(b.staff)} for b in p.buildings],
+        } for p in s.players],
+        "board": {
+            "bag": _col(s.bag), "discard": _col(s.discard), "doorstep": _col(s.doorstep),
+            "academy_supply": _col(s.academy_supply), "vents": s.vents, "quarry": s.quarry,
+            "expeditions": [{"card": c.id, "dice": [
+                {"player": d.player, "face": d.face, "pioneers": d.pioneers,
+                 "sent": TYPES[d.sent] if d.sent is not None else None} for d in c.dice],
+                "reward_colonists": [_col(r) for r in c.reward_colonists],
+                "reward_tiles": list(c.reward_tiles)}
+                for c in s.cards],
+            "vents_dice": [list(d) for d in s.vents_dice],
+            "quarry_dice": [list(d) for d in s.quarry_dice],
+            "doorstep_dice": [list(d) for d in s.doorstep_dice],
+            "gantry": [{"tile": g.tile, "dice": [list(d) for d in g.dice]} for g in s.gantry],
+            "academy": [list(a) if a else None for a in s.academy],
+        },
+    }

@@ -1,0 +1,367 @@
+"""The Artemis Project's effect vocabulary: content-data.md sections 2.2-2.8.
+
+`register(registry)` adds the 12 operations, 4 quantities, 3 targets, 15 rule parameters,
+2 game events and the shared schema definitions (items, colonist types, regions) they use.
+"""
+
+from __future__ import annotations
+
+from artemis.effects.registry import (
+    BOARD,
+    PLAYER,
+    SCORING,
+    GameEvent,
+    Operation,
+    Quantity,
+    Registry,
+    RuleParameter,
+    Target,
+)
+
+COLONIST_TYPES = ("pioneer", "engineer", "marine", "steward")
+SLOT_TYPES = (*COLONIST_TYPES, "any")
+REGIONS = ("basecamp", "vents", "quarry", "gantry", "doorstep", "academy", "outfitter")
+ITEMS = ("energy", "minerals", "toolkits", "resources")
+HELD_ITEMS = ("energy", "minerals", "toolkits", "badges")
+PLACES = ("shelters", "this_building")
+
+_POS_INT = {"type": "integer", "minimum": 1}
+
+
+def _obj(props: dict, required: tuple = (), **extra) -> dict:
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(required),
+        "properties": props,
+        **extra,
+    }
+
+
+DEFINITIONS: dict[str, dict] = {
+    "items": {
+        "description": "Items taken, returned or paid: any of energy, minerals, toolkits and "
+        "resources (any mix of Energy and Minerals, the acting player splits), each a "
+        "positive whole number (content-data.md 1.2).",
+        "type": "object",
+        "minProperties": 1,
+        "additionalProperties": False,
+        "properties": {
+            "energy": {**_POS_INT, "description": "Energy."},
+            "minerals": {**_POS_INT, "description": "Minerals."},
+            "toolkits": {**_POS_INT, "description": "Toolkits."},
+            "resources": {
+                **_POS_INT,
+                "description": "Resources: Energy and Minerals in any mix the acting player picks.",
+            },
+        },
+        "examples": [{"minerals": 2}, {"resources": 1, "toolkits": 1}],
+    },
+    "colonist_type": {
+        "$comment": "artemis:colonist-type",
+        "description": "A colonist type (content-data.md 1.1).",
+        "type": "string",
+        "enum": list(COLONIST_TYPES),
+    },
+    "slot_type": {
+        "$comment": "artemis:colonist-type",
+        "description": "A building slot: a colonist type, or any for a blank slot that holds "
+        "any type (rulebook, Some General Rules).",
+        "type": "string",
+        "enum": list(SLOT_TYPES),
+    },
+    "region": {
+        "description": "A board region (content-data.md 1.2).",
+        "type": "string",
+        "enum": list(REGIONS),
+    },
+    "provenance": {
+        "description": "Where the values come from: rulebook, research §N, or RECONSTRUCTED "
+        "(content-data.md, the src column). `artemis content list --provenance reconstructed` "
+        "lists the items an owner of the printed game may correct.",
+        "type": "string",
+        "minLength": 1,
+        "examples": ["RECONSTRUCTED", "rulebook",
+                     "name: rulebook (Gantry example); rest RECONSTRUCTED"],
+    },
+    "id": {
+        "description": "A unique id: lower case letters, digits and underscores.",
+        "type": "string",
+        "pattern": "^[a-z][a-z0-9_]*$",
+        "examples": ["volcanic_extractor"],
+    },
+    "name": {
+        "description": "The name printed on the card or tile.",
+        "type": "string",
+        "minLength": 1,
+    },
+}
+
+
+def _choose_children(params):
+    return list(enumerate(params)) if isinstance(params, list) else []
+
+
+def _per_children(params):
+    if isinstance(params, dict) and isinstance(params.get("effect"), list):
+        return [("effect", params["effect"])]
+    return []
+
+
+OPERATIONS = (
+    Operation(
+        "gain",
+        {"$ref": "#/definitions/items"},
+        "Take the items from the supply; for resources: N the player splits N between Energy "
+        "and Minerals.",
+        examples=({"minerals": 2},),
+    ),
+    Operation(
+        "lose",
+        {"$ref": "#/definitions/items"},
+        "Return the items to the supply, as far as the player can (rulebook: lose what you "
+        "have).",
+        examples=({"resources": 2},),
+    ),
+    Operation(
+        "pay",
+        {"$ref": "#/definitions/items"},
+        "Pay the items in full, or pay nothing and skip the rest of this effect (R39).",
+        examples=({"minerals": 2},),
+    ),
+    Operation(
+        "vp",
+        {"type": "integer"},
+        "Move the Score marker by N (may be negative, R28).",
+        contexts=frozenset({PLAYER, SCORING}),
+        examples=(2,),
+    ),
+    Operation(
+        "choose",
+        {
+            "type": "array",
+            "minItems": 2,
+            "items": {"$ref": "#/definitions/effect"},
+        },
+        "The acting player picks exactly one selectable option (R39), a list of effects.",
+        children=_choose_children,
+        examples=([[{"gain": {"energy": 2}}], [{"gain": {"minerals": 2}}]],),
+    ),
+    Operation(
+        "per",
+        _obj(
+            {
+                "count": {"$ref": "#/definitions/quantity"},
+                "every": {**_POS_INT, "description": "Run the effect once per this many counted."},
+                "max": {
+                    "type": "integer",
+                    "minimum": 0,
+                    "description": "Run the effect at most this many times.",
+                },
+                "effect": {"$ref": "#/definitions/effect"},
+            },
+            ("count", "every", "effect"),
+        ),
+        "Read the quantity once, then run the effect floor(count / every) times, at most max.",
+        contexts=frozenset({PLAYER, SCORING}),
+        children=_per_children,
+        examples=({"count": {"held": {"item": "energy"}}, "every": 2, "max": 3,
+                   "effect": [{"gain": {"energy": 1}}]},),
+    ),
+    Operation(
+        "gain_colonist",
+        _obj(
+            {
+                "from": {
+                    "enum": ["bag", "reward"],
+                    "description": "bag: draw at random (R12); reward: the colonists laid on "
+                    "this Expedition reward at layout (R6).",
+                },
+                "count": {**_POS_INT, "description": "How many colonists (default 1)."},
+            },
+            ("from",),
+        ),
+        "Gain colonists; each is placed by its owner into a building with room or the Shelters "
+        "(R30).",
+        examples=({"from": "bag"}, {"from": "reward", "count": 2}),
+    ),
+    Operation(
+        "lose_colonist",
+        _obj({"count": {**_POS_INT, "description": "How many colonists."}}, ("count",)),
+        "Discard colonists of the player's choice from their Shelters (R12), as far as they can.",
+        examples=({"count": 1},),
+    ),
+    Operation(
+        "gain_building",
+        _obj(
+            {"from": {"enum": ["reward"], "description": "The tile laid beside this reward."}},
+            ("from",),
+        ),
+        "Take the tile laid beside this Expedition reward at layout, free (R6).",
+        examples=({"from": "reward"},),
+    ),
+    Operation(
+        "relief",
+        {**_POS_INT},
+        "Make N single gains on the Relief Track (R11).",
+        examples=(1,),
+    ),
+    Operation(
+        "stock",
+        _obj(
+            {
+                "region": {
+                    "enum": ["vents", "quarry", "doorstep"],
+                    "description": "vents takes Energy, quarry Minerals, doorstep colonists "
+                    "from the bag (never past 12).",
+                },
+                "amount": {
+                    "type": "integer",
+                    "description": "How many to add; negative removes, stopping at 0.",
+                },
+            },
+            ("region", "amount"),
+        ),
+        "Change a region's supply now. A board effect: only in an untargeted event clause.",
+        contexts=frozenset({BOARD}),
+        examples=({"region": "vents", "amount": 4},),
+    ),
+    Operation(
+        "modify",
+        _obj(
+            {
+                "param": {"$ref": "#/definitions/param"},
+                "set": {
+                    "type": ["integer", "string"],
+                    "description": "Replace the parameter's value (a place name for place "
+                    "parameters).",
+                },
+                "add": {
+                    "type": ["integer", "string"],
+                    "description": "Add to the parameter (union for a set of places).",
+                },
+            },
+            ("param",),
+            oneOf=[{"required": ["set"]}, {"required": ["add"]}],
+        ),
+        "Change a rule parameter: in a building passive for its owner, in an untargeted event "
+        "clause for all players until the next Board Setup (R18, R37).",
+        contexts=frozenset({BOARD}),
+        examples=({"param": "doorstep_cost_per_colonist", "set": 1},),
+    ),
+)
+
+QUANTITIES = (
+    Quantity(
+        "held",
+        _obj(
+            {"item": {"enum": list(HELD_ITEMS), "description": "The item counted."}},
+            ("item",),
+        ),
+        "Items on the player's mat (a 5x token counts 5).",
+    ),
+    Quantity(
+        "colonists",
+        _obj({"type": {"$ref": "#/definitions/colonist_type"}}),
+        "Colonists in the player's colony, of one type or (type omitted) all.",
+    ),
+    Quantity(
+        "buildings",
+        _obj(
+            {
+                "kind": {"enum": ["ocean", "surface"], "description": "Only tiles of this kind."},
+                "staffed": {
+                    "const": True,
+                    "description": "Only fully staffed tiles.",
+                },
+            }
+        ),
+        "Building tiles the player owns.",
+    ),
+    Quantity(
+        "dice_in",
+        _obj({"region": {"$ref": "#/definitions/region"}}, ("region",)),
+        "The player's dice in that region right now.",
+    ),
+)
+
+TARGETS = (
+    Target("each_player", None, "Every player, in turn order from the start player."),
+    Target(
+        "players_with_most",
+        {"$ref": "#/definitions/quantity"},
+        "The players tied for the highest value, if it is at least 1 (R19).",
+    ),
+    Target(
+        "players_with_fewest",
+        {"$ref": "#/definitions/quantity"},
+        "The players tied for the lowest value, 0 included (R19).",
+    ),
+)
+
+PARAMETERS = (
+    RuleParameter("doorstep_cost_per_colonist", "player", "int", 2,
+                  "Energy paid per colonist recruited at the Doorstep."),
+    RuleParameter("shelter_upkeep_per_colonist", "player", "int", 1,
+                  "Energy paid per colonist heated in the Shelters at Upkeep."),
+    RuleParameter("shelter_upkeep_free_slots", "player", "int", 0,
+                  "Colonists in the Shelters heated for free (R23)."),
+    RuleParameter("expedition_send_cost", "player", "int", 1,
+                  "Resources paid for one send at Basecamp (R1)."),
+    RuleParameter("expedition_send_from", "player", "places", ("shelters",),
+                  "Places a send may take colonists from (R22)."),
+    RuleParameter("expedition_return_to", "player", "place", "shelters",
+                  "Where sent colonists return after an Expedition (R22)."),
+    RuleParameter("expedition_badges", "player", "int", 1,
+                  "Badges per badge award on a successful Expedition."),
+    RuleParameter("expedition_difficulty_adjust", "global", "int", 0,
+                  "Added to every printed Expedition difficulty.", signed=True),
+    RuleParameter("gantry_price_adjust", "player", "int", 0,
+                  "Minerals added to a Gantry price (price = face + adjust, at least 0).",
+                  signed=True),
+    RuleParameter("outfitter_bonus", "player", "int", 0,
+                  "Extra Toolkits per die placed at the Outfitter."),
+    RuleParameter("vents_stock_bonus", "global", "int", 2,
+                  "Energy added to the Vents on top of the cards' numbers."),
+    RuleParameter("quarry_stock_bonus", "global", "int", 2,
+                  "Minerals added to the Quarry on top of the cards' numbers."),
+    RuleParameter("doorstep_draw_bonus", "global", "int", 2,
+                  "Colonists drawn to the Doorstep per round on top of the player count."),
+    RuleParameter("rounds", "global", "int", 6, "Rounds per game; also Event cards drawn (R40)."),
+    RuleParameter("ocean_rounds", "global", "int", 3,
+                  "First rounds whose Gantry and rewards use the Ocean stack (R40)."),
+    RuleParameter("start_energy", "global", "int", 3,
+                  "Energy each player starts with (rulebook, Player Setup); variants only."),
+    RuleParameter("start_minerals", "global", "int", 3,
+                  "Minerals each player starts with (rulebook, Player Setup); variants only."),
+    RuleParameter("start_toolkits", "global", "int", 1,
+                  "Toolkits each player starts with (rulebook, Player Setup); variants only."),
+)
+
+GAME_EVENTS = (
+    GameEvent("on_expedition_success",
+              "After a successful Expedition card is fully resolved; for each player with a die "
+              "on it."),
+    GameEvent("on_building_claimed",
+              "After a player gains a building and has moved Shelter colonists into it."),
+)
+
+
+def register(registry: Registry) -> None:
+    """Add the base game's vocabulary to ``registry``. Raises RegistryError on a clash."""
+    for name, schema in DEFINITIONS.items():
+        registry.add_definition(name, schema)
+    from dataclasses import replace
+
+    from artemis.games.project import ops  # the interpreter: each operation's code
+
+    for op in OPERATIONS:
+        registry.add_operation(replace(op, run=ops.RUNNERS.get(op.name)))
+    for q in QUANTITIES:
+        registry.add_quantity(replace(q, count=ops.COUNTERS.get(q.name)))
+    for t in TARGETS:
+        registry.add_target(replace(t, select=ops.SELECTORS.get(t.name)))
+    for p in PARAMETERS:
+        registry.add_parameter(p)
+    for e in GAME_EVENTS:
+        registry.add_game_event(e)

@@ -1,0 +1,378 @@
+"""Effects in plain English words, for `artemis content list` and `artemis content show`.
+
+`describe(effect)` renders an effect (a tuple of `Step`, or the same effect as plain YAML data)
+step by step, joined with ", then ". Each operation of the base vocabulary (content-data.md
+2.2) has its own phrase; an operation this module does not know (one a plugin registered) falls
+back to ``op(args)``, so every effect can be shown. Quantities (2.3), event targets (2.4),
+building abilities (2.5) and rule parameter modifiers (2.6) have their own functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from artemis.content.flowtext import flow_text
+from artemis.effects.model import Step
+from artemis.kernel.frozen import thaw
+
+# name for one, name for several
+_ITEM_NAMES: dict[str, tuple[str, str]] = {
+    "energy": ("Energy", "Energy"),
+    "minerals": ("Mineral", "Minerals"),
+    "toolkits": ("Toolkit", "Toolkits"),
+    "resources": ("resource", "resources"),
+    "badges": ("Expedition badge", "Expedition badges"),
+}
+_COLONIST_NAMES: dict[str, tuple[str, str]] = {
+    "pioneer": ("Pioneer", "Pioneers"),
+    "engineer": ("Engineer", "Engineers"),
+    "marine": ("Marine", "Marines"),
+    "steward": ("Steward", "Stewards"),
+}
+_REGION_NAMES = {
+    "basecamp": "Basecamp",
+    "vents": "Vents",
+    "quarry": "Quarry",
+    "gantry": "Gantry",
+    "doorstep": "Doorstep",
+    "academy": "Academy",
+    "outfitter": "Outfitter",
+}
+_STOCK_ITEMS = {"vents": "energy", "quarry": "minerals"}
+
+
+def _plural(count: int, names: tuple[str, str]) -> str:
+    return names[0] if count == 1 else names[1]
+
+
+def item_name(item: str, count: int = 2) -> str:
+    """The printed name of an item (content-data.md 1.2) for ``count`` of it: "Mineral",
+    "Minerals", "Energy", "Toolkits"; an unknown item comes back as given."""
+    names = _ITEM_NAMES.get(item)
+    return _plural(count, names) if names else item
+
+
+def colonist_name(kind: str, count: int = 1) -> str:
+    """The rulebook name of a colonist type for ``count``: "Marine", "Stewards"."""
+    names = _COLONIST_NAMES.get(kind)
+    return _plural(count, names) if names else kind
+
+
+def region_name(region: str) -> str:
+    """The board name of a region id: "quarry" -> "Quarry"."""
+    return _REGION_NAMES.get(region, region)
+
+
+def _join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def describe_items(items: Any) -> str:
+    """An ITEMS map in words: ``{energy: 2, minerals: 1}`` -> "2 Energy and 1 Mineral";
+    ``resources: N`` reads "N resources in any mix" (Energy and Minerals, the player splits)."""
+    parts = []
+    for item, n in dict(items).items():
+        text = f"{n} {item_name(item, n)}"
+        if item == "resources":
+            text += " in any mix"
+        parts.append(text)
+    return _join(parts)
+
+
+def _fallback(name: str, args: Any) -> str:
+    """``name(args)`` with the arguments in the inline notation of content-data.md 2.1."""
+    if args is None:
+        return f"{name}()"
+    if isinstance(args, dict):
+        inner = ", ".join(f"{k}: {_inline(v)}" for k, v in args.items())
+        return f"{name}({inner})"
+    return f"{name}({_inline(args)})"
+
+
+def _inline(value: Any) -> str:
+    if isinstance(value, tuple | list) and value and all(isinstance(s, Step) for s in value):
+        return "; ".join(f"{s.op} {_inline(s.args)}" for s in value)
+    return flow_text(thaw(value))
+
+
+# -- quantities --------------------------------------------------------------------------------
+
+
+def _quantity_parts(quantity: Any, count: int) -> tuple[str, str] | None:
+    """(noun for ``count`` units, qualifier) of a quantity, or None for an unknown one."""
+    if not isinstance(quantity, dict) or len(quantity) != 1:
+        return None
+    (name, params), = quantity.items()
+    params = dict(params or {})
+    if name == "held" and "item" in params:
+        return item_name(params["item"], count), "held"
+    if name == "colonists":
+        kind = params.get("type")
+        noun = colonist_name(kind, count) if kind else ("colonist" if count == 1 else "colonists")
+        return noun, "in the colony"
+    if name == "buildings":
+        words = []
+        if params.get("staffed"):
+            words.append("fully staffed")
+        if params.get("kind"):
+            words.append(str(params["kind"]).capitalize())
+        words.append("building" if count == 1 else "buildings")
+        return " ".join(words), "owned"
+    if name == "dice_in" and "region" in params:
+        return ("die" if count == 1 else "dice"), f"in the {region_name(params['region'])}"
+    return None
+
+
+def describe_quantity(quantity: Any, every: int = 1) -> str:
+    """A quantity as the thing counted, for "per": ``held {item: badges}`` with every 2 ->
+    "2 Expedition badges held"; every 1 -> "Expedition badge held"; ``dice_in {region:
+    quarry}`` -> "die in the Quarry". An unknown quantity reads ``name(params)``."""
+    parts = _quantity_parts(quantity, every)
+    if parts is None:
+        if isinstance(quantity, dict) and len(quantity) == 1:
+            (name, params), = quantity.items()
+            text = _fallback(name, params)
+        else:
+            text = _inline(quantity)
+        return text if every == 1 else f"{every} of {text}"
+    noun, qualifier = parts
+    return f"{noun} {qualifier}" if every == 1 else f"{every} {noun} {qualifier}"
+
+
+def _quantity_plural(quantity: Any) -> str:
+    """A quantity as a plural noun, for targets: "Expedition badges", "Marines", "buildings",
+    "dice in the Quarry"."""
+    parts = _quantity_parts(quantity, 2)
+    if parts is None:
+        return describe_quantity(quantity)
+    noun, qualifier = parts
+    return noun if qualifier in ("held", "in the colony", "owned") else f"{noun} {qualifier}"
+
+
+# -- operations --------------------------------------------------------------------------------
+
+
+def _vp(n: int) -> str:
+    return f"lose {-n} VP" if n < 0 else f"{n} VP"
+
+
+def _choose(options: Any) -> str:
+    return "choose one: " + " / ".join(describe(option) for option in options)
+
+
+def _per(p: Any) -> str:
+    every = p.get("every", 1)
+    inner = describe(p["effect"])
+    if len(_steps(p["effect"])) > 1:
+        inner = f"({inner})"
+    text = f"{inner} per {describe_quantity(p['count'], every)}"
+    if p.get("max") is not None:
+        text += f" (at most {p['max']} time{'s' if p['max'] != 1 else ''})"
+    return text
+
+
+def _gain_colonist(p: Any) -> str:
+    n = p.get("count", 1)
+    noun = "colonist" if n == 1 else "colonists"
+    source = p["from"]
+    if source == "bag":
+        return f"gain {n} {noun} from the bag"
+    if source == "reward":
+        return "gain the colonist laid on this reward" if n == 1 else \
+            f"gain the {n} colonists laid on this reward"
+    return f"gain {n} {noun} from {source}"
+
+
+def _lose_colonist(p: Any) -> str:
+    n = p["count"]
+    return f"discard {n} colonist{'s' if n != 1 else ''} from the Shelters"
+
+
+def _gain_building(p: Any) -> str:
+    if p["from"] == "reward":
+        return "gain the building laid on this reward"
+    return f"gain a building from {p['from']}"
+
+
+def _relief(n: int) -> str:
+    return f"{n} step{'s' if n != 1 else ''} on the Relief Track"
+
+
+def _stock(p: Any) -> str:
+    region, amount = p["region"], p["amount"]
+    place = f"the {region_name(region)}"
+    n = abs(amount)
+    if region == "doorstep":
+        noun = "colonist" if n == 1 else "colonists"
+        if amount >= 0:
+            return f"draw {n} {noun} from the bag to {place}"
+        return f"return {n} {noun} from {place} to the bag"
+    item = _STOCK_ITEMS.get(region)
+    thing = f"{n} {item_name(item, n)}" if item else str(n)
+    return f"add {thing} to {place}" if amount >= 0 else f"remove {thing} from {place}"
+
+
+def describe_modify(param: str, mode: str, value: Any) -> str:
+    """A rule parameter change: "set doorstep_cost_per_colonist to 1", "add -2 to
+    gantry_price_adjust"."""
+    if mode == "set":
+        return f"set {param} to {_inline(value)}"
+    return f"add {_inline(value)} to {param}"
+
+
+def _modify(p: Any) -> str:
+    mode = "set" if "set" in p else "add"
+    return describe_modify(p["param"], mode, p[mode])
+
+
+_PHRASES: dict[str, Callable[[Any], str]] = {
+    "gain": lambda items: "gain " + describe_items(items),
+    "lose": lambda items: "lose " + describe_items(items),
+    "pay": lambda items: "pay " + describe_items(items),
+    "vp": _vp,
+    "choose": _choose,
+    "per": _per,
+    "gain_colonist": _gain_colonist,
+    "lose_colonist": _lose_colonist,
+    "gain_building": _gain_building,
+    "relief": _relief,
+    "stock": _stock,
+    "modify": _modify,
+}
+
+
+def _is_effect_data(value: Any) -> bool:
+    return isinstance(value, list) and bool(value) and all(
+        isinstance(e, dict) and len(e) == 1 and isinstance(next(iter(e)), str) for e in value)
+
+
+def _args_from_data(value: Any) -> Any:
+    if _is_effect_data(value):
+        return _steps(value)
+    if isinstance(value, list):
+        return tuple(_args_from_data(v) for v in value)
+    if isinstance(value, dict):
+        return {k: _args_from_data(v) for k, v in value.items()}
+    return value
+
+
+def _steps(effect: Any) -> tuple:
+    """The steps of an effect given as Steps or as plain data (a list of one-key maps)."""
+    if isinstance(effect, Step):
+        return (effect,)
+    if isinstance(effect, dict):
+        effect = [effect]
+    steps = []
+    for entry in effect or ():
+        if isinstance(entry, Step):
+            steps.append(entry)
+        else:
+            steps.extend(Step(op, _args_from_data(args)) for op, args in entry.items())
+    return tuple(steps)
+
+
+def describe_step(step: Step) -> str:
+    """One step in words; an operation without a phrase (a plugin's) reads ``op(args)``."""
+    phrase = _PHRASES.get(step.op)
+    if phrase is not None:
+        try:
+            return phrase(step.args)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            pass  # arguments of an unexpected shape: show them as they are
+    return _fallback(step.op, step.args)
+
+
+def describe(effect: Any) -> str:
+    """An effect in plain English: its steps in order, joined with ", then ".
+
+    Accepts a tuple of `Step` (as in the catalog) or the plain data of content files (a list of
+    one-key maps). Examples: ``[{gain: {minerals: 2}}]`` -> "gain 2 Minerals"; ``pay {minerals:
+    2}; vp 2`` -> "pay 2 Minerals, then 2 VP"; an empty effect -> "nothing".
+    """
+    steps = _steps(effect)
+    if not steps:
+        return "nothing"
+    return ", then ".join(describe_step(s) for s in steps)
+
+
+# -- targets and abilities ---------------------------------------------------------------------
+
+
+def describe_target(target: Any) -> str:
+    """Who an event clause applies to: None -> "the board" (a board effect), "each_player" ->
+    "each player", ``(players_with_most, (held, {item: badges}))`` -> "the players with the
+    most Expedition badges". Accepts the catalog's form or the YAML's ``{name: quantity}``."""
+    if target is None:
+        return "the board"
+    if isinstance(target, str):
+        return "each player" if target == "each_player" else target.replace("_", " ")
+    if isinstance(target, dict) and len(target) == 1:
+        target = next(iter(target.items()))
+    if isinstance(target, tuple | list) and len(target) == 2:
+        name, quantity = target
+        if isinstance(quantity, tuple | list) and len(quantity) == 2:
+            quantity = {quantity[0]: quantity[1]}
+        if name == "players_with_most":
+            return f"the players with the most {_quantity_plural(quantity)}"
+        if name == "players_with_fewest":
+            return f"the players with the fewest {_quantity_plural(quantity)}"
+        return _fallback(str(name), quantity)
+    return _inline(target)
+
+
+def describe_clause(clause: Any) -> str:
+    """An event clause: "each player: lose 1 Energy per die in the Quarry"; a board effect is
+    its effect alone."""
+    if clause.target is None:
+        return describe(clause.effect)
+    return f"{describe_target(clause.target)}: {describe(clause.effect)}"
+
+
+_REQUIRES = {"fully_staffed": "While fully staffed", "owned": "While owned"}
+
+
+def describe_passive(passive: Any) -> str:
+    """A passive ability: "While fully staffed: set doorstep_cost_per_colonist to 1"."""
+    when = _REQUIRES.get(passive.requires, f"While {passive.requires}")
+    changes = [describe_modify(m.param, m.mode, m.value) for m in passive.modify]
+    return f"{when}: {_join(changes)}"
+
+
+def describe_ability(building: Any) -> str:
+    """A building tile's ability in words (content-data.md 2.5), for example
+    "At Upkeep, if fully staffed: gain 2 Minerals", "When on_expedition_success, if fully
+    staffed: gain 1 Energy and 1 Mineral", "At game end, if fully staffed: 3 VP"."""
+    if building.upkeep is not None:
+        return f"At Upkeep, if fully staffed: {describe(building.upkeep)}"
+    if building.passive is not None:
+        return describe_passive(building.passive)
+    if building.trigger is not None:
+        return (f"When {building.trigger.on}, if fully staffed: "
+                f"{describe(building.trigger.effect)}")
+    if building.scoring is not None:
+        return f"At game end, if fully staffed: {describe(building.scoring)}"
+    return "no ability"
+
+
+__all__ = [
+    "colonist_name",
+    "describe",
+    "describe_ability",
+    "describe_clause",
+    "describe_items",
+    "describe_modify",
+    "describe_passive",
+    "describe_quantity",
+    "describe_step",
+    "describe_target",
+    "item_name",
+    "region_name",
+]
+
+
+def with_article(word: str) -> str:
+    """``word`` with "a" or "an": "an engineer", "a marine"."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word

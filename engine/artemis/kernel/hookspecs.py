@@ -1,0 +1,62 @@
+"""The hooks plugins implement (pluggy), named ``artemis_<verb>_<noun>``.
+
+The core rules are default plugins that implement these same hooks
+(`artemis.games.project.core_plugin`),
+and built-in plugins load through the same ``artemis.plugins`` entry points a third party uses.
+Hooks that add several things take a ``register`` callback and call it once per thing.
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("artemis")
+hookimpl = pluggy.HookimplMarker("artemis")
+
+
+@hookspec
+def artemis_register_vocabulary(register):
+    """Add effect operations, quantities, targets, rule parameters, game events or schema
+    definitions: call ``register(thing)`` with an Operation, Quantity, Target, RuleParameter,
+    GameEvent or Definition (artemis.effects.registry), each carrying its schema fragment."""
+
+
+@hookspec
+def artemis_register_content(register):
+    """Add content packs: call ``register(path)`` with a pack folder holding expansion.yaml."""
+
+
+@hookspec
+def artemis_register_variants(register):
+    """Add variants (house rules): call ``register(Variant(...))`` (artemis.kernel.variants)."""
+
+
+@hookspec
+def artemis_setup_params(params, variants):
+    """Change rule parameter defaults at setup: ``params`` is the dict of rule parameter
+    values to edit in place; ``variants`` maps each enabled variant's name to its options."""
+
+
+@hookspec(firstresult=True)
+def artemis_resolve_region(game, region):
+    """Replace a region's resolution: return True after scheduling your own steps for
+    ``region`` (basecamp, vents, quarry, gantry, doorstep, academy, outfitter); return None to
+    leave it to the core."""
+
+
+@hookspec
+def artemis_register_scoring(register):
+    """Add final-scoring items: call ``register(name, points)`` where ``points(game, seat)``
+    returns the VP of that item for a player; they score after the rulebook's seven steps."""
+
+
+@hookspec
+def artemis_register_checks(register):
+    """Add content validation checks: call ``register(check)`` where ``check(items, packs)``
+    returns a list of artemis.content.problems.Problem."""
+
+
+@hookspec
+def artemis_observe_event(game, event):
+    """Observe every game event as it is logged: ``event`` is the log record (a dict with
+    ``type``). Observers must not change the game."""

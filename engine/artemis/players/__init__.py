@@ -1,0 +1,1 @@
+"""Who decides: the bot registry, the random bot, the human seat, and the one play loop."""

@@ -1,0 +1,1 @@
+"""Files a game leaves behind: game configs, logs, saves, digests."""

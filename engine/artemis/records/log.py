@@ -1,0 +1,458 @@
+"""Game logs as JSON lines: reading, replaying and verifying them (`artemis replay`).
+
+A log (written by `artemis.players.play.write_log`) is a header line ``{"type": "game", "players",
+"seed", "params", "variants", "expansions", "bots", "names"}`` followed by every entry of
+``game.log`` in order: actions (``{"type": "action", "player", "id", "label"}``) and their
+consequences. A replay builds the game from the header's config and seed and applies the
+logged action ids in order; `verify` then compares every regenerated entry with the recorded
+one after JSON normalisation and reports the first difference.
+
+Numbering: entry ``index`` counts from 0 after the header; ``step`` = index + 1; the file
+``line`` is where the entry was read (index + 2 when the log has no blank lines; the header is
+line 1). Values compare with their JSON types (`same_json`: 2 is not 2.0). The kernel knows
+no Artemis names: it needs a game with ``apply(id)``, ``log``, ``is_over``,
+``current_player``, ``legal_actions()`` and a ``new_game(config)`` factory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+#: Largest log file read (bytes); a 5-player game's log is about 150 kB.
+MAX_LOG_BYTES = 64 * 1024 * 1024
+#: Seeds a log or save may hold: 0 <= seed <= MAX_SEED (a game takes any int; files keep to
+#: 64-bit values so every tool reading them can).
+MAX_SEED = 2**63 - 1
+#: Longest integer literal read from a log or save (a seed has at most 19 digits).
+JSON_NUMBER_DIGITS = 40
+HEADER_FIELDS = {"players": int, "seed": int, "params": dict, "variants": dict,
+                 "expansions": list, "bots": list, "names": list}
+
+
+class LogError(ValueError):
+    """A log that cannot be read or replayed: the message names the file, the line and what
+    is wrong (bad JSON, no header, a field of the wrong type, an action not legal)."""
+
+
+@dataclass
+class GameLog:
+    """A read log: ``header`` (line 1), ``entries`` (line 2 on, plain JSON data),
+    ``source`` (the file name, for messages) and ``lines``, the file line of each entry
+    (blank lines are skipped, so entry i is not always on line i + 2)."""
+
+    header: dict
+    entries: list[dict]
+    source: str = "<log>"
+    lines: list[int] = field(default_factory=list)
+
+    def line_of(self, index: int) -> int:
+        """The file line of entry ``index`` (one past the last entry's line for the end)."""
+        if 0 <= index < len(self.lines):
+            return self.lines[index]
+        if self.lines and index >= len(self.lines):
+            return self.lines[-1] + index - len(self.lines) + 1
+        return index + 2
+
+    @property
+    def config(self) -> dict:
+        """The game config: players, seed, params, variants, expansions."""
+        h = self.header
+        return {"players": h["players"], "seed": h["seed"], "params": h["params"],
+                "variants": h["variants"], "expansions": tuple(h["expansions"])}
+
+    @property
+    def kinds(self) -> list[str]:
+        """Who played each seat (bot kinds), from the header."""
+        return list(self.header["bots"])
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names, from the header."""
+        return list(self.header["names"])
+
+    def actions(self) -> list[tuple[int, str]]:
+        """(entry index, action id) of every action entry, in order."""
+        return [(i, e["id"]) for i, e in enumerate(self.entries) if e["type"] == "action"]
+
+
+@dataclass
+class Difference:
+    """The first place a replay departs from a log. ``index`` is the entry's 0-based index
+    (``step`` = index + 1); ``file_line`` its line in the file (index + 2 when not given: a
+    log without blank lines); ``recorded`` and ``replayed`` are the
+    two entries (None where one side has no entry there); ``note`` says why in words."""
+
+    index: int
+    recorded: Any
+    replayed: Any
+    note: str = ""
+    keys: list[str] = field(default_factory=list)
+    file_line: int | None = None
+
+    @property
+    def step(self) -> int:
+        """1-based entry number."""
+        return self.index + 1
+
+    @property
+    def line(self) -> int:
+        """Line in the log file (the header is line 1)."""
+        return self.file_line if self.file_line is not None else self.index + 2
+
+    def as_dict(self) -> dict:
+        """JSON form: {ok: false, step, line, index, recorded, replayed, keys, note}."""
+        return {"ok": False, "step": self.step, "line": self.line, "index": self.index,
+                "recorded": self.recorded, "replayed": self.replayed, "keys": self.keys,
+                "note": self.note}
+
+    def format(self, source: str = "the log") -> str:
+        """Lines for people: where, both values, the keys that differ, and the note."""
+        out = [f"difference at step {self.step} (line {self.line} of {source}):",
+               "  recorded: " + _show(self.recorded),
+               "  replayed: " + _show(self.replayed)]
+        if self.keys:
+            out.append("  differs in: " + ", ".join(
+                f"{k} (recorded {_show(self.recorded.get(k, '<absent>'))}, replayed "
+                f"{_show(self.replayed.get(k, '<absent>'))})" for k in self.keys))
+        if self.note:
+            out.append(f"  {self.note}")
+        return "\n".join(out)
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "(nothing)"
+    return json.dumps(value, ensure_ascii=False, sort_keys=False)
+
+
+def normalise(entry: Any) -> Any:
+    """An entry as the log file holds it: JSON-dumped (tuples and sets as lists) and read back.
+    Raises TypeError for a value with no JSON form."""
+    return json.loads(json.dumps(entry, default=list))
+
+
+def shown_path(path: str | Path) -> str:
+    """``path`` as printable text: bytes that are not UTF-8 in a file name (kept by Python as
+    lone surrogates) are shown as ``\\udcXX`` escapes instead of breaking a print."""
+    return str(path).encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def read_limited(path: str | Path, limit: int, what: str, error: type[Exception]) -> bytes:
+    """The bytes of the regular file ``path``, at most ``limit``; reads at most ``limit`` + 1
+    bytes whatever the file claims. Raises ``error`` ("PATH: cannot read the WHAT: ...")
+    for a missing or unreadable file, a folder, a path that is not a regular file (a device
+    or pipe, which may never end: it is opened without blocking and not read) and a file
+    over ``limit``."""
+    shown = shown_path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except IsADirectoryError:
+        raise error(f"{shown}: cannot read the {what}: is a folder, not a file") from None
+    except OSError as exc:
+        raise error(f"{shown}: cannot read the {what}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # an embedded NUL in the path, say
+        raise error(f"{shown}: cannot read the {what}: {exc}") from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise error(f"{shown}: cannot read the {what}: is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise error(f"{shown}: cannot read the {what}: not a regular file (a device or "
+                        f"pipe); give the path of a {what} file")
+        if info.st_size > limit:
+            raise error(f"{shown}: the {what} is {info.st_size} bytes, more than the limit "
+                        f"of {limit}")
+        os.set_blocking(fd, True)
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise error(f"{shown}: cannot read the {what}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:  # grew while we read
+        raise error(f"{shown}: the {what} is more than the limit of {limit} bytes")
+    return data
+
+
+def json_pairs(pairs: list[tuple[str, Any]]) -> dict:
+    """``object_pairs_hook`` for json.loads: a dict, refusing a key given twice (ValueError
+    naming it): the second value would silently win."""
+    out: dict = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError(f"duplicate key {_show(key)} in an object")
+        out[key] = value
+    return out
+
+
+def parse_json_int(text: str) -> int:
+    """``parse_int`` for json.loads: refuses (ValueError) a literal of more than
+    `JSON_NUMBER_DIGITS` digits, which Python would refuse to print or read slowly."""
+    if len(text) > JSON_NUMBER_DIGITS:
+        raise ValueError(f"the number {text[:12]}... has {len(text)} digits, too long (at "
+                         f"most {JSON_NUMBER_DIGITS})")
+    return int(text)
+
+
+def read_log(path: str | Path) -> GameLog:
+    """Read a JSON-lines game log. Raises LogError (file and line in the message) when the
+    file cannot be read, is not a regular file, is not UTF-8 or too large (`MAX_LOG_BYTES`;
+    at most that + 1 bytes are read), a line holds a key twice or a number over
+    `JSON_NUMBER_DIGITS` digits, a line is not a JSON
+    object, the first line is not a ``{"type": "game"}`` header with the fields and types of
+    `HEADER_FIELDS`, or an entry has no string ``type`` (an action no string ``id``)."""
+    shown = shown_path(path)
+    data = read_limited(path, MAX_LOG_BYTES, "log", LogError)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise LogError(f"{shown}:{line}: the log is not UTF-8 text") from None
+    return parse_log(text, shown)
+
+
+def parse_log(text: str, source: str = "<log>") -> GameLog:
+    """A `GameLog` from the text of a log file; ``source`` names it in messages. Raises
+    LogError as `read_log` does."""
+    header: dict | None = None
+    entries: list[dict] = []
+    lines: list[int] = []
+    for number, line in enumerate(text.split("\n"), start=1):  # not splitlines: \x1c is no end
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line, parse_constant=no_constant, object_pairs_hook=json_pairs,
+                               parse_int=parse_json_int)
+        except (ValueError, RecursionError) as exc:
+            if isinstance(exc, json.JSONDecodeError):
+                at = f" column {exc.colno}" if exc.msg.endswith(" at") else ""
+                raise LogError(f"{source}:{number}:{exc.colno}: bad JSON: {exc.msg}{at} (a log "
+                               "cut short or edited by hand?)") from None
+            raise LogError(f"{source}:{number}: bad JSON: {str(exc) or 'too deep'}") from None
+        if _SURROGATE.search(line) and not encodable(value):
+            raise LogError(f"{source}:{number}: a string holds a lone surrogate escape "
+                           "(\\ud800-\\udfff), which is not text")
+        if not isinstance(value, dict):
+            raise LogError(f"{source}:{number}: an entry is a JSON object, got "
+                           f"{_json_type(value)}")
+        if header is None:
+            if number != 1 or value.get("type") != "game":
+                raise LogError(f"{source}:{number}: no header: the first line of a log is "
+                               '{"type": "game", "players": ..., "seed": ..., ...} '
+                               "(written by `artemis play --log`)")
+            _check_header(value, source)
+            header = value
+            continue
+        kind = value.get("type")
+        if not isinstance(kind, str):
+            raise LogError(f"{source}:{number}: an entry needs a string \"type\"")
+        if kind == "action" and not isinstance(value.get("id"), str):
+            raise LogError(f"{source}:{number}: an action entry needs a string \"id\"")
+        entries.append(value)
+        lines.append(number)
+    if header is None:
+        raise LogError(f"{source}: the log is empty: no header line")
+    return GameLog(header, entries, source, lines)
+
+
+_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def encodable(value: Any) -> bool:
+    """Whether every string in ``value`` is text (no lone surrogate from a \\u escape)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def no_constant(name: str):
+    """``json.loads``'s parse_constant: NaN and Infinity are not JSON; raises ValueError."""
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _json_type(value: Any) -> str:
+    return {list: "an array", str: "a string", bool: "a boolean", type(None): "null",
+            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+
+
+def _check_header(header: dict, source: str) -> None:
+    for name, kind in HEADER_FIELDS.items():
+        value = header.get(name)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise LogError(f"{source}:1: header field \"{name}\" must be "
+                           f"{_json_type(kind())}, got {_show(value)}")
+    if not 0 <= header["seed"] <= MAX_SEED:
+        raise LogError(f"{source}:1: header field \"seed\" must be 0 to 2**63 - 1, got "
+                       f"{header['seed']}")
+    for name in ("expansions", "bots", "names"):
+        if not all(isinstance(v, str) for v in header[name]):
+            raise LogError(f"{source}:1: header field \"{name}\" must list strings")
+    for name in ("bots", "names"):
+        if len(header[name]) != header["players"]:
+            raise LogError(f"{source}:1: header field \"{name}\" has {len(header[name])} "
+                           f"entries for {header['players']} players")
+
+
+def default_new_game(host=None) -> Callable[[dict], Any]:
+    """A factory building an Artemis game from a log config with the plugin ``host``."""
+
+    def new_game(config: dict):
+        from artemis.kernel.game import Game
+
+        return Game.new(dict(config), plugins=host)
+
+    return new_game
+
+
+@dataclass
+class Replay:
+    """A replayed game and, if an action could not be applied, where: ``failed_at`` is the
+    entry index of that action and ``error`` the engine's reason."""
+
+    game: Any
+    failed_at: int | None = None
+    error: str = ""
+
+
+def replay(log: GameLog, host=None, new_game: Callable | None = None,
+           stop_at_illegal: bool = True) -> Replay:
+    """Build the game from the log's config and seed and apply its action ids in order.
+
+    Raises LogError when the config cannot be played (unknown variant, missing expansion) or,
+    with ``stop_at_illegal``, when an action is not legal at its point (line in the message);
+    otherwise the returned `Replay` says where the replay stopped."""
+    from artemis.kernel.actions import IllegalAction
+
+    make = new_game or default_new_game(host)
+    try:
+        game = make(log.config)
+    except Exception as exc:  # ConfigError, ContentError, a bad param value deep in setup
+        raise LogError(f"{log.source}:1: cannot set up the logged game: "
+                       f"{_reason(exc)}") from None
+    for index, action_id in log.actions():
+        try:
+            game.apply(action_id)
+        except IllegalAction as exc:
+            if stop_at_illegal:
+                raise LogError(f"{log.source}:{log.line_of(index)}: action '{action_id}' is "
+                               "not legal "
+                               f"in the replay: {exc}") from None
+            return Replay(game, index, str(exc))
+        except Exception as exc:  # a rule failing on a forged action: still the log's fault
+            raise LogError(f"{log.source}:{log.line_of(index)}: replaying action '{action_id}' "
+                           f"failed: {_reason(exc)}") from None
+    return Replay(game)
+
+
+def _reason(exc: Exception) -> str:
+    problems = getattr(exc, "problems", None)
+    if problems:
+        return "; ".join(p.format().splitlines()[0] for p in problems[:3])
+    return f"{exc}" if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+
+
+def verify(log: GameLog, host=None, new_game: Callable | None = None) -> Difference | None:
+    """Replay ``log`` and compare every regenerated entry with the recorded one (both
+    JSON-normalised). Returns the first `Difference`, or None when every entry matches and
+    the game is over where the log ends. Raises LogError when the game cannot be set up."""
+    result = replay(log, host, new_game, stop_at_illegal=False)
+    game = result.game
+    recorded = log.entries
+    replayed = [normalise(e) for e in game.log]
+    def diff(index: int, a: Any, b: Any, note: str = "", keys: list | None = None):
+        return Difference(index, a, b, note, keys or [], log.line_of(index))
+
+    for index, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
+        if not same_json(a, b):
+            keys = (sorted(k for k in a.keys() | b.keys()
+                           if not same_json(a.get(k, _ABSENT), b.get(k, _ABSENT)))
+                    if isinstance(a, dict) and isinstance(b, dict) else [])
+            return diff(index, a, b, keys=keys)
+    common = len(replayed)
+    if result.failed_at is not None:
+        if common < result.failed_at:
+            return diff(common, recorded[common], None, _waiting(game, "here"))
+        return diff(result.failed_at, recorded[result.failed_at], None,
+                    f"the action is not legal in the replay: {result.error}")
+    if common < len(recorded):
+        return diff(common, recorded[common], None,
+                    _waiting(game, "here") if not game.is_over
+                    else "the replayed game is over here")
+    if common > len(recorded):
+        return diff(len(recorded), None, replayed[len(recorded)], "the recorded log ends here")
+    if not game.is_over:
+        return diff(common, None, None, "the log ends before the game does: "
+                    + _waiting(game, "next"))
+    return None
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """Whether two JSON values are equal with their JSON types: 2 is not 2.0, 0 not false
+    (Python's == says both are), an object's keys and an array's order count."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    return a == b
+
+
+_ABSENT = object()
+
+
+def _waiting(game, where: str) -> str:
+    legal = [a.id for a in game.legal_actions()[:4]]
+    return (f"the replay asks player {game.current_player} to decide {where} "
+            f"(legal: {', '.join(legal)}{', ...' if len(game.legal_actions()) > 4 else ''})")
+
+
+def output_mode(path: str | Path, cannot: str, error: type[Exception]) -> int | None:
+    """The ``st_mode`` of a path a file will be written to (symlinks followed), or None when
+    it does not exist yet. Raises ``error`` ("CANNOT: reason") when it cannot be looked up or
+    is a folder."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return None  # a new file (a dangling symlink: its target is created)
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise error(f"{cannot}: {reason}") from None
+    if stat.S_ISDIR(mode):
+        raise error(f"{cannot}: it is a folder, not a file")
+    return mode
+
+
+def check_log_target(path: str | Path) -> None:
+    """Check, before a game is played, that ``--log`` may write ``path``: it does not exist,
+    is empty, is a device or pipe (written through), or is an artemis log (its first line a
+    ``{"type": "game"}`` header). Raises LogError for a folder and for an existing file that
+    is not a log (it is not overwritten)."""
+    mode = output_mode(path, f"{path}: cannot write the log there", LogError)
+    if mode is None:
+        return
+    if not stat.S_ISREG(mode):
+        return  # /dev/stdout, a pipe: written through on purpose
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(1 << 16)
+    except OSError as exc:
+        raise LogError(f"{path}: cannot write the log there: {exc.strerror}") from None
+    if not first.strip():
+        return
+    try:
+        ours = json.loads(first).get("type") == "game"
+    except (ValueError, AttributeError, RecursionError):
+        ours = False
+    if not ours:
+        raise LogError(f"{path}: the file exists and is not an artemis log: not overwriting "
+                       "it; give another file name for --log")

@@ -1,0 +1,190 @@
+"""One Artemis game per game index (`GameTask`), summed up from its log and final state
+(`summarize`): the Artemis-specific half of `artemis simulate`.
+
+Game ``i`` is exactly ``artemis play --seed <game_seed(run seed, i)>`` with the same players,
+bots, variants, expansions and plugins, so every error's ``replay`` command plays it again.
+"""
+
+from __future__ import annotations
+
+import shlex
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from artemis.sim.runner import game_seed
+
+_HOSTS: dict = {}
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """A run's games: ``players`` (2-5), ``bots`` (a kind per seat: random or greedy),
+    ``seed`` (the run seed), ``variants`` ({name: {option: value}}), ``expansions`` (pack
+    folders), ``plugins`` (extra plugin modules, as ``--plugin``), ``disabled`` (installed
+    plugins not to load), ``log_dir`` (write game i's JSON-lines log there, or None) and
+    ``max_decisions`` (a game still going after that many is a stall, reported as an error;
+    a random 4-player game takes about 250).
+    Picklable: a worker process rebuilds the plugin host and content from it once."""
+
+    players: int
+    bots: tuple
+    seed: int = 0
+    variants: dict = field(default_factory=dict)
+    expansions: tuple = ()
+    plugins: tuple = ()
+    disabled: tuple = ()
+    log_dir: str | None = None
+    max_decisions: int = 20_000
+
+    def seed_of(self, index: int) -> int:
+        """The game seed of game ``index``."""
+        return game_seed(self.seed, index)
+
+    def config(self, index: int):
+        """The GameConfig of game ``index``."""
+        from artemis.kernel.game import GameConfig
+
+        return GameConfig(players=self.players, seed=self.seed_of(index),
+                          variants={k: dict(v) for k, v in self.variants.items()},
+                          expansions=tuple(self.expansions))
+
+    def host(self):
+        """The plugin host of this task, built once per process: the default one (installed
+        entry points, ARTEMIS_LOAD_PLUGINS) unless plugins are added or disabled."""
+        from artemis.kernel.game import default_plugins
+        from artemis.kernel.plugins import load_plugins
+
+        if not self.plugins and not self.disabled:
+            return default_plugins()
+        key = (self.plugins, self.disabled)
+        if key not in _HOSTS:
+            _HOSTS[key] = load_plugins(disable=self.disabled, extra_modules=self.plugins)
+        return _HOSTS[key]
+
+    def play(self, index: int) -> dict:
+        """Play game ``index`` with bots seeded as `artemis.players.play.play_game` seeds them; its
+        summary (`summarize`), or, when the game raises, the error record (`failed`) with the
+        number of decisions made and the last action. Writes the log (finished or not) into
+        ``log_dir``."""
+        from artemis.kernel.game import Game
+        from artemis.players.play import make_bots
+
+        config = self.config(index)
+        game = None
+        last = None
+        try:
+            game = Game.new(config, plugins=self.host())
+            bots = make_bots(config, self.bots)  # seeded as `artemis play` seeds them
+            while not game.is_over:
+                if len(game.actions) >= self.max_decisions:
+                    raise RuntimeError(f"no end after {self.max_decisions} decisions (a stall)")
+                last = bots[game.current_player].choose(game)
+                game.apply(last)
+            summary = summarize(game)
+        except Exception as exc:  # reported with the seed that reproduces it; the run goes on
+            record = self.failed(index, f"{type(exc).__name__}: {exc}")
+            record["where"] = innermost_frame(exc)
+            record["decisions"] = len(game.actions) if game is not None else 0
+            record["action"] = last.id if last is not None else None
+            summary = record
+        summary["index"] = index
+        if self.log_dir is not None and game is not None:
+            from artemis.players.play import write_log
+
+            try:
+                write_log(game, self.log_path(index), list(self.bots))
+            except (OSError, ValueError) as exc:
+                summary.setdefault("log_error", f"{type(exc).__name__}: {exc}")
+        return summary
+
+    def log_path(self, index: int) -> Path:
+        """Where game ``index``'s log goes: ``log_dir/game-000042.jsonl``."""
+        return Path(self.log_dir or ".") / f"game-{index:06d}.jsonl"
+
+    def failed(self, index: int, error: str) -> dict:
+        """The record of game ``index`` that did not finish: {index, seed, error, replay}."""
+        seed = self.seed_of(index)
+        return {"index": index, "seed": seed, "error": error, "replay": self.replay(seed)}
+
+    def replay(self, seed: int) -> str:
+        """The `artemis play` command that plays the game seeded ``seed`` again."""
+        args = ["artemis", "play", "--players", str(self.players), "--seed", str(seed),
+                "--bots", ",".join(self.bots)]
+        for name, options in self.variants.items():
+            if not options:
+                args += ["--variant", name]
+            for key, value in options.items():
+                text = str(value).lower() if isinstance(value, bool) else str(value)
+                args += ["--option", f"{name}.{key}={text}"]
+        for pack in self.expansions:
+            args += ["--expansion", str(pack)]
+        for module in self.plugins:
+            args += ["--plugin", module]
+        for name in self.disabled:
+            args += ["--disable-plugin", name]
+        return shlex.join(args)
+
+
+def innermost_frame(exc: BaseException) -> str | None:
+    """Where ``exc`` was raised: "file:line in function" of its traceback's innermost frame
+    (a plugin's own line, for a plugin that raised), or None without a traceback."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return None
+    f = frames[-1]
+    return f"{f.filename}:{f.lineno} in {f.name}"
+
+
+def summarize(game) -> dict:
+    """A finished game in a few numbers: {seed, winner, ranking, vp, in_game, steps, decisions,
+    items}. ``vp``, ``in_game`` and ``steps`` are per seat (``steps``: {step name: VP}, the
+    seven final-scoring steps of End of the Game, then plugins' items); the winner is the
+    engine's ranking's first (tie-break R15). ``items`` maps each building, expedition and
+    event that came into play to {kind, appeared, taken, owners}:
+
+    - building: appeared on the Gantry or as an Expedition reward; taken = claimed by anyone
+      (bought or won); owners = the seats holding it at the end;
+    - expedition: drawn onto Basecamp; taken = succeeded at least once; owners = the players
+      rewarded (the first two of a success, R32);
+    - event: revealed; taken = resolved; no owners.
+
+    Raises ValueError for a game that is not over."""
+    result = game.result
+    if result is None:
+        raise ValueError("the game is not over")
+    items: dict = {}
+
+    def item(item_id: str, kind: str) -> dict:
+        return items.setdefault(item_id, {"kind": kind, "appeared": False, "taken": False,
+                                          "owners": []})
+
+    for e in game.log:
+        t = e["type"]
+        if t == "board_setup":
+            for card in e["cards"]:
+                item(card, "expedition")["appeared"] = True
+            for tile in (*e["gantry"], *e.get("reward_tiles", ())):
+                item(tile, "building")["appeared"] = True
+        elif t == "event_revealed":
+            item(e["event"], "event")["appeared"] = True
+        elif t == "event":
+            item(e["event"], "event")["taken"] = True
+        elif t == "building_claimed":
+            x = item(e["tile"], "building")
+            x["appeared"] = x["taken"] = True
+        elif t == "expedition" and e["success"]:
+            x = item(e["card"], "expedition")
+            x["taken"] = True
+            x["owners"] = sorted({*x["owners"], *e["ranking"][:2]})
+    for p in game.state.players:
+        for b in p.buildings:
+            x = item(b.tile, "building")
+            x["appeared"] = True
+            x["owners"].append(p.seat)
+    players = result["players"]
+    return {"seed": game.config.seed, "winner": result["winner"],
+            "ranking": list(result["ranking"]),
+            "vp": [r["vp"] for r in players], "in_game": [r["in_game"] for r in players],
+            "steps": [dict(r["steps"]) for r in players], "decisions": len(game.actions),
+            "items": items}
