@@ -12,8 +12,8 @@ from artemis.kernel.game import ConfigError, Game, GameConfig
 @pytest.mark.parametrize("config, words", [
     ({"players": "abc"}, "players must be a whole number"),
     ({"players": 3.5}, "players must be a whole number"),
-    ({"players": 1}, "players must be 2 to 5, got 1"),
-    ({"players": 6}, "players must be 2 to 5, got 6"),
+    ({"players": 1}, "players must be 2 to 5 for The Artemis Project, got 1"),
+    ({"players": 6}, "players must be 2 to 5 for The Artemis Project, got 6"),
     ({"players": 3, "bogus": 1}, "unknown config key 'bogus'"),
     ({"seed": "x"}, "seed must be a whole number"),
     ({"params": {"vents_stock_bonuss": 0}}, "unknown rule parameter 'vents_stock_bonuss'"),

@@ -388,7 +388,7 @@ def test_an_interrupt_inside_the_rules_saves_the_decision_before_it(monkeypatch)
     config, kinds = GameConfig(players=2, seed=9), ["random", "random"]
     full = play_game(config, kinds)
     game, bots = _advance(config, kinds, 0)
-    real_run = game_module.flow.run
+    real_run = game_module.run
     calls = {"n": 0}
 
     def run_then_stop(g):
@@ -397,7 +397,7 @@ def test_an_interrupt_inside_the_rules_saves_the_decision_before_it(monkeypatch)
             raise KeyboardInterrupt  # the answer is taken, its consequences not yet run
         return real_run(g)
 
-    monkeypatch.setattr(game_module.flow, "run", run_then_stop)
+    monkeypatch.setattr(game_module, "run", run_then_stop)
     with pytest.raises(PlayInterrupted) as stop:
         play_on(game, bots)
     monkeypatch.undo()

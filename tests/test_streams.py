@@ -13,7 +13,11 @@ import random
 
 import pytest
 
-from artemis.kernel.game import STREAMS, Game, stream
+from artemis.games.project.ruleset import RULESET
+from artemis.kernel.game import Game
+from artemis.kernel.streams import stream
+
+STREAMS = RULESET.streams
 
 # the integer each stream is seeded with: the first 8 bytes of sha256("seed:name"), big-endian
 SEEDED_WITH = {

@@ -52,7 +52,10 @@ def test_rich_start_defaults_and_options(host):
 
 def test_rich_start_mats_at_setup(host):
     from artemis.games.project.rules.setup import new_state
-    from artemis.kernel.game import STREAMS, stream
+    from artemis.games.project.ruleset import RULESET
+    from artemis.kernel.streams import stream
+
+    STREAMS = RULESET.streams
 
     g = Game.new({"players": 3, "seed": 2, "variants": {"rich_start": {"minerals": 7}}},
                  plugins=host)

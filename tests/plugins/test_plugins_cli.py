@@ -22,10 +22,11 @@ def run(*args):
 def test_plugins_lists_hooks_variants_and_options(builtin):
     data = json.loads(run("plugins", "--json").stdout)
     by_name = {row["name"]: row for row in data["plugins"]}
-    assert set(by_name) == {"core", "harsh", "house_rules"}
-    assert by_name["core"]["hooks"] == ["artemis_register_content",
-                                        "artemis_register_vocabulary"]
-    assert by_name["core"]["content"][0].endswith("base")
+    assert set(by_name) == {"project", "harsh", "house_rules"}  # a game's core: its id
+    assert by_name["project"]["hooks"] == ["artemis_register_content",
+                                           "artemis_register_vocabulary"]
+    assert by_name["project"]["content"][0].endswith("base")
+    assert {row["game"] for row in data["plugins"]} == {"project"}
     assert [v["name"] for v in by_name["house_rules"]["variants"]] == ["game_length",
                                                                        "rich_start"]
     assert by_name["house_rules"]["variants"][1]["options"] == ["energy", "minerals",

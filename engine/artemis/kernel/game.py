@@ -1,68 +1,51 @@
-"""The decision API (design.md, layer 4): `Game.new(config)`, `current_player`,
-`legal_actions()`, `apply(action)`, `is_over`, `result`, `clone()`, `view()`.
+"""The decision API (docs/design.md): `Game.new(config)`, `current_player`,
+`legal_actions()`, `apply(action)`, `is_over`, `result`, `clone()`, `view(seat)`.
 
-Randomness comes from named streams (dice, bag, ocean, surface, expeditions, events, start)
-derived from the one game seed, so a variant that draws fewer colonists does not shift the dice.
+Game-agnostic: a game is a registered `Ruleset` (`artemis.kernel.games`), named by
+``GameConfig.game``; its rules run as steps from its own `StepTable`. Randomness comes from
+the ruleset's named streams (`artemis.kernel.streams`), derived from the one game seed.
 """
 
 from __future__ import annotations
 
-import hashlib
-import random
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
 from typing import Any
 
-# importing the rule modules registers their steps and answers
-from artemis.games.project.rules import (  # noqa: F401
-    academy,
-    basecamp,
-    colonists,
-    events,
-    exposure,
-    flow,
-    gantry,
-    placement,
-    relief,
-    rounds,
-    scoring,
-    triggers,
-    upkeep,
-)
-from artemis.games.project.rules.setup import new_state
-from artemis.games.project.state import State, Streams
 from artemis.kernel.actions import Action, Decision, IllegalAction
-
-STREAMS = ("dice", "bag", "ocean", "surface", "expeditions", "events", "start")
-
-
-def stream(seed: int, name: str) -> random.Random:
-    """A named random stream: seeded from sha256 of "seed:name", stable on any machine."""
-    digest = hashlib.sha256(f"{seed}:{name}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+from artemis.kernel.flow import push, run
+from artemis.kernel.games import DEFAULT_GAME, UnknownGame, get_game
+from artemis.kernel.ruleset import Ruleset
+from artemis.kernel.streams import Streams, stream
 
 
 @dataclass
 class GameConfig:
-    """What a game is: ``players`` (2-5), ``seed`` (int), rule parameter defaults replaced
-    (``params``), enabled variants with their options (``variants``: {name: {option: value}}),
-    and extra content packs (``expansions``)."""
+    """What a game is: ``game`` (a registered game's id, default ``project``), ``players``
+    (one of the game's player counts), ``seed`` (int, 0 to 2**63 - 1), rule parameter
+    defaults replaced (``params``), enabled variants with their options (``variants``:
+    {name: {option: value}}), extra content packs (``expansions``) and the game's own config
+    options (``options``, checked against its ``config_schema``)."""
 
     players: int = 4
     seed: int = 0
     params: dict = field(default_factory=dict)
     variants: dict = field(default_factory=dict)
     expansions: tuple = ()
+    game: str = DEFAULT_GAME
+    options: dict = field(default_factory=dict)
 
 
 class ConfigError(ValueError):
-    """Raised for a config the engine cannot play (players outside 2-5, say)."""
+    """Raised for a config the engine cannot play (an unknown game, a player count the game
+    does not allow, an unknown key, variant or rule parameter)."""
 
 
 def check_config(config) -> GameConfig:
     """A `GameConfig` from a GameConfig, a mapping or None. Raises ConfigError naming the
-    field for an unknown key, a wrong type, players outside 2-5 or an unknown rule parameter."""
+    field for an unknown key, a wrong type, an unknown game, a player count the game does not
+    allow, or a game option its schema refuses."""
     if config is None:
         return GameConfig()
     if isinstance(config, dict):
@@ -74,58 +57,109 @@ def check_config(config) -> GameConfig:
         config = GameConfig(**config)
     if not isinstance(config, GameConfig):
         raise ConfigError(f"a config is a mapping, got {type(config).__name__}")
+    if not isinstance(config.game, str):
+        raise ConfigError(f"game must be a game id, got {config.game!r}")
+    try:
+        ruleset = get_game(config.game)
+    except UnknownGame as exc:
+        raise ConfigError(str(exc)) from None
     for name in ("players", "seed"):
         value = getattr(config, name)
         if not isinstance(value, int) or isinstance(value, bool):
             raise ConfigError(f"{name} must be a whole number, got {value!r}")
     if not 0 <= config.seed < 2**63:  # what saves and logs keep (docs/saves.md)
         raise ConfigError(f"seed must be 0 to 2**63 - 1, got {config.seed}")
-    if not 2 <= config.players <= 5:
-        raise ConfigError(f"players must be 2 to 5, got {config.players}")
-    for name in ("params", "variants"):
+    if config.players not in ruleset.player_counts:
+        raise ConfigError(f"players must be {_counts(ruleset.player_counts)} for "
+                          f"{ruleset.name or ruleset.id}, got {config.players}")
+    for name in ("params", "variants", "options"):
         if not isinstance(getattr(config, name), dict):
             raise ConfigError(f"{name} must be a mapping, got {getattr(config, name)!r}")
+    config.options = _game_options(ruleset, config.options)
     config.expansions = tuple(config.expansions)
     return config
 
 
-class Game:
-    """One game of The Artemis Project. See the module docstring."""
+def _counts(counts: tuple[int, ...]) -> str:
+    """2-5, or 1-5, 6 or 8: a game's player counts as people write them."""
+    runs: list[list[int]] = []
+    for n in sorted(counts):
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    parts = [f"{r[0]} to {r[-1]}" if len(r) > 2 else " or ".join(map(str, r)) for r in runs]
+    return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
 
-    def __init__(self, catalog, registry, config: GameConfig):
+
+def _game_options(ruleset: Ruleset, given: dict) -> dict:
+    """The game's config options: its schema's defaults overlaid with ``given``. Raises
+    ConfigError naming the option for an unknown key or a value the schema refuses."""
+    props = ruleset.config_schema.get("properties", {})
+    unknown = sorted(set(given) - set(props))
+    if unknown:
+        raise ConfigError(f"{ruleset.id} has no config option '{unknown[0]}'; options: "
+                          + (", ".join(sorted(props)) or "none"))
+    if not props:
+        return dict(given)
+    from jsonschema import Draft7Validator
+
+    options = {k: v["default"] for k, v in props.items() if "default" in v}
+    options.update(given)
+    errors = sorted(Draft7Validator(ruleset.config_schema).iter_errors(options), key=str)
+    if errors:
+        e = errors[0]
+        where = ".".join(str(x) for x in e.absolute_path) or "options"
+        raise ConfigError(f"option {where}: {e.message}")
+    return options
+
+
+class Game:
+    """One game of a registered ruleset. See the module docstring.
+
+    Attributes a ruleset's rules read: ``ruleset``, ``catalog`` (validated content),
+    ``registry`` (the effect vocabulary), ``config``, ``param_defaults`` (rule parameter
+    values), ``plugins`` (the hooks of the plugins for this game), ``observers`` (whether a
+    plugin observes game events), ``state`` (the ruleset's state), ``log`` (records),
+    ``actions`` (every answer given), ``final`` (final scores, once over)."""
+
+    def __init__(self, catalog, registry, config: GameConfig, ruleset: Ruleset | None = None):
+        self.ruleset = ruleset or get_game(config.game)
+        self.steps = self.ruleset.table.steps  # the ruleset's step and answer handlers
+        self.answers = self.ruleset.table.answers
         self.catalog = catalog
         self.registry = registry
         self.config = config
         self.param_defaults = dict(config.params)
-        self.plugins = None  # the plugin hooks (pluggy HookRelay), set by Game.new
+        self.plugins = None  # the hooks of this game's plugins (pluggy), set by Game.new
         self.observers = False  # some plugin observes game events
-        self.region_hook = False  # some plugin may resolve a region its own way
-        self.scoring_items: list = []
         self.tasks: list[tuple] = []
         self.pending: Decision | None = None
         self.log: list[dict] = []
         self.logging = True
         self.final: dict | None = None
         self.actions: list[Action] = []  # every answer given, in order
-        self.state: State = None  # type: ignore[assignment]
+        self.state: Any = None
 
     @classmethod
     def new(cls, config: GameConfig | dict | None = None, catalog=None, registry=None,
             plugins=None) -> Game:
-        """Set up a game (rulebook, Setup) and run it to the first decision.
+        """Set up a game (its rulebook's Setup) and run it to the first decision.
 
-        ``plugins`` is a `PluginHost` (default: the core plus the installed entry points).
-        Raises ConfigError for a bad config (an unknown variant or option included) and
-        ContentError for bad content."""
+        ``plugins`` is a `PluginHost` (default: every game's core plus the installed entry
+        points). Raises ConfigError for a bad config (an unknown game, variant or option
+        included) and ContentError for bad content."""
         from artemis.kernel.variants import VariantError, resolve_options
 
         config = check_config(config)
+        ruleset = get_game(config.game)
         host = plugins if plugins is not None else default_plugins()
-        registry = registry or _host_registry(host)
+        registry = registry or _host_registry(host, ruleset.id)
         if catalog is None:
-            catalog = _cached_catalog(host, registry, tuple(config.expansions))
+            catalog = _cached_catalog(host, registry, tuple(config.expansions), ruleset)
+        hooks = host.hooks(ruleset.id)
         params = dict(config.params)
-        known = host.variants()
+        known = host.variants(ruleset.id)
         enabled = {}
         for name, given in config.variants.items():
             if name not in known:
@@ -141,7 +175,7 @@ class Game:
             except VariantError as exc:
                 raise ConfigError(f"{exc}; {exc.hint}" if exc.hint else str(exc)) from None
             params.update(known[name].params(enabled[name]))
-        host.pm.hook.artemis_setup_params(params=params, variants=enabled)
+        hooks.artemis_setup_params(params=params, variants=enabled)
         unknown = sorted(set(params) - set(registry.parameters))
         if unknown:
             raise ConfigError(f"unknown rule parameter '{unknown[0]}'")
@@ -152,24 +186,22 @@ class Game:
                     and not (kind == "places" and isinstance(value, str))):
                 want = {"int": "a whole number", "places": "a list of places"}.get(kind, "a place")
                 raise ConfigError(f"rule parameter '{name}' must be {want}, got {value!r}")
-        game = cls(catalog, registry, config)
+        game = cls(catalog, registry, config, ruleset)
         game.param_defaults = params
-        game.plugins = host.pm.hook
-        game.observers = bool(host.pm.hook.artemis_observe_event.get_hookimpls())
-        game.region_hook = bool(host.pm.hook.artemis_resolve_region.get_hookimpls())
-        game.scoring_items = _scoring_items(host)
-        rng = Streams((name, stream(config.seed, name)) for name in STREAMS)
-        game.state = new_state(game, config.players, rng)
-        game.emit("setup", players=config.players, seed=config.seed, start=game.state.start)
-        flow.push(game, ("game_start",))
-        flow.run(game)
+        game.plugins = hooks
+        game.observers = bool(hooks.artemis_observe_event.get_hookimpls())
+        ruleset.prepare(game, host)
+        rng = Streams((name, stream(config.seed, name)) for name in ruleset.streams)
+        game.state = ruleset.setup(game, rng)
+        push(game, ruleset.start_step)
+        run(game)
         return game
 
     # -- the decision API -------------------------------------------------------------------
 
     @property
     def is_over(self) -> bool:
-        """True once final scoring is done."""
+        """True once the game has ended (its ruleset's end, e.g. final scoring done)."""
         return self.final is not None
 
     @property
@@ -200,50 +232,29 @@ class Game:
             wanted = _action_id(action)
             chosen = next((a for a in options if a.id == wanted), None)
             if chosen is None:
-                raise self._illegal(wanted)
+                raise self.ruleset.illegal(self, wanted)
         decision = self.pending
         self.pending = None
         self.actions.append(chosen)
         if self.logging:
             self.log.append({"type": "action", "player": decision.player, "id": chosen.id,
                              "label": chosen.label})
-        flow.ANSWERS[decision.kind](self, chosen, decision.ctx)
-        flow.run(self)
-
-    def _illegal(self, wanted: str) -> IllegalAction:
-        pending = self.pending
-        if pending.kind == "place":
-            from artemis.games.project.rules.placement import why_not
-
-            message, rule = why_not(self, pending.player, wanted)
-            return IllegalAction(f"'{wanted}' is not legal: {message}", rule)
-        legal = ", ".join(a.id for a in pending.options[:6])
-        more = ", ..." if len(pending.options) > 6 else ""
-        return IllegalAction(f"'{wanted}' is not a legal answer to the {pending.kind} question "
-                             f"of player {pending.player}; legal: {legal}{more}",
-                             RULES.get(pending.kind, ""))
+        self.answers[decision.kind](self, chosen, decision.ctx)
+        run(self)
 
     @property
     def result(self) -> dict | None:
-        """When over: {"players": [{seat, vp, in_game, steps}], "ranking", "winner"}; ``vp`` is
-        the total, ``in_game`` the VP earned during the game, ``steps`` the seven final-scoring
-        steps (rulebook, End of the Game), so vp == in_game + sum(steps)."""
+        """When over: the ruleset's result, {"players": [{seat, vp, ...}], "ranking": [seats,
+        best first], "winner": seat} (see the game's `Ruleset.result`); None before."""
         if self.final is None:
             return None
-        return {
-            "players": [{"seat": p.seat, "vp": p.vp,
-                         "in_game": p.vp - sum(self.final["steps"][p.seat].values()),
-                         "steps": self.final["steps"][p.seat]}
-                        for p in self.state.players],
-            "ranking": self.final["ranking"],
-            "winner": self.final["ranking"][0],
-        }
+        return self.ruleset.result(self)
 
     def clone(self) -> Game:
         """An independent copy at this decision point (flat copy of state and queue)."""
         g = Game.__new__(Game)
-        # catalog, registry, config, plugins, the pending Decision and the final scores are
-        # shared: nothing changes them in place. Steps are tuples of immutable values.
+        # ruleset, catalog, registry, config, plugins, the pending Decision and the final
+        # scores are shared: nothing changes them in place. Steps are tuples of immutable values.
         d = g.__dict__ = self.__dict__.copy()
         d["tasks"] = self.tasks[:]
         d["log"] = self.log[:]
@@ -252,7 +263,11 @@ class Game:
         return g
 
     def emit(self, kind: str, **data: Any) -> None:
-        """Record a visible consequence in the log, and show it to observing plugins."""
+        """Record a consequence in the log, and show it to observing plugins.
+
+        Two keys have a meaning for the kernel: ``to`` (a list of seats) makes the record
+        private to those seats (a record without it is public), and ``reveal`` (True) marks the
+        moment hidden or random information became known (undo stops there)."""
         if self.logging or self.observers:
             event = {"type": kind, **data}
             if self.logging:
@@ -260,12 +275,21 @@ class Game:
             if self.observers:
                 self.plugins.artemis_observe_event(game=self, event=event)
 
-    def view(self) -> dict:
-        """A stable JSON view of the state (documented names, independent of the compact
-        internal state)."""
-        from artemis.games.project.view import view
+    def view(self, seat: int | None = None) -> dict:
+        """What ``seat`` may know, as stable JSON data (documented names, independent of the
+        compact internal state); ``seat`` None is a spectator's public view. Nothing hidden
+        from the seat appears in it (`Ruleset.view`)."""
+        return self.ruleset.view(self, seat)
 
-        return view(self)
+    def full_view(self) -> dict:
+        """Everything, hidden parts included: for spectators after the game and debugging,
+        never for a seat's decisions (`Ruleset.full_view`)."""
+        return self.ruleset.full_view(self)
+
+    def determinize(self, seat: int, rng) -> Game:
+        """A clone in which everything hidden from ``seat`` is resampled from ``rng`` (a
+        random.Random) consistently with what the seat has seen (`Ruleset.determinize`)."""
+        return self.ruleset.determinize(self, seat, rng)
 
 
 def _action_id(action) -> str:
@@ -276,57 +300,32 @@ def _action_id(action) -> str:
     return getattr(action, "id", repr(action))
 
 
-RULES = {
-    "place": "Placement Phase",
-    "send": "Basecamp: Sending Colonists on Expeditions (R1)",
-    "marine": "Basecamp: Marines (R2, R38)",
-    "trainee": "Academy (R10)",
-    "recruit": "Doorstep (R9)",
-    "buy": "Gantry (R8)",
-    "reward": "Basecamp resolution (R5)",
-    "relief_reward": "The Relief Track",
-    "move": "Upkeep: One Move/swap",
-    "activate": "Upkeep: Activate Fully-staffed Buildings (R33)",
-    "unpaid": "Upkeep: Pay Energy for Colonists in your Shelters (R23)",
-    "start": "Upkeep: Choose a new Start Player (R14)",
-    "hub_return": "Basecamp: colonists return to the Expedition Hub (R22, R30)",
-    "house": "Some General Rules: a gained colonist goes into a building with room (R30)",
-    "fill": "Some General Rules: on gaining a building, Shelter colonists may move in",
-    "split": "Some General Rules: resources are Minerals and Energy in any combination",
-    "choose": "Effects: choose one selectable option (R39)",
-    "discard": "Effects: lose_colonist from the Shelters (R12)",
-    "reward_first": "Basecamp: a lone player takes both rewards (R32)",
-}
-
-_CATALOGS: dict = {}
 def default_plugins():
-    """The default plugin host: the core and the installed ``artemis.plugins`` entry points,
-    loaded once per process (`artemis.kernel.plugins.default_host`)."""
+    """The default plugin host: every game's core and the installed ``artemis.plugins``
+    entry points, loaded once per process (`artemis.kernel.plugins.default_host`)."""
     from artemis.kernel.plugins import default_host
 
     return default_host()
 
 
-def _host_registry(host):
+def _host_registry(host, game_id: str = DEFAULT_GAME):
     from artemis.kernel.plugins import host_registry
 
-    return host_registry(host)
+    return host_registry(host, game_id)
 
 
-def _scoring_items(host) -> list:
-    items: list = []
-    host.pm.hook.artemis_register_scoring(register=lambda name, points: items.append(
-        (name, points)))
-    return items
+_CATALOGS: dict = {}
 
 
-def _cached_catalog(host, registry, expansions: tuple):
-    from artemis.games.project.content import load_catalog
-    from artemis.kernel.paths import base_pack
-
-    targets = [p for p in host.content_packs() if str(p) != str(base_pack())]
+def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None = None):
+    """The catalog of ``ruleset``'s game (default: the default game) with its plugins' packs
+    and ``expansions``, loaded once per process."""
+    ruleset = ruleset or get_game(None)
+    base = ruleset.base_pack()
+    targets = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
     targets += list(expansions)
-    key = (id(registry), tuple(map(str, targets)))
+    key = (ruleset.id, id(registry), tuple(map(str, targets)))
     if key not in _CATALOGS:
-        _CATALOGS[key] = load_catalog(targets, registry, host.checks(), host.names())
+        _CATALOGS[key] = ruleset.load_catalog(targets, registry, host.checks(ruleset.id),
+                                              host.names())
     return _CATALOGS[key]

@@ -1,4 +1,7 @@
-"""The hooks plugins implement (pluggy), named ``artemis_<verb>_<noun>``.
+"""The kernel's hooks, for plugins of any game (pluggy), named ``artemis_<verb>_<noun>``.
+
+A game adds hooks of its own (its `Ruleset.hookspecs` module, e.g.
+`artemis.games.project.hookspecs`); the hook specs here are the ones every game has.
 
 The core rules are default plugins that implement these same hooks
 (`artemis.games.project.core_plugin`),
@@ -35,19 +38,6 @@ def artemis_register_variants(register):
 def artemis_setup_params(params, variants):
     """Change rule parameter defaults at setup: ``params`` is the dict of rule parameter
     values to edit in place; ``variants`` maps each enabled variant's name to its options."""
-
-
-@hookspec(firstresult=True)
-def artemis_resolve_region(game, region):
-    """Replace a region's resolution: return True after scheduling your own steps for
-    ``region`` (basecamp, vents, quarry, gantry, doorstep, academy, outfitter); return None to
-    leave it to the core."""
-
-
-@hookspec
-def artemis_register_scoring(register):
-    """Add final-scoring items: call ``register(name, points)`` where ``points(game, seat)``
-    returns the VP of that item for a player; they score after the rulebook's seven steps."""
 
 
 @hookspec

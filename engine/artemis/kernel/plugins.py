@@ -1,4 +1,10 @@
-"""The plugin manager: the core as default plugins, then the ``artemis.plugins`` entry points.
+"""The plugin manager: each registered game's core as a default plugin, then the
+``artemis.plugins`` entry points.
+
+A plugin is for one game: it says which with a module attribute ``ARTEMIS_GAME = "odyssey"``
+(a plugin that names none is for ``project``, as every plugin written before games had ids).
+Each game sees only its own plugins' hooks (`PluginHost.hooks`). A game adds hook specs of
+its own (`Ruleset.hookspecs`), as pytest's ``pytest_addhooks`` lets a plugin add specs.
 
 Each entry point loads inside its own try/except: a broken plugin is reported by name with its
 error (`PluginHost.failures`, listed by `artemis plugins`) and the host keeps working.
@@ -17,8 +23,28 @@ import pluggy
 
 from artemis.effects.registry import Registry
 from artemis.kernel import hookspecs
+from artemis.kernel.games import DEFAULT_GAME, games
 
 GROUP = "artemis.plugins"
+
+
+def plugin_game(plugin) -> str:
+    """The game a plugin is for: its ``ARTEMIS_GAME`` attribute, else ``project``."""
+    game = getattr(plugin, "ARTEMIS_GAME", DEFAULT_GAME)
+    return game if isinstance(game, str) else DEFAULT_GAME
+
+
+class _GameHooks:
+    """The hooks of one game's plugins: ``.NAME`` is a hook caller without the plugins of
+    other games (pluggy's subset_hook_caller), built once per name."""
+
+    def __init__(self, pm: pluggy.PluginManager, others: list):
+        self._pm, self._others = pm, others
+
+    def __getattr__(self, name: str):
+        caller = self._pm.subset_hook_caller(name, remove_plugins=self._others)
+        setattr(self, name, caller)
+        return caller
 
 
 @dataclass
@@ -30,52 +56,70 @@ class PluginHost:
     loaded: dict[str, str] = field(default_factory=dict)
     failures: dict[str, str] = field(default_factory=dict)
     disabled: list[str] = field(default_factory=list)
+    _hooks: dict = field(default_factory=dict, repr=False)
 
-    def registry(self) -> Registry:
-        """The vocabulary registry every plugin contributes to (artemis_register_vocabulary).
-        Raises RegistryError when two plugins register one name."""
+    def game_of(self, name: str) -> str:
+        """The game of the plugin registered as ``name``."""
+        return plugin_game(self.pm.get_plugin(name))
+
+    def hooks(self, game: str = DEFAULT_GAME):
+        """The hook relay of ``game``'s plugins (the whole relay when every plugin is the
+        game's): call ``hooks(game).artemis_...(...)`` to reach that game's plugins only."""
+        if game not in self._hooks:
+            others = [p for _, p in self.pm.list_name_plugin() if plugin_game(p) != game]
+            self._hooks[game] = _GameHooks(self.pm, others) if others else self.pm.hook
+        return self._hooks[game]
+
+    def registry(self, game: str = DEFAULT_GAME) -> Registry:
+        """The vocabulary registry ``game``'s plugins contribute to
+        (artemis_register_vocabulary). Raises RegistryError when two plugins register one
+        name."""
         registry = Registry()
-        self.pm.hook.artemis_register_vocabulary(register=registry.add)
+        self.hooks(game).artemis_register_vocabulary(register=registry.add)
         return registry
 
     def names(self) -> frozenset:
         """The names of every registered plugin (core, entry points, --plugin, tests')."""
         return frozenset(name for name, _ in self.pm.list_name_plugin())
 
-    def content_packs(self) -> list:
-        """Content pack folders plugins register (artemis_register_content)."""
+    def content_packs(self, game: str = DEFAULT_GAME) -> list:
+        """Content pack folders ``game``'s plugins register (artemis_register_content)."""
         packs: list = []
-        self.pm.hook.artemis_register_content(register=packs.append)
+        self.hooks(game).artemis_register_content(register=packs.append)
         return packs
 
-    def checks(self) -> tuple:
-        """Every validation check plugins registered (artemis_register_checks)."""
+    def checks(self, game: str = DEFAULT_GAME) -> tuple:
+        """Every validation check ``game``'s plugins registered (artemis_register_checks)."""
         found: list = []
-        self.pm.hook.artemis_register_checks(register=found.append)
+        self.hooks(game).artemis_register_checks(register=found.append)
         return tuple(found)
 
-    def variants(self) -> dict:
-        """Every registered Variant by name."""
+    def variants(self, game: str = DEFAULT_GAME) -> dict:
+        """Every Variant ``game``'s plugins registered, by name."""
         found: dict = {}
 
         def register(variant) -> None:
             found[variant.name] = variant
 
-        self.pm.hook.artemis_register_variants(register=register)
+        self.hooks(game).artemis_register_variants(register=register)
         return found
 
 
 def load_plugins(entry_point_plugins: bool = True, disable: tuple[str, ...] = (),
                  extra_modules: tuple[str, ...] = ()) -> PluginHost:
-    """Build the plugin manager: hookspecs, the core default plugin, the entry points (unless
+    """Build the plugin manager: the kernel's hookspecs and each registered game's, each
+    game's core plugin (named by the game's id), the entry points (unless
     ``entry_point_plugins`` is False), then ``extra_modules`` (``--plugin module``)."""
-    from artemis.games.project import core_plugin
-
     pm = pluggy.PluginManager("artemis")
     pm.add_hookspecs(hookspecs)
     host = PluginHost(pm)
-    pm.register(core_plugin, name="core")
-    host.loaded["core"] = _version("artemis-engine")
+    for game_id, ruleset in games().items():
+        if ruleset.hookspecs is not None:
+            pm.add_hookspecs(ruleset.hookspecs)
+        core = ruleset.core_plugin()
+        if core is not None:
+            pm.register(core, name=game_id)
+            host.loaded[game_id] = _version("artemis-engine")
     allow = os.environ.get("ARTEMIS_LOAD_PLUGINS")
     allowed = None if allow is None else {a.strip() for a in allow.split(",") if a.strip()}
     if entry_point_plugins:
@@ -112,7 +156,8 @@ def _version(dist: str) -> str:
 
 
 def describe_plugins(host: PluginHost) -> dict:
-    """What `artemis plugins` shows: {plugins: [{name, version, hooks, variants, content}],
+    """What `artemis plugins` shows: {plugins: [{name, game, version, hooks, variants,
+    content}],
     failures: {name: error}, disabled: [names]}."""
     rows = []
     for name, plugin in host.pm.list_name_plugin():
@@ -124,7 +169,8 @@ def describe_plugins(host: PluginHost) -> dict:
         if hasattr(plugin, "artemis_register_content"):
             plugin.artemis_register_content(register=content.append)
         rows.append({
-            "name": name, "version": host.loaded.get(name, ""), "hooks": hooks,
+            "name": name, "game": plugin_game(plugin), "version": host.loaded.get(name, ""),
+            "hooks": hooks,
             "variants": [{"name": v.name, "description": v.description,
                           "options": sorted(v.options.get("properties", {})),
                           "option_defaults": [
@@ -150,10 +196,10 @@ def default_host() -> PluginHost:
     return HOSTS["default"]
 
 
-def host_registry(host: PluginHost):
-    """``host.registry()``, built once per host (the host is kept alive with it, so its id
-    stays unique)."""
-    key = ("registry", id(host))
+def host_registry(host: PluginHost, game: str = DEFAULT_GAME):
+    """``host.registry(game)``, built once per host and game (the host is kept alive with it,
+    so its id stays unique)."""
+    key = ("registry", id(host), game)
     if key not in HOSTS:
-        HOSTS[key] = (host, host.registry())
+        HOSTS[key] = (host, host.registry(game))
     return HOSTS[key][1]

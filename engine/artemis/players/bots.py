@@ -1,8 +1,10 @@
-"""Bots: players that use only the decision API (design.md, layer 7).
+"""Bots: players that use only the decision API (docs/design.md, players).
 
 `RandomBot` picks uniformly among the legal actions with its own seeded RNG; `GreedyBot` looks
-one decision ahead: it applies each legal action to a clone and keeps the one whose position
-scores best by `evaluate`. Game-agnostic except for `evaluate`, which reads the Artemis state.
+one decision ahead: on a determinized copy of the game (everything its seat cannot see
+resampled, `Game.determinize`), it applies each legal action and keeps the one whose position
+its game's heuristic (`Ruleset.evaluate`) rates best. Game-agnostic: a game brings its
+heuristic and may bring bot kinds of its own (`Ruleset.bots`).
 """
 
 from __future__ import annotations
@@ -61,81 +63,6 @@ class RandomBot:
         return self.rng.choice(game.legal_actions())
 
 
-def evaluate(game, seat: int) -> float:
-    """A heuristic worth of ``seat``'s position, in VP: the score if the game ended now (VP
-    plus every final-scoring step), plus what resources, Toolkits, Relief and producing Ocean
-    buildings are likely still to bring, minus the best opponent's same figure."""
-    from artemis.games.project.params import param
-    from artemis.games.project.rules.colonists import fully_staffed
-    from artemis.games.project.rules.scoring import final_scores
-
-    s = game.state
-    steps = final_scores(game)
-    rounds_left = max(0, param(game, "rounds") - s.round)
-
-    def worth(p) -> float:
-        value = p.vp + sum(steps[p.seat].values())
-        value += 0.35 * (p.energy + p.minerals) + 0.25 * p.toolkits + 0.3 * p.relief
-        for b in p.buildings:
-            tile = game.catalog.by_id[b.tile]
-            if tile.kind == "ocean" and fully_staffed(tile.slots, b.staff):
-                value += 0.8 * rounds_left
-        return value
-
-    dice = dice_on_board(game)
-    mine = worth(s.players[seat]) + dice[seat]
-    best_other = max(worth(p) + dice[p.seat] for p in s.players if p.seat != seat)
-    return mine - best_other
-
-
-RESOURCE, COLONIST, RELIEF, BADGE, REWARD, BUILDING, TRAINING = 0.35, 1.4, 0.9, 1.5, 2.5, 3.0, 1.2
-
-
-def dice_on_board(game) -> dict[int, float]:
-    """What each player's dice still on the board are likely to bring when their regions
-    resolve, in VP: Exposure takes in order, the leading bid on each Gantry tile, the rank on
-    each Expedition, a trainee at the Academy."""
-    from artemis.games.project.params import param
-    from artemis.games.project.rules.basecamp import difficulty, standings
-    from artemis.games.project.rules.gantry import price
-
-    s = game.state
-    out = {p.seat: 0.0 for p in s.players}
-    for stock, dice in ((s.vents, s.vents_dice), (s.quarry, s.quarry_dice)):
-        for player, face in dice:
-            take = min(face, stock)
-            stock -= take
-            out[player] += take * RESOURCE if take else RELIEF
-    left = sum(s.doorstep)
-    for player, face in s.doorstep_dice:
-        cost = param(game, "doorstep_cost_per_colonist", player)
-        k = min(game.catalog.board.doorstep[face], left,
-                s.players[player].energy // cost if cost else left)
-        left -= k
-        out[player] += k * (COLONIST - cost * RESOURCE) if left or k else RELIEF
-    for tile in s.gantry:
-        if tile.dice:
-            player, face = max(tile.dice, key=lambda d: d[1])
-            cost = price(game, player, face)
-            if s.players[player].minerals >= cost:
-                out[player] += BUILDING - cost * RESOURCE
-    for card in s.cards:
-        if not card.dice:
-            continue
-        ranking = standings(card)
-        total = sum(d.face + d.pioneers for d in card.dice)
-        odds = min(1.0, total / max(1, difficulty(game, card)))
-        for rank, (player, _, _) in enumerate(ranking):
-            if rank < 2:
-                out[player] += odds * (REWARD + BADGE) + (1 - odds) * RELIEF
-            else:
-                out[player] += RELIEF
-    for space in s.academy:
-        if space is not None:
-            out[space[0]] += TRAINING
-    return out
-
-
 class GreedyBot:
     """One-step lookahead on `evaluate`; ties broken by its seeded RNG."""
 
@@ -145,11 +72,15 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, game) -> Action:
-        """The legal action whose resulting position `evaluate` rates best."""
+        """The legal action whose resulting position the game's heuristic rates best, on a
+        world sampled from what the seat can see (never the hidden order of a deck or bag)."""
         seat = game.current_player
+        evaluate = game.ruleset.evaluate
+        actions = game.legal_actions()
+        world = game.determinize(seat, self.rng) if len(actions) > 1 else game
         best, best_value = [], None
-        for action in game.legal_actions():
-            trial = game.clone()
+        for action in actions:
+            trial = world.clone()  # shares the pending question, so the same Action objects
             trial.logging = False
             trial.apply(action)
             value = evaluate(trial, seat)
@@ -160,12 +91,28 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
-def make_bot(kind: str, seed: int):
-    """A bot of ``kind`` ("random" or "greedy"). Raises ValueError for an unknown kind."""
+def bot_kinds(ruleset=None) -> tuple[str, ...]:
+    """The bot kinds a seat of ``ruleset``'s game may be (default: the default game's):
+    random, greedy, human, then the game's own (`Ruleset.bots`)."""
+    from artemis.kernel.games import get_game
+
+    ruleset = ruleset or get_game(None)
+    return BOT_KINDS + tuple(k for k in ruleset.bots() if k not in BOT_KINDS)
+
+
+def make_bot(kind: str, seed: int, ruleset=None):
+    """A bot of ``kind`` seeded with ``seed``, for ``ruleset``'s game (default: the default
+    game's). Raises ValueError for an unknown kind."""
     if kind == "random":
         return RandomBot(seed)
     if kind == "greedy":
         return GreedyBot(seed)
     if kind == "human":
         return HumanPlayer(seed)
-    raise ValueError(f"unknown bot '{kind}'; expected one of: {', '.join(BOT_KINDS)}")
+    from artemis.kernel.games import get_game
+
+    own = (ruleset or get_game(None)).bots()
+    if kind in own:
+        return own[kind](seed)
+    raise ValueError(f"unknown bot '{kind}'; expected one of: "
+                     f"{', '.join(bot_kinds(ruleset))}")

@@ -5,19 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from artemis.games.project.rules.scoring import STEPS
 from artemis.kernel.game import Game, GameConfig
 from artemis.players.bots import make_bot
-
-STEP_NAMES = {
-    "saved_resources": "saved resources",
-    "surface_buildings": "staffed Surface",
-    "buildings": "buildings",
-    "colonist_sets": "colonist sets",
-    "leftover_colonists": "leftovers",
-    "badges": "badges",
-    "most_toolkits": "most Toolkits",
-}
 
 
 def bot_kinds(spec: str | None, players: int) -> list[str]:
@@ -158,116 +147,10 @@ def write_log(game: Game, path: Path, kinds: list[str], names: list[str] | None 
     write_atomic(path, text)
 
 
-ITEMS = {"energy": "Energy", "minerals": "Minerals", "toolkits": "Toolkits",
-         "badges": "badges"}
-REGIONS = {"basecamp": "Basecamp", "vents": "Vents", "quarry": "Quarry", "gantry": "Gantry",
-           "doorstep": "Doorstep", "academy": "Academy", "outfitter": "Outfitter"}
-
-
 def account_lines(game: Game, kinds: list[str], names: list[str] | None = None) -> list[str]:
-    """The game's story from its log, a line per round header, region, event and Upkeep:
-    what each player took, paid, recruited, built, trained and lost, and their Relief."""
-    cat = game.catalog
-    names = seat_labels(kinds, names)
-    out: list[str] = []
-    section: list[str] = []
-    title = ""
-
-    def name_of(x: str) -> str:
-        return cat.by_id[x].name if x in cat.by_id else x
-
-    def flush() -> None:
-        if section:
-            out.append(f"  {title}: " + "; ".join(section))
-        section.clear()
-
-    def start(new_title: str) -> None:
-        nonlocal title
-        flush()
-        title = new_title
-
-    for e in game.log:
-        kind = e["type"]
-        who = names[e["player"]] if isinstance(e.get("player"), int) else ""
-        if kind == "board_setup":
-            start("")
-            out.append(f"── Round {e['round']} " + "─" * 60)
-            out.append("  Board: Expeditions " + ", ".join(name_of(c) for c in e["cards"])
-                       + f"; Vents {e['vents']} Energy; Quarry {e['quarry']} Minerals; "
-                       f"Doorstep {sum(e['doorstep'])} colonists; Gantry "
-                       + ", ".join(name_of(t) for t in e["gantry"]))
-        elif kind == "event_revealed":
-            when = ("resolves at once" if e["when"] == "immediate"
-                    else f"resolves at spot {e['when']}")
-            out.append(f"  Event revealed: {name_of(e['event'])} ({when})")
-        elif kind == "event":
-            start(f"Event {name_of(e['event'])}")
-        elif kind == "start_player":
-            start("")
-            out.append(f"  Start player: {who}")
-        elif kind == "dice_rolled":
-            start("Placement")
-        elif kind == "resolve":
-            start(REGIONS[e["region"]])
-        elif kind == "upkeep":
-            start("Upkeep")
-        elif kind == "final_scoring":
-            start("")
-        elif kind == "gain":
-            item = _item(e["item"], e["amount"])
-            if title == "Placement":
-                section.append(f"{who} +{e['amount']} {item} at the Outfitter")
-            else:
-                section.append(f"{who} +{e['amount']} {item}")
-        elif kind == "lose":
-            section.append(f"{who} -{e['amount']} {_item(e['item'], e['amount'])}")
-        elif kind == "vp":
-            section.append(f"{who} {e['amount']:+d} VP")
-        elif kind == "exposed":
-            section.append(f"{who}'s {e['face']} is exposed")
-        elif kind == "relief":
-            section.append(f"{who} Relief to space {e['space']}")
-        elif kind == "sent":
-            n = e["count"]
-            section.append(f"{who} sends {n} {e['colonist']}s" if n > 1
-                           else f"{who} sends {_a(e['colonist'])}")
-        elif kind == "recruited":
-            section.append(f"{who} recruits {_a(e['colonist'])}")
-        elif kind == "expedition":
-            outcome = "success" if e["success"] else "failed"
-            ranking = ", ".join(names[p] for p in e["ranking"])
-            section.append(f"{name_of(e['card'])} {e['total']}/{e['difficulty']} {outcome} "
-                           f"({ranking})")
-        elif kind == "action" and e["id"].startswith(("reward:", "reward_first:", "choose:")):
-            section.append(f"{who} takes {e['label']}")
-        elif kind == "gantry_bought":
-            section.append(f"{who} builds {name_of(e['tile'])} for {e['price']} Minerals")
-        elif kind == "gantry_declined":
-            section.append(f"{who} declines {name_of(e['tile'])}")
-        elif kind == "building_claimed" and title != "Gantry":
-            section.append(f"{who} gains {name_of(e['tile'])}")
-        elif kind == "trained":
-            change = (f"keeps {_a(e['colonist'])} (trained into its own type)"
-                      if e["colonist"] == e["becomes"]
-                      else f"trains {_a(e['colonist'])} into {_a(e['becomes'])}")
-            section.append(f"{who} {change}")
-        elif kind == "academy_wasted":
-            section.append(f"{who}'s training is wasted: the supply is out")
-        elif kind == "activated":
-            section.append(f"{who} activates {name_of(e['tile'])}")
-        elif kind == "heated" and e["colonists"]:
-            section.append(f"{who} heats {e['colonists']} colonists for {e['energy']} Energy")
-        elif kind == "frozen":
-            section.append(f"{who} loses {', '.join(e['colonists'])} to the cold")
-        elif kind == "colonist_discarded":
-            section.append(f"{who} discards {_a(e['colonist'])}")
-        elif kind == "stock":
-            unit = {"vents": "Energy", "quarry": "Minerals"}.get(e["region"], "colonists")
-            section.append(f"{REGIONS[e['region']]} {e['amount']:+d} {unit}")
-        elif kind == "modify":
-            section.append(f"{e['param']} {e['mode']} {e['value']} this round")
-    flush()
-    return out
+    """The game's story for people (its ruleset's `account_lines`), seats shown as
+    `seat_labels` of ``kinds`` and ``names``."""
+    return game.ruleset.account_lines(game, seat_labels(kinds, names))
 
 
 def print_account(console, game: Game, kinds: list[str],
@@ -279,18 +162,21 @@ def print_account(console, game: Game, kinds: list[str],
         console.print(line, markup=False)
     names = seat_labels(kinds, names)
     result = game.result
-    table = Table(title="Final scores (End of the Game, steps 1-7)")
+    ruleset = game.ruleset
+    parts = ruleset.scoring_parts
+    table = Table(title=ruleset.scoring_title)
     table.add_column("player")
     table.add_column("in game", justify="right")
-    for n, _ in enumerate(STEPS, start=1):
+    for n, _ in enumerate(parts, start=1):
         table.add_column(str(n), justify="right")
     table.add_column("total VP", justify="right")
     for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
-        table.add_row(names[row["seat"]], str(row["in_game"]),
-                      *(str(row["steps"][s]) for s in STEPS), str(row["vp"]))
+        table.add_row(names[row["seat"]], str(row.get("in_game", "")),
+                      *(str(row["steps"][s]) for s in parts), str(row["vp"]))
     console.print(table)
-    console.print("steps: " + "; ".join(f"{n} {STEP_NAMES[s]}" for n, s in
-                                        enumerate(STEPS, start=1)))
+    if parts:
+        console.print("steps: " + "; ".join(f"{n} {ruleset.scoring_labels.get(s, s)}"
+                                            for n, s in enumerate(parts, start=1)))
     console.print(f"Winner: {names[result['winner']]}{tie_note(game, names)}")
 
 
@@ -303,13 +189,4 @@ def tie_note(game: Game, names: list[str] | None = None) -> str:
         return ""
     return (f" (tied on {vp[result['winner']]} VP with "
             + ", ".join(names[s] if names else f"P{s}" for s in tied[1:])
-            + "; earlier in the final round's turn order)")
-
-
-def _item(item: str, amount: int) -> str:
-    name = ITEMS.get(item, item)
-    return name[:-1] if amount == 1 and name in ("Toolkits", "badges") else name
-
-
-def _a(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
+            + f"; {game.ruleset.tie_break})")

@@ -25,7 +25,8 @@ def new_position(config):
     state after General and Player Setup, before the first Board Setup: nothing on the board,
     no Event, an empty queue and no decision. Raises ConfigError and ContentError as Game.new."""
     from artemis.games.project.rules.setup import new_state
-    from artemis.kernel.game import STREAMS, Game, stream
+    from artemis.kernel.game import Game
+    from artemis.kernel.streams import stream
 
     game = Game.new(config)
     game.pending = None
@@ -35,7 +36,8 @@ def new_position(config):
     game.final = None
     # fresh streams, of the engine's own container type: the setup below is then exactly a
     # new game's General and Player Setup for this seed
-    rng = type(game.state.rng)((name, stream(game.config.seed, name)) for name in STREAMS)
+    rng = type(game.state.rng)((name, stream(game.config.seed, name))
+                               for name in game.ruleset.streams)
     game.state = new_state(game, game.config.players, rng)
     game.state.round = 1
     return game
@@ -314,6 +316,7 @@ def apply_given(game, doc, data: dict, names: list) -> list[Problem]:
 
     # -- the Event, modifiers ---------------------------------------------------------------------
     s.event = board.get("event")
+    s.events_seen = [s.event] if s.event is not None else []
     if s.event is not None and g.content_id(s.event, (*B, "event"), "event"):
         hold(s.event, (*B, "event"))
     s.event_modifiers = []

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from artemis.kernel.streams import Streams
+
 TYPES = ("pioneer", "engineer", "marine", "steward")
 TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
 PIONEER, ENGINEER, MARINE, STEWARD = range(4)
@@ -25,69 +27,6 @@ def zero() -> list[int]:
 
 
 _new = object.__new__  # a clone fills the instance's __dict__ itself, skipping __init__
-
-
-def _copy_random(r: random.Random) -> random.Random:
-    c = random.Random.__new__(random.Random)  # skips seeding from the OS
-    c.setstate(r.getstate())
-    return c
-
-
-class Streams(dict):
-    """The named random streams of a game: {name: random.Random}, a plain dict to read.
-
-    Copying a Mersenne Twister state costs ~20 us, most of a `State.clone()`, and a clone
-    usually draws from few streams (a bot's trial move, none), so `fork` shares the generators
-    and each side copies a stream the first time it reads it afterwards (copy-on-write). Read
-    streams only through ``streams[name]``, ``get``, ``values`` or ``items``, which copy."""
-
-    __slots__ = ("shared",)
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        # the names whose generator another Streams may also hold; replaced, never changed in
-        # place, as forks start out with the same frozenset
-        self.shared: frozenset = frozenset()
-
-    def __getitem__(self, name: str) -> random.Random:
-        r = dict.__getitem__(self, name)
-        if name in self.shared:
-            self.shared = self.shared - {name}
-            r = _copy_random(r)
-            dict.__setitem__(self, name, r)
-        return r
-
-    def __setitem__(self, name: str, r: random.Random) -> None:
-        self.shared = self.shared - {name}
-        dict.__setitem__(self, name, r)
-
-    def _own_all(self) -> None:
-        for name in list(self.shared):
-            self[name]  # noqa: B018 - reading copies a shared stream
-
-    def get(self, name, default=None):
-        return self[name] if name in self else default
-
-    def values(self):
-        self._own_all()
-        return dict.values(self)
-
-    def items(self):
-        self._own_all()
-        return dict.items(self)
-
-    def fork(self) -> Streams:
-        """An independent copy: both sides now share every generator until first read."""
-        other = dict.__new__(Streams)
-        dict.update(other, self)  # dict's own copy: no reads, so no generator is copied yet
-        shared = self.shared
-        if len(shared) != len(self):
-            shared = frozenset(dict.keys(self))
-        other.shared = self.shared = shared
-        return other
-
-    def __reduce__(self):
-        return (Streams, (dict(self.items()),))
 
 
 @dataclass
@@ -211,6 +150,7 @@ class State:
     stacks: dict[str, list[str]] = field(default_factory=dict)
     event_deck: list[str] = field(default_factory=list)
     event: str | None = None
+    events_seen: list[str] = field(default_factory=list)  # revealed so far, in order
     event_modifiers: list = field(default_factory=list)  # catalog Modifiers in force
     log_round_turn_order: list[int] = field(default_factory=list)
 
@@ -239,6 +179,7 @@ class State:
         d["outfitter_dice"] = self.outfitter_dice[:]
         d["stacks"] = {k: v[:] for k, v in self.stacks.items()}
         d["event_deck"] = self.event_deck[:]
+        d["events_seen"] = self.events_seen[:]
         d["event_modifiers"] = self.event_modifiers[:]
         d["log_round_turn_order"] = self.log_round_turn_order[:]
         return c

@@ -1,5 +1,9 @@
-"""The stable JSON view of a game (`Game.view()`): names from the rulebook, counts by colonist
-type name; independent of the compact internal state."""
+"""The stable JSON views of a Project game: names from the rulebook, counts by colonist type
+name; independent of the compact internal state.
+
+Every seat sees the same: the Project hides only the order of the Expedition deck, the tile
+stacks and the Event deck, which Events are in it, and the random streams (the next die, the
+next colonist from the bag). `view` leaves all of those out; `full_view` adds them."""
 
 from __future__ import annotations
 
@@ -10,8 +14,8 @@ def _col(counts) -> dict:
     return {t: counts[i] for i, t in enumerate(TYPES)}
 
 
-def view(game) -> dict:
-    """The game as plain JSON data."""
+def view(game, seat: int | None = None) -> dict:
+    """What any seat (or a spectator, ``seat`` None) may know, as plain JSON data."""
     s = game.state
     return {
         "round": s.round,
@@ -42,3 +46,20 @@ def view(game) -> dict:
             "academy": [list(a) if a else None for a in s.academy],
         },
     }
+
+
+def full_view(game) -> dict:
+    """`view` plus everything hidden: the deck and stack orders, the Events set aside, a digest
+    of each random stream's state (rulebook, Setup: the stacks and decks are face down)."""
+    import hashlib
+
+    s = game.state
+    out = view(game)
+    out["hidden"] = {
+        "expedition_deck": list(s.expedition_deck),
+        "event_deck": list(s.event_deck),
+        "stacks": {k: list(v) for k, v in sorted(s.stacks.items())},
+        "streams": {name: hashlib.sha256(repr(r.getstate()).encode()).hexdigest()[:16]
+                    for name, r in sorted(s.rng.items())},
+    }
+    return out

@@ -109,6 +109,7 @@ def board_setup(game) -> None:
     # the Event: reveal, and resolve at once if immediate (R18)
     s.event = s.event_deck.pop(0) if s.event_deck else None
     if s.event is not None:
+        s.events_seen.append(s.event)
         game.emit("event_revealed", event=s.event, when=game.catalog.by_id[s.event].when)
         if game.catalog.by_id[s.event].when == "immediate":
             push(game, ("event", s.event))

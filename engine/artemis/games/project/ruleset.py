@@ -1,0 +1,200 @@
+"""The Artemis Project as a registered game (`artemis.kernel.ruleset.Ruleset`): its player
+counts, random streams, step table, content, views, hidden information, words and bots.
+
+Registered under the ``artemis.games`` entry point ``project`` (pyproject.toml), as a third
+party would register a game.
+"""
+
+from __future__ import annotations
+
+import random
+
+from artemis.games.project import hookspecs
+from artemis.kernel.actions import IllegalAction
+from artemis.kernel.ruleset import Ruleset
+
+# question kind -> the rule it is asked under (IllegalAction names it)
+QUESTIONS = {
+    "place": "Placement Phase",
+    "send": "Basecamp: Sending Colonists on Expeditions (R1)",
+    "marine": "Basecamp: Marines (R2, R38)",
+    "trainee": "Academy (R10)",
+    "recruit": "Doorstep (R9)",
+    "buy": "Gantry (R8)",
+    "reward": "Basecamp resolution (R5)",
+    "relief_reward": "The Relief Track",
+    "move": "Upkeep: One Move/swap",
+    "activate": "Upkeep: Activate Fully-staffed Buildings (R33)",
+    "unpaid": "Upkeep: Pay Energy for Colonists in your Shelters (R23)",
+    "start": "Upkeep: Choose a new Start Player (R14)",
+    "hub_return": "Basecamp: colonists return to the Expedition Hub (R22, R30)",
+    "house": "Some General Rules: a gained colonist goes into a building with room (R30)",
+    "fill": "Some General Rules: on gaining a building, Shelter colonists may move in",
+    "split": "Some General Rules: resources are Minerals and Energy in any combination",
+    "choose": "Effects: choose one selectable option (R39)",
+    "discard": "Effects: lose_colonist from the Shelters (R12)",
+    "reward_first": "Basecamp: a lone player takes both rewards (R32)",
+}
+
+
+class ProjectRuleset(Ruleset):
+    """The Artemis Project (rulebook): 2-5 players, six rounds of dice placement,
+    resolution and upkeep, then the seven steps of final scoring."""
+
+    id = "project"
+    name = "The Artemis Project"
+    player_counts = (2, 3, 4, 5)
+    streams = ("dice", "bag", "ocean", "surface", "expeditions", "events", "start")
+    start_step = ("game_start",)
+    # 6 rounds of at most 5 players: the longest of 20,000 random games took under 700
+    # decisions; a game past this bound is a bug (the conformance suite checks it)
+    max_decisions = 3_000
+    questions = QUESTIONS
+    hookspecs = hookspecs
+    scoring_parts = ("saved_resources", "surface_buildings", "buildings", "colonist_sets",
+                     "leftover_colonists", "badges", "most_toolkits")
+    scoring_labels = {
+        "saved_resources": "saved resources",
+        "surface_buildings": "staffed Surface",
+        "buildings": "buildings",
+        "colonist_sets": "colonist sets",
+        "leftover_colonists": "leftovers",
+        "badges": "badges",
+        "most_toolkits": "most Toolkits",
+    }
+    scoring_title = "Final scores (End of the Game, steps 1-7)"
+    tie_break = "earlier in the final round's turn order"  # R15
+
+    @property
+    def table(self):
+        """The step table, filled by importing the rule modules (only when a game is played:
+        validating content needs none of them)."""
+        from artemis.games.project.rules import (  # noqa: F401
+            academy,
+            basecamp,
+            colonists,
+            events,
+            exposure,
+            gantry,
+            placement,
+            relief,
+            rounds,
+            scoring,
+            triggers,
+            upkeep,
+        )
+        from artemis.games.project.rules.flow import TABLE
+
+        return TABLE
+
+    # -- content ---------------------------------------------------------------------------
+
+    def base_pack(self):
+        from artemis.kernel.paths import base_pack
+
+        return base_pack(self.id)
+
+    def core_plugin(self):
+        from artemis.games.project import core_plugin
+
+        return core_plugin
+
+    def load_catalog(self, packs, registry, checks=(), plugin_names=frozenset()):
+        from artemis.games.project.content import load_catalog
+
+        return load_catalog(packs, registry, checks, plugin_names)
+
+    def schemas(self, registry) -> dict[str, dict]:
+        from artemis.games.project.content_schemas import KINDS, effect_schema, file_schema
+
+        out = {f"{k}.schema.json": file_schema(registry, k) for k in KINDS}
+        out["effect.schema.json"] = effect_schema(registry)
+        return out
+
+    # -- a game ------------------------------------------------------------------------------
+
+    def prepare(self, game, host) -> None:
+        """Whether a plugin resolves regions its own way, and the plugins' scoring items."""
+        hooks = game.plugins
+        game.region_hook = bool(hooks.artemis_resolve_region.get_hookimpls())
+        items: list = []
+        hooks.artemis_register_scoring(register=lambda name, points: items.append(
+            (name, points)))
+        game.scoring_items = items
+
+    def setup(self, game, rng):
+        """General and Player Setup (rulebook, Setup); Board Setup runs as the first step."""
+        from artemis.games.project.rules.setup import new_state
+
+        self.table  # noqa: B018 - the rule modules register their steps
+        state = new_state(game, game.config.players, rng)
+        game.emit("setup", players=game.config.players, seed=game.config.seed,
+                  start=state.start)
+        return state
+
+    def result(self, game) -> dict:
+        """{"players": [{seat, vp, in_game, steps}], "ranking", "winner"}: ``vp`` the total,
+        ``in_game`` the VP earned during the game, ``steps`` the seven final-scoring steps
+        (rulebook, End of the Game), so vp == in_game + sum(steps)."""
+        final = game.final
+        return {
+            "players": [{"seat": p.seat, "vp": p.vp,
+                         "in_game": p.vp - sum(final["steps"][p.seat].values()),
+                         "steps": final["steps"][p.seat]}
+                        for p in game.state.players],
+            "ranking": final["ranking"],
+            "winner": final["ranking"][0],
+        }
+
+    # -- what each seat may know -------------------------------------------------------------
+
+    def view(self, game, seat):
+        from artemis.games.project.view import view
+
+        return view(game, seat)
+
+    def full_view(self, game):
+        from artemis.games.project.view import full_view
+
+        return full_view(game)
+
+    def determinize(self, game, seat, rng: random.Random):
+        """Resample what no seat can see: the order of the Expedition deck and the tile
+        stacks, which unrevealed Events are in the Event deck and in what order, and every
+        random stream (the dice, the bag's next colonist). The rest is public."""
+        clone = game.clone()
+        s = clone.state
+        rng.shuffle(s.expedition_deck)
+        for tiles in s.stacks.values():
+            rng.shuffle(tiles)
+        seen = set(s.events_seen)
+        unseen = [e.id for e in game.catalog.events if e.id not in seen]
+        s.event_deck = rng.sample(unseen, min(len(s.event_deck), len(unseen)))
+        s.rng = type(s.rng)((name, random.Random(rng.getrandbits(64)))
+                            for name in self.streams)
+        return clone
+
+    # -- words -------------------------------------------------------------------------------
+
+    def illegal(self, game, wanted: str) -> IllegalAction:
+        if game.pending.kind == "place":
+            from artemis.games.project.rules.placement import why_not
+
+            message, rule = why_not(game, game.pending.player, wanted)
+            return IllegalAction(f"'{wanted}' is not legal: {message}", rule)
+        return super().illegal(game, wanted)
+
+    def account_lines(self, game, names: list[str]) -> list[str]:
+        from artemis.games.project.account import account_lines
+
+        return account_lines(game, names)
+
+    # -- players ----------------------------------------------------------------------------
+
+    def evaluate(self, game, seat: int) -> float:
+        from artemis.games.project.heuristic import evaluate
+
+        return evaluate(game, seat)
+
+
+RULESET = ProjectRuleset()

@@ -1,0 +1,83 @@
+"""The registry of games: every `Ruleset` found under the ``artemis.games`` entry-point group,
+plus those registered in this process with `register_game` (a test's toy game, say).
+
+The built-in game ``project`` (The Artemis Project) is registered by this distribution's own
+entry point, exactly as a third party would register one.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import entry_points
+
+from artemis.kernel.ruleset import Ruleset
+
+GROUP = "artemis.games"
+DEFAULT_GAME = "project"  # the game of a file that names none (written before games had ids)
+
+_GAMES: dict[str, Ruleset] = {}
+_FAILURES: dict[str, str] = {}
+_LOADED = False
+
+
+class UnknownGame(ValueError):
+    """Raised for a game id that no registered ruleset has; the message lists the known ones."""
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for ep in sorted(entry_points(group=GROUP), key=lambda e: e.name):
+        if ep.name in _GAMES:
+            continue
+        try:
+            ruleset = ep.load()
+        except Exception as exc:  # a broken game must not take the others down
+            _FAILURES[ep.name] = f"{type(exc).__name__}: {exc}"
+            continue
+        if not isinstance(ruleset, Ruleset) or ruleset.id != ep.name:
+            _FAILURES[ep.name] = (f"entry point {ep.value} is not a Ruleset with id "
+                                  f"'{ep.name}'")
+            continue
+        _GAMES[ep.name] = ruleset
+
+
+def register_game(ruleset: Ruleset) -> Ruleset:
+    """Register ``ruleset`` in this process (beside the entry points). Raises ValueError when
+    its id is empty or already taken by another ruleset. Returns it."""
+    _load()
+    if not ruleset.id:
+        raise ValueError("a ruleset needs an id")
+    if _GAMES.get(ruleset.id, ruleset) is not ruleset:
+        raise ValueError(f"game '{ruleset.id}' is already registered")
+    _GAMES[ruleset.id] = ruleset
+    return ruleset
+
+
+def unregister_game(game_id: str) -> None:
+    """Forget a game registered with `register_game` (tests clean up with it)."""
+    _GAMES.pop(game_id, None)
+
+
+def games() -> dict[str, Ruleset]:
+    """Every registered game by id, sorted by id."""
+    _load()
+    return dict(sorted(_GAMES.items()))
+
+
+def failures() -> dict[str, str]:
+    """Entry points of ``artemis.games`` that failed to load: {name: error}."""
+    _load()
+    return dict(_FAILURES)
+
+
+def get_game(game_id: str | None) -> Ruleset:
+    """The ruleset of ``game_id`` (None: the default game, ``project``). Raises UnknownGame."""
+    _load()
+    game_id = DEFAULT_GAME if game_id is None else game_id
+    if game_id in _GAMES:
+        return _GAMES[game_id]
+    known = ", ".join(sorted(_GAMES)) or "none"
+    why = f" (failed to load: {_FAILURES[game_id]})" if game_id in _FAILURES else ""
+    raise UnknownGame(f"unknown game '{game_id}'{why}; registered games: {known}")

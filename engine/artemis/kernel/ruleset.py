@@ -1,0 +1,150 @@
+"""The game interface: what a game brings to the kernel (docs/design.md, "Adding a game").
+
+A game is a `Ruleset` registered under the entry-point group ``artemis.games`` (name: the
+game's id, value: ``module:object``, the object a Ruleset instance). The kernel (the decision
+API, records, players, simulation, scenarios, the command line) reads a game only through this
+interface, so a third party adds a game exactly as the built-in ``project`` is added.
+
+A subclass sets the class attributes and implements the methods that raise
+NotImplementedError; the others have defaults that suit a game without hidden information.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from artemis.kernel.actions import IllegalAction
+from artemis.kernel.flow import StepTable
+
+
+class Ruleset:
+    """One registered game.
+
+    Attributes (class or instance):
+
+    - ``id`` (str, the name in configs, saves, logs, ``--game``), ``name`` (for people);
+    - ``player_counts``: the allowed numbers of seats (tuple of ints);
+    - ``streams``: the names of its random streams, each seeded from the game seed and its name
+      (`artemis.kernel.streams.stream`), so a variant drawing more from one does not shift
+      another;
+    - ``table``: its `StepTable` (steps and answers), held by the ruleset, not the process;
+    - ``start_step``: the step that starts a game after `setup` (a tuple);
+    - ``max_decisions``: the bound within which every game ends, in decisions (the
+      conformance suite checks it; players and simulation use it as a stall guard);
+    - ``questions``: {question kind: the rulebook section it asks under}, for IllegalAction;
+    - ``config_schema``: JSON Schema (object) of the game's own config options with defaults;
+    - ``hookspecs``: a module of game-specific pluggy hook specs (or None), added to the plugin
+      manager as pytest's ``pytest_addhooks`` lets a plugin add specs;
+    - ``scoring_parts``: the names of the result's scoring parts (each result row's
+      ``steps``), in order, for tables; ``scoring_labels`` {part: short label};
+      ``scoring_title`` the final table's title; ``tie_break`` how a tie on VP is broken.
+    """
+
+    id: str = ""
+    name: str = ""
+    player_counts: tuple[int, ...] = ()
+    streams: tuple[str, ...] = ()
+    table: StepTable
+    start_step: tuple = ("game_start",)
+    max_decisions: int = 10_000
+    questions: dict[str, str] = {}
+    config_schema: dict = {"type": "object", "properties": {}, "additionalProperties": False}
+    hookspecs: Any = None
+    scoring_parts: tuple[str, ...] = ()
+    scoring_labels: dict[str, str] = {}
+    scoring_title: str = "Final scores"
+    tie_break: str = "tie-break"
+
+    # -- content and vocabulary -------------------------------------------------------------
+
+    def base_pack(self) -> Path | None:
+        """The folder of the game's base content pack (None for a game without content)."""
+        return None
+
+    def core_plugin(self) -> Any:
+        """The plugin object (module) that registers the game's vocabulary and base content
+        through the same hooks an expansion implements; None when it has none."""
+        return None
+
+    def load_catalog(self, packs, registry, checks=(), plugin_names=frozenset()):
+        """The validated content catalog of the base pack plus ``packs`` (folders). Raises the
+        content loader's ContentError with located problems when invalid."""
+        return None
+
+    def schemas(self, registry) -> dict[str, dict]:
+        """The game's content schemas by file name (``KIND.schema.json``), assembled from
+        ``registry``; exported under ``schemas/<id>/``."""
+        return {}
+
+    # -- a game ------------------------------------------------------------------------------
+
+    def prepare(self, game, host) -> None:
+        """Read what the game needs from the plugin host once per game (e.g. whether a plugin
+        implements one of the game's hooks). Default: nothing."""
+
+    def setup(self, game, rng) -> Any:
+        """The initial state (rulebook setup) for ``game.config``; ``rng`` is the game's
+        `Streams`. Returns the state; the kernel then runs ``start_step``."""
+        raise NotImplementedError
+
+    def result(self, game) -> dict | None:
+        """When the game is over: {"players": [{"seat", "vp", ...}], "ranking": [seats, best
+        first], "winner": seat}, plus "teams" for team games and "mission" for solo ones; None
+        before the end."""
+        raise NotImplementedError
+
+    def is_over(self, game) -> bool:
+        """Whether the game has ended (default: final scores are recorded)."""
+        return game.final is not None
+
+    # -- what each seat may know -------------------------------------------------------------
+
+    def view(self, game, seat: int | None) -> dict:
+        """What ``seat`` may know, as JSON data (``seat`` None: a spectator, the public view).
+        Nothing hidden from that seat may appear in it, not even as an order of ids."""
+        raise NotImplementedError
+
+    def full_view(self, game) -> dict:
+        """Everything, hidden parts included (spectators after the game, debugging)."""
+        return self.view(game, None)
+
+    def determinize(self, game, seat: int, rng: random.Random):
+        """A clone of ``game`` in which everything hidden from ``seat`` is resampled,
+        consistently with what it has seen (its view is unchanged): what a fair search bot
+        plays on. Default (no hidden information besides the random streams): a clone whose
+        streams are reseeded from ``rng``."""
+        clone = game.clone()
+        clone.state.rng = type(clone.state.rng)(
+            (name, random.Random(rng.getrandbits(64))) for name in self.streams)
+        return clone
+
+    # -- words ------------------------------------------------------------------------------
+
+    def illegal(self, game, wanted: str) -> IllegalAction:
+        """The IllegalAction for an answer ``wanted`` (an action id) that is not legal now."""
+        pending = game.pending
+        legal = ", ".join(a.id for a in pending.options[:6])
+        more = ", ..." if len(pending.options) > 6 else ""
+        return IllegalAction(f"'{wanted}' is not a legal answer to the {pending.kind} question "
+                             f"of player {pending.player}; legal: {legal}{more}",
+                             self.questions.get(pending.kind, ""))
+
+    def account_lines(self, game, names: list[str]) -> list[str]:
+        """The game's story for people, from its log (``names`` by seat). Default: none."""
+        return []
+
+    # -- players ----------------------------------------------------------------------------
+
+    def bots(self) -> dict[str, Any]:
+        """Bot kinds beyond random and human: {kind: factory(seed) -> bot}."""
+        return {}
+
+    def evaluate(self, game, seat: int) -> float:
+        """A heuristic worth of ``seat``'s position (higher is better), for bots. Default:
+        its VP in the view when present, else 0."""
+        return 0.0
+
+    def __repr__(self) -> str:
+        return f"<Ruleset {self.id}>"
