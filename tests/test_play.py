@@ -26,9 +26,12 @@ def test_play_prints_rounds_and_the_score_table(tmp_path):
         assert f"Round {n}" in result.stdout
     assert "Final scores" in result.stdout and "Winner: P" in result.stdout
     lines = [json.loads(line) for line in log.read_text().splitlines()]
-    assert lines[0] == {"type": "game", "players": 3, "seed": 5, "params": {},
-                        "bots": ["random"] * 3, "names": ["P0", "P1", "P2"], "variants": {},
-                        "expansions": []}
+    content = lines[0].pop("content")  # what the game was played with, as a save records it
+    assert lines[0] == {"type": "game", "game": "project", "players": 3, "seed": 5,
+                        "params": {}, "bots": ["random"] * 3, "names": ["P0", "P1", "P2"],
+                        "variants": {}, "options": {}, "expansions": []}
+    assert content["packs"] == ["base 1.0.0"] and len(content["sha256"]) == 64
+    assert "project" in content["plugins"]
     assert sum(1 for e in lines if e["type"] == "board_setup") == 6
     assert lines[-1]["type"] == "final_scoring"
 
@@ -40,9 +43,9 @@ def test_play_json_matches_the_game():
     game = play_game(GameConfig(players=2, seed=3), ["greedy", "random"])
     assert data["players"] == game.result["players"]
     assert data["winner"] == game.result["winner"]
-    assert data["config"] == {"players": 2, "seed": 3, "bots": ["greedy", "random"],
-                              "names": ["P0", "P1"], "params": {}, "variants": {},
-                              "expansions": []}
+    assert data["config"] == {"game": "project", "players": 2, "seed": 3,
+                              "bots": ["greedy", "random"], "names": ["P0", "P1"],
+                              "params": {}, "variants": {}, "options": {}, "expansions": []}
     for row in data["players"]:
         assert set(row["steps"]) == {"saved_resources", "surface_buildings", "buildings",
                                      "colonist_sets", "leftover_colonists", "badges",

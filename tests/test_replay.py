@@ -432,3 +432,36 @@ def test_a_log_cut_inside_a_line_names_line_column_and_the_likely_cause(tmp_path
         column, message = exc.colno, exc.msg
     assert f"cut.jsonl:10:{column}: bad JSON: {message}" in result.output
     assert "(a log cut short or edited by hand?)" in result.output
+
+
+# --- the header records the content: a log made with other content is named as such -------
+
+
+class _ReefPlugin:
+    """A plugin installed after the game was logged: it brings the reef expansion's pack."""
+
+    from artemis.kernel.hookspecs import hookimpl
+
+    @staticmethod
+    @hookimpl
+    def artemis_register_content(register):
+        register(Path(__file__).resolve().parents[1] / "content" / "examples" / "project"
+                 / "reef_expansion")
+
+
+def test_a_log_made_before_a_plugin_was_installed_names_the_content_difference(tmp_path):
+    path = tmp_path / "before.jsonl"
+    host = load_plugins(entry_point_plugins=False)
+    write_log(play_game(GameConfig(players=3, seed=12), ["random"] * 3, plugins=host), path,
+              ["random"] * 3)
+    later = load_plugins(entry_point_plugins=False)
+    later.pm.register(_ReefPlugin(), name="reef")
+    with pytest.raises(LogError) as caught:
+        verify(read_log(path), later)
+    message = str(caught.value)
+    assert message.startswith(f"{path}:1: the content differs from the log's: logged sha256 ")
+    assert "the log was made with packs [base 1.0.0] and plugins [project 0.1.0]" in message
+    assert ("now loaded: packs [base 1.0.0, reef_expansion 0.1.0] and plugins "
+            "[project 0.1.0, reef] (install or remove what differs") in message
+    # with the content it was made with, the same log verifies
+    assert verify(read_log(path), host) is None

@@ -185,8 +185,8 @@ def test_a_changed_content_hash_is_refused(saved):
     now = data["content"]["sha256"]
     assert _refused(path) == (
         f"{path}: content differs from the save's: saved sha256 ab1200000000..., now "
-        f"{now[:12]}...; the save was made with expansions [], packs [base 1.0.0]; now "
-        "loaded: packs [base 1.0.0]")
+        f"{now[:12]}...; the save was made with expansions [], packs [base 1.0.0] and plugins "
+        "[project 0.1.0]; now loaded: packs [base 1.0.0]")
 
 
 def test_changed_content_is_refused(tmp_path):
@@ -225,7 +225,7 @@ def test_a_changed_position_is_refused(saved):
      "unknown save format version 1; this artemis reads version 2"),
     (lambda d: d.__setitem__("format", "chess"),
      'not an artemis save ("format" is "chess", expected "artemis-save")'),
-    (lambda d: d["seats"].pop(), "field /seats: 1 entries, at least 2 expected"),
+    (lambda d: d["seats"].pop(), "field /seats: 1 seats for 2 players"),
     (lambda d: d["config"].__setitem__("players", 3), "field /seats: 2 seats for 3 players"),
     (lambda d: d["seats"][0].__setitem__("kind", "oracle"),
      "field /seats/0/kind: 'oracle' is not one of ['random', 'greedy', 'human']"),
@@ -237,7 +237,9 @@ def test_a_changed_position_is_refused(saved):
      "field /seats/1/rng/internal/624: the index must be at most 624"),
     (lambda d: d["actions"].__setitem__(3, 17), "field /actions/3: 17 is not of type 'string'"),
     (lambda d: d["config"].__setitem__("players", 7),
-     "field /config/players: 7 is greater than the maximum of 5"),
+     "field /config/players: 7 is not a player count of The Artemis Project (2, 3, 4, 5)"),
+    (lambda d: d["config"].__setitem__("game", "chess"),
+     "field /config/game: unknown game 'chess'; registered games: project"),
     (lambda d: d["config"]["variants"].__setitem__("nope", {}),
      "field /config: unknown variant 'nope'"),
     (lambda d: d.pop("position"), "field /: 'position' is a required property"),

@@ -345,7 +345,7 @@ def test_a_game_that_never_ends_is_reported_as_a_stall():
     task = GameTask(players=2, bots=("random", "random"), seed=1, max_decisions=10)
     record = task.play(5)
     assert record["index"] == 5 and record["seed"] == game_seed(1, 5)
-    assert record["error"] == "RuntimeError: no end after 10 decisions (a stall)"
+    assert record["error"] == "Stalled: no end after 10 decisions (a stall)"
     assert record["decisions"] == 10 and record["action"]
 
 

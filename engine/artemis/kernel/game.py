@@ -139,6 +139,8 @@ class Game:
         self.logging = True
         self.final: dict | None = None
         self.actions: list[Action] = []  # every answer given, in order
+        self.revealed_at = 0  # len(actions) when hidden or random information last came out
+        self.host = None  # the PluginHost the game was made with (names and versions)
         self.state: Any = None
 
     @classmethod
@@ -187,6 +189,7 @@ class Game:
                 want = {"int": "a whole number", "places": "a list of places"}.get(kind, "a place")
                 raise ConfigError(f"rule parameter '{name}' must be {want}, got {value!r}")
         game = cls(catalog, registry, config, ruleset)
+        game.host = host
         game.param_defaults = params
         game.plugins = hooks
         game.observers = bool(hooks.artemis_observe_event.get_hookimpls())
@@ -236,11 +239,24 @@ class Game:
         decision = self.pending
         self.pending = None
         self.actions.append(chosen)
+        record = None
         if self.logging:
-            self.log.append({"type": "action", "player": decision.player, "id": chosen.id,
-                             "label": chosen.label})
+            record = {"type": "action", "player": decision.player, "id": chosen.id,
+                      "label": chosen.label}
+            private = self.ruleset.action_seen_by(self, decision, chosen)
+            if private is not None:
+                record["to"] = private
+            self.log.append(record)
         self.answers[decision.kind](self, chosen, decision.ctx)
         run(self)
+        if record is not None and self.revealed_at == len(self.actions):
+            record["reveals"] = True  # its consequences showed something hidden or random
+
+    def reveal(self) -> None:
+        """Note that hidden or random information is coming out now (a die rolled, a card
+        or colonist drawn, a face-down card turned): the action being applied is marked
+        ``"reveals": true`` in the log, and undo cannot go back past it."""
+        self.revealed_at = len(self.actions)
 
     @property
     def result(self) -> dict | None:

@@ -120,6 +120,11 @@ class Ruleset:
             (name, random.Random(rng.getrandbits(64))) for name in self.streams)
         return clone
 
+    def action_seen_by(self, game, decision, action) -> list[int] | None:
+        """Who may see that ``decision.player`` chose ``action`` (its log record's ``to``):
+        None for everyone (the default), else a list of seats (a card placed face down)."""
+        return None
+
     # -- words ------------------------------------------------------------------------------
 
     def illegal(self, game, wanted: str) -> IllegalAction:
@@ -139,6 +144,12 @@ class Ruleset:
 
     def bots(self) -> dict[str, Any]:
         """Bot kinds beyond random and human: {kind: factory(seed) -> bot}."""
+        return {}
+
+    def item_summary(self, game) -> dict:
+        """What happened to the game's content items in a finished game: {item id: {"kind",
+        "appeared" (bool), "taken" (bool), "owners" [seats]}} (simulation reports). Default:
+        none."""
         return {}
 
     def evaluate(self, game, seat: int) -> float:

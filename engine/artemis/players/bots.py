@@ -91,6 +91,13 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
+def seat_bot(kind: str, game_seed: int, seat: int, ruleset=None):
+    """The bot of ``seat`` in the game seeded ``game_seed``: seeded with
+    ``game_seed * 31 + seat``, so every tool (play, saves, simulate, validate --simulate)
+    gives a seat the same bot and a game is replayed by ``artemis play --seed``."""
+    return make_bot(kind, game_seed * 31 + seat, ruleset)
+
+
 def bot_kinds(ruleset=None) -> tuple[str, ...]:
     """The bot kinds a seat of ``ruleset``'s game may be (default: the default game's):
     random, greedy, human, then the game's own (`Ruleset.bots`)."""

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from artemis.kernel.game import Game, GameConfig
-from artemis.players.bots import make_bot
+from artemis.players.bots import make_bot, seat_bot
 
 
 def bot_kinds(spec: str | None, players: int) -> list[str]:
@@ -33,8 +33,12 @@ def play_game(config: GameConfig, kinds: list[str], plugins=None) -> Game:
 
 
 def make_bots(config: GameConfig, kinds: list[str]) -> list:
-    """One bot per seat, seat i's seeded with ``config.seed * 31 + i``."""
-    return [make_bot(k, config.seed * 31 + seat) for seat, k in enumerate(kinds)]
+    """One bot per seat (`artemis.players.bots.seat_bot`: seat i's seeded from the game seed
+    and i)."""
+    from artemis.kernel.games import get_game
+
+    ruleset = get_game(config.game)
+    return [seat_bot(k, config.seed, seat, ruleset) for seat, k in enumerate(kinds)]
 
 
 class PlayInterrupted(Exception):
@@ -50,19 +54,30 @@ class PlayInterrupted(Exception):
         self.game = game
 
 
-def play_on(game: Game, bots: list, after_round=None, plugins=None) -> Game:
-    """Play ``game`` from its current decision to the end with ``bots`` (seat order).
+class Stalled(RuntimeError):
+    """A game still going after its ruleset's bound on decisions (`Ruleset.max_decisions`):
+    the rules loop, a bug to report with the game's seed."""
+
+
+def play_on(game: Game, bots: list, after_round=None, plugins=None,
+            max_decisions: int | None = None) -> Game:
+    """Play ``game`` from its current decision to the end with ``bots`` (seat order): the one
+    play loop of `artemis play`, `simulate` and `validate --simulate`.
 
     ``after_round(game)`` is called at the first decision of every new round and once when the
-    game is over (where ``artemis play --save`` writes). Raises PlayInterrupted on Ctrl-C;
-    ``plugins`` (the PluginHost the game was made with) is needed to rebuild a game
-    interrupted inside the rules."""
+    game is over (where ``artemis play --save`` writes). Raises PlayInterrupted on Ctrl-C,
+    Stalled past ``max_decisions`` decisions (default: the ruleset's bound), and whatever a
+    bot or the rules raise; ``plugins`` (the PluginHost the game was made with, default the
+    game's own) is needed to rebuild a game interrupted inside the rules."""
     from artemis.records.save import rng_state, set_rng_state
 
+    limit = game.ruleset.max_decisions if max_decisions is None else max_decisions
     round_ = game.state.round
     while not game.is_over:
         bot, before, applied = None, None, False
         taken = len(game.actions)
+        if taken >= limit:
+            raise Stalled(f"no end after {limit} decisions (a stall)")
         try:
             bot = bots[game.current_player]
             before = rng_state(bot)
@@ -82,11 +97,11 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None) -> Game:
 
 def rebuild(game: Game, actions: int, plugins=None) -> Game:
     """A new game from ``game``'s config with its first ``actions`` actions applied."""
+    from artemis.records.replay import apply_actions
+
     fresh = Game.new(game.config, catalog=game.catalog, registry=game.registry,
-                     plugins=plugins)
-    for action in game.actions[:actions]:
-        fresh.apply(action.id)
-    return fresh
+                     plugins=plugins if plugins is not None else game.host)
+    return apply_actions(fresh, [a.id for a in game.actions[:actions]])
 
 
 def parse_options(variants: list[str], options: list[str]) -> dict:
@@ -120,9 +135,10 @@ def config_record(game: Game, kinds: list[str], names: list[str] | None = None) 
     """What a game was: players, seed, seats, names, variants and expansions (the log's first
     line and --json's "config")."""
     c = game.config
-    return {"players": c.players, "seed": c.seed, "bots": kinds,
+    return {"game": c.game, "players": c.players, "seed": c.seed, "bots": kinds,
             "names": names or [f"P{seat}" for seat in range(len(kinds))],
-            "params": c.params, "variants": c.variants, "expansions": list(c.expansions)}
+            "params": c.params, "variants": c.variants, "options": c.options,
+            "expansions": list(c.expansions)}
 
 
 def write_log(game: Game, path: Path, kinds: list[str], names: list[str] | None = None) -> None:
@@ -135,7 +151,10 @@ def write_log(game: Game, path: Path, kinds: list[str], names: list[str] | None 
     Raises OSError when it cannot be written, ValueError for an empty path."""
     if not str(path) or path.name == "":
         raise ValueError("--log needs a file name")
-    header = {"type": "game", **config_record(game, kinds, names)}
+    from artemis.records.log import content_record
+
+    header = {"type": "game", **config_record(game, kinds, names),
+              "content": content_record(game)}
     lines = [json.dumps(header)] + [json.dumps(entry, default=list) for entry in game.log]
     text = "\n".join(lines) + "\n"
     if path.exists() and not path.is_file():

@@ -1,10 +1,19 @@
 """Game logs as JSON lines: reading, replaying and verifying them (`artemis replay`).
 
-A log (written by `artemis.players.play.write_log`) is a header line ``{"type": "game", "players",
-"seed", "params", "variants", "expansions", "bots", "names"}`` followed by every entry of
-``game.log`` in order: actions (``{"type": "action", "player", "id", "label"}``) and their
-consequences. A replay builds the game from the header's config and seed and applies the
-logged action ids in order; `verify` then compares every regenerated entry with the recorded
+A log (written by `artemis.players.play.write_log`) is a header line ``{"type": "game",
+"game", "players", "seed", "params", "variants", "options", "expansions", "bots", "names",
+"content"}`` followed by every entry of ``game.log`` in order: actions (``{"type": "action",
+"player", "id", "label"}``) and their consequences. ``game`` (default ``project``), ``options``
+and ``content`` (the content digest, packs and plugins, as in a save) are absent from logs
+written before games had ids; such logs still replay.
+
+Two keys of an entry are the kernel's marks: ``to`` (the seats that may see a private record;
+absent: public) and ``reveals`` (the action's consequences showed hidden or random
+information). A log written before they existed lacks them: `verify` ignores a mark the
+recorded entry does not have.
+
+A replay builds the game from the header's config and seed and applies the logged action ids
+in order; `verify` then compares every regenerated entry with the recorded
 one after JSON normalisation and reports the first difference.
 
 Numbering: entry ``index`` counts from 0 after the header; ``step`` = index + 1; the file
@@ -34,6 +43,10 @@ MAX_SEED = 2**63 - 1
 JSON_NUMBER_DIGITS = 40
 HEADER_FIELDS = {"players": int, "seed": int, "params": dict, "variants": dict,
                  "expansions": list, "bots": list, "names": list}
+#: Header fields added later: absent in older logs, checked when present.
+OPTIONAL_HEADER_FIELDS = {"game": str, "options": dict, "content": dict}
+#: The kernel's marks on entries (see the module docstring)
+MARKS = ("to", "reveals")
 
 
 class LogError(ValueError):
@@ -62,10 +75,14 @@ class GameLog:
 
     @property
     def config(self) -> dict:
-        """The game config: players, seed, params, variants, expansions."""
+        """The game config: game, players, seed, params, variants, options, expansions (a
+        log that names no game is a Project log)."""
+        from artemis.kernel.games import DEFAULT_GAME
+
         h = self.header
-        return {"players": h["players"], "seed": h["seed"], "params": h["params"],
-                "variants": h["variants"], "expansions": tuple(h["expansions"])}
+        return {"game": h.get("game", DEFAULT_GAME), "players": h["players"],
+                "seed": h["seed"], "params": h["params"], "variants": h["variants"],
+                "options": h.get("options", {}), "expansions": tuple(h["expansions"])}
 
     @property
     def kinds(self) -> list[str]:
@@ -285,7 +302,8 @@ def _json_type(value: Any) -> str:
 
 
 def _check_header(header: dict, source: str) -> None:
-    for name, kind in HEADER_FIELDS.items():
+    optional = {k: v for k, v in OPTIONAL_HEADER_FIELDS.items() if k in header}
+    for name, kind in {**HEADER_FIELDS, **optional}.items():
         value = header.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise LogError(f"{source}:1: header field \"{name}\" must be "
@@ -331,6 +349,7 @@ def replay(log: GameLog, host=None, new_game: Callable | None = None,
     with ``stop_at_illegal``, when an action is not legal at its point (line in the message);
     otherwise the returned `Replay` says where the replay stopped."""
     from artemis.kernel.actions import IllegalAction
+    from artemis.records.replay import ReplayFailed, apply_actions
 
     make = new_game or default_new_game(host)
     try:
@@ -338,19 +357,63 @@ def replay(log: GameLog, host=None, new_game: Callable | None = None,
     except Exception as exc:  # ConfigError, ContentError, a bad param value deep in setup
         raise LogError(f"{log.source}:1: cannot set up the logged game: "
                        f"{_reason(exc)}") from None
-    for index, action_id in log.actions():
-        try:
-            game.apply(action_id)
-        except IllegalAction as exc:
+    check_content(log, game)
+    indexed = log.actions()
+    try:
+        apply_actions(game, [action_id for _, action_id in indexed])
+    except ReplayFailed as failed:
+        index, action_id = indexed[failed.number - 1]
+        if isinstance(failed.cause, IllegalAction):
             if stop_at_illegal:
                 raise LogError(f"{log.source}:{log.line_of(index)}: action '{action_id}' is "
                                "not legal "
-                               f"in the replay: {exc}") from None
-            return Replay(game, index, str(exc))
-        except Exception as exc:  # a rule failing on a forged action: still the log's fault
-            raise LogError(f"{log.source}:{log.line_of(index)}: replaying action '{action_id}' "
-                           f"failed: {_reason(exc)}") from None
+                               f"in the replay: {failed.cause}") from None
+            return Replay(game, index, str(failed.cause))
+        # a rule failing on a forged action: still the log's fault
+        raise LogError(f"{log.source}:{log.line_of(index)}: replaying action '{action_id}' "
+                       f"failed: {_reason(failed.cause)}") from None
     return Replay(game)
+
+
+def content_record(game) -> dict:
+    """What content a game was played with, as logs and saves record it: {"sha256" (the
+    canonical catalog's digest), "packs" ["id version"], "plugins" {name: version}}."""
+    from artemis.records.digest import content_hash
+
+    host = game.host
+    plugins = ({name: str(host.loaded.get(name, "")) for name in sorted(host.names())}
+               if host is not None else {})
+    return {"sha256": content_hash(game.catalog),
+            "packs": [f"{p.id} {p.version}" for p in game.catalog.packs],
+            "plugins": plugins}
+
+
+def check_content(log: GameLog, game) -> None:
+    """Raise LogError naming the difference when the log records the content it was played
+    with and the content loaded now differs (another pack or plugin, edited content): a
+    replay would otherwise depart at some later step for no visible reason."""
+    saved = log.header.get("content")
+    if not isinstance(saved, dict) or not isinstance(saved.get("sha256"), str):
+        return  # a log from before content was recorded
+    now = content_record(game)
+    if saved["sha256"] == now["sha256"]:
+        return
+    packs = ", ".join(map(str, saved.get("packs") or [])) or "none"
+    plugins = ", ".join(f"{k} {v}".strip() for k, v in (saved.get("plugins") or {}).items())
+    raise LogError(
+        f"{log.source}:1: the content differs from the log's: logged sha256 "
+        f"{saved['sha256'][:12]}..., now {now['sha256'][:12]}...; the log was made with packs "
+        f"[{packs}]" + (f" and plugins [{plugins}]" if plugins else "")
+        + f"; now loaded: packs [{', '.join(now['packs'])}] and plugins "
+        f"[{', '.join(f'{k} {v}'.strip() for k, v in now['plugins'].items())}] (install or "
+        "remove "
+        "what differs, or replay with the content the game was played with)")
+
+
+def visible(entries: list[dict], seat: int | None) -> list[dict]:
+    """The entries ``seat`` may see (``seat`` None: a spectator): a record with ``to`` only
+    for the seats it names."""
+    return [e for e in entries if "to" not in e or (seat is not None and seat in e["to"])]
 
 
 def _reason(exc: Exception) -> str:
@@ -372,6 +435,8 @@ def verify(log: GameLog, host=None, new_game: Callable | None = None) -> Differe
         return Difference(index, a, b, note, keys or [], log.line_of(index))
 
     for index, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
+        if isinstance(a, dict) and isinstance(b, dict) and not all(m in a for m in MARKS):
+            b = {k: v for k, v in b.items() if k in a or k not in MARKS}
         if not same_json(a, b):
             keys = (sorted(k for k in a.keys() | b.keys()
                            if not same_json(a.get(k, _ABSENT), b.get(k, _ABSENT)))

@@ -91,8 +91,10 @@ SAVE_SCHEMA: dict = {
             "type": "object", "additionalProperties": False,
             "required": ["players", "seed", "params", "variants", "expansions"],
             "properties": {
-                "players": {"description": "Number of players, 2 to 5.", "type": "integer",
-                            "minimum": 2, "maximum": 5},
+                "game": {"description": "The registered game's id (absent in saves written "
+                         "before games had ids: project).", "type": "string"},
+                "players": {"description": "Number of players (one of the game's player "
+                            "counts).", "type": "integer", "minimum": 1, "maximum": 16},
                 "seed": {"description": "The game seed, 0 to 2**63 - 1.", "type": "integer",
                          "minimum": 0, "maximum": MAX_SEED},
                 "params": {"description": "Rule parameters replaced by the config.",
@@ -103,11 +105,13 @@ SAVE_SCHEMA: dict = {
                 "expansions": {"description": "Content pack folders loaded beyond the base "
                                "game and the plugins' packs.", "type": "array",
                                "items": {"type": "string"}},
+                "options": {"description": "The game's own config options.",
+                            "type": "object"},
             },
         },
         "seats": {
             "description": "One entry per seat, seat 0 first.",
-            "type": "array", "minItems": 2, "maxItems": 5,
+            "type": "array", "minItems": 1, "maxItems": 16,
             "items": {
                 "description": "Who plays the seat.",
                 "type": "object", "additionalProperties": False,
@@ -191,21 +195,21 @@ def save_record(game, kinds: list[str], names: list[str] | None, bots: list,
     """The save document (plain JSON data, `SAVE_SCHEMA`) of ``game`` at its current decision
     point; ``bots`` give the RNG states, ``host`` the plugin names for the record."""
     from artemis import __version__
+    from artemis.records.log import content_record
 
     c = game.config
     names = names or [f"P{seat}" for seat in range(len(kinds))]
-    plugins = dict(host.loaded) if host is not None else {}
+    content = content_record(game)
     data = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "engine_version": __version__,
-        "config": {"players": c.players, "seed": c.seed, "params": c.params,
-                   "variants": c.variants, "expansions": list(c.expansions)},
+        "config": {"game": c.game, "players": c.players, "seed": c.seed, "params": c.params,
+                   "variants": c.variants, "options": c.options,
+                   "expansions": list(c.expansions)},
         "seats": [{"kind": k, "name": n, "rng": rng_state(b)}
                   for k, n, b in zip(kinds, names, bots, strict=True)],
-        "content": {"sha256": content_hash(game.catalog),
-                    "packs": [f"{p.id} {p.version}" for p in game.catalog.packs],
-                    "plugins": {k: str(v) for k, v in plugins.items()}},
+        "content": content,
         "actions": [a.id for a in game.actions],
         "position": position(game),
     }
@@ -394,7 +398,17 @@ def check_save(data: Any, source: str = "<save>") -> None:
         e = errors[0]
         where = "/" + "/".join(str(p) for p in e.absolute_path)
         raise SaveError(f"{source}: field {where}: {_schema_message(e)}")
+    from artemis.kernel.games import UnknownGame, get_game
+
+    try:
+        ruleset = get_game(data["config"].get("game"))
+    except UnknownGame as exc:
+        raise SaveError(f"{source}: field /config/game: {exc}") from None
     players = data["config"]["players"]
+    if players not in ruleset.player_counts:
+        counts = ", ".join(map(str, ruleset.player_counts))
+        raise SaveError(f"{source}: field /config/players: {players} is not a player count "
+                        f"of {ruleset.name or ruleset.id} ({counts})")
     if len(data["seats"]) != players:
         raise SaveError(f"{source}: field /seats: {len(data['seats'])} seats for "
                         f"{players} players")
@@ -487,7 +501,8 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
     from artemis.content.problems import ContentError
     from artemis.kernel.actions import IllegalAction
     from artemis.kernel.game import ConfigError, Game, default_plugins
-    from artemis.players.bots import make_bot
+    from artemis.players.bots import seat_bot
+    from artemis.records.replay import ReplayFailed, apply_actions
 
     host = host if host is not None else default_plugins()
     config = data["config"]
@@ -518,19 +533,21 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
             + (f" and plugins [{plugins}]" if plugins else "")
             + f"; now loaded: packs [{', '.join(f'{p.id} {p.version}' for p in packs_now)}]")
     actions = data["actions"]
-    for number, action_id in enumerate(actions, start=1):
-        if game.is_over:
+    try:
+        apply_actions(game, actions)
+    except ReplayFailed as failed:
+        number, action_id, exc = failed.number, failed.action_id, failed.cause
+        if failed.over:
             raise SaveError(f"{source}: field /actions/{number - 1}: action {number} "
-                            f"'{_cut(action_id)}' comes after the end of the game{also}")
-        try:
-            game.apply(action_id)
-        except IllegalAction as exc:
+                            f"'{_cut(action_id)}' comes after the end of the game{also}"
+                            ) from None
+        if isinstance(exc, IllegalAction):
             raise SaveError(f"{source}: field /actions/{number - 1}: action {number} "
                             f"'{_cut(action_id)}' is not legal there: {exc}{also}") from None
-        except Exception as exc:  # the rules tripping over what a forged config set up
-            raise SaveError(f"{source}: field /actions/{number - 1}: action {number} "
-                            f"'{_cut(action_id)}' cannot be replayed: "
-                            f"{type(exc).__name__}: {exc}{also}") from None
+        # the rules tripping over what a forged config set up
+        raise SaveError(f"{source}: field /actions/{number - 1}: action {number} "
+                        f"'{_cut(action_id)}' cannot be replayed: "
+                        f"{type(exc).__name__}: {exc}{also}") from None
     saved, here = data["position"], position(game)
     for key in ("over", "round", "to_decide", "view_sha256"):
         if saved[key] != here[key]:
@@ -543,7 +560,7 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
     names = [s["name"] for s in data["seats"]]
     bots = []
     for seat, s in enumerate(data["seats"]):
-        bot = make_bot(s["kind"], config["seed"] * 31 + seat)
+        bot = seat_bot(s["kind"], config["seed"], seat, game.ruleset)
         try:
             set_rng_state(bot, s["rng"])
         except (ValueError, TypeError, OverflowError, AttributeError) as exc:

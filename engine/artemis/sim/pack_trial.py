@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from statistics import mean
 
 from artemis.kernel.game import Game, GameConfig
-from artemis.players.bots import make_bot
+from artemis.players.play import make_bots, play_on
+from artemis.sim.runner import game_seed
 
 
 @dataclass
@@ -42,23 +43,20 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
     stats = {i: ItemStats(i, k) for i, k in new_ids.items()}
     finished, errors = 0, []
     for n in range(games):
-        game_seed = seed + n
-        config = GameConfig(players=players, seed=game_seed, variants=dict(variants or {}),
+        seed_n = game_seed(seed, n)  # the seeds of `artemis simulate --seed S`
+        config = GameConfig(players=players, seed=seed_n, variants=dict(variants or {}),
                             expansions=tuple(catalog_packs))
-        # the same bots as `artemis play --seed S --players P --expansion PACK`, which replays it
-        bots = [make_bot("random", game_seed * 31 + seat) for seat in range(players)]
-        step, last = 0, None
+        g = None
         try:
             g = Game.new(config, plugins=plugins)
-            while not g.is_over:
-                last = bots[g.current_player].choose(g)
-                g.apply(last)
-                step += 1
+            # the bots of `artemis play --seed S --players P --expansion PACK`, which replays it
+            play_on(g, make_bots(config, ["random"] * players))
         except Exception as exc:  # reported with what reproduces it; the trial goes on
-            errors.append({"seed": game_seed, "players": players, "action_index": step,
-                           "replay": f"artemis play --seed {game_seed} --players {players} "
+            taken = len(g.actions) if g is not None else 0
+            errors.append({"seed": seed_n, "players": players, "action_index": taken,
+                           "replay": f"artemis play --seed {seed_n} --players {players} "
                            + " ".join(f"--expansion {p}" for p in catalog_packs),
-                           "action": last.id if last else None,
+                           "action": g.actions[-1].id if taken else None,
                            "error": f"{type(exc).__name__}: {exc}"})
             continue
         finished += 1
@@ -68,27 +66,18 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
 
 
 def _count(g: Game, stats: dict[str, ItemStats]) -> None:
+    """Add a finished game to ``stats`` from its game's item summary (the same figures
+    `artemis simulate` reports: `Ruleset.item_summary`); takers are the owners."""
     final = {row["seat"]: row["vp"] for row in g.result["players"]}
-    seen: set = set()
-    takers: dict[str, set] = {}
-    for e in g.log:
-        t = e["type"]
-        if t == "board_setup":
-            seen.update(e["cards"])
-            seen.update(e["gantry"])
-            seen.update(e.get("reward_tiles", ()))
-        elif t == "event_revealed":
-            seen.add(e["event"])
-        elif t == "building_claimed" and e["tile"] in stats:
-            takers.setdefault(e["tile"], set()).add(e["player"])
-        elif t == "expedition" and e["card"] in stats and e["success"]:
-            takers.setdefault(e["card"], set()).update(e["ranking"][:2])
-        elif t == "event" and e["event"] in stats:
-            takers.setdefault(e["event"], set())
+    items = g.ruleset.item_summary(g)
     for item_id, s in stats.items():
-        if item_id in seen:
+        x = items.get(item_id)
+        if x is None:
+            continue
+        if x["appeared"]:
             s.appeared += 1
-        if item_id in takers:
+        if x["taken"]:
+            takers = set(x["owners"])
             s.taken += 1
-            s.takers_vp += [final[p] for p in takers[item_id]]
-            s.others_vp += [v for p, v in final.items() if p not in takers[item_id]]
+            s.takers_vp += [final[p] for p in takers]
+            s.others_vp += [v for p, v in final.items() if p not in takers]

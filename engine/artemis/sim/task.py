@@ -1,5 +1,5 @@
-"""One Artemis game per game index (`GameTask`), summed up from its log and final state
-(`summarize`): the Artemis-specific half of `artemis simulate`.
+"""One game per game index (`GameTask`), summed up from its result and its game's account of
+its items (`summarize`).
 
 Game ``i`` is exactly ``artemis play --seed <game_seed(run seed, i)>`` with the same players,
 bots, variants, expansions and plugins, so every error's ``replay`` command plays it again.
@@ -68,25 +68,21 @@ class GameTask:
         number of decisions made and the last action. Writes the log (finished or not) into
         ``log_dir``."""
         from artemis.kernel.game import Game
-        from artemis.players.play import make_bots
+        from artemis.players.play import make_bots, play_on
 
         config = self.config(index)
         game = None
-        last = None
         try:
             game = Game.new(config, plugins=self.host())
-            bots = make_bots(config, self.bots)  # seeded as `artemis play` seeds them
-            while not game.is_over:
-                if len(game.actions) >= self.max_decisions:
-                    raise RuntimeError(f"no end after {self.max_decisions} decisions (a stall)")
-                last = bots[game.current_player].choose(game)
-                game.apply(last)
+            # seeded as `artemis play` seeds them; the one play loop, with its stall guard
+            play_on(game, make_bots(config, self.bots), max_decisions=self.max_decisions)
             summary = summarize(game)
         except Exception as exc:  # reported with the seed that reproduces it; the run goes on
             record = self.failed(index, f"{type(exc).__name__}: {exc}")
             record["where"] = innermost_frame(exc)
             record["decisions"] = len(game.actions) if game is not None else 0
-            record["action"] = last.id if last is not None else None
+            # the action being applied when it failed (apply records it first)
+            record["action"] = game.actions[-1].id if game is not None and game.actions else None
             summary = record
         summary["index"] = index
         if self.log_dir is not None and game is not None:
@@ -138,53 +134,18 @@ def innermost_frame(exc: BaseException) -> str | None:
 
 def summarize(game) -> dict:
     """A finished game in a few numbers: {seed, winner, ranking, vp, in_game, steps, decisions,
-    items}. ``vp``, ``in_game`` and ``steps`` are per seat (``steps``: {step name: VP}, the
-    seven final-scoring steps of End of the Game, then plugins' items); the winner is the
-    engine's ranking's first (tie-break R15). ``items`` maps each building, expedition and
-    event that came into play to {kind, appeared, taken, owners}:
-
-    - building: appeared on the Gantry or as an Expedition reward; taken = claimed by anyone
-      (bought or won); owners = the seats holding it at the end;
-    - expedition: drawn onto Basecamp; taken = succeeded at least once; owners = the players
-      rewarded (the first two of a success, R32);
-    - event: revealed; taken = resolved; no owners.
+    items}. ``vp``, ``in_game`` and ``steps`` are per seat (``steps``: {part: VP}, the game's
+    scoring parts, then plugins' items); the winner is the ruleset's ranking's first.
+    ``items`` is the game's own account of its content items (`Ruleset.item_summary`):
+    {item id: {kind, appeared, taken, owners}}.
 
     Raises ValueError for a game that is not over."""
     result = game.result
     if result is None:
         raise ValueError("the game is not over")
-    items: dict = {}
-
-    def item(item_id: str, kind: str) -> dict:
-        return items.setdefault(item_id, {"kind": kind, "appeared": False, "taken": False,
-                                          "owners": []})
-
-    for e in game.log:
-        t = e["type"]
-        if t == "board_setup":
-            for card in e["cards"]:
-                item(card, "expedition")["appeared"] = True
-            for tile in (*e["gantry"], *e.get("reward_tiles", ())):
-                item(tile, "building")["appeared"] = True
-        elif t == "event_revealed":
-            item(e["event"], "event")["appeared"] = True
-        elif t == "event":
-            item(e["event"], "event")["taken"] = True
-        elif t == "building_claimed":
-            x = item(e["tile"], "building")
-            x["appeared"] = x["taken"] = True
-        elif t == "expedition" and e["success"]:
-            x = item(e["card"], "expedition")
-            x["taken"] = True
-            x["owners"] = sorted({*x["owners"], *e["ranking"][:2]})
-    for p in game.state.players:
-        for b in p.buildings:
-            x = item(b.tile, "building")
-            x["appeared"] = True
-            x["owners"].append(p.seat)
     players = result["players"]
     return {"seed": game.config.seed, "winner": result["winner"],
             "ranking": list(result["ranking"]),
-            "vp": [r["vp"] for r in players], "in_game": [r["in_game"] for r in players],
-            "steps": [dict(r["steps"]) for r in players], "decisions": len(game.actions),
-            "items": items}
+            "vp": [r["vp"] for r in players], "in_game": [r.get("in_game", 0) for r in players],
+            "steps": [dict(r.get("steps", {})) for r in players], "decisions": len(game.actions),
+            "items": game.ruleset.item_summary(game)}

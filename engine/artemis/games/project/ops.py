@@ -241,6 +241,7 @@ def _stock(game, player, args, source):
     else:
         rng = s.rng["bag"]
         changed = -min(-amount, sum(s.doorstep))
+        game.reveal()  # which colonists go back is random
         for _ in range(-changed):
             t = col.pick(rng, s.doorstep)
             s.doorstep[t] -= 1

@@ -191,6 +191,11 @@ class ProjectRuleset(Ruleset):
 
     # -- players ----------------------------------------------------------------------------
 
+    def item_summary(self, game) -> dict:
+        from artemis.games.project.stats import item_summary
+
+        return item_summary(game)
+
     def evaluate(self, game, seat: int) -> float:
         from artemis.games.project.heuristic import evaluate
 

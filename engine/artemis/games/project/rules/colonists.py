@@ -52,6 +52,8 @@ def draw_from_bag(game, count: int) -> list[int]:
     s = game.state
     rng = s.rng["bag"]
     drawn = [0, 0, 0, 0]
+    if count > 0:
+        game.reveal()  # the bag's next colonists come out
     for _ in range(count):
         if sum(s.bag) == 0:
             if sum(s.discard) == 0:

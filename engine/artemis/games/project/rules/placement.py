@@ -32,6 +32,7 @@ def start_placement(game) -> None:
         p.dice = roll(rng, DICE_PER_PLAYER)
     s.phase = "placement"
     s.log_round_turn_order = s.turn_order()
+    game.reveal()
     game.emit("dice_rolled", dice={p.seat: p.dice[:] for p in s.players})
     push(game, ("placement_turn", s.start))
 

@@ -56,6 +56,7 @@ def round_stack(game, round_no: int) -> str:
 @step("board_setup")
 def board_setup(game) -> None:
     """Board Setup for the round being entered (rulebook steps 1-6 and the Event)."""
+    game.reveal()  # Expedition cards, tiles and the Event are turned face up
     s = game.state
     s.round += 1
     s.event_modifiers = []  # an event's modify ends when the next Board Setup begins (R18)
