@@ -81,6 +81,7 @@ class GameSpec:
     checks: Callable[[list[Item], list[Pack]], list[Problem]]
     build: Callable[[list[Item], list[Pack]], Any]
     base: Path
+    game: str = "project"  # the game's id; a manifest naming another is E507
     validators: dict[str, Draft7Validator] = field(default_factory=dict)
     plugin_names: frozenset = frozenset()
     engine_version: str = ""
@@ -399,6 +400,13 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
 
         doc = parse(text, file)
         found = schema_problems(doc, spec.validator(MANIFEST))
+        game = doc.data.get("game", "project") if isinstance(doc.data, dict) else None
+        if isinstance(game, str) and game != spec.game:
+            line, col = doc.position(("game",))
+            found.append(Problem(file, line, col, "/game", "E507",
+                                 f"this pack is for the game '{game}', not '{spec.game}'",
+                                 f"load it with --game {game}, or change game: to "
+                                 f"{spec.game} if it was written for {spec.game}"))
         engine = doc.data.get("engine") if isinstance(doc.data, dict) else None
         if isinstance(engine, str) and spec.engine_version:
             problem = _engine_range(engine, spec.engine_version)

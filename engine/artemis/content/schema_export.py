@@ -1,4 +1,6 @@
-"""Writing the assembled JSON Schemas to a folder (`artemis schema export DIR`)."""
+"""Writing the assembled JSON Schemas to a folder (`artemis schema export DIR`): the
+kernel's (content pack manifest, game config, save, scenario) at the top, each registered
+game's content schemas under its id."""
 
 from __future__ import annotations
 
@@ -8,34 +10,47 @@ from pathlib import Path
 from artemis.effects.registry import Registry
 
 
-def render_schemas(registry: Registry | None = None) -> dict[str, str]:
+def render_schemas(registry: Registry | None = None, game: str | None = None) -> dict[str, str]:
     """Every schema file's path (relative to the schemas folder: kernel files at the top, each
-    game's content schemas under its id) and its exact text (sorted keys, 2-space indent,
-    newline)."""
-    from artemis.games.project.content import core_registry
-    from artemis.games.project.content_schemas import all_schemas
-
-    schemas = all_schemas(registry or core_registry())
+    game's content schemas under ``<game id>/``) and its exact text (sorted keys, 2-space
+    indent, newline). Each game's schemas are assembled from its core vocabulary alone (no
+    installed plugin), or from ``registry`` for ``game`` (default: every game)."""
+    from artemis.content.manifest import manifest_schema
+    from artemis.kernel.games import games
+    from artemis.kernel.plugins import load_plugins
+    from artemis.records.config_file import CONFIG_SCHEMA
     from artemis.records.save import SAVE_SCHEMA
-
-    schemas["save.schema.json"] = SAVE_SCHEMA
     from artemis.scenario.schema import SCENARIO_SCHEMA
 
-    schemas["scenario.schema.json"] = SCENARIO_SCHEMA
-    kernel = {"expansion.schema.json", "game-config.schema.json", "save.schema.json",
-              "scenario.schema.json"}
-    return {(name if name in kernel else f"project/{name}"):
-            json.dumps(s, indent=2, ensure_ascii=False) + "\n"
+    schemas: dict[str, dict] = {
+        "expansion.schema.json": manifest_schema(),
+        "game-config.schema.json": CONFIG_SCHEMA,
+        "save.schema.json": SAVE_SCHEMA,
+        "scenario.schema.json": SCENARIO_SCHEMA,
+    }
+    host = None
+    for game_id, ruleset in games().items():
+        if game is not None and game_id != game:
+            continue
+        if registry is not None and game is not None:
+            reg = registry
+        else:
+            host = host or load_plugins(entry_point_plugins=False)
+            reg = host.registry(game_id)
+        for name, schema in ruleset.schemas(reg).items():
+            schemas[f"{game_id}/{name}"] = schema
+    return {name: json.dumps(s, indent=2, ensure_ascii=False) + "\n"
             for name, s in schemas.items()}
 
 
-def export_schemas(folder: Path, registry: Registry | None = None) -> list[Path]:
+def export_schemas(folder: Path, registry: Registry | None = None,
+                   game: str | None = None) -> list[Path]:
     """Write every schema into ``folder`` (created if needed); returns the paths written.
 
     Raises OSError when the folder cannot be written."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, text in render_schemas(registry).items():
+    for name, text in render_schemas(registry, game).items():
         path = folder / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")

@@ -8,12 +8,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from artemis.content.loader import MANIFEST, GameSpec, LoadResult, load_content
+from artemis.content.manifest import manifest_schema
 from artemis.content.problems import ContentError
 from artemis.effects.registry import Registry
 from artemis.games.project import vocabulary
 from artemis.games.project.catalog import Catalog, build_catalog
 from artemis.games.project.content_checks import check_all
-from artemis.games.project.content_schemas import KINDS, file_schema, manifest_schema
+from artemis.games.project.content_schemas import KINDS, file_schema
 from artemis.kernel.paths import base_pack
 
 
@@ -41,11 +42,12 @@ def game_spec(registry: Registry | None = None, extra_checks: tuple = (),
         return found
 
     return GameSpec(
-        manifest_schema=manifest_schema(registry),
+        manifest_schema=manifest_schema(),
         kind_schemas={k: file_schema(registry, k) for k in KINDS},
         checks=checks,
         build=lambda items, packs: build_catalog(items, packs, ops),
         base=base_pack(),
+        game="project",
         plugin_names=frozenset(plugin_names),
         engine_version=__version__,
     )

@@ -251,24 +251,6 @@ ITEM_SCHEMAS = {
     "board": ("board_row", BOARD_ROW, "The board tables"),
 }
 
-MANIFEST_PROPS = {
-    "id": _ref("id"),
-    "name": _ref("name"),
-    "version": {"description": "The pack's version, e.g. 1.0.0 (quote it if YAML would read "
-                "a number).", "type": "string", "examples": ["1.0.0"]},
-    "engine": {"description": "The engine versions this pack supports, a PEP 440 range.",
-               "type": "string", "examples": [">=0.1"]},
-    "requires": {"description": "Content pack ids and plugin names this pack needs.",
-                 "type": "array", "items": {"type": "string"}},
-    "files": {"description": "The content files, in load order, relative to this manifest.",
-              "type": "array", "minItems": 1, "items": {"type": "string"},
-              "examples": [["buildings.yaml", "events.yaml"]]},
-    "description": {"description": "What the pack adds.", "type": "string"},
-    "authors": {"description": "Who made it.", "type": "array", "items": {"type": "string"}},
-    "provenance": _ref("provenance"),
-}
-
-
 def file_schema(registry: Registry, kind: str) -> dict:
     """The schema of a content file of ``kind``: {kind, items}. Raises KeyError on unknown kind."""
     def_name, item, title = ITEM_SCHEMAS[kind]
@@ -294,20 +276,6 @@ def file_schema(registry: Registry, kind: str) -> dict:
     }
 
 
-def manifest_schema(registry: Registry) -> dict:
-    """The schema of a content pack's expansion.yaml (content-data.md 10.3)."""
-    return {
-        "$schema": DRAFT,
-        "title": "artemis content pack manifest (expansion.yaml)",
-        "description": "A content pack: the base game or an expansion.",
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["id", "name", "version", "files", "provenance"],
-        "properties": MANIFEST_PROPS,
-        "definitions": registry.schema_definitions(),
-    }
-
-
 def effect_schema(registry: Registry) -> dict:
     """The schema of one effect, assembled from the registry's operations."""
     return {
@@ -317,14 +285,3 @@ def effect_schema(registry: Registry) -> dict:
         **{"$ref": _REF + "effect"},
         "definitions": registry.schema_definitions(),
     }
-
-
-def all_schemas(registry: Registry) -> dict[str, dict]:
-    """Every exported schema by file name: KIND.schema.json, expansion, effect."""
-    out = {f"{k}.schema.json": file_schema(registry, k) for k in KINDS}
-    out["expansion.schema.json"] = manifest_schema(registry)
-    out["effect.schema.json"] = effect_schema(registry)
-    from artemis.records.config_file import CONFIG_SCHEMA
-
-    out["game-config.schema.json"] = CONFIG_SCHEMA
-    return out

@@ -1,0 +1,49 @@
+"""The content pack manifest (``expansion.yaml``): the kernel's, the same for every game.
+
+A manifest names the game its pack is for (``game``; a manifest that names none is a
+Project pack, as every pack written before games had ids); loading it for another game is
+E507 (docs/errors.md).
+"""
+
+from __future__ import annotations
+
+DRAFT = "http://json-schema.org/draft-07/schema#"
+
+ID = {"description": "A unique id: lower case letters, digits and underscores.",
+      "type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+
+MANIFEST_PROPS = {
+    "id": {**ID, "description": "The pack's id, unique among the loaded packs: lower case "
+           "letters, digits and underscores."},
+    "game": {"description": "The registered game this pack is for (`artemis games` lists "
+             "them); absent: project, The Artemis Project.", "type": "string",
+             "pattern": "^[a-z][a-z0-9_]*$", "examples": ["project"]},
+    "name": {"description": "The pack's name, for people.", "type": "string", "minLength": 1},
+    "version": {"description": "The pack's version, e.g. 1.0.0 (quote it if YAML would read "
+                "a number).", "type": "string", "examples": ["1.0.0"]},
+    "engine": {"description": "The engine versions this pack supports, a PEP 440 range.",
+               "type": "string", "examples": [">=0.1"]},
+    "requires": {"description": "Content pack ids and plugin names this pack needs.",
+                 "type": "array", "items": {"type": "string"}},
+    "files": {"description": "The content files, in load order, relative to this manifest.",
+              "type": "array", "minItems": 1, "items": {"type": "string"},
+              "examples": [["buildings.yaml", "events.yaml"]]},
+    "description": {"description": "What the pack adds.", "type": "string"},
+    "authors": {"description": "Who made it.", "type": "array", "items": {"type": "string"}},
+    "provenance": {"description": "Where the pack's values come from (docs/authoring.md, "
+                   "provenance tags).", "type": "string", "minLength": 1},
+}
+
+
+def manifest_schema() -> dict:
+    """The JSON Schema (draft-07) of ``expansion.yaml``; exported as
+    schemas/expansion.schema.json."""
+    return {
+        "$schema": DRAFT,
+        "title": "artemis content pack manifest (expansion.yaml)",
+        "description": "A content pack of one game: its base content or an expansion.",
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["id", "name", "version", "files", "provenance"],
+        "properties": MANIFEST_PROPS,
+    }
