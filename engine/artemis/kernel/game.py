@@ -1,4 +1,4 @@
-"""The decision API (design.md, layer 4): `Game.new(config)`, `current_player`,
+"""The decision API (docs/design.md): `Game.new(config)`, `current_player`,
 `legal_actions()`, `apply(action)`, `is_over`, `result`, `clone()`, `view()`.
 
 Randomness comes from named streams (dice, bag, ocean, surface, expeditions, events, start)

@@ -1,4 +1,4 @@
-"""Bots: players that use only the decision API (design.md, layer 7).
+"""Bots: players that use only the decision API (docs/design.md).
 
 `RandomBot` picks uniformly among the legal actions with its own seeded RNG; `GreedyBot` looks
 one decision ahead: it applies each legal action to a clone and keeps the one whose position

@@ -1,4 +1,4 @@
-"""The rules as a queue of steps (design.md, layer 3).
+"""The rules as a queue of steps (docs/design.md, "The step queue").
 
 A step is a tuple ``(name, *args)`` of plain immutable values. `run` pops steps and calls their
 handlers until a handler asks a question (`ask`) or the queue is empty. Handlers register with
@@ -39,7 +39,7 @@ def push(game, *steps: tuple) -> None:
 
 def ask(game, player: int, kind: str, options: list[Action], ctx=None) -> None:
     """Ask ``player`` a question. A question with one legal answer is not asked: it is
-    answered at once (design.md). With no options, nothing is asked."""
+    answered at once (docs/design.md). With no options, nothing is asked."""
     if not options:
         return
     if len(options) == 1:
