@@ -1,6 +1,6 @@
 """Building abilities (docs/authoring.md 3.1): every upkeep effect shape, each passive, each
 trigger, Surface scoring (only when fully staffed), and final scoring steps 1-7 with charts A
-and B and the Toolkit tie (rulebook, End of the Game; 3.7)."""
+and B and the Toolkit tie (rulebook, End of the Game; docs/authoring.md 13.3)."""
 
 from __future__ import annotations
 
