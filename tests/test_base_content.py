@@ -1,5 +1,5 @@
-"""The base game's content against content-data.md: counts, named values, section 9 invariants
-and the provenance filter (10.4).
+"""The base game's content: counts, named values, the invariants of docs/authoring.md 13.4
+and the provenance filter (section 6).
 
 These are tests of `content/project/base`, not validator checks: an owner of the printed game who
 replaces a reconstructed value updates the matching assertion here.
@@ -15,7 +15,7 @@ from artemis.effects.model import Step
 from artemis.games.project.browse import list_rows
 from artemis.games.project.content import core_registry, load_catalog, load_game_content
 
-# content-data.md 2.6, the 15 rule parameters
+# docs/authoring.md 4.5, the 15 rule parameters
 PARAMETERS_2_6 = {
     "doorstep_cost_per_colonist", "shelter_upkeep_per_colonist", "shelter_upkeep_free_slots",
     "expedition_send_cost", "expedition_send_from", "expedition_return_to", "expedition_badges",
@@ -82,7 +82,7 @@ def test_catalog_counts(catalog):
     assert len(catalog.by_id) == 52 + 22 + 14  # every id unique across kinds
 
 
-# -- buildings (content-data.md 4) --------------------------------------------------------------
+# -- buildings (docs/authoring.md 3.1) ------------------------------------------------------------
 
 
 def test_two_stacks_of_26_with_6_duplicates_each(catalog):
@@ -107,7 +107,7 @@ def test_duplicates_name_their_original_and_copy_its_data(catalog):
 
 
 def test_only_upkeep_and_surface_tiles_are_duplicated(catalog):
-    # 4.1: no passive or trigger is ever doubled
+    # no passive or trigger is ever doubled (docs/authoring.md 13.4)
     assert Counter(b.ability for b in catalog.buildings if b.duplicate_of) == {
         "upkeep": 6, "scoring": 6}
 
@@ -129,7 +129,7 @@ def test_ability_counts(catalog):
 
 
 @pytest.mark.parametrize(("kind", "by_size", "by_type", "total"), [
-    # content-data.md 4.1, duplicates counted
+    # slots per stack, duplicates counted
     ("ocean", {1: 8, 2: 16, 3: 2},
      {"pioneer": 14, "engineer": 8, "marine": 5, "steward": 2, "any": 17}, 46),
     ("surface", {1: 7, 2: 13, 3: 6},
@@ -143,7 +143,7 @@ def test_slot_totals_per_stack(catalog, kind, by_size, by_type, total):
 
 
 def test_scoring_uses_only_vp_and_per_vp(catalog):
-    # 2.5: a Surface tile's scoring uses only vp, and per whose effect is vp
+    # docs/authoring.md 4.4: a Surface tile's scoring uses only vp, and per whose effect is vp
     for b in catalog.buildings:
         if b.scoring is None:
             continue
@@ -210,7 +210,7 @@ def test_buildings_modify_only_player_parameters(catalog):
                 assert registry.parameters[m.param].scope == "player", (b.id, m.param)
 
 
-# -- expeditions (content-data.md 5) ------------------------------------------------------------
+# -- expeditions (docs/authoring.md 3.3) ----------------------------------------------------------
 
 
 def test_expeditions_have_two_rewards_and_sums_of_77(catalog):
@@ -259,7 +259,7 @@ def test_colonist_and_building_rewards(catalog):
 
 
 def test_reward_totals(catalog):
-    # 5.2, over the 44 rewards: 23 Energy, 22 Minerals, 6 any, 11 Toolkits, 25 VP
+    # over the 44 rewards: 23 Energy, 22 Minerals, 6 any, 11 Toolkits, 25 VP
     totals = Counter()
     for x in catalog.expeditions:
         for r in x.rewards:
@@ -281,7 +281,7 @@ def test_named_expeditions(catalog):
                            (Step("gain", {"energy": 2}),))
 
 
-# -- events (content-data.md 6) -----------------------------------------------------------------
+# -- events (docs/authoring.md 3.4) ---------------------------------------------------------------
 
 
 def test_event_spots(catalog):
@@ -312,7 +312,7 @@ def test_stock_and_modify_appear_only_in_board_clauses(catalog):
 
 
 def test_every_modify_names_a_known_parameter(catalog):
-    # content-data.md 2.6's fifteen, plus the Player Setup amounts that variants may change
+    # the fifteen of docs/authoring.md 4.5, plus the Player Setup amounts that variants may change
     assert set(core_registry().parameters) == PARAMETERS_2_6 | {
         "start_energy", "start_minerals", "start_toolkits"}
     named = []
@@ -341,7 +341,7 @@ def test_named_events(catalog):
         Step("stock", {"region": "vents", "amount": -4}),)
 
 
-# -- board tables and the Relief Track (content-data.md 3) --------------------------------------
+# -- board tables and the Relief Track (docs/authoring.md 13.3) -----------------------------------
 
 
 def test_academy(catalog):
@@ -401,7 +401,7 @@ def test_components(catalog):
     assert sum(c.academy_supply for c in catalog.board.components) == 12
 
 
-# -- the provenance filter (content-data.md 10.4) -----------------------------------------------
+# -- the provenance filter (docs/authoring.md 6) --------------------------------------------------
 
 
 def ids(rows):

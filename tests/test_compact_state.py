@@ -1,5 +1,6 @@
-"""The compact state's speed devices keep their meaning (design.md, layer 4): copy-on-write
-random streams in `State.clone`, and actions whose labels are built when read."""
+"""The compact state's speed devices keep their meaning (docs/design.md, "Randomness" and "The
+decision API"): copy-on-write random streams in `State.clone`, and actions whose labels are
+built when read."""
 
 from __future__ import annotations
 

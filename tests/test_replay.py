@@ -1,6 +1,6 @@
 """Game logs: reading, `artemis replay [--verify]`, and the golden playthroughs.
 
-The golden logs in tests/data/golden/ (design.md, "Testing habits") were recorded with
+The golden logs in tests/data/golden/ (docs/design.md, "Testing habits") were recorded with
 `artemis play ... --log` (commands in tests/data/golden/README.md); every run replays them and
 compares every entry, so any change of behaviour shows as the first differing entry.
 """

@@ -1,6 +1,6 @@
 """artemis: a rules-data engine for The Artemis Project.
 
-Layers, one way (see docs and ../design.md): content (`artemis.content`) -> effects
+Layers, one way (see docs/design.md): content (`artemis.content`) -> effects
 (`artemis.effects`) -> state and rules -> decisions -> log.
 """
 

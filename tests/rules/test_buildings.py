@@ -1,6 +1,6 @@
-"""Building abilities (content-data.md 2.5, 4): every upkeep effect shape, each passive, each
+"""Building abilities (docs/authoring.md 3.1): every upkeep effect shape, each passive, each
 trigger, Surface scoring (only when fully staffed), and final scoring steps 1-7 with charts A
-and B and the Toolkit tie (rulebook, End of the Game; 3.7)."""
+and B and the Toolkit tie (rulebook, End of the Game; docs/authoring.md 13.3)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ def test_ability_kinds_of_the_distinct_tiles():
 def test_duplicates_copy_their_original():
     g = blank()
     copies = [b for b in g.catalog.buildings if b.duplicate_of]
-    assert len(copies) == 12  # content-data.md: 6 Surface and 6 Ocean duplicates
+    assert len(copies) == 12  # 6 Surface and 6 Ocean duplicates (docs/authoring.md 13.4)
     for b in copies:
         o = g.catalog.by_id[b.duplicate_of]
         assert (b.name, b.kind, b.slots, b.upkeep, b.scoring) == (

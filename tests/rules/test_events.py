@@ -1,4 +1,4 @@
-"""The 14 Event cards (content/project/base/events.yaml; content-data.md 6): each resolved with
+"""The 14 Event cards (content/project/base/events.yaml; docs/authoring.md 3.4): each resolved with
 ("event", id) on a position set up by hand, with its exact effect; the spots; and modifiers
 in force until the next Board Setup (R18)."""
 

@@ -1,4 +1,4 @@
-"""One test (or more) for each ruling R1-R40 of content-data.md section 7.
+"""One test (or more) for each ruling R1-R40 (docs/rulings.md).
 
 Each position is set up by hand (see helpers.blank) and run through the rule steps; the
 numbers are chosen so that a wrong rule gives a different result.

@@ -1,5 +1,6 @@
 """The effect engine: a registry of small named operations, quantities, targets, rule
-parameters and game events, each carrying its JSON Schema fragment (content-data.md section 2)."""
+parameters and game events, each carrying its JSON Schema fragment (docs/authoring.md,
+section 4)."""
 
 from artemis.effects.registry import (
     Definition,

@@ -5,7 +5,7 @@ quantities, targets, rule parameters, game events and shared schema definitions;
 schema is assembled from whatever is registered, so a plugin's operation validates exactly like
 a core one.
 
-Contexts say where an operation may stand (content-data.md 2.4, 2.5, R37):
+Contexts say where an operation may stand (docs/authoring.md 4.4, R37):
 ``player`` (an effect with an acting player: upkeep, rewards, triggers, targeted clauses,
 Relief rewards), ``board`` (an untargeted event clause), ``scoring`` (a Surface tile's scoring).
 """
@@ -44,7 +44,7 @@ class Operation:
 
 @dataclass(frozen=True)
 class Quantity:
-    """A number read for one player at the moment of evaluation (content-data.md 2.3).
+    """A number read for one player at the moment of evaluation (docs/authoring.md 4.2).
 
     Written ``{name: params}``; ``params`` is its JSON Schema fragment (an object)."""
 
@@ -57,7 +57,7 @@ class Quantity:
 
 @dataclass(frozen=True)
 class Target:
-    """Who an event clause applies to (content-data.md 2.4).
+    """Who an event clause applies to (docs/authoring.md 4.3).
 
     ``params`` None means the target is written as a bare string; otherwise ``{name: params}``."""
 
@@ -70,7 +70,7 @@ class Target:
 
 @dataclass(frozen=True)
 class RuleParameter:
-    """A named rule parameter that `modify` may change (content-data.md 2.6, 2.7).
+    """A named rule parameter that `modify` may change (docs/authoring.md 4.5).
 
     ``scope`` is "player" or "global"; ``type`` is "int", "place" or "places"; ``default`` the
     rulebook value; ``signed`` True for the ``*_adjust`` parameters, which are not clamped at 0.
@@ -87,7 +87,7 @@ class RuleParameter:
 
 @dataclass(frozen=True)
 class GameEvent:
-    """A named game event that a building `trigger` may listen to (content-data.md 2.8)."""
+    """A named game event that a building `trigger` may listen to (docs/authoring.md 4.6)."""
 
     name: str
     description: str
@@ -175,7 +175,7 @@ class Registry:
         defs = copy.deepcopy(self.definitions)
         defs["effect"] = {
             "description": "An effect: a list of steps run in order, each a one-key map "
-            "{operation: parameters} (content-data.md 2.1, 10.1).",
+            "{operation: parameters} (docs/authoring.md 4).",
             "type": "array",
             "minItems": 1,
             "items": {"$ref": "#/definitions/step"},
@@ -196,7 +196,7 @@ class Registry:
         defs["quantity"] = {
             "$comment": "artemis:quantity",
             "description": "A number counted for one player when read: a one-key map "
-            "{quantity: parameters} (content-data.md 2.3).",
+            "{quantity: parameters} (docs/authoring.md 4.2).",
             "type": "object",
             "minProperties": 1,
             "maxProperties": 1,
@@ -211,7 +211,7 @@ class Registry:
         keyed = {n: t for n, t in sorted(self.targets.items()) if t.params is not None}
         defs["target"] = {
             "$comment": "artemis:target",
-            "description": "Who an event clause applies to (content-data.md 2.4).",
+            "description": "Who an event clause applies to (docs/authoring.md 4.3).",
             "oneOf": [
                 {
                     "$comment": "artemis:target",
@@ -234,13 +234,13 @@ class Registry:
         }
         defs["param"] = {
             "$comment": "artemis:param",
-            "description": "A rule parameter name (content-data.md 2.6).",
+            "description": "A rule parameter name (docs/authoring.md 4.5).",
             "type": "string",
             "enum": sorted(self.parameters),
         }
         defs["game_event"] = {
             "$comment": "artemis:game-event",
-            "description": "A game event a trigger listens to (content-data.md 2.8).",
+            "description": "A game event a trigger listens to (docs/authoring.md 4.6).",
             "type": "string",
             "enum": sorted(self.game_events),
         }

@@ -1,4 +1,4 @@
-"""Actions and decisions as data (design.md, layer 4).
+"""Actions and decisions as data (docs/design.md, "The decision API").
 
 An `Action` is a small tuple-like value: a kind and its arguments. Its stable ``id`` and human
 ``label`` are built when asked, so that listing the legal actions stays cheap (a bot that picks

@@ -194,7 +194,7 @@ def _new_game(path: Path, doc, data: dict, given: dict, at):
     except (TypeError, ValueError, KeyError, IndexError) as exc:
         # a rule parameter of the wrong type breaks setup itself
         at(("config",), "S101", f"the game cannot be set up with this config: {exc}",
-           "check config.params against content-data.md 2.6")
+           "check config.params against the rule parameters of docs/authoring.md 4.5")
     return None
 
 

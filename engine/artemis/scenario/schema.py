@@ -51,7 +51,7 @@ _DIE = {
 
 _MODIFIER = {
     "description": "A rule parameter change in force this round (an Event's modify, "
-    "content-data.md 2.6, 2.7): exactly one of set or add.",
+    "docs/authoring.md 4.5): exactly one of set or add.",
     "type": "object", "additionalProperties": False, "required": ["param"],
     "properties": {
         "param": {"type": "string", "description": "The rule parameter's name."},
@@ -235,7 +235,7 @@ SCENARIO_SCHEMA: dict = {
                              "additionalProperties": {"type": "object",
                                                       "description": "The options."}},
                 "params": {"type": "object", "description": "Rule parameter defaults "
-                           "replaced (content-data.md 2.6)."},
+                           "replaced (docs/authoring.md 4.5)."},
                 "expansions": {"type": "array", "description": "Content pack folders, "
                                "relative to this file.",
                                "items": {"type": "string", "description": "A folder."}},

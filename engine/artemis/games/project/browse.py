@@ -57,7 +57,7 @@ def slots_text(slots: tuple[str, ...]) -> str:
 
 
 def when_text(when: str, catalog=None) -> str:
-    """An event's spot with when it resolves (content-data.md 3.5): "A (before Basecamp)"."""
+    """An event's spot with when it resolves (docs/authoring.md 13.3): "A (before Basecamp)"."""
     spot = None
     if catalog is not None:
         spot = next((s for s in catalog.board.event_spots if s.spot == when), None)
@@ -126,7 +126,7 @@ def board_row_text(row: dict) -> str:
 
 def list_rows(catalog, kind: str | None, provenance: str | None) -> list[dict]:
     """Rows of the catalog as plain JSON data, filtered by kind and provenance tag
-    (content-data.md 10.4: the provenance contains the tag, ignoring case). Raises UnknownKind.
+    (docs/authoring.md 6: the provenance contains the tag, ignoring case). Raises UnknownKind.
 
     Every row has ``kind``, ``id``, ``name``, ``provenance`` and ``summary`` (one line in
     words). Buildings add ``tile_kind``, ``slots``, ``ability``, ``effect`` (words) and

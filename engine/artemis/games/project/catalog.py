@@ -1,7 +1,7 @@
 """The content catalog: the immutable, typed form of content that the engine reads.
 
 Built by `build_catalog` from validated items only; every class is a frozen dataclass, effects
-are tuples of `Step`. Shapes follow content-data.md sections 3-6 and 10.
+are tuples of `Step`. Shapes follow docs/authoring.md sections 3 and 4.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from artemis.kernel.frozen import FrozenMap
 
 @dataclass(frozen=True, slots=True)
 class Modifier:
-    """One rule parameter change: ``mode`` is "set" or "add" (content-data.md 2.6, 2.7)."""
+    """One rule parameter change: ``mode`` is "set" or "add" (docs/authoring.md 4.5)."""
 
     param: str
     mode: str
@@ -39,7 +39,7 @@ class Trigger:
 
 @dataclass(frozen=True, slots=True)
 class Building:
-    """A building tile (content-data.md 4). Exactly one of upkeep/passive/trigger/scoring is set.
+    """A building tile (docs/authoring.md 3.1): exactly one of upkeep/passive/trigger/scoring.
 
     ``slots`` are slot types ("any" is blank); ``duplicate_of`` names the original of a
     duplicate tile (removed at 2 players); ``source`` is "file:line".
@@ -69,7 +69,7 @@ class Building:
 
 @dataclass(frozen=True, slots=True)
 class Expedition:
-    """An Expedition card (content-data.md 5): printed difficulty, the two top-left numbers
+    """An Expedition card (docs/authoring.md 3.3): printed difficulty, the two top-left numbers
     (Energy and Minerals added at Board Setup) and exactly two rewards."""
 
     id: str
@@ -94,7 +94,7 @@ class Clause:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """An Event card (content-data.md 6): ``when`` is an event spot id."""
+    """An Event card (docs/authoring.md 3.4): ``when`` is an event spot id."""
 
     id: str
     name: str
@@ -107,7 +107,7 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class ReliefSpace:
-    """One Relief Track space (content-data.md 3.6); ``space`` counts from 1."""
+    """One Relief Track space (docs/authoring.md 3.5); ``space`` counts from 1."""
 
     space: int
     reward: Effect
@@ -136,7 +136,7 @@ class Component:
 
 @dataclass(frozen=True)
 class Board:
-    """The board tables (content-data.md 3).
+    """The board tables (docs/authoring.md 13.3).
 
     ``academy[face]`` -> trained type; ``outfitter[face]`` -> Toolkits; ``doorstep[face]`` ->
     most colonists (faces 1..6, index 0 unused); charts: ``chart_buildings[n]`` VP for n

@@ -1,4 +1,4 @@
-"""The Artemis Project's cross-file content checks (content-data.md 2.4-2.7, 9, 10; R37).
+"""The Artemis Project's cross-file content checks (docs/authoring.md 3, 4, 13.4; R37).
 
 Each check has its own code; see docs/errors.md.
 """
@@ -16,7 +16,7 @@ from artemis.games.project.vocabulary import COLONIST_TYPES, PLACES
 ABILITIES = ("upkeep", "passive", "trigger", "scoring")
 OCEAN_ABILITIES = ("upkeep", "passive", "trigger")
 
-# The rulebook's counts that the validator enforces on the base pack (content-data.md 9).
+# The rulebook's counts that the validator enforces on the base pack (docs/authoring.md 13.4).
 BASE_TILES = {"ocean": 26, "surface": 26}
 BASE_EXPEDITIONS = 22
 BASE_EVENTS = 14
@@ -209,7 +209,7 @@ def _board_tables(rows: list[Item]) -> list[Problem]:
 
 
 def _base_counts(items: list[Item], packs: list[Pack]) -> list[Problem]:
-    """The rulebook's own counts, enforced on the base pack only (content-data.md 9)."""
+    """The rulebook's own counts, enforced on the base pack only (docs/authoring.md 13.4)."""
     out: list[Problem] = []
     tiles = [i for i in items if i.kind == "buildings"]
     if not items:

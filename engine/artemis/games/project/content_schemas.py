@@ -1,6 +1,6 @@
 """JSON Schemas (draft-07) of the Artemis Project's content files, assembled from a registry.
 
-One schema per content kind (content-data.md 10.3), one for the pack manifest, and one for a
+One schema per content kind (docs/authoring.md 3), one for the pack manifest, and one for a
 bare effect. Each file schema embeds every shared definition so that the YAML language server
 can complete and explain it without resolving other files.
 """
@@ -105,7 +105,7 @@ BUILDING_PROPS = {
 }
 
 BUILDING = {
-    "description": "A building tile (content-data.md 4), or a duplicate copy of one.",
+    "description": "A building tile (docs/authoring.md 3.1), or a duplicate copy of one.",
     "type": "object",
     "if": {"required": ["duplicate_of"]},
     "then": {
@@ -128,7 +128,7 @@ BUILDING = {
 }
 
 EXPEDITION = {
-    "description": "An Expedition card (content-data.md 5).",
+    "description": "An Expedition card (docs/authoring.md 3.3).",
     "type": "object",
     "additionalProperties": False,
     "required": ["id", "name", "difficulty", "energy", "minerals", "rewards", "provenance"],
@@ -152,7 +152,7 @@ EXPEDITION = {
 }
 
 EVENT = {
-    "description": "An Event card (content-data.md 6).",
+    "description": "An Event card (docs/authoring.md 3.4).",
     "type": "object",
     "additionalProperties": False,
     "required": ["id", "name", "when", "clauses", "provenance"],
@@ -187,7 +187,7 @@ EVENT = {
 }
 
 RELIEF_SPACE = {
-    "description": "One Relief Track space, in order from 1 (content-data.md 3.6).",
+    "description": "One Relief Track space, in order from 1 (docs/authoring.md 3.5).",
     "type": "object",
     "additionalProperties": False,
     "required": ["space", "reward", "provenance"],
@@ -202,7 +202,7 @@ TABLES = ("academy", "outfitter", "doorstep", "event_spots", "chart_buildings", 
           "components")
 
 BOARD_ROW = {
-    "description": "One row of a board table (content-data.md 3, 10.3).",
+    "description": "One row of a board table (docs/authoring.md 13.3).",
     "type": "object",
     "required": ["table"],
     "properties": {
@@ -260,7 +260,7 @@ def file_schema(registry: Registry, kind: str) -> dict:
         "$schema": DRAFT,
         "title": f"artemis content: {title}",
         "description": f"A content file of kind {kind}: a mapping with kind and items "
-        "(content-data.md 10.3).",
+        "(docs/authoring.md 3).",
         "type": "object",
         "additionalProperties": False,
         "required": ["kind", "items"],

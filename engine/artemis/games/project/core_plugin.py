@@ -8,7 +8,7 @@ from artemis.kernel.hookspecs import hookimpl
 
 @hookimpl
 def artemis_register_vocabulary(register):
-    """The effect vocabulary of content-data.md 2.2-2.8."""
+    """The effect vocabulary of docs/authoring.md section 4."""
     from artemis.effects.registry import Registry
     from artemis.games.project import vocabulary
 

@@ -1,9 +1,9 @@
 """The interpreter of effects: one small function per operation, quantity and target
-(content-data.md 2.2-2.4, R39). The vocabulary registers each with its schema fragment.
+(docs/authoring.md 4.1-4.3, R39). The vocabulary registers each with its schema fragment.
 
 An effect runs as the step ``("effect", player, effect, index, source)``: the operation at
 ``index`` runs, and the rest of the effect follows unless the operation returns False (a `pay`
-that cannot be met skips the rest, 2.2). ``player`` is the acting player (None for a board
+that cannot be met skips the rest). ``player`` is the acting player (None for a board
 effect); ``source`` says where it comes from, e.g. ("reward", card index, reward index).
 """
 
@@ -207,7 +207,7 @@ def _gain_building(game, player, args, source):
 
 def claim_building(game, player, tile) -> None:
     """``player`` gains building ``tile``: Shelter colonists may move in, then
-    on_building_claimed fires (rulebook; content-data.md 2.8)."""
+    on_building_claimed fires (rulebook; docs/authoring.md 4.6)."""
     from artemis.games.project.state import Owned
 
     p = game.state.players[player]

@@ -1,4 +1,4 @@
-"""Reading rule parameters for a player: content-data.md 2.6 and 2.7 (R20).
+"""Reading rule parameters for a player: docs/authoring.md 4.5 (R20).
 
 Step 0 a variant's setting replaces the rulebook default; then ``set`` from the player's active
 buildings, ``set`` from this round's events (an event overrides a building), every ``add``

@@ -5,7 +5,7 @@ it (checking it is consistent where the engine needs it); `start_phase` schedule
 the round; `step_once`, `answer` and the goal tests are what the runner drives the rule queue
 with. Everything else in artemis.scenario reads the game only through `Game.view()`,
 `Game.result` and `Game.legal_actions()`, so a change of the compact state touches only this
-file (state field names are kept stable: design.md).
+file (state field names are kept stable: docs/design.md).
 """
 
 from __future__ import annotations

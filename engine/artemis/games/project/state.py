@@ -1,4 +1,4 @@
-"""The game state as plain data (design.md, layer 3).
+"""The game state as plain data (docs/design.md, "The state").
 
 Compact on purpose: colonists are counts per type (index 0..3 = Pioneer, Engineer, Marine,
 Steward), places are small lists, and `clone()` is a flat hand-written copy. Everything here
@@ -155,7 +155,7 @@ class State:
     log_round_turn_order: list[int] = field(default_factory=list)
 
     def clone(self) -> State:
-        """A deep copy, written out by hand for speed (design.md: not deepcopy)."""
+        """A deep copy, written out by hand for speed (docs/design.md: not deepcopy)."""
         if self.rng.__class__ is not Streams:
             self.rng = Streams(self.rng)
         c = _new(State)

@@ -1,4 +1,4 @@
-"""The Artemis Project's effect vocabulary: content-data.md sections 2.2-2.8.
+"""The Artemis Project's effect vocabulary: docs/authoring.md section 4.
 
 `register(registry)` adds the 12 operations, 4 quantities, 3 targets, 15 rule parameters,
 2 game events and the shared schema definitions (items, colonist types, regions) they use.
@@ -42,7 +42,7 @@ DEFINITIONS: dict[str, dict] = {
     "items": {
         "description": "Items taken, returned or paid: any of energy, minerals, toolkits and "
         "resources (any mix of Energy and Minerals, the acting player splits), each a "
-        "positive whole number (content-data.md 1.2).",
+        "positive whole number (docs/authoring.md 4).",
         "type": "object",
         "minProperties": 1,
         "additionalProperties": False,
@@ -59,7 +59,7 @@ DEFINITIONS: dict[str, dict] = {
     },
     "colonist_type": {
         "$comment": "artemis:colonist-type",
-        "description": "A colonist type (content-data.md 1.1).",
+        "description": "A colonist type (docs/authoring.md 13.1).",
         "type": "string",
         "enum": list(COLONIST_TYPES),
     },
@@ -71,13 +71,14 @@ DEFINITIONS: dict[str, dict] = {
         "enum": list(SLOT_TYPES),
     },
     "region": {
-        "description": "A board region (content-data.md 1.2).",
+        "description": "A board region (docs/authoring.md 13.2).",
         "type": "string",
         "enum": list(REGIONS),
     },
     "provenance": {
-        "description": "Where the values come from: rulebook, research §N, or RECONSTRUCTED "
-        "(content-data.md, the src column). `artemis content list --provenance reconstructed` "
+        "description": "Where the values come from: rulebook, research §N, RECONSTRUCTED, "
+        "or fan-made for fan content; a mix says which part comes from where "
+        "(docs/authoring.md 6). `artemis content list --provenance reconstructed` "
         "lists the items an owner of the printed game may correct.",
         "type": "string",
         "minLength": 1,

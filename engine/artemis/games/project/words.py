@@ -1,10 +1,10 @@
 """Effects in plain English words, for `artemis content list` and `artemis content show`.
 
 `describe(effect)` renders an effect (a tuple of `Step`, or the same effect as plain YAML data)
-step by step, joined with ", then ". Each operation of the base vocabulary (content-data.md
-2.2) has its own phrase; an operation this module does not know (one a plugin registered) falls
-back to ``op(args)``, so every effect can be shown. Quantities (2.3), event targets (2.4),
-building abilities (2.5) and rule parameter modifiers (2.6) have their own functions.
+step by step, joined with ", then ". Each operation of the base vocabulary (docs/authoring.md
+4.1) has its own phrase; an operation this module does not know (one a plugin registered) falls
+back to ``op(args)``, so every effect can be shown. Quantities (4.2), event targets (4.3),
+building abilities (3.1) and rule parameter modifiers (4.5) have their own functions.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ def _plural(count: int, names: tuple[str, str]) -> str:
 
 
 def item_name(item: str, count: int = 2) -> str:
-    """The printed name of an item (content-data.md 1.2) for ``count`` of it: "Mineral",
+    """The printed name of an item (docs/authoring.md 13.2) for ``count`` of it: "Mineral",
     "Minerals", "Energy", "Toolkits"; an unknown item comes back as given."""
     names = _ITEM_NAMES.get(item)
     return _plural(count, names) if names else item
@@ -83,7 +83,7 @@ def describe_items(items: Any) -> str:
 
 
 def _fallback(name: str, args: Any) -> str:
-    """``name(args)`` with the arguments in the inline notation of content-data.md 2.1."""
+    """``name(args)`` with the arguments in the inline notation of docs/authoring.md 4."""
     if args is None:
         return f"{name}()"
     if isinstance(args, dict):
@@ -342,7 +342,7 @@ def describe_passive(passive: Any) -> str:
 
 
 def describe_ability(building: Any) -> str:
-    """A building tile's ability in words (content-data.md 2.5), for example
+    """A building tile's ability in words (docs/authoring.md 3.1), for example
     "At Upkeep, if fully staffed: gain 2 Minerals", "When on_expedition_success, if fully
     staffed: gain 1 Energy and 1 Mineral", "At game end, if fully staffed: 3 VP"."""
     if building.upkeep is not None:

@@ -23,7 +23,7 @@ def standings(card) -> list[tuple[int, int, int]]:
 
 
 def difficulty(game, card) -> int:
-    """Printed difficulty plus expedition_difficulty_adjust, at least 0 (2.7)."""
+    """Printed difficulty plus expedition_difficulty_adjust, at least 0 (docs/authoring.md 4.5)."""
     printed = game.catalog.by_id[card.id].difficulty
     return max(0, printed + param(game, "expedition_difficulty_adjust"))
 

@@ -126,7 +126,7 @@ def take(game, player: int, place: int, t: int, n: int = 1) -> None:
 
 def colony(game, player: int) -> list[int]:
     """Counts by type of every colonist ``player`` owns: Shelters, buildings, sent with dice at
-    Basecamp, and on an Academy space (content-data.md 1.1)."""
+    Basecamp, and on an Academy space (docs/authoring.md 13.1)."""
     s = game.state
     p = s.players[player]
     out = p.shelters[:]

@@ -57,7 +57,7 @@ def resolve_die(game, region: str, player: int, face: int) -> None:
 
 @step("recruit")
 def ask_recruit(game, player: int, left: int) -> None:
-    """One colonist type at a time, or stop (design.md)."""
+    """One colonist type at a time, or stop (docs/design.md)."""
     s = game.state
     cost = param(game, "doorstep_cost_per_colonist", player)
     options = [Action("recruit", ("stop",), "stop recruiting")]

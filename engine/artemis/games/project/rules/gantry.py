@@ -10,7 +10,7 @@ from artemis.kernel.actions import Action
 
 
 def price(game, player: int, face: int) -> int:
-    """Die face plus the player's gantry_price_adjust, at least 0 (2.7)."""
+    """Die face plus the player's gantry_price_adjust, at least 0 (docs/authoring.md 4.5)."""
     return max(0, face + param(game, "gantry_price_adjust", player))
 
 

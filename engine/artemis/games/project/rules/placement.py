@@ -1,7 +1,7 @@
 """The Placement Phase (rulebook): roll, then from the start player clockwise one die per turn,
 Toolkits spent before placing, and each region's placement rule. The Outfitter resolves at once.
 
-A placement is one answer (design.md): ``place:ROLLED:FINAL:REGION:TARGET``; it costs
+A placement is one answer (docs/design.md): ``place:ROLLED:FINAL:REGION:TARGET``; it costs
 |FINAL - ROLLED| Toolkits. At Basecamp the send (R1, R22), its payment and the Marine (R2, R38)
 are follow-up questions; at the Academy, which colonist goes along (R10, R36).
 """

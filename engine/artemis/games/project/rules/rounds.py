@@ -7,7 +7,8 @@ from __future__ import annotations
 from artemis.games.project.params import param
 from artemis.games.project.rules.flow import push, step
 
-# the Phase marker's path: each spot resolves just before the region after it (3.5)
+# the Phase marker's path: each spot resolves just before the region after it
+# (docs/authoring.md 13.3)
 RESOLUTION = (("spot", "A"), ("region", "basecamp"), ("spot", "B"), ("region", "vents"),
               ("spot", "C"), ("region", "quarry"), ("spot", "D"), ("region", "gantry"),
               ("spot", "E"), ("region", "doorstep"), ("spot", "F"), ("region", "academy"),

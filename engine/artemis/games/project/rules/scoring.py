@@ -12,7 +12,8 @@ STEPS = ("saved_resources", "surface_buildings", "buildings", "colonist_sets",
 
 
 def _score_effect(game, player: int, effect) -> int:
-    """VP of a scoring effect (only vp and per -> vp, 2.5), evaluated without side effects."""
+    """VP of a scoring effect (only vp and per -> vp: docs/authoring.md 4.4), evaluated without
+    side effects."""
     total = 0
     for st in effect:
         if st.op == "vp":

@@ -1,4 +1,4 @@
-"""Building triggers on game events (content-data.md 2.5, 2.8; R20): a fully staffed Ocean
+"""Building triggers on game events (docs/authoring.md 3.1, 4.6; R20): a fully staffed Ocean
 tile with ``trigger: {on: EVENT}`` runs its effect for its owner when EVENT happens to them."""
 
 from __future__ import annotations
