@@ -1,4 +1,5 @@
-"""`artemis content list|show`: browse the loaded content (`artemis.games.project.browse`)."""
+"""`artemis content list|show`: browse the loaded content (`artemis.games.project.browse`
+gives the rows and fields; this module prints them)."""
 
 import json
 import sys
@@ -43,7 +44,7 @@ def content_list(
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    browse.print_rows(console(), rows)
+    print_rows(console(), rows)
 
 
 @content_app.command("show")
@@ -70,4 +71,45 @@ def content_show(
     if as_json:
         print(json.dumps(browse.item_data(item, catalog), indent=2, ensure_ascii=False))
         return
-    browse.print_item(console(), item, catalog)
+    print_item(console(), item, catalog)
+
+
+def print_rows(out, rows: list[dict]) -> None:
+    """Print rows of `browse.list_rows` as rich tables, one per kind, with each kind's fields
+    in words, and their count."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from artemis.games.project.browse import list_tables
+
+    for kind, columns, cells in list_tables(rows):
+        if kind is None:  # rows of a kind the browser does not know
+            table = Table(*(header for header, _ in columns))
+        else:
+            table = Table(title=f"{kind} ({len(cells)})", title_justify="left")
+            for header, key in columns:
+                # ids are what `content show` takes: never cut them short
+                table.add_column(header, no_wrap=key == "id", min_width=len(header))
+        for row in cells:
+            table.add_row(*(Text(text) for text in row))
+        out.print(table)
+    out.print(Text(f"{len(rows)} item{'s' if len(rows) != 1 else ''}"))
+
+
+def print_item(out, item, catalog=None) -> None:
+    """Print one item in a rich panel: every field, its effects in words and as data; a
+    duplicate tile names its original (`browse.item_fields`)."""
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from artemis.games.project.browse import item_fields, kind_of
+
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for label, text in item_fields(item, catalog):
+        table.add_row(Text(label), Text(text))
+    title = Text(f"{item.name} ({item.id})")
+    out.print(Panel(table, title=title, subtitle=Text(kind_of(item)),
+                    title_align="left", expand=False))
