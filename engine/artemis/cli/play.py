@@ -20,6 +20,17 @@ from artemis.cli.common import (
     print_problems,
 )
 
+#: The End of the Game steps in words, for the line under the final score table.
+STEP_NAMES = {
+    "saved_resources": "saved resources",
+    "surface_buildings": "staffed Surface",
+    "buildings": "buildings",
+    "colonist_sets": "colonist sets",
+    "leftover_colonists": "leftovers",
+    "badges": "badges",
+    "most_toolkits": "most Toolkits",
+}
+
 
 def play(
     players: Annotated[int | None, typer.Option(
@@ -53,7 +64,7 @@ def play(
     from artemis.content.problems import ContentError
     from artemis.kernel.game import ConfigError, GameConfig
     from artemis.players.bots import NoInput
-    from artemis.players.play import bot_kinds, parse_options, print_account, write_log
+    from artemis.players.play import bot_kinds, parse_options, write_log
     from artemis.records.config_file import LoadedConfig, load_config
 
     if log is not None and log.name:  # an empty name is write_log's to refuse
@@ -145,3 +156,30 @@ def _same_file(a: Path, b: Path) -> bool:
         return a.resolve() == b.resolve()
     except (OSError, RuntimeError, ValueError):
         return str(a) == str(b)
+
+
+def print_account(out, game, kinds: list[str], names: list[str] | None = None) -> None:
+    """The round-by-round account (`artemis.players.play.account_lines`), then the final
+    score table with each step (`artemis play`, `artemis replay`)."""
+    from rich.table import Table
+
+    from artemis.games.project.rules.scoring import STEPS
+    from artemis.players.play import account_lines, seat_labels, tie_note
+
+    for line in account_lines(game, kinds, names):
+        out.print(line, markup=False)
+    names = seat_labels(kinds, names)
+    result = game.result
+    table = Table(title="Final scores (End of the Game, steps 1-7)")
+    table.add_column("player")
+    table.add_column("in game", justify="right")
+    for n, _ in enumerate(STEPS, start=1):
+        table.add_column(str(n), justify="right")
+    table.add_column("total VP", justify="right")
+    for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
+        table.add_row(names[row["seat"]], str(row["in_game"]),
+                      *(str(row["steps"][s]) for s in STEPS), str(row["vp"]))
+    out.print(table)
+    out.print("steps: " + "; ".join(f"{n} {STEP_NAMES[s]}" for n, s in
+                                    enumerate(STEPS, start=1)))
+    out.print(f"Winner: {names[result['winner']]}{tie_note(game, names)}")

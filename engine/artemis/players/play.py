@@ -1,23 +1,13 @@
-"""Playing a whole game with bots, and its account for people (`artemis play`)."""
+"""Playing a whole game with bots, and its account for people as lines of text (`artemis play`
+prints them)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from artemis.games.project.rules.scoring import STEPS
 from artemis.kernel.game import Game, GameConfig
 from artemis.players.bots import make_bot
-
-STEP_NAMES = {
-    "saved_resources": "saved resources",
-    "surface_buildings": "staffed Surface",
-    "buildings": "buildings",
-    "colonist_sets": "colonist sets",
-    "leftover_colonists": "leftovers",
-    "badges": "badges",
-    "most_toolkits": "most Toolkits",
-}
 
 
 def bot_kinds(spec: str | None, players: int) -> list[str]:
@@ -268,30 +258,6 @@ def account_lines(game: Game, kinds: list[str], names: list[str] | None = None) 
             section.append(f"{e['param']} {e['mode']} {e['value']} this round")
     flush()
     return out
-
-
-def print_account(console, game: Game, kinds: list[str],
-                  names: list[str] | None = None) -> None:
-    """The round-by-round account, then the final score table with each step."""
-    from rich.table import Table
-
-    for line in account_lines(game, kinds, names):
-        console.print(line, markup=False)
-    names = seat_labels(kinds, names)
-    result = game.result
-    table = Table(title="Final scores (End of the Game, steps 1-7)")
-    table.add_column("player")
-    table.add_column("in game", justify="right")
-    for n, _ in enumerate(STEPS, start=1):
-        table.add_column(str(n), justify="right")
-    table.add_column("total VP", justify="right")
-    for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
-        table.add_row(names[row["seat"]], str(row["in_game"]),
-                      *(str(row["steps"][s]) for s in STEPS), str(row["vp"]))
-    console.print(table)
-    console.print("steps: " + "; ".join(f"{n} {STEP_NAMES[s]}" for n, s in
-                                        enumerate(STEPS, start=1)))
-    console.print(f"Winner: {names[result['winner']]}{tie_note(game, names)}")
 
 
 def tie_note(game: Game, names: list[str] | None = None) -> str:
