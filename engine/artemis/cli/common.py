@@ -1,5 +1,5 @@
 """What the commands share: their common options, the console, problems printed, the plugin
-host and the content as the plugins see it.
+host and the content as the plugins see it, and the values of --bots, --variant and --option.
 
 No ``from __future__ import annotations`` in the command modules: typer reads real annotations
 faster than it evaluates strings (start-up: docs/performance.md). Heavy modules are imported
@@ -71,3 +71,42 @@ def load_with_plugins(paths: list):
     plugin_packs = [p for p in host.content_packs() if str(p) != str(base_pack())]
     return host, load_game_content([*plugin_packs, *paths], registry, host.checks(),
                                    host.names())
+
+
+def bot_kinds(spec: str | None, players: int) -> list[str]:
+    """Bot kinds per seat from --bots "random,greedy,..." (one name applies to every seat).
+
+    Raises ValueError when the count does not match ``players`` or a kind is unknown."""
+    from artemis.players.bots import make_bot
+
+    kinds = [k.strip() for k in (spec if spec is not None else "random").split(",")]
+    if any(not k for k in kinds):
+        raise ValueError(f"--bots has an empty name in '{spec}'; write e.g. random,greedy")
+    if len(kinds) == 1:
+        kinds *= players
+    if len(kinds) != players:
+        raise ValueError(f"--bots names {len(kinds)} bots for {players} players")
+    for k in kinds:
+        make_bot(k, 0)
+    return kinds
+
+
+def parse_options(variants: list[str], options: list[str]) -> dict:
+    """{variant: {option: value}} from ``--variant NAME`` and ``--option NAME.KEY=VALUE``
+    flags; a value is read as YAML (``3`` is a number, ``true`` a boolean). An option turns its
+    variant on. Raises ValueError for a malformed option."""
+    from artemis.content.yamlio import YamlProblem, parse
+
+    out: dict = {name: {} for name in variants}
+    for text in options:
+        key, sep, raw = text.partition("=")
+        name, dot, option = key.partition(".")
+        if not sep or not dot or not name or not option:
+            raise ValueError(f"--option '{text}' is not NAME.KEY=VALUE, e.g. "
+                             "game_length.rounds=5")
+        try:
+            value = parse(f"v: {raw}\n").data["v"] if raw.strip() else ""
+        except YamlProblem:
+            value = raw
+        out.setdefault(name, {})[option] = value
+    return out

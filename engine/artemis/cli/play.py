@@ -15,7 +15,9 @@ from artemis.cli.common import (
     OptionOpt,
     PluginOpt,
     VariantOpt,
+    bot_kinds,
     console,
+    parse_options,
     plugin_host,
     print_problems,
 )
@@ -64,7 +66,7 @@ def play(
     from artemis.content.problems import ContentError
     from artemis.kernel.game import ConfigError, GameConfig
     from artemis.players.bots import NoInput
-    from artemis.players.play import bot_kinds, parse_options, write_log
+    from artemis.players.play import write_log
     from artemis.records.config_file import LoadedConfig, load_config
 
     if log is not None and log.name:  # an empty name is write_log's to refuse

@@ -15,7 +15,7 @@ from typing import Annotated
 
 import typer
 
-from artemis.cli.common import plugin_host, print_problems
+from artemis.cli.common import bot_kinds, parse_options, plugin_host, print_problems
 
 STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
                "buildings": "3 buildings", "colonist_sets": "4 colonist sets",
@@ -207,7 +207,6 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     log folder that cannot be made."""
     from artemis.content.problems import ContentError, did_you_mean
     from artemis.kernel.game import ConfigError, Game, _cached_catalog, _host_registry
-    from artemis.players.play import bot_kinds, parse_options
     from artemis.sim import GameTask
 
     for name in (k.strip() for k in (bots or "").split(",")):

@@ -13,6 +13,7 @@ from artemis.cli.common import (
     VariantOpt,
     console,
     load_with_plugins,
+    parse_options,
     print_problems,
 )
 
@@ -53,7 +54,6 @@ def validate(
 
 
 def _simulate_packs(result, host, games, seed, players, variant, option, as_json) -> None:
-    from artemis.players.play import parse_options
     from artemis.sim.pack_trial import trial
 
     try:

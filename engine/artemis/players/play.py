@@ -10,22 +10,6 @@ from artemis.kernel.game import Game, GameConfig
 from artemis.players.bots import make_bot
 
 
-def bot_kinds(spec: str | None, players: int) -> list[str]:
-    """Bot kinds per seat from "random,greedy,..." (one name applies to every seat).
-
-    Raises ValueError when the count does not match ``players`` or a kind is unknown."""
-    kinds = [k.strip() for k in (spec if spec is not None else "random").split(",")]
-    if any(not k for k in kinds):
-        raise ValueError(f"--bots has an empty name in '{spec}'; write e.g. random,greedy")
-    if len(kinds) == 1:
-        kinds *= players
-    if len(kinds) != players:
-        raise ValueError(f"--bots names {len(kinds)} bots for {players} players")
-    for k in kinds:
-        make_bot(k, 0)
-    return kinds
-
-
 def play_game(config: GameConfig, kinds: list[str], plugins=None) -> Game:
     """Play one whole game, seat i played by a bot of ``kinds[i]`` seeded from the game seed;
     ``plugins`` is a PluginHost (default: the core and the installed plugins)."""
@@ -88,27 +72,6 @@ def rebuild(game: Game, actions: int, plugins=None) -> Game:
     for action in game.actions[:actions]:
         fresh.apply(action.id)
     return fresh
-
-
-def parse_options(variants: list[str], options: list[str]) -> dict:
-    """{variant: {option: value}} from ``--variant NAME`` and ``--option NAME.KEY=VALUE``
-    flags; a value is read as YAML (``3`` is a number, ``true`` a boolean). An option turns its
-    variant on. Raises ValueError for a malformed option."""
-    from artemis.content.yamlio import YamlProblem, parse
-
-    out: dict = {name: {} for name in variants}
-    for text in options:
-        key, sep, raw = text.partition("=")
-        name, dot, option = key.partition(".")
-        if not sep or not dot or not name or not option:
-            raise ValueError(f"--option '{text}' is not NAME.KEY=VALUE, e.g. "
-                             "game_length.rounds=5")
-        try:
-            value = parse(f"v: {raw}\n").data["v"] if raw.strip() else ""
-        except YamlProblem:
-            value = raw
-        out.setdefault(name, {})[option] = value
-    return out
 
 
 def seat_labels(kinds: list[str], names: list[str] | None = None) -> list[str]:
