@@ -8,8 +8,9 @@ numbers, wrong ids, lone surrogates): the base and reef content files, the game-
 examples, saves and a log of a seeded game, and the rulebook scenarios. They are fed to
 
 - the YAML reader (`yamlio.load` on a file, `yamlio.parse` on text);
-- the content validator as ``artemis validate`` builds it (`cli._load_with_plugins`'s spec,
-  built once): as a pack's content file, as a pack's manifest, and as a loose file;
+- the content validator as ``artemis validate`` builds it
+  (`artemis.cli.common.load_with_plugins`'s spec, built once): as a pack's content file, as
+  a pack's manifest, and as a loose file;
 - the game-config loader `load_config`, then `Game.new` with a config it accepts (as
   ``artemis play --config`` does);
 - `artemis.records.save.load_save`, `artemis.records.log.read_log` with `replay` and `verify`, and
@@ -463,8 +464,8 @@ _SPEC = None
 
 
 def cli_spec():
-    """The content spec `artemis validate` uses (`cli._load_with_plugins`): the plugin host's
-    registry, checks and names; built once, so the base pack is parsed once."""
+    """The content spec `artemis validate` uses (`artemis.cli.common.load_with_plugins`): the
+    plugin host's registry, checks and names; built once, so the base pack is parsed once."""
     global _SPEC
     if _SPEC is None:
         from artemis.games.project.content import game_spec

@@ -7,9 +7,10 @@ import json
 from typer.testing import CliRunner
 
 from artemis.cli import app
+from artemis.cli.common import bot_kinds
 from artemis.kernel.game import GameConfig
 from artemis.players.bots import GreedyBot, RandomBot, make_bot
-from artemis.players.play import bot_kinds, play_game
+from artemis.players.play import play_game
 
 WIDE = {"COLUMNS": "200"}
 

@@ -691,12 +691,12 @@ def test_duplicate_keys_long_numbers_and_wild_seeds_are_refused(saved, change, m
 
 def test_ctrl_c_after_the_game_is_over_names_the_final_save(tmp_path, monkeypatch, capsys):
     import artemis.cli as cli
-    import artemis.players.play as play_module
+    import artemis.cli.play as play_command
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt  # Ctrl-C while the account is printed
 
-    monkeypatch.setattr(play_module, "print_account", interrupted)
+    monkeypatch.setattr(play_command, "print_account", interrupted)
     path = tmp_path / "over.json"
     monkeypatch.setattr(sys, "argv", ["artemis", "play", "--players", "2", "--save", str(path)])
     with pytest.raises(SystemExit) as caught:

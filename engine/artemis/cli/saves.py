@@ -1,13 +1,12 @@
-"""The bodies of `artemis play --save/--load` and `artemis replay` (kept out of cli.py).
+"""The bodies of `artemis play --save/--load` (`artemis.cli.play` has the command).
 
 Exit codes as everywhere: 0 ok, 1 invalid input or failed check, 2 usage error; 130 after
 Ctrl-C (the game saved first when there is a save file; after the end of the game,
-`artemis.cli.main` prints `finished_game_note`).
+`artemis.cli.root.main` prints `finished_game_note`).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -15,7 +14,7 @@ import typer
 
 #: Set when a game played by `play_or_continue` is over: {"save": its final save or None}.
 #: A Ctrl-C after that (printing the account, writing the log) still exits 130, and
-#: `artemis.cli.main` says the game was over and where its save is.
+#: `artemis.cli.root.main` says the game was over and where its save is.
 _FINISHED: dict = {}
 
 
@@ -111,48 +110,3 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         raise typer.Exit(130) from None
     _FINISHED["save"] = save
     return game, kinds, names
-
-
-def replay_command(path: Path, verify: bool, as_json: bool, host) -> None:
-    """`artemis replay LOG [--verify] [--json]`: see the command's help."""
-    from artemis.players.play import config_record, print_account
-    from artemis.records.log import LogError, read_log, replay, shown_path
-    from artemis.records.log import verify as verify_log
-
-    try:
-        log = read_log(path)
-        if verify:
-            diff = verify_log(log, host)
-        else:
-            game = replay(log, host).game
-    except LogError as exc:
-        if as_json:  # as `validate --json`: the problem as JSON on stdout
-            print(json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False))
-        else:
-            print(f"error: {exc}", file=sys.stderr)
-        raise typer.Exit(1) from None
-    actions = len(log.actions())
-    if verify:
-        if as_json:
-            print(json.dumps(diff.as_dict() if diff else
-                             {"ok": True, "entries": len(log.entries), "actions": actions}))
-        elif diff:
-            print(diff.format(shown_path(path)))
-        else:
-            print(f"verified: all {len(log.entries)} entries ({actions} actions) of "
-                  f"{shown_path(path)} match the replay")
-        raise typer.Exit(1 if diff else 0)
-    if not game.is_over:
-        message = (f"{shown_path(path)}: the log ends before the game does (after {actions} "
-                   f"actions, player {game.current_player} to decide)")
-        if as_json:
-            print(json.dumps({"ok": False, "error": message}, ensure_ascii=False))
-        else:
-            print(f"error: {message}", file=sys.stderr)
-        raise typer.Exit(1)
-    if as_json:
-        print(json.dumps({"config": config_record(game, log.kinds, log.names), **game.result}))
-        return
-    from rich.console import Console
-
-    print_account(Console(highlight=False, soft_wrap=True), game, log.kinds, log.names)

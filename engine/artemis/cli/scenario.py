@@ -1,6 +1,6 @@
 """`artemis scenario run PATH...`: run scenario files (docs/scenarios.md).
 
-Kept apart from cli.py so that its imports stay light: the engine loads only when a command
+Its imports stay light: the engine loads only when a command
 runs. Exit codes: 0 every scenario passed, 1 a scenario failed or a file is invalid (or no
 scenario file was found), 2 usage error.
 """

@@ -1,6 +1,6 @@
 """`artemis simulate`: N seeded bot games on every core (or a Dask cluster), one report.
 
-Registered on the app by `artemis.cli`; the engine side is `artemis.sim`. Heavy modules
+Registered on the app by `artemis.cli.root`; the engine side is `artemis.sim`. Heavy modules
 (the games, multiprocessing, dask, matplotlib) are imported inside the command so that
 ``artemis --help`` stays fast.
 """
@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from artemis.cli.common import bot_kinds, parse_options, plugin_host, print_problems
 
 STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
                "buildings": "3 buildings", "colonist_sets": "4 colonist sets",
@@ -203,10 +205,8 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     (variants with their resolved options, expansions as given with their pack id and
     version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content or a
     log folder that cannot be made."""
-    from artemis.cli import _plugin_host, _print_problems
     from artemis.content.problems import ContentError, did_you_mean
     from artemis.kernel.game import ConfigError, Game, _cached_catalog, _host_registry
-    from artemis.players.play import bot_kinds, parse_options
     from artemis.sim import GameTask
 
     for name in (k.strip() for k in (bots or "").split(",")):
@@ -219,7 +219,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
         variants = parse_options(variant or [], option or [])
     except ValueError as exc:
         _fail(str(exc), 2)
-    host = _plugin_host(plugin, disable_plugin)
+    host = plugin_host(plugin, disable_plugin)
     if log_dir is not None:
         _check_folder(log_dir, "log")
     task = GameTask(players=players, bots=tuple(kinds), seed=seed, variants=variants,
@@ -231,7 +231,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     except ConfigError as exc:
         _fail(str(exc), 2)
     except ContentError as exc:
-        _print_problems(exc.problems, False)
+        print_problems(exc.problems, False)
         raise typer.Exit(1) from None
     except Exception:  # noqa: S110 - game 0 itself fails: the run records it with its seed
         pass

@@ -6,23 +6,7 @@ import json
 from pathlib import Path
 
 from artemis.kernel.game import Game, GameConfig
-from artemis.players.bots import make_bot, seat_bot
-
-
-def bot_kinds(spec: str | None, players: int) -> list[str]:
-    """Bot kinds per seat from "random,greedy,..." (one name applies to every seat).
-
-    Raises ValueError when the count does not match ``players`` or a kind is unknown."""
-    kinds = [k.strip() for k in (spec if spec is not None else "random").split(",")]
-    if any(not k for k in kinds):
-        raise ValueError(f"--bots has an empty name in '{spec}'; write e.g. random,greedy")
-    if len(kinds) == 1:
-        kinds *= players
-    if len(kinds) != players:
-        raise ValueError(f"--bots names {len(kinds)} bots for {players} players")
-    for k in kinds:
-        make_bot(k, 0)
-    return kinds
+from artemis.players.bots import seat_bot
 
 
 def play_game(config: GameConfig, kinds: list[str], plugins=None) -> Game:
@@ -104,27 +88,6 @@ def rebuild(game: Game, actions: int, plugins=None) -> Game:
     return apply_actions(fresh, [a.id for a in game.actions[:actions]])
 
 
-def parse_options(variants: list[str], options: list[str]) -> dict:
-    """{variant: {option: value}} from ``--variant NAME`` and ``--option NAME.KEY=VALUE``
-    flags; a value is read as YAML (``3`` is a number, ``true`` a boolean). An option turns its
-    variant on. Raises ValueError for a malformed option."""
-    from artemis.content.yamlio import YamlProblem, parse
-
-    out: dict = {name: {} for name in variants}
-    for text in options:
-        key, sep, raw = text.partition("=")
-        name, dot, option = key.partition(".")
-        if not sep or not dot or not name or not option:
-            raise ValueError(f"--option '{text}' is not NAME.KEY=VALUE, e.g. "
-                             "game_length.rounds=5")
-        try:
-            value = parse(f"v: {raw}\n").data["v"] if raw.strip() else ""
-        except YamlProblem:
-            value = raw
-        out.setdefault(name, {})[option] = value
-    return out
-
-
 def seat_labels(kinds: list[str], names: list[str] | None = None) -> list[str]:
     """How seats are shown: "P0 (random)", or "Alice (greedy)" with a config's names."""
     names = names or [f"P{seat}" for seat in range(len(kinds))]
@@ -170,33 +133,6 @@ def account_lines(game: Game, kinds: list[str], names: list[str] | None = None) 
     """The game's story for people (its ruleset's `account_lines`), seats shown as
     `seat_labels` of ``kinds`` and ``names``."""
     return game.ruleset.account_lines(game, seat_labels(kinds, names))
-
-
-def print_account(console, game: Game, kinds: list[str],
-                  names: list[str] | None = None) -> None:
-    """The round-by-round account, then the final score table with each step."""
-    from rich.table import Table
-
-    for line in account_lines(game, kinds, names):
-        console.print(line, markup=False)
-    names = seat_labels(kinds, names)
-    result = game.result
-    ruleset = game.ruleset
-    parts = ruleset.scoring_parts
-    table = Table(title=ruleset.scoring_title)
-    table.add_column("player")
-    table.add_column("in game", justify="right")
-    for n, _ in enumerate(parts, start=1):
-        table.add_column(str(n), justify="right")
-    table.add_column("total VP", justify="right")
-    for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
-        table.add_row(names[row["seat"]], str(row.get("in_game", "")),
-                      *(str(row["steps"][s]) for s in parts), str(row["vp"]))
-    console.print(table)
-    if parts:
-        console.print("steps: " + "; ".join(f"{n} {ruleset.scoring_labels.get(s, s)}"
-                                            for n, s in enumerate(parts, start=1)))
-    console.print(f"Winner: {names[result['winner']]}{tie_note(game, names)}")
 
 
 def tie_note(game: Game, names: list[str] | None = None) -> str:

@@ -2,8 +2,9 @@
 
 `list_rows` gives plain dicts (printed as JSON by ``--json``), each with ``kind``, ``id``,
 ``name``, ``provenance`` and a one-line ``summary`` in words, plus the fields of its kind.
-`print_rows` prints them as one rich table per kind; `item_data` and `print_item` show one
-building, expedition or event in full, its effects in words (`artemis.games.project.words`).
+`list_tables` groups them into one table per kind, as text cells; `item_data` and
+`item_fields` give one building, expedition or event in full, its effects in words
+(`artemis.games.project.words`). The command line prints them (`artemis.cli.content`).
 """
 
 from __future__ import annotations
@@ -210,37 +211,35 @@ def _cell(row: dict, key: str) -> str:
     return "" if value is None else str(value)
 
 
-def print_rows(console, rows: list[dict]) -> None:
-    """Print rows as rich tables, one per kind, with each kind's fields in words."""
-    from rich.table import Table
-    from rich.text import Text
+#: one table of `list_tables`: (kind or None, [(header, row key)], [[cell text]])
+ListTable = tuple[str | None, list[tuple[str, str]], list[list[str]]]
 
+
+def list_tables(rows: list[dict]) -> list[ListTable]:
+    """``rows`` (of `list_rows`) as tables of text: one (kind, columns, cells) per kind, in
+    the order of KINDS, each kind with its fields in words; ``columns`` are (header, key) pairs
+    (key "id" is an id `content show` takes). Rows of another kind come last in one table of
+    kind None with the columns kind, id, name, summary and provenance."""
+    tables: list[ListTable] = []
     for kind in KINDS:
         group = [r for r in rows if r["kind"] == kind]
-        if not group:
-            continue
-        columns = _COLUMNS[kind]
-        table = Table(title=f"{kind} ({len(group)})", title_justify="left")
-        for header, key in columns:
-            # ids are what `content show` takes: never cut them short
-            table.add_column(header, no_wrap=key == "id", min_width=len(header))
-        for r in group:
-            table.add_row(*(Text(_cell(r, key)) for _, key in columns))
-        console.print(table)
+        if group:
+            columns = list(_COLUMNS[kind])
+            tables.append((kind, columns, [[_cell(r, key) for _, key in columns]
+                                           for r in group]))
     extra = [r for r in rows if r["kind"] not in KINDS]
     if extra:
-        table = Table("kind", "id", "name", "summary", "provenance")
-        for r in extra:
-            table.add_row(*(Text(str(r.get(k, ""))) for k in
-                            ("kind", "id", "name", "summary", "provenance")))
-        console.print(table)
-    console.print(Text(f"{len(rows)} item{'s' if len(rows) != 1 else ''}"))
+        keys = ("kind", "id", "name", "summary", "provenance")
+        tables.append((None, [(k, k) for k in keys],
+                       [[str(r.get(k, "")) for k in keys] for r in extra]))
+    return tables
 
 
 # -- content show ------------------------------------------------------------------------------
 
 
-def _kind_of(item) -> str:
+def kind_of(item) -> str:
+    """building, expedition or event (or the item's type in lower case)."""
     name = type(item).__name__
     return {"Building": "building", "Expedition": "expedition", "Event": "event"}.get(
         name, name.lower())
@@ -260,7 +259,7 @@ def item_data(item, catalog=None) -> dict:
     """A catalog item as plain JSON data: every field (effects as content data), its kind and
     its effects in words (``words``). A duplicate tile also carries ``original`` (id, name,
     provenance of the tile it copies) when ``catalog`` is given."""
-    kind = _kind_of(item)
+    kind = kind_of(item)
     out: dict[str, Any] = {"type": kind}
     for name in item.__dataclass_fields__:
         value = getattr(item, name)
@@ -292,9 +291,10 @@ def item_data(item, catalog=None) -> dict:
     return out
 
 
-def _fields(item, catalog) -> list[tuple[str, str]]:
-    """(label, text) pairs of one item for `print_item`, every field included."""
-    kind = _kind_of(item)
+def item_fields(item, catalog=None) -> list[tuple[str, str]]:
+    """(label, text) pairs of one item for `artemis content show`, every field included: its
+    effects in words and as data; a duplicate tile names its original."""
+    kind = kind_of(item)
     rows: list[tuple[str, str]] = [("id", item.id), ("name", item.name)]
     if kind == "building":
         rows += [("kind", item.kind), ("slots", slots_text(item.slots)),
@@ -331,20 +331,3 @@ def _fields(item, catalog) -> list[tuple[str, str]]:
                 rows.append((k, flow(v)))
     rows += [("provenance", item.provenance), ("pack", item.pack), ("source", item.source)]
     return rows
-
-
-def print_item(console, item, catalog=None) -> None:
-    """Print one item in a rich panel: every field, its effects in words and as data; a
-    duplicate tile names its original."""
-    from rich.panel import Panel
-    from rich.table import Table
-    from rich.text import Text
-
-    table = Table(show_header=False, box=None, pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for label, text in _fields(item, catalog):
-        table.add_row(Text(label), Text(text))
-    title = Text(f"{item.name} ({item.id})")
-    console.print(Panel(table, title=title, subtitle=Text(_kind_of(item)),
-                        title_align="left", expand=False))

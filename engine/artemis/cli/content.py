@@ -1,0 +1,115 @@
+"""`artemis content list|show`: browse the loaded content (`artemis.games.project.browse`
+gives the rows and fields; this module prints them)."""
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from artemis.cli.common import ExpansionOpt, JsonFlag, console, load_with_plugins, print_problems
+
+content_app = typer.Typer(help="Browse the loaded content.", no_args_is_help=True)
+
+
+def _catalog_or_exit(expansions: list[Path] | None, as_json: bool):
+    _, result = load_with_plugins(list(expansions or []))
+    if not result.ok:
+        print_problems(result.problems, as_json)
+        raise typer.Exit(1)
+    return result.catalog
+
+
+@content_app.command("list")
+def content_list(
+    kind: Annotated[str | None, typer.Argument(
+        help="buildings, expeditions, events, relief_track or board; default: all.",
+        show_default=False)] = None,
+    provenance: Annotated[str | None, typer.Option(
+        help="Only items whose provenance contains this tag (rulebook, research, "
+        "reconstructed), ignoring case.", show_default=False)] = None,
+    expansion: ExpansionOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """List the loaded content, optionally by kind and provenance."""
+    from artemis.games.project import browse
+
+    catalog = _catalog_or_exit(expansion, as_json)
+    try:
+        rows = browse.list_rows(catalog, kind, provenance)
+    except browse.UnknownKind as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    print_rows(console(), rows)
+
+
+@content_app.command("show")
+def content_show(
+    item_id: Annotated[str, typer.Argument(metavar="ID", help="A building, expedition or "
+                                           "event id.")],
+    expansion: ExpansionOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Show one building, expedition or event in full, its effect in words."""
+    from artemis.content.problems import did_you_mean
+    from artemis.games.project import browse
+
+    catalog = _catalog_or_exit(expansion, as_json)
+    if item_id not in catalog.by_id:
+        hint = did_you_mean(item_id, catalog.by_id) or did_you_mean(
+            item_id.strip().lower().replace(" ", "_").replace("-", "_"), catalog.by_id)
+        if not hint:
+            hint = "no id is close; `artemis content list` shows every id"
+        print(f"error: no building, expedition or event with id '{item_id}'\n    hint: {hint}",
+              file=sys.stderr)
+        raise typer.Exit(1)
+    item = catalog.by_id[item_id]
+    if as_json:
+        print(json.dumps(browse.item_data(item, catalog), indent=2, ensure_ascii=False))
+        return
+    print_item(console(), item, catalog)
+
+
+def print_rows(out, rows: list[dict]) -> None:
+    """Print rows of `browse.list_rows` as rich tables, one per kind, with each kind's fields
+    in words, and their count."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from artemis.games.project.browse import list_tables
+
+    for kind, columns, cells in list_tables(rows):
+        if kind is None:  # rows of a kind the browser does not know
+            table = Table(*(header for header, _ in columns))
+        else:
+            table = Table(title=f"{kind} ({len(cells)})", title_justify="left")
+            for header, key in columns:
+                # ids are what `content show` takes: never cut them short
+                table.add_column(header, no_wrap=key == "id", min_width=len(header))
+        for row in cells:
+            table.add_row(*(Text(text) for text in row))
+        out.print(table)
+    out.print(Text(f"{len(rows)} item{'s' if len(rows) != 1 else ''}"))
+
+
+def print_item(out, item, catalog=None) -> None:
+    """Print one item in a rich panel: every field, its effects in words and as data; a
+    duplicate tile names its original (`browse.item_fields`)."""
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    from artemis.games.project.browse import item_fields, kind_of
+
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for label, text in item_fields(item, catalog):
+        table.add_row(Text(label), Text(text))
+    title = Text(f"{item.name} ({item.id})")
+    out.print(Panel(table, title=title, subtitle=Text(kind_of(item)),
+                    title_align="left", expand=False))

@@ -1,0 +1,179 @@
+"""`artemis play`: a whole game with bots (or people), its account and the final scores; the
+bodies of --save and --load are in `artemis.cli.saves`."""
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from artemis.cli.common import (
+    DisableOpt,
+    ExpansionOpt,
+    JsonFlag,
+    OptionOpt,
+    PluginOpt,
+    VariantOpt,
+    bot_kinds,
+    console,
+    parse_options,
+    plugin_host,
+    print_problems,
+)
+
+
+#: The End of the Game steps in words, for the line under the final score table.
+def play(
+    players: Annotated[int | None, typer.Option(
+        min=2, max=5, help="Number of players, 2 to 5 \\[default: 4].", show_default=False)] = None,
+    seed: Annotated[int | None, typer.Option(
+        help="The game seed: the same seed, the same game \\[default: 0].",
+        show_default=False)] = None,
+    bots: Annotated[str | None, typer.Option(
+        help="Seat per player, comma-separated: random, greedy or human (one name for every "
+        "seat) \\[default: random].", show_default=False)] = None,
+    config: Annotated[Path | None, typer.Option(
+        help="A game config file (YAML, schemas/game-config.schema.json); flags override it.",
+        show_default=False)] = None,
+    log: Annotated[Path | None, typer.Option(help="Write every action and consequence as "
+                                             "JSON lines.", show_default=False)] = None,
+    save: Annotated[Path | None, typer.Option(
+        help="Save the game to FILE after every round and on Ctrl-C (docs/saves.md).",
+        show_default=False)] = None,
+    load: Annotated[Path | None, typer.Option(
+        help="Continue the game saved in FILE to the end (its config and seats; saves back "
+        "to FILE unless --save names another).", show_default=False)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", help="Print only the final scores.")] = False,
+    variant: VariantOpt = None,
+    option: OptionOpt = None,
+    expansion: ExpansionOpt = None,
+    plugin: PluginOpt = None,
+    disable_plugin: DisableOpt = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Play a whole game with bots and print the account and the final scores."""
+    from artemis.content.problems import ContentError
+    from artemis.kernel.game import ConfigError, GameConfig
+    from artemis.players.bots import NoInput
+    from artemis.players.play import write_log
+    from artemis.records.config_file import LoadedConfig, load_config
+
+    if log is not None and log.name:  # an empty name is write_log's to refuse
+        from artemis.records.log import LogError, check_log_target
+
+        target = save or load
+        if target is not None and str(log) and _same_file(log, target):
+            print(f"error: --log and the save are the same file '{log}'; give two names",
+                  file=sys.stderr)
+            raise typer.Exit(2)
+        try:
+            check_log_target(log)
+        except LogError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            raise typer.Exit(1) from None
+    host = plugin_host(plugin, disable_plugin)
+    loaded = LoadedConfig()
+    if load is not None:
+        from artemis.cli.saves import refuse_flags_with_load
+
+        refuse_flags_with_load({"--players": players, "--seed": seed, "--bots": bots,
+                                "--config": config, "--variant": variant, "--option": option,
+                                "--expansion": expansion})
+    if config is not None:
+        loaded, problems = load_config(config, host)
+        if problems:
+            print_problems(problems, as_json)
+            raise typer.Exit(1)
+    players = players or len(loaded.seats) or 4
+    seed = seed if seed is not None else loaded.seed
+    try:
+        names = None
+        if bots is None and len(loaded.seats) == players:
+            kinds, names = loaded.seats, loaded.names
+        else:
+            kinds = bot_kinds(bots, players)
+        variants = {**loaded.variants}
+        for name, options in parse_options(variant or [], option or []).items():
+            variants[name] = {**variants.get(name, {}), **options}
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    config_ = GameConfig(players=players, seed=seed, variants=variants,
+                         expansions=tuple([*loaded.expansions,
+                                           *(str(p) for p in expansion or ())]))
+    try:
+        from artemis.cli.saves import play_or_continue
+
+        game, kinds, names = play_or_continue(config_, kinds, names, host, save, load)
+    except ConfigError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    except ContentError as exc:
+        print_problems(exc.problems, as_json)
+        raise typer.Exit(1) from None
+    except NoInput as exc:
+        print(f"error: {exc}; a human seat reads its answers from the terminal",
+              file=sys.stderr)
+        raise typer.Exit(1) from None
+    if log is not None:
+        try:
+            write_log(game, log, kinds, names)
+        except (OSError, ValueError) as exc:
+            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            print(f"error: cannot write the log '{log}': {reason}", file=sys.stderr)
+            raise typer.Exit(1) from None
+    if as_json:
+        from artemis.players.play import config_record
+
+        print(json.dumps({"config": config_record(game, kinds, names), **game.result}))
+        return
+    out = console()
+    if quiet:
+        result = game.result
+        from artemis.players.play import seat_labels, tie_note
+
+        labels = seat_labels(kinds, names)
+        for seat in result["ranking"]:
+            row = result["players"][seat]
+            print(f"{labels[seat]}: {row['vp']} VP ({row['in_game']} in game + "
+                  f"{sum(row['steps'].values())} final scoring)")
+        print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
+        return
+    print_account(out, game, kinds, names)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, RuntimeError, ValueError):
+        return str(a) == str(b)
+
+
+def print_account(out, game, kinds: list[str], names: list[str] | None = None) -> None:
+    """The round-by-round account (the game's `Ruleset.account_lines`), then the final score
+    table with each scoring part (`artemis play`, `artemis replay`)."""
+    from rich.table import Table
+
+    from artemis.players.play import account_lines, seat_labels, tie_note
+
+    for line in account_lines(game, kinds, names):
+        out.print(line, markup=False)
+    names = seat_labels(kinds, names)
+    result = game.result
+    ruleset = game.ruleset
+    parts = ruleset.scoring_parts
+    table = Table(title=ruleset.scoring_title)
+    table.add_column("player")
+    table.add_column("in game", justify="right")
+    for n, _ in enumerate(parts, start=1):
+        table.add_column(str(n), justify="right")
+    table.add_column("total VP", justify="right")
+    for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
+        table.add_row(names[row["seat"]], str(row.get("in_game", "")),
+                      *(str(row["steps"][s]) for s in parts), str(row["vp"]))
+    out.print(table)
+    if parts:
+        out.print("steps: " + "; ".join(f"{n} {ruleset.scoring_labels.get(s, s)}"
+                                        for n, s in enumerate(parts, start=1)))
+    out.print(f"Winner: {names[result['winner']]}{tie_note(game, names)}")
