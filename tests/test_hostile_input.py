@@ -334,7 +334,8 @@ def sample_games() -> tuple[list[dict], list[str]]:
     """Real saves (mid-game and at the end) and a real log of a short seeded 2-player game
     (game_length 2 rounds), as plain JSON data and log lines."""
     from artemis.kernel.game import Game, GameConfig
-    from artemis.players.play import config_record, make_bots
+    from artemis.players.play import make_bots
+    from artemis.records.log import config_record
     from artemis.records.save import save_record
 
     kinds = ["random", "greedy"]

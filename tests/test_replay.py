@@ -16,8 +16,8 @@ from typer.testing import CliRunner
 from artemis.cli import app
 from artemis.kernel.game import GameConfig
 from artemis.kernel.plugins import load_plugins
-from artemis.players.play import play_game, write_log
-from artemis.records.log import LogError, parse_log, read_log, replay, verify
+from artemis.players.play import play_game
+from artemis.records.log import LogError, parse_log, read_log, replay, verify, write_log
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 GOLDEN_LOGS = sorted(GOLDEN.glob("*.jsonl"))

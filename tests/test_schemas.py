@@ -13,7 +13,7 @@ from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.content.schema_export import render_schemas
+from artemis.cli.schema import render_schemas
 
 REPO = Path(__file__).resolve().parent.parent
 SCHEMAS = REPO / "schemas"

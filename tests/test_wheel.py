@@ -94,7 +94,7 @@ def test_installed_wheel_validates_base_game_from_anywhere(venv_with_wheel, tmp_
 
     # It read the data shipped inside the installed package, not the repository's folders.
     python = venv_with_wheel / BIN / f"python{EXE}"
-    proc = run([python, "-c", "import artemis.kernel.paths as p; print(p.base_pack()); "
+    proc = run([python, "-c", "import artemis.util.paths as p; print(p.base_pack()); "
                  "print(p.schemas_root())"], cwd=elsewhere, timeout=60)
     assert proc.returncode == 0, show(proc)
     for line in proc.stdout.splitlines():

@@ -1174,7 +1174,7 @@ def test_r18_r37_clause_targets_are_computed_once():
     import dataclasses
 
     from artemis.games.project.catalog import Clause, Event
-    from artemis.kernel.frozen import FrozenMap
+    from artemis.util.frozen import FrozenMap
 
     g = blank()
     # a fan card: players with the most Energy gain 1 Energy

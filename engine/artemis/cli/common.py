@@ -63,8 +63,8 @@ def plugin_host(extra: list[str] | None, disabled: list[str] | None):
 def load_with_plugins(paths: list):
     """Content as the installed plugins see it: their vocabulary, checks and packs."""
     from artemis.games.project.content import load_game_content
-    from artemis.kernel.paths import base_pack
     from artemis.kernel.plugins import default_host, host_registry
+    from artemis.util.paths import base_pack
 
     host = default_host()  # validating needs the vocabulary, not the rule modules of a game
     registry = host_registry(host)

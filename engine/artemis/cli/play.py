@@ -56,8 +56,8 @@ def play(
     from artemis.content.problems import ContentError
     from artemis.kernel.game import ConfigError, GameConfig
     from artemis.players.bots import NoInput
-    from artemis.players.play import write_log
     from artemis.records.config_file import LoadedConfig, load_config
+    from artemis.records.log import write_log
 
     if log is not None and log.name:  # an empty name is write_log's to refuse
         from artemis.records.log import LogError, check_log_target
@@ -124,7 +124,7 @@ def play(
             print(f"error: cannot write the log '{log}': {reason}", file=sys.stderr)
             raise typer.Exit(1) from None
     if as_json:
-        from artemis.players.play import config_record
+        from artemis.records.log import config_record
 
         print(json.dumps({"config": config_record(game, kinds, names), **game.result}))
         return

@@ -32,8 +32,7 @@ def replay(
 def replay_log(path: Path, verify: bool, as_json: bool, host) -> None:
     """The body of `artemis replay`, with the plugin host built: see the command's help."""
     from artemis.cli.play import print_account
-    from artemis.players.play import config_record
-    from artemis.records.log import LogError, read_log, replay, shown_path
+    from artemis.records.log import LogError, config_record, read_log, replay, shown_path
     from artemis.records.log import verify as verify_log
 
     try:

@@ -12,7 +12,7 @@ Entries are written with `marshal` (plain values only: nothing in the cache can 
 object), behind a SHA-256 of the payload, and renamed into place, so a torn, truncated or
 corrupt entry is noticed and ignored (and rewritten). A folder that cannot be written leaves
 loading as it was, without a cache. ``ARTEMIS_NO_CACHE=1`` turns the cache off;
-``ARTEMIS_CACHE_DIR`` moves it (default: `artemis.kernel.paths.user_cache_dir`).
+``ARTEMIS_CACHE_DIR`` moves it (default: `artemis.util.paths.user_cache_dir`).
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def folder() -> Path | None:
     where = os.environ.get("ARTEMIS_CACHE_DIR")
     if where:
         return Path(where)
-    from artemis.kernel.paths import user_cache_dir
+    from artemis.util.paths import user_cache_dir
 
     return user_cache_dir() / "parsed"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from artemis.kernel.frozen import FrozenMap, freeze, thaw
+from artemis.util.frozen import FrozenMap, freeze, thaw
 
 Effect = tuple  # tuple[Step, ...]
 

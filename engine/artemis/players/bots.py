@@ -123,3 +123,19 @@ def make_bot(kind: str, seed: int, ruleset=None):
         return own[kind](seed)
     raise ValueError(f"unknown bot '{kind}'; expected one of: "
                      f"{', '.join(bot_kinds(ruleset))}")
+
+
+def rng_state(bot) -> dict | None:
+    """A bot's RNG state as JSON data (None for a seat without one, a human)."""
+    rng = getattr(bot, "rng", None)
+    if rng is None:
+        return None
+    version, internal, gauss_next = rng.getstate()
+    return {"version": version, "internal": list(internal), "gauss_next": gauss_next}
+
+
+def set_rng_state(bot, state: dict | None) -> None:
+    """Restore a state from `rng_state`. Raises ValueError or TypeError for a bad state."""
+    if state is None:
+        return
+    bot.rng.setstate((state["version"], tuple(state["internal"]), state["gauss_next"]))

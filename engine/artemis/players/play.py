@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from artemis.kernel.game import Game, GameConfig
 from artemis.players.bots import seat_bot
 
@@ -53,7 +50,7 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
     Stalled past ``max_decisions`` decisions (default: the ruleset's bound), and whatever a
     bot or the rules raise; ``plugins`` (the PluginHost the game was made with, default the
     game's own) is needed to rebuild a game interrupted inside the rules."""
-    from artemis.records.save import rng_state, set_rng_state
+    from artemis.players.bots import rng_state, set_rng_state
 
     limit = game.ruleset.max_decisions if max_decisions is None else max_decisions
     round_ = game.state.round
@@ -81,7 +78,7 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
 
 def rebuild(game: Game, actions: int, plugins=None) -> Game:
     """A new game from ``game``'s config with its first ``actions`` actions applied."""
-    from artemis.records.replay import apply_actions
+    from artemis.kernel.replay import apply_actions
 
     fresh = Game.new(game.config, catalog=game.catalog, registry=game.registry,
                      plugins=plugins if plugins is not None else game.host)
@@ -92,41 +89,6 @@ def seat_labels(kinds: list[str], names: list[str] | None = None) -> list[str]:
     """How seats are shown: "P0 (random)", or "Alice (greedy)" with a config's names."""
     names = names or [f"P{seat}" for seat in range(len(kinds))]
     return [f"{name} ({kind})" for name, kind in zip(names, kinds, strict=True)]
-
-
-def config_record(game: Game, kinds: list[str], names: list[str] | None = None) -> dict:
-    """What a game was: players, seed, seats, names, variants and expansions (the log's first
-    line and --json's "config")."""
-    c = game.config
-    return {"game": c.game, "players": c.players, "seed": c.seed, "bots": kinds,
-            "names": names or [f"P{seat}" for seat in range(len(kinds))],
-            "params": c.params, "variants": c.variants, "options": c.options,
-            "expansions": list(c.expansions)}
-
-
-def write_log(game: Game, path: Path, kinds: list[str], names: list[str] | None = None) -> None:
-    """Write the game as JSON lines: a header with config and seats, then every action and
-    consequence in order. A regular file is written atomically
-    (`artemis.records.save.write_atomic`; a symlink is followed, its target replaced and the
-    link kept); a device or pipe (an existing non-regular path such as /dev/stdout, or a
-    symlink to one) is written directly.
-
-    Raises OSError when it cannot be written, ValueError for an empty path."""
-    if not str(path) or path.name == "":
-        raise ValueError("--log needs a file name")
-    from artemis.records.log import content_record
-
-    header = {"type": "game", **config_record(game, kinds, names),
-              "content": content_record(game)}
-    lines = [json.dumps(header)] + [json.dumps(entry, default=list) for entry in game.log]
-    text = "\n".join(lines) + "\n"
-    if path.exists() and not path.is_file():
-        with path.open("w", encoding="utf-8") as f:
-            f.write(text)
-        return
-    from artemis.records.save import write_atomic
-
-    write_atomic(path, text)
 
 
 def account_lines(game: Game, kinds: list[str], names: list[str] | None = None) -> list[str]:

@@ -1,6 +1,6 @@
 """Game logs as JSON lines: reading, replaying and verifying them (`artemis replay`).
 
-A log (written by `artemis.players.play.write_log`) is a header line ``{"type": "game",
+A log (written by `write_log`) is a header line ``{"type": "game",
 "game", "players", "seed", "params", "variants", "options", "expansions", "bots", "names",
 "content"}`` followed by every entry of ``game.log`` in order: actions (``{"type": "action",
 "player", "id", "label"}``) and their consequences. ``game`` (default ``project``), ``options``
@@ -349,7 +349,7 @@ def replay(log: GameLog, host=None, new_game: Callable | None = None,
     with ``stop_at_illegal``, when an action is not legal at its point (line in the message);
     otherwise the returned `Replay` says where the replay stopped."""
     from artemis.kernel.actions import IllegalAction
-    from artemis.records.replay import ReplayFailed, apply_actions
+    from artemis.kernel.replay import ReplayFailed, apply_actions
 
     make = new_game or default_new_game(host)
     try:
@@ -521,3 +521,36 @@ def check_log_target(path: str | Path) -> None:
     if not ours:
         raise LogError(f"{path}: the file exists and is not an artemis log: not overwriting "
                        "it; give another file name for --log")
+
+
+def config_record(game, kinds: list[str], names: list[str] | None = None) -> dict:
+    """What a game was: players, seed, seats, names, variants and expansions (the log's first
+    line and --json's "config")."""
+    c = game.config
+    return {"game": c.game, "players": c.players, "seed": c.seed, "bots": kinds,
+            "names": names or [f"P{seat}" for seat in range(len(kinds))],
+            "params": c.params, "variants": c.variants, "options": c.options,
+            "expansions": list(c.expansions)}
+
+
+def write_log(game, path: Path, kinds: list[str], names: list[str] | None = None) -> None:
+    """Write the game as JSON lines: a header with config and seats, then every action and
+    consequence in order. A regular file is written atomically
+    (`artemis.records.save.write_atomic`; a symlink is followed, its target replaced and the
+    link kept); a device or pipe (an existing non-regular path such as /dev/stdout, or a
+    symlink to one) is written directly.
+
+    Raises OSError when it cannot be written, ValueError for an empty path."""
+    if not str(path) or path.name == "":
+        raise ValueError("--log needs a file name")
+    header = {"type": "game", **config_record(game, kinds, names),
+              "content": content_record(game)}
+    lines = [json.dumps(header)] + [json.dumps(entry, default=list) for entry in game.log]
+    text = "\n".join(lines) + "\n"
+    if path.exists() and not path.is_file():
+        with path.open("w", encoding="utf-8") as f:
+            f.write(text)
+        return
+    from artemis.records.save import write_atomic
+
+    write_atomic(path, text)

@@ -174,20 +174,7 @@ class LoadedSave:
 # -- writing ------------------------------------------------------------------------------
 
 
-def rng_state(bot) -> dict | None:
-    """A bot's RNG state as JSON data (None for a seat without one, a human)."""
-    rng = getattr(bot, "rng", None)
-    if rng is None:
-        return None
-    version, internal, gauss_next = rng.getstate()
-    return {"version": version, "internal": list(internal), "gauss_next": gauss_next}
-
-
-def set_rng_state(bot, state: dict | None) -> None:
-    """Restore a state from `rng_state`. Raises ValueError or TypeError for a bad state."""
-    if state is None:
-        return
-    bot.rng.setstate((state["version"], tuple(state["internal"]), state["gauss_next"]))
+from artemis.players.bots import rng_state, set_rng_state  # noqa: E402  (re-exported)
 
 
 def save_record(game, kinds: list[str], names: list[str] | None, bots: list,
@@ -501,8 +488,8 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
     from artemis.content.problems import ContentError
     from artemis.kernel.actions import IllegalAction
     from artemis.kernel.game import ConfigError, Game, default_plugins
+    from artemis.kernel.replay import ReplayFailed, apply_actions
     from artemis.players.bots import seat_bot
-    from artemis.records.replay import ReplayFailed, apply_actions
 
     host = host if host is not None else default_plugins()
     config = data["config"]

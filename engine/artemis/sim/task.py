@@ -86,7 +86,7 @@ class GameTask:
             summary = record
         summary["index"] = index
         if self.log_dir is not None and game is not None:
-            from artemis.players.play import write_log
+            from artemis.records.log import write_log
 
             try:
                 write_log(game, self.log_path(index), list(self.bots))

@@ -14,7 +14,7 @@ from typing import Any
 
 from artemis.effects.model import Step, effect_to_data
 from artemis.games.project import words
-from artemis.kernel.frozen import thaw
+from artemis.util.frozen import thaw
 
 
 class UnknownKind(ValueError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from artemis.effects.model import Effect, parse_effect
-from artemis.kernel.frozen import FrozenMap
+from artemis.util.frozen import FrozenMap
 
 
 @dataclass(frozen=True, slots=True)

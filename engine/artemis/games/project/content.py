@@ -15,7 +15,7 @@ from artemis.games.project import vocabulary
 from artemis.games.project.catalog import Catalog, build_catalog
 from artemis.games.project.content_checks import check_all
 from artemis.games.project.content_schemas import KINDS, file_schema
-from artemis.kernel.paths import base_pack
+from artemis.util.paths import base_pack
 
 
 def core_registry() -> Registry:

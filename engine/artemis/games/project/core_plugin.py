@@ -27,6 +27,6 @@ def artemis_register_vocabulary(register):
 @hookimpl
 def artemis_register_content(register):
     """The base game pack."""
-    from artemis.kernel.paths import base_pack
+    from artemis.util.paths import base_pack
 
     register(base_pack())

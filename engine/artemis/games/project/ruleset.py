@@ -90,7 +90,7 @@ class ProjectRuleset(Ruleset):
     # -- content ---------------------------------------------------------------------------
 
     def base_pack(self):
-        from artemis.kernel.paths import base_pack
+        from artemis.util.paths import base_pack
 
         return base_pack(self.id)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from artemis.content.flowtext import flow_text
 from artemis.effects.model import Step
-from artemis.kernel.frozen import thaw
+from artemis.util.frozen import thaw
 
 # name for one, name for several
 _ITEM_NAMES: dict[str, tuple[str, str]] = {

@@ -135,7 +135,7 @@ def _first(game, action: Action, ctx) -> None:
 def engineer_bonus(game, player: int) -> None:
     """An Engineer sent on a successful card: gain any 2 resources (rulebook)."""
     from artemis.effects.model import Step
-    from artemis.kernel.frozen import FrozenMap
+    from artemis.util.frozen import FrozenMap
 
     run_effect(game, player, (Step("gain", FrozenMap({"resources": 2})),), ("engineer",))
 

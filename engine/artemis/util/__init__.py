@@ -1,0 +1,1 @@
+"""Small helpers below every layer: where the shipped data is, immutable catalog values."""
