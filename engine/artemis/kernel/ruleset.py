@@ -110,6 +110,17 @@ class Ruleset:
         """Everything, hidden parts included (spectators after the game, debugging)."""
         return self.view(game, None)
 
+    @property
+    def scenario(self) -> Any:
+        """The game's scenario support (docs/scenarios.md), or None: an object (a module)
+        with ``GIVEN_SCHEMA`` and ``DEFINITIONS`` (the position's JSON Schema, embedded in
+        the scenario schema), ``RESOLVE_TARGETS``, ``new_position(config)``,
+        ``player_names(doc, given, report)``, ``player_seat(...)``,
+        ``apply_given(game, doc, data, names)`` -> problems, and the runner's ``answer``,
+        ``next_task``, ``step_once``, ``queue_depth``, ``matches_region``, ``matches_event``,
+        ``resolution_over``, ``upkeep_over``, ``score_now`` and ``REGIONS``."""
+        return None
+
     def determinize(self, game, seat: int, rng: random.Random):
         """A clone of ``game`` in which everything hidden from ``seat`` is resampled,
         consistently with what it has seen (its view is unchanged): what a fair search bot

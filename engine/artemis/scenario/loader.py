@@ -9,9 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from artemis.content.problems import Problem, did_you_mean, pointer
-from artemis.scenario.schema import REGIONS, RESERVED_NAMES, SCENARIO_SCHEMA
+from artemis.scenario.schema import RESERVED_NAMES, scenario_schema
 
-RESOLVE_TARGETS = (*REGIONS, "event", "round")
 SIMPLE_STEPS = ("upkeep", "final_scoring")
 
 
@@ -79,7 +78,7 @@ def _validator():
     if _VALIDATOR is None:
         from jsonschema import Draft7Validator
 
-        _VALIDATOR = Draft7Validator(SCENARIO_SCHEMA)
+        _VALIDATOR = Draft7Validator(scenario_schema())
     return _VALIDATOR
 
 
@@ -129,17 +128,25 @@ def _load(path: Path, shown: str) -> Scenario:
         line, col = doc.position(p, key=key)
         problems.append(Problem(shown, line, col, pointer(p), code, message, hint))
 
-    from artemis.games.project.position import apply_given, player_names, player_seat
+    from artemis.kernel.games import UnknownGame, get_game
 
+    try:
+        support = get_game(data.get("game")).scenario
+    except UnknownGame as exc:
+        at(("game",), "S101", str(exc), "see `artemis games`")
+        raise ScenarioError(problems, name) from None
+    if support is None:
+        at(("game",), "S101", f"the game '{data['game']}' has no scenario support")
+        raise ScenarioError(problems, name)
     given = data.get("given") or {}
-    names = player_names(doc, given, at)
-    game = _new_game(path, doc, data, given, at)
+    names = support.player_names(doc, given, at)
+    game = _new_game(path, doc, data, given, at, support)
     if game is None:
         raise ScenarioError(problems, name)
-    problems.extend(apply_given(game, doc, data, names))
+    problems.extend(support.apply_given(game, doc, data, names))
     n = game.config.players
     steps = [st for i, raw in enumerate(data.get("steps") or [])
-             if (st := _step(doc, i, raw, n, names, at, player_seat)) is not None]
+             if (st := _step(doc, i, raw, n, names, at, support)) is not None]
     expect, error = [], None
     for key, value in (data.get("expect") or {}).items():
         line, col = doc.position(("expect", key), key=True)
@@ -152,12 +159,13 @@ def _load(path: Path, shown: str) -> Scenario:
     return Scenario(shown, data["scenario"], game, names, steps, expect, error)
 
 
-def _new_game(path: Path, doc, data: dict, given: dict, at):
+def _new_game(path: Path, doc, data: dict, given: dict, at, support):
     from artemis.content.problems import ContentError
-    from artemis.games.project.position import new_position
     from artemis.kernel.game import ConfigError
 
     config = dict(data.get("config") or {})
+    if "game" in data:
+        config["game"] = data["game"]
     if "players" in given:
         count = len(given["players"])
         if config.setdefault("players", count) != count:
@@ -177,7 +185,7 @@ def _new_game(path: Path, doc, data: dict, given: dict, at):
                    "paths are relative to the scenario file")
                 return None
     try:
-        game = new_position(config)
+        game = support.new_position(config)
         for name, value in (config.get("params") or {}).items():
             spec = game.registry.parameters[name]
             if spec.type == "int" and (not isinstance(value, int) or isinstance(value, bool)):
@@ -204,7 +212,8 @@ def _error(value) -> tuple[str, str]:
     return value["code"], value.get("message", "")
 
 
-def _step(doc, i: int, raw, n: int, names: list, at, player_seat) -> Step | None:
+def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
+    targets, player_seat = support.RESOLVE_TARGETS, support.player_seat
     path = ("steps", i)
     line, col = doc.position(path)
     if isinstance(raw, str):
@@ -221,10 +230,10 @@ def _step(doc, i: int, raw, n: int, names: list, at, player_seat) -> Step | None
             at((*path, extra[0]), "E203", f"a resolve step has no '{extra[0]}'",
                "write the answers to its decisions as the steps after it", key=True)
             return None
-        if target not in RESOLVE_TARGETS:
+        if target not in targets:
             at((*path, "resolve"), "E204", f"cannot resolve {target!r}",
-               did_you_mean(str(target), RESOLVE_TARGETS) or "expected one of: "
-               + ", ".join(RESOLVE_TARGETS))
+               did_you_mean(str(target), targets) or "expected one of: "
+               + ", ".join(targets))
             return None
         return Step("resolve", i, line, col, f"resolve: {target}", target=target)
     error = None

@@ -1,5 +1,6 @@
 """Running a scenario's steps on its given position and checking its expectations
-(docs/scenarios.md). The rule queue is driven only through artemis.games.project.position."""
+(docs/scenarios.md). The rule queue is driven only through the game's scenario support
+(`Ruleset.scenario`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from artemis.games.project import position as pos
 from artemis.records.log import same_json
 from artemis.scenario.loader import Scenario, Step
 
@@ -77,14 +77,15 @@ def _decision_text(scenario: Scenario, game) -> str:
 class _Goal:
     """Where a resolve/upkeep step stops."""
 
-    def __init__(self, step: Step):
+    def __init__(self, step: Step, pos):
         self.step = step
+        self.pos = pos  # the game's scenario support
         self.depth: int | None = None
 
     def watch(self, task: tuple, depth: int) -> None:
         """See each step before it runs: remember the depth of the one that resolves the
         target; the target is done when the queue is back to that depth."""
-        target = self.step.target
+        target, pos = self.step.target, self.pos
         if self.depth is None and (
                 (self.step.kind == "resolve" and target in pos.REGIONS
                  and pos.matches_region(task, target))
@@ -92,6 +93,7 @@ class _Goal:
             self.depth = depth
 
     def done(self, game) -> bool:
+        pos = self.pos
         if self.step.kind == "upkeep":
             return pos.upkeep_over(game)
         if self.step.target == "round":
@@ -107,12 +109,12 @@ def _advance(scenario: Scenario, game, goal: _Goal) -> bool:
             return False
         if goal.done(game):
             return True
-        task = pos.next_task(game)
+        task = goal.pos.next_task(game)
         if task is None:
             raise _RunError("S305", f"{goal.step.text}: the game "
                             + ("is over" if game.is_over else "has nothing left to run")
                             + " and that has not happened", goal.step)
-        pos.step_once(game, goal.watch)
+        goal.pos.step_once(game, goal.watch)
 
 
 def _error_matches(expected: tuple | None, code: str, message: str) -> bool:
@@ -173,9 +175,9 @@ def _run_steps(scenario: Scenario, game) -> int:
                             stuck)
         if step.kind == "final_scoring":
             if not game.is_over:
-                pos.score_now(game)
+                game.ruleset.scenario.score_now(game)
             continue
-        goal = _Goal(step)
+        goal = _Goal(step, game.ruleset.scenario)
         if _advance(scenario, game, goal):
             goal = None
     if goal is not None:
@@ -196,7 +198,7 @@ def _act(scenario: Scenario, game, step: Step) -> None:
                                  + _decision_text(scenario, game))
     else:
         try:
-            pos.answer(game, step.action)
+            game.ruleset.scenario.answer(game, step.action)
         except IllegalAction as exc:
             code, message = "S301", str(exc)
     if not code:

@@ -1,16 +1,20 @@
 """The JSON Schema (draft-07) of a scenario file, exported as schemas/scenario.schema.json.
 
-The schema checks the shape of the file; what depends on the loaded content and the game (ids,
-player names, rule parameters, colonist totals, action ids) is checked when the position is
-built (artemis.games.project.position) and when the steps run. docs/scenarios.md explains each key.
+The kernel's envelope (scenario, game, config, steps, expect) with each registered game's
+``given`` (its position schema, `Ruleset.scenario`) under an if/then on ``game`` (a scenario
+that names no game is a Project scenario). The schema checks the shape of the file; what
+depends on the loaded content and the game (ids, player names, rule parameters, action ids) is
+checked when the position is built and when the steps run. docs/scenarios.md explains each
+key.
 """
 
 from __future__ import annotations
 
-REGIONS = ("basecamp", "vents", "quarry", "gantry", "doorstep", "academy", "outfitter")
-COLONIST_TYPES = ("pioneer", "engineer", "marine", "steward")
+import copy
+from functools import lru_cache
+
 RESERVED_NAMES = ("player", "action", "error", "resolve", "upkeep", "final_scoring")
-MAX_AMOUNT = 9999  # resources, VP, badges, stocks: far above any real game, bounded for safety
+MAX_AMOUNT = 9999
 
 
 def _int(description: str, minimum: int = 0, maximum: int = MAX_AMOUNT) -> dict:
@@ -29,38 +33,6 @@ _PLAYER_REF = {
     "type": ["integer", "string"], "minimum": 0, "examples": ["yellow"],
 }
 
-_COLONISTS = {
-    "description": "Colonists by type; a type left out counts 0.",
-    "type": "object", "additionalProperties": False,
-    "properties": {t: _int(f"How many {t.capitalize()}s.", 0, 999) for t in COLONIST_TYPES},
-    "examples": [{"pioneer": 3, "engineer": 1}],
-}
-
-_DIE = {
-    "description": "A placed die: [player, face] or {player: P, face: F}.",
-    "anyOf": [
-        {"type": "array", "minItems": 2, "maxItems": 2,
-         "items": [{"$ref": "#/definitions/player"},
-                   {"type": "integer", "minimum": 1, "maximum": 6}]},
-        {"type": "object", "additionalProperties": False, "required": ["player", "face"],
-         "properties": {"player": {"$ref": "#/definitions/player"},
-                        "face": _int("The die's face, 1 to 6.", 1, 6)}},
-    ],
-    "examples": [["yellow", 3]],
-}
-
-_MODIFIER = {
-    "description": "A rule parameter change in force this round (an Event's modify, "
-    "docs/authoring.md 4.5): exactly one of set or add.",
-    "type": "object", "additionalProperties": False, "required": ["param"],
-    "properties": {
-        "param": {"type": "string", "description": "The rule parameter's name."},
-        "set": {"description": "Replace the value."},
-        "add": {"description": "Add to the value (union for a set of places)."},
-    },
-    "examples": [{"param": "doorstep_cost_per_colonist", "add": 1}],
-}
-
 _EXPECTED_ERROR = {
     "description": "An error code (S301, ...) or {code, message}: the message must contain "
     "the given text.",
@@ -76,133 +48,7 @@ _EXPECTED_ERROR = {
     "examples": ["S301"],
 }
 
-_PLAYER = {
-    "description": "One player, by seat (the first entry is seat 0). Anything left out keeps "
-    "its Player Setup value (3 Energy, 3 Minerals, 1 Toolkit, 1 Pioneer in the Shelters, Relief "
-    "space 1, no VP, badges, buildings or dice).",
-    "type": "object", "additionalProperties": False,
-    "properties": {
-        "name": {"type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_-]*$",
-                 "description": "A name to use for this player in the file (steps, dice, "
-                 "expect paths), e.g. a colour."},
-        "energy": _int("Energy."),
-        "minerals": _int("Minerals."),
-        "toolkits": _int("Toolkits."),
-        "badges": _int("Expedition badges."),
-        "vp": _int("Victory points earned so far."),
-        "relief": _int("The Relief Track space (1 = the start).", 1, 99),
-        "shelters": {"description": "Colonists in the Shelters.",
-                     "allOf": [{"$ref": "#/definitions/colonists"}]},
-        "buildings": {
-            "description": "Buildings owned, in the order gained.",
-            "type": "array",
-            "items": {"type": "object", "additionalProperties": False, "required": ["tile"],
-                      "description": "A building tile and its staff.",
-                      "properties": {
-                          "tile": {"type": "string", "description": "The tile's id."},
-                          "staff": {"description": "Colonists in the building.",
-                                    "allOf": [{"$ref": "#/definitions/colonists"}]}}},
-        },
-        "dice": {"description": "Faces rolled and not yet placed (Placement phase only).",
-                 "type": "array", "maxItems": 5,
-                 "items": {"type": "integer", "minimum": 1, "maximum": 6}},
-    },
-}
-
-_CARD = {
-    "description": "An Expedition card at Basecamp, closest to the deck first.",
-    "type": "object", "additionalProperties": False, "required": ["card"],
-    "properties": {
-        "card": {"type": "string", "description": "The Expedition card's id."},
-        "dice": {
-            "description": "Dice beside the card, bottom (first placed) first.",
-            "type": "array",
-            "items": {"type": "object", "additionalProperties": False,
-                      "required": ["player", "face"],
-                      "description": "A die and the colonists sent with it (R1).",
-                      "properties": {
-                          "player": {"$ref": "#/definitions/player"},
-                          "face": _int("The die's face now (after any Marine), 1 to 6.", 1, 6),
-                          "pioneers": _int("Pioneers sent with the die.", 0, 999),
-                          "sent": {"enum": list(COLONIST_TYPES[1:]),
-                                   "description": "The one Engineer, Marine or Steward sent "
-                                   "with the die."}}},
-        },
-        "rewards": {
-            "description": "What lies on the card's two rewards (R6), first reward first.",
-            "type": "array", "maxItems": 2,
-            "items": {"type": "object", "additionalProperties": False,
-                      "description": "Colonists and a building tile laid on one reward.",
-                      "properties": {
-                          "colonists": {"description": "Colonists laid on the reward.",
-                                        "allOf": [{"$ref": "#/definitions/colonists"}]},
-                          "tile": {"type": "string",
-                                   "description": "A building tile laid on the reward."}}},
-        },
-    },
-}
-
-_BOARD = {
-    "description": "The board. Anything left out is as before the first Board Setup: no cards, "
-    "tiles, dice or Event, empty Vents, Quarry and Doorstep, the Academy supply full, the bag "
-    "holding every colonist not placed elsewhere.",
-    "type": "object", "additionalProperties": False,
-    "properties": {
-        "expeditions": {"description": "Expedition cards at Basecamp, closest to the deck "
-                        "first.", "type": "array", "items": {"$ref": "#/definitions/card"}},
-        "vents": _int("Energy in the Vents."),
-        "quarry": _int("Minerals in the Quarry."),
-        "vents_dice": {"description": "Dice in the Vents, left to right (Exposure order).",
-                       "type": "array", "items": {"$ref": "#/definitions/die"}},
-        "quarry_dice": {"description": "Dice in the Quarry, left to right.",
-                        "type": "array", "items": {"$ref": "#/definitions/die"}},
-        "doorstep": {"description": "Colonists present at the Doorstep (at most 12).",
-                     "allOf": [{"$ref": "#/definitions/colonists"}]},
-        "doorstep_dice": {"description": "Dice at the Doorstep, left to right.",
-                          "type": "array", "items": {"$ref": "#/definitions/die"}},
-        "gantry": {
-            "description": "Building tiles on the Gantry in reveal order (at most 8).",
-            "type": "array",
-            "items": {"type": "object", "additionalProperties": False, "required": ["tile"],
-                      "description": "A tile and the bids on it.",
-                      "properties": {
-                          "tile": {"type": "string", "description": "The tile's id."},
-                          "dice": {"description": "Bids in the order placed.",
-                                   "type": "array", "items": {"$ref": "#/definitions/die"}}}},
-        },
-        "academy": {
-            "description": "The Academy spaces, left first (2, or 1 with 2 players); null for a "
-            "free space.",
-            "type": "array", "maxItems": 2,
-            "items": {"anyOf": [
-                {"type": "null"},
-                {"type": "object", "additionalProperties": False,
-                 "required": ["player", "face", "colonist"],
-                 "properties": {"player": {"$ref": "#/definitions/player"},
-                                "face": _int("The die's face.", 1, 6),
-                                "colonist": {"enum": list(COLONIST_TYPES),
-                                             "description": "The colonist placed with it."}}},
-            ], "description": "One space."},
-        },
-        "outfitter_dice": {"description": "Dice at the Outfitter (Placement phase only).",
-                           "type": "array", "items": {"$ref": "#/definitions/die"}},
-        "academy_supply": {"description": "The Academy supply.",
-                           "allOf": [{"$ref": "#/definitions/colonists"}]},
-        "bag": {"description": "The bag; left out: every colonist not placed elsewhere.",
-                "allOf": [{"$ref": "#/definitions/colonists"}]},
-        "discard": {"description": "The discard pile.",
-                    "allOf": [{"$ref": "#/definitions/colonists"}]},
-        "event": {"type": ["string", "null"], "description": "This round's Event card id."},
-        "event_deck": _ids("Event cards still to come, top first."),
-        "expedition_deck": _ids("The Expedition deck, top first."),
-        "expedition_discard": _ids("Discarded Expedition cards."),
-        "stacks": {"description": "Building tile stacks by kind (ocean, surface), top first.",
-                   "type": "object",
-                   "additionalProperties": _ids("One stack, top first.")},
-    },
-}
-
-SCENARIO_SCHEMA: dict = {
+_ENVELOPE: dict = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "title": "artemis scenario",
     "description": "A rules test as data: a game position (given), what happens (steps) and "
@@ -211,10 +57,6 @@ SCENARIO_SCHEMA: dict = {
     "required": ["scenario", "expect"],
     "definitions": {
         "player": _PLAYER_REF,
-        "colonists": _COLONISTS,
-        "die": _DIE,
-        "card": _CARD,
-        "modifier": _MODIFIER,
         "expected_error": _EXPECTED_ERROR,
     },
     "properties": {
@@ -222,13 +64,15 @@ SCENARIO_SCHEMA: dict = {
         "description": {"type": "string", "description": "What the scenario shows."},
         "rulebook": {"type": "string", "description": "The rulebook section (or ruling) the "
                      "scenario checks."},
+        "game": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                 "description": "The registered game (`artemis games`); absent: project."},
         "config": {
             "description": "The game: as `Game.new(config)`; content, plugins and variants "
             "come from the engine.",
             "type": "object", "additionalProperties": False,
             "properties": {
-                "players": _int("Number of players, 2 to 5 (default: given.players' count, "
-                                "else 4).", 2, 5),
+                "players": _int("Number of players, one of the game's player counts "
+                                "(default: given.players' count, else 4).", 1, 16),
                 "seed": {"type": "integer", "description": "The game seed (dice rolled and "
                          "colonists drawn after the given position)."},
                 "variants": {"type": "object", "description": "Variants with their options.",
@@ -236,34 +80,17 @@ SCENARIO_SCHEMA: dict = {
                                                       "description": "The options."}},
                 "params": {"type": "object", "description": "Rule parameter defaults "
                            "replaced (docs/authoring.md 4.5)."},
+                "options": {"type": "object", "description": "The game's own config "
+                            "options."},
                 "expansions": {"type": "array", "description": "Content pack folders, "
                                "relative to this file.",
                                "items": {"type": "string", "description": "A folder."}},
             },
         },
         "given": {
-            "description": "The position, set on top of a new game's General and Player "
-            "Setup.",
-            "type": "object", "additionalProperties": False,
-            "properties": {
-                "round": _int("The round (1 to the game's rounds; default 1).", 1, 99),
-                "phase": {"enum": ["placement", "resolution", "upkeep"],
-                          "description": "The phase the position is in (default: "
-                          "resolution, before Event Spot A)."},
-                "next": {"enum": list(REGIONS),
-                         "description": "Resolution: the region resolved next (the Event spot "
-                         "just before it included); the regions before it are done."},
-                "turn": {"description": "Placement: the player who places next (default: "
-                         "the start player).", "allOf": [{"$ref": "#/definitions/player"}]},
-                "start_player": {"description": "The start player (default: drawn by the "
-                                 "seed).", "allOf": [{"$ref": "#/definitions/player"}]},
-                "players": {"description": "Every player, by seat.", "type": "array",
-                            "minItems": 2, "maxItems": 5, "items": _PLAYER},
-                "board": _BOARD,
-                "modifiers": {"description": "Rule modifiers in force this round (an Event's "
-                              "modify).", "type": "array",
-                              "items": {"$ref": "#/definitions/modifier"}},
-            },
+            "description": "The position, set on top of a new game's setup (the game's "
+            "position schema: docs/scenarios.md).",
+            "type": "object",
         },
         "steps": {
             "description": "What happens, in order: an action {PLAYER: ACTION_ID} or {player, "
@@ -285,3 +112,46 @@ SCENARIO_SCHEMA: dict = {
         },
     },
 }
+
+
+def _prefixed(schema, game: str):
+    """``schema`` with its local definition references renamed ``#/definitions/GAME.NAME``,
+    so that two games' definitions never collide in one file."""
+    if isinstance(schema, dict):
+        out = {k: _prefixed(v, game) for k, v in schema.items()}
+        ref = out.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/definitions/") and ref != \
+                "#/definitions/player":
+            out["$ref"] = f"#/definitions/{game}.{ref[len('#/definitions/'):]}"
+        return out
+    if isinstance(schema, list):
+        return [_prefixed(v, game) for v in schema]
+    return schema
+
+
+@lru_cache(maxsize=1)
+def _build() -> dict:
+    from artemis.kernel.games import DEFAULT_GAME, games
+
+    schema = copy.deepcopy(_ENVELOPE)
+    branches = []
+    for game_id, ruleset in games().items():
+        support = ruleset.scenario
+        if support is None:
+            continue
+        for name, definition in support.DEFINITIONS.items():
+            schema["definitions"][f"{game_id}.{name}"] = _prefixed(definition, game_id)
+        named = {"properties": {"game": {"const": game_id}}, "required": ["game"]}
+        condition = ({"anyOf": [named, {"not": {"required": ["game"]}}]}
+                     if game_id == DEFAULT_GAME else named)
+        branches.append({"if": condition, "then": {"properties": {
+            "given": _prefixed(support.GIVEN_SCHEMA, game_id)}}})
+    if branches:
+        schema["allOf"] = branches
+    return schema
+
+
+def scenario_schema() -> dict:
+    """The scenario file schema with every registered game's position schema (a fresh
+    copy)."""
+    return copy.deepcopy(_build())

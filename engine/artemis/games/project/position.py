@@ -13,7 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from artemis.content.problems import Problem, did_you_mean, pointer
-from artemis.scenario.schema import COLONIST_TYPES, REGIONS, RESERVED_NAMES
+from artemis.games.project.scenario_schema import (  # noqa: F401 - the scenario support
+    DEFINITIONS,
+    GIVEN_SCHEMA,
+    RESOLVE_TARGETS,
+)
+from artemis.games.project.vocabulary import COLONIST_TYPES, REGIONS
+from artemis.scenario.schema import RESERVED_NAMES
 
 # flow step names the runner watches for (artemis.games.project.rules.rounds, upkeep, scoring)
 END_OF_RESOLUTION = ("upkeep",)

@@ -158,6 +158,12 @@ class ProjectRuleset(Ruleset):
 
         return full_view(game)
 
+    @property
+    def scenario(self):
+        from artemis.games.project import position
+
+        return position
+
     def determinize(self, game, seat, rng: random.Random):
         """Resample what no seat can see: the order of the Expedition deck and the tile
         stacks, which unrevealed Events are in the Event deck and in what order, and every
