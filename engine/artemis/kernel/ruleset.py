@@ -68,9 +68,34 @@ class Ruleset:
         through the same hooks an expansion implements; None when it has none."""
         return None
 
+    def load_content(self, packs, registry, checks=(), plugin_names=frozenset()):
+        """Load the base pack plus ``packs`` (pack folders or content files) without raising
+        for bad content: an `artemis.content.loader.LoadResult` (``ok``, ``problems``,
+        ``catalog``, ``packs``, ``items``); None for a game without content."""
+        return None
+
     def load_catalog(self, packs, registry, checks=(), plugin_names=frozenset()):
         """The validated content catalog of the base pack plus ``packs`` (folders). Raises the
-        content loader's ContentError with located problems when invalid."""
+        content loader's ContentError with located problems when invalid; None for a game
+        without content."""
+        result = self.load_content(packs, registry, checks, plugin_names)
+        if result is None:
+            return None
+        if not result.ok:
+            from artemis.content.problems import ContentError
+
+            raise ContentError(result.problems)
+        return result.catalog
+
+    def content_summary(self, catalog) -> str:
+        """What a valid catalog holds, for `artemis validate`: e.g. "52 buildings, ..."."""
+        return ""
+
+    @property
+    def browse(self) -> Any:
+        """The content browser of `artemis content list|show` (a module with ``KINDS``,
+        ``list_rows``, ``list_tables``, ``item_data``, ``item_fields``, ``kind_of``,
+        ``find_item`` and ``UnknownKind``), or None."""
         return None
 
     def schemas(self, registry) -> dict[str, dict]:

@@ -99,10 +99,21 @@ class ProjectRuleset(Ruleset):
 
         return core_plugin
 
-    def load_catalog(self, packs, registry, checks=(), plugin_names=frozenset()):
-        from artemis.games.project.content import load_catalog
+    def load_content(self, packs, registry, checks=(), plugin_names=frozenset()):
+        from artemis.games.project.content import load_game_content
 
-        return load_catalog(packs, registry, checks, plugin_names)
+        return load_game_content(packs, registry, checks, plugin_names)
+
+    def content_summary(self, catalog) -> str:
+        return (f"{len(catalog.buildings)} buildings, {len(catalog.expeditions)} expeditions, "
+                f"{len(catalog.events)} events, {len(catalog.relief_track)} Relief Track "
+                f"spaces, {len(catalog.board.rows)} board rows")
+
+    @property
+    def browse(self):
+        from artemis.games.project import browse
+
+        return browse
 
     def schemas(self, registry) -> dict[str, dict]:
         from artemis.games.project.content_schemas import KINDS, effect_schema, file_schema
