@@ -1,0 +1,222 @@
+"""The conformance checks every registered game must pass, through the decision API only
+(`artemis.kernel.game.Game` and the game's `Ruleset`), at every decision of seeded random
+games. OpenSpiel's random-simulation test is the model.
+
+Each check raises AssertionError with the game, the seed and the decision in its message.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from artemis.kernel.actions import IllegalAction
+from artemis.kernel.game import Game
+from artemis.players.bots import RandomBot
+from artemis.records.save import parse_save, restore, save_record, save_text
+
+ILLEGAL = "no_such_action:1"  # an id no game lists
+# Every decision determinizes each seat and compares its view; playing the determinized world
+# on to the end costs a game's remainder per seat, so that is done every PLAYOUT_EVERY
+# decisions (the first included).
+PLAYOUT_EVERY = 25
+# A save is loaded by replaying every action from the seed, so loading at each of a game's
+# ~300 decisions costs ~300 games: saves are made every SAVE_EVERY decisions (the first and
+# the finished game included), and each is continued to the end.
+SAVE_EVERY = 40
+
+
+def where(game: Game, decision: int) -> str:
+    c = game.config
+    return f"{c.game}, {c.players} players, seed {c.seed}, decision {decision}"
+
+
+def legal_ids(game: Game, at: str) -> list[str]:
+    """Check 1: the legal ids are unique and the same on a second call."""
+    ids = [a.id for a in game.legal_actions()]
+    assert len(set(ids)) == len(ids), f"{at}: duplicate legal ids {sorted(ids)}"
+    assert [a.id for a in game.legal_actions()] == ids, f"{at}: legal ids changed between calls"
+    return ids
+
+
+def snapshot(game: Game, at: str) -> dict:
+    """Every seat's view, the spectator's, the full view and the legal ids."""
+    seats = range(game.config.players)
+    return {"views": {seat: game.view(seat) for seat in [*seats, None]},
+            "full": game.full_view(), "legal": legal_ids(game, at)}
+
+
+def check_clone(game: Game, snap: dict, at: str) -> Game:
+    """Check 2 (first half): a clone shows every view, the full view and the legal ids of the
+    original. Returns the clone."""
+    clone = game.clone()
+    assert clone is not game and clone.state is not game.state, f"{at}: clone shares its state"
+    got = snapshot(clone, at)
+    for seat, view in snap["views"].items():
+        assert got["views"][seat] == view, f"{at}: the clone's view({seat}) differs"
+    assert got["full"] == snap["full"], f"{at}: the clone's full_view() differs"
+    assert got["legal"] == snap["legal"], f"{at}: the clone's legal ids differ"
+    return clone
+
+
+def check_illegal(game: Game, snap: dict, at: str) -> None:
+    """Check 4: an id that is not legal raises IllegalAction and changes nothing."""
+    assert ILLEGAL not in snap["legal"], f"{at}: '{ILLEGAL}' is listed as legal"
+    log, actions, player = len(game.log), len(game.actions), game.current_player
+    with pytest.raises(IllegalAction):
+        game.apply(ILLEGAL)
+    assert game.full_view() == snap["full"], f"{at}: an illegal action changed the full view"
+    assert [a.id for a in game.legal_actions()] == snap["legal"], \
+        f"{at}: an illegal action changed the legal ids"
+    assert len(game.log) == log, f"{at}: an illegal action was logged"
+    assert len(game.actions) == actions, f"{at}: an illegal action was recorded"
+    assert game.current_player == player, f"{at}: an illegal action changed who decides"
+
+
+def play_random(game: Game, rng: random.Random, at: str) -> None:
+    """Play ``game`` to the end with uniformly random legal actions, within the ruleset's
+    max_decisions (counted from the game's first decision)."""
+    bound = game.ruleset.max_decisions
+    while not game.is_over:
+        assert len(game.actions) < bound, f"{at}: not over after {bound} decisions"
+        game.apply(rng.choice(game.legal_actions()))
+
+
+def check_hidden_information(game: Game, snap: dict, key: int, at: str,
+                             playout: bool = False, differed: bool = False) -> bool:
+    """Check 5 at one decision: for each seat s, ``game.determinize(s, random.Random(k))``
+    shows s the same view (and a spectator the same public view: what is public, s sees), the
+    same legal ids when s decides now, and leaves the original unchanged; with ``playout``,
+    each determinized game is played on to the end with random moves. Returns whether some
+    determinized game's full view differs from the original's (something hidden was
+    resampled), or ``differed`` (then no full view is compared: it is known already)."""
+    for seat in range(game.config.players):
+        k = key * 8 + seat
+        world = game.determinize(seat, random.Random(k))
+        here = f"{at}, determinize({seat}, Random({k}))"
+        assert world is not game and world.state is not game.state, \
+            f"{here}: not a clone"
+        assert world.view(seat) == snap["views"][seat], \
+            f"{here}: view({seat}) differs: the seat's own information was resampled"
+        assert world.view(None) == snap["views"][None], f"{here}: the public view differs"
+        if seat == game.current_player:
+            assert legal_ids(world, here) == snap["legal"], f"{here}: the legal ids differ"
+        differed = differed or world.full_view() != snap["full"]
+        if playout:
+            play_random(world, random.Random(k), here)
+    assert game.full_view() == snap["full"], f"{at}: determinize changed the original game"
+    return differed
+
+
+def check_result(game: Game, decisions: int, at: str) -> None:
+    """Check 6 at the end: over within max_decisions, nothing left to decide, and a result
+    whose ranking is a permutation of the seats (best first, VP not increasing) with
+    ranking[0] the winner."""
+    n = game.config.players
+    assert game.is_over, f"{at}: not over"
+    assert decisions <= game.ruleset.max_decisions, f"{at}: past max_decisions"
+    assert game.current_player is None and game.legal_actions() == [], \
+        f"{at}: over, yet a question is pending"
+    with pytest.raises(IllegalAction):
+        game.apply(ILLEGAL)
+    result = game.result
+    assert result is not None and result == game.result, f"{at}: no stable result"
+    assert [row["seat"] for row in result["players"]] == list(range(n)), \
+        f"{at}: result rows {result['players']}"
+    ranking = result["ranking"]
+    assert sorted(ranking) == list(range(n)), f"{at}: ranking {ranking} is not the seats"
+    assert result["winner"] == ranking[0], f"{at}: winner {result['winner']}, {ranking=}"
+    vps = [result["players"][seat]["vp"] for seat in ranking]
+    assert vps == sorted(vps, reverse=True), f"{at}: VP {vps} along ranking {ranking}"
+
+
+def play_checked(game: Game, bot: random.Random) -> Game:
+    """Play ``game`` to the end with ``bot`` choosing uniformly among the legal actions,
+    running checks 1, 2, 4 and 5 at every decision and 6 at the end; asserts that some
+    determinized world differed from the original (check 5 is not vacuous). Returns it."""
+    decisions = 0
+    at = where(game, decisions)
+    snap = snapshot(game, at)
+    differed = False
+    while not game.is_over:
+        assert decisions < game.ruleset.max_decisions, \
+            f"{at}: not over after max_decisions = {game.ruleset.max_decisions}"
+        assert game.result is None, f"{at}: a result before the end"
+        check_illegal(game, snap, at)
+        clone = check_clone(game, snap, at)
+        differed = check_hidden_information(
+            game, snap, game.config.seed * 100_003 + decisions, at,
+            playout=decisions % PLAYOUT_EVERY == 0, differed=differed)
+        action = bot.choice(game.legal_actions())
+        game.apply(action)
+        assert clone.full_view() == snap["full"], \
+            f"{at}: applying '{action.id}' to the original changed its clone"
+        clone.apply(action.id)  # by id: the same answer however given
+        decisions += 1
+        at = where(game, decisions)
+        snap = snapshot(game, at)
+        got = snapshot(clone, at)
+        for seat, view in snap["views"].items():
+            assert got["views"][seat] == view, f"{at}: after '{action.id}', view({seat}) of " \
+                "the clone differs from the original's"
+        assert got["full"] == snap["full"], f"{at}: after '{action.id}', the clone's full " \
+            "view differs from the original's"
+        assert got["legal"] == snap["legal"], f"{at}: after '{action.id}', the clone's " \
+            "legal ids differ"
+    check_result(game, decisions, at)
+    assert differed, (f"{where(game, decisions)}: no determinize() of any seat at any decision "
+                      "changed the full view: nothing hidden was ever resampled")
+    return game
+
+
+def check_save_continues(config) -> None:
+    """Check 3: a game played by random bots (`RandomBot`, the kind a save records) is saved
+    every SAVE_EVERY decisions and when over (`save_record`, through the file text:
+    `save_text`, `parse_save`), loaded (`restore`) and continued with the loaded bots. Each
+    loaded game has the original's full view, log and legal ids at the save point; its
+    continuation takes the same actions with the same public view and legal ids decision by
+    decision (the full view, costly for its stream digests, at the end only) and ends with the
+    same full view, log and result."""
+    game = Game.new(config)
+    n = game.config.players
+    kinds = ["random"] * n
+    bots = [RandomBot(game.config.seed * 31 + seat) for seat in range(n)]
+    public, logs, legal, ids = [game.view(None)], [len(game.log)], [legal_ids(game, "")], []
+    saves = {}
+    while True:
+        decision = len(ids)
+        if decision % SAVE_EVERY == 0 or game.is_over:
+            saves[decision] = (save_text(save_record(game, kinds, None, bots)),
+                               game.full_view())
+        if game.is_over:
+            break
+        action = bots[game.current_player].choose(game)
+        game.apply(action)
+        ids.append(action.id)
+        public.append(game.view(None))
+        logs.append(len(game.log))
+        legal.append([a.id for a in game.legal_actions()])
+    for decision, (text, full) in saves.items():
+        at = where(game, decision) + ", saved and loaded"
+        loaded = restore(parse_save(text))
+        copy = loaded.game
+        assert copy.full_view() == full, f"{at}: the full view differs"
+        assert copy.log == game.log[:logs[decision]], f"{at}: the log differs"
+        step = decision
+        while True:
+            here = where(game, step) + f" (continued from a save at decision {decision})"
+            assert copy.view(None) == public[step], f"{here}: the public view differs"
+            assert [a.id for a in copy.legal_actions()] == legal[step], \
+                f"{here}: the legal ids differ"
+            if copy.is_over:
+                break
+            action = loaded.bots[copy.current_player].choose(copy)
+            assert step < len(ids) and action.id == ids[step], \
+                f"{here}: the loaded bot chose '{action.id}'"
+            copy.apply(action)
+            step += 1
+        assert step == len(ids), f"{at}: the continuation ended after {step} decisions"
+        assert copy.full_view() == saves[step][1], f"{at}: the final full view differs"
+        assert copy.log == game.log, f"{at}: the continued game's log differs"
+        assert copy.result == game.result, f"{at}: the continued game's result differs"
