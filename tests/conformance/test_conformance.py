@@ -30,13 +30,7 @@ SLOW_SEEDS = 25
 
 # (check, game id) -> (why it fails today, the exception): each an xfail(strict=True), so a
 # fix shows up as an unexpected pass
-KNOWN_FAILURES = {
-    ("save", RACE.id): (
-        "records/save.py is Project-only: save_record reads game.catalog.packs (None for a "
-        "game without content) and game.state.round, the save's config has no 'game' or "
-        "'options' (its schema refuses them), so restore() would rebuild a Project game",
-        AttributeError),
-}
+KNOWN_FAILURES: dict = {}
 
 
 def registered() -> dict:

@@ -71,7 +71,8 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             raise typer.Exit(1) from None
         game, kinds, names, bots = loaded.game, loaded.kinds, loaded.names, loaded.bots
         save = save if save is not None else load
-        print(f"continuing {load}: round {game.state.round}, {len(game.actions)} actions "
+        print(f"continuing {load}: round {game.ruleset.round_of(game)}, "
+              f"{len(game.actions)} actions "
               "replayed and checked", file=sys.stderr)
     else:
         game = Game.new(config, plugins=host)
@@ -95,7 +96,8 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
     except NoInput:
         if save is not None:  # the game stopped at a consistent decision: keep it
             write(game)
-            print(f"saved to {save} (round {game.state.round}, {len(game.actions)} actions); "
+            print(f"saved to {save} (round {game.ruleset.round_of(game)}, "
+                  f"{len(game.actions)} actions); "
                   f"continue with: artemis play --load {save}", file=sys.stderr)
         raise
     except PlayInterrupted as stop:
@@ -105,7 +107,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             raise typer.Exit(130) from None
         write(stop.game)
         g = stop.game
-        print(f"interrupted: saved to {save} (round {g.state.round}, {len(g.actions)} "
+        print(f"interrupted: saved to {save} (round {g.ruleset.round_of(g)}, {len(g.actions)} "
               f"actions)\n    continue with: artemis play --load {save}", file=sys.stderr)
         raise typer.Exit(130) from None
     _FINISHED["save"] = save

@@ -52,12 +52,22 @@ def register_game(ruleset: Ruleset) -> Ruleset:
     if _GAMES.get(ruleset.id, ruleset) is not ruleset:
         raise ValueError(f"game '{ruleset.id}' is already registered")
     _GAMES[ruleset.id] = ruleset
+    _forget_default_host()
     return ruleset
+
+
+def _forget_default_host() -> None:
+    """The default plugin host is built from the games registered at the time: a game
+    registered (or removed) since needs a new one, with its core plugin and hook specs."""
+    from artemis.kernel import plugins
+
+    plugins.HOSTS.pop("default", None)
 
 
 def unregister_game(game_id: str) -> None:
     """Forget a game registered with `register_game` (tests clean up with it)."""
-    _GAMES.pop(game_id, None)
+    if _GAMES.pop(game_id, None) is not None:
+        _forget_default_host()
 
 
 def games() -> dict[str, Ruleset]:

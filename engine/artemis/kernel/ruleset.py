@@ -120,6 +120,11 @@ class Ruleset:
         before the end."""
         raise NotImplementedError
 
+    def round_of(self, game) -> int:
+        """The round (or turn) the game is in, for people and for saves after each round
+        (``artemis play --save``). Default: the state's ``round``, else 0."""
+        return getattr(game.state, "round", 0)
+
     def is_over(self, game) -> bool:
         """Whether the game has ended (default: final scores are recorded)."""
         return game.final is not None
@@ -149,8 +154,10 @@ class Ruleset:
     def determinize(self, game, seat: int, rng: random.Random):
         """A clone of ``game`` in which everything hidden from ``seat`` is resampled,
         consistently with what it has seen (its view is unchanged): what a fair search bot
-        plays on. Default (no hidden information besides the random streams): a clone whose
-        streams are reseeded from ``rng``."""
+        plays on. A clone shares the pending question: when its options depend on what is
+        resampled (another seat's hand), ask it again on the clone. Default (no hidden
+        information besides the random streams): a clone whose streams are reseeded from
+        ``rng``."""
         clone = game.clone()
         clone.state.rng = type(clone.state.rng)(
             (name, random.Random(rng.getrandbits(64))) for name in self.streams)
@@ -171,6 +178,11 @@ class Ruleset:
         return IllegalAction(f"'{wanted}' is not a legal answer to the {pending.kind} question "
                              f"of player {pending.player}; legal: {legal}{more}",
                              self.questions.get(pending.kind, ""))
+
+    def seat_summary(self, game, seat: int) -> str:
+        """A seat's holdings in a few words, shown to a human seat before it decides. Default:
+        none."""
+        return ""
 
     def account_lines(self, game, names: list[str]) -> list[str]:
         """The game's story for people, from its log (``names`` by seat). Default: none."""

@@ -32,9 +32,10 @@ class HumanPlayer:
     def choose(self, game) -> Action:
         """Ask until the answer names one of ``game.legal_actions()``."""
         actions = game.legal_actions()
-        p = game.state.players[game.current_player]
-        self.write(f"Round {game.state.round}, player {p.seat} to decide ({p.energy} Energy, "
-                   f"{p.minerals} Minerals, {p.toolkits} Toolkits, {p.vp} VP; dice {p.dice}):")
+        seat, ruleset = game.current_player, game.ruleset
+        summary = ruleset.seat_summary(game, seat)
+        self.write(f"Round {ruleset.round_of(game)}, player {seat} to decide"
+                   + (f" ({summary}):" if summary else ":"))
         for i, a in enumerate(actions, start=1):
             self.write(f"  {i:3d}. {a.label}")
         while True:

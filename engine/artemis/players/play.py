@@ -53,7 +53,8 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
     from artemis.players.bots import rng_state, set_rng_state
 
     limit = game.ruleset.max_decisions if max_decisions is None else max_decisions
-    round_ = game.state.round
+    round_of = game.ruleset.round_of
+    round_ = round_of(game)
     while not game.is_over:
         bot, before, applied = None, None, False
         taken = len(game.actions)
@@ -64,8 +65,8 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
             before = rng_state(bot)
             game.apply(bot.choose(game))
             applied = True
-            if after_round is not None and (game.state.round != round_ or game.is_over):
-                round_ = game.state.round
+            if after_round is not None and (round_of(game) != round_ or game.is_over):
+                round_ = round_of(game)
                 after_round(game)
         except KeyboardInterrupt:
             if not applied:  # the decision is taken again: its bot's RNG as before it

@@ -383,8 +383,9 @@ def content_record(game) -> dict:
     host = game.host
     plugins = ({name: str(host.loaded.get(name, "")) for name in sorted(host.names())}
                if host is not None else {})
+    packs = getattr(game.catalog, "packs", ())  # a game without content has no catalog
     return {"sha256": content_hash(game.catalog),
-            "packs": [f"{p.id} {p.version}" for p in game.catalog.packs],
+            "packs": [f"{p.id} {p.version}" for p in packs],
             "plugins": plugins}
 
 

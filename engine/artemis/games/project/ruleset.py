@@ -201,6 +201,11 @@ class ProjectRuleset(Ruleset):
             return IllegalAction(f"'{wanted}' is not legal: {message}", rule)
         return super().illegal(game, wanted)
 
+    def seat_summary(self, game, seat: int) -> str:
+        p = game.state.players[seat]
+        return (f"{p.energy} Energy, {p.minerals} Minerals, {p.toolkits} Toolkits, {p.vp} VP; "
+                f"dice {p.dice}")
+
     def account_lines(self, game, names: list[str]) -> list[str]:
         from artemis.games.project.account import account_lines
 
