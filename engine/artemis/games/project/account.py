@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from artemis.games.project.vocabulary import REGION_NAMES
+
 ITEMS = {"energy": "Energy", "minerals": "Minerals", "toolkits": "Toolkits",
          "badges": "badges"}
-REGIONS = {"basecamp": "Basecamp", "vents": "Vents", "quarry": "Quarry", "gantry": "Gantry",
-           "doorstep": "Doorstep", "academy": "Academy", "outfitter": "Outfitter"}
+REGIONS = REGION_NAMES
 
 
 def account_lines(game, names: list[str]) -> list[str]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from artemis.effects.model import Step, effect_to_data
 from artemis.games.project import words
+from artemis.games.project.content_schemas import KINDS as CONTENT_KINDS
 from artemis.util.frozen import thaw
 
 
@@ -21,7 +22,7 @@ class UnknownKind(ValueError):
     """Raised for a kind that `content list` does not know."""
 
 
-KINDS = ("buildings", "expeditions", "events", "relief_track", "board")
+KINDS = CONTENT_KINDS
 
 _TABLE_NAMES = {
     "academy": "Academy",

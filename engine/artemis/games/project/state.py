@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from artemis.games.project.vocabulary import COLONIST_TYPES
 from artemis.kernel.streams import Streams
 
-TYPES = ("pioneer", "engineer", "marine", "steward")
+TYPES = COLONIST_TYPES  # index 0..3 in every count list
 TYPE_INDEX = {t: i for i, t in enumerate(TYPES)}
 PIONEER, ENGINEER, MARINE, STEWARD = range(4)
 SHELTERS = -1  # a place index: the Shelters; 0.. are the player's buildings by index

@@ -14,6 +14,7 @@ from typing import Any
 
 from artemis.content.flowtext import flow_text
 from artemis.effects.model import Step
+from artemis.games.project.vocabulary import REGION_NAMES
 from artemis.util.frozen import thaw
 
 # name for one, name for several
@@ -30,15 +31,7 @@ _COLONIST_NAMES: dict[str, tuple[str, str]] = {
     "marine": ("Marine", "Marines"),
     "steward": ("Steward", "Stewards"),
 }
-_REGION_NAMES = {
-    "basecamp": "Basecamp",
-    "vents": "Vents",
-    "quarry": "Quarry",
-    "gantry": "Gantry",
-    "doorstep": "Doorstep",
-    "academy": "Academy",
-    "outfitter": "Outfitter",
-}
+_REGION_NAMES = REGION_NAMES
 _STOCK_ITEMS = {"vents": "energy", "quarry": "minerals"}
 
 

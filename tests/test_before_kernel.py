@@ -1,0 +1,68 @@
+"""What was written before the engine hosted several games still works the same
+(issue 10): files under tests/data/before_kernel/ were made with commit cde28bb, the last
+commit before the kernel change (its own code, on PYTHONPATH).
+
+- ``play-players4-seed1.txt``: the output of ``artemis play --players 4 --seed 1``;
+- ``2p-seed7-action40.save.json`` (a random and a greedy seat) and
+  ``4p-seed11-action120.save.json`` (four random seats, harsh): saves made mid-game, their
+  configs naming no game and their plugins listing ``core``.
+
+The golden logs of tests/data/golden/ are logs of the same age (tests/test_replay.py).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from artemis.kernel.game import Game, GameConfig
+from artemis.kernel.plugins import load_plugins
+from artemis.players.play import make_bots, play_on
+from artemis.records.save import load_save
+
+BEFORE = Path(__file__).parent / "data" / "before_kernel"
+
+
+@pytest.fixture(scope="module")
+def host():
+    import artemis_plugins.harsh as harsh
+
+    host = load_plugins(entry_point_plugins=False)
+    host.pm.register(harsh, name="harsh")
+    return host
+
+
+def test_play_prints_the_same_account_and_table_as_before():
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    proc = subprocess.run([sys.executable, "-m", "artemis", "play", "--players", "4",
+                           "--seed", "1"], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == (BEFORE / "play-players4-seed1.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("name", ["2p-seed7-action40.save.json",
+                                  "4p-seed11-action120.save.json"])
+def test_a_save_written_before_loads_and_plays_on(host, name):
+    loaded = load_save(BEFORE / name, host)
+    game = loaded.game
+    assert game.config.game == "project" and not game.is_over
+    assert len(game.actions) == int(name.split("action")[1].split(".")[0])
+    play_on(game, loaded.bots)
+    assert game.is_over and sorted(game.result["ranking"]) == list(range(game.config.players))
+
+
+def test_an_old_random_save_continues_as_the_uninterrupted_game(host):
+    """Random bots did not change: the game played from the start by today's engine takes the
+    saved actions, and the save continued ends exactly as it does."""
+    loaded = load_save(BEFORE / "4p-seed11-action120.save.json", host)
+    config = GameConfig(players=4, seed=11, variants={"harsh": {}})
+    whole = play_on(Game.new(config, plugins=host), make_bots(config, ["random"] * 4))
+    saved = [a.id for a in loaded.game.actions]
+    assert [a.id for a in whole.actions[:len(saved)]] == saved
+    play_on(loaded.game, loaded.bots)
+    assert [a.id for a in loaded.game.actions] == [a.id for a in whole.actions]
+    assert loaded.game.result == whole.result
