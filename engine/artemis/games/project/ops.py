@@ -15,6 +15,9 @@ from artemis.games.project.state import DOORSTEP_MAX, SHELTERS, TYPES
 from artemis.games.project.words import with_article as article
 from artemis.kernel.actions import Action
 
+# the core's code by name, read once by the vocabulary when it registers each operation,
+# quantity and target; the interpreter reads them from the game's registry (game.registry), where
+# a plugin's own stand beside them
 RUNNERS: dict = {}
 COUNTERS: dict = {}
 SELECTORS: dict = {}
@@ -152,7 +155,7 @@ def _chosen(game, action, ctx):
 @runner("per")
 def _per(game, player, args, source):
     (qname, qargs), = args["count"].items()
-    value = COUNTERS[qname](game, player, qargs)
+    value = game.registry.quantities[qname].count(game, player, qargs)
     times = value // args["every"]
     if "max" in args:
         times = min(times, args["max"])
@@ -302,7 +305,7 @@ def _dice_in(game, player, args):
 def quantity(game, player, q) -> int:
     """Evaluate a quantity {name: args} for ``player``."""
     (name, args), = q.items()
-    return COUNTERS[name](game, player, args)
+    return game.registry.quantities[name].count(game, player, args)
 
 
 # -- targets ---------------------------------------------------------------------------------
@@ -330,7 +333,8 @@ def _fewest(game, q):
 
 def targets(game, target) -> list[int]:
     """The players a clause target selects, in turn order, computed once (R18, R19)."""
+    select = game.registry.targets
     if isinstance(target, str):
-        return SELECTORS[target](game, None)
+        return select[target].select(game, None)
     name, (qname, qargs) = target
-    return SELECTORS[name](game, {qname: qargs})
+    return select[name].select(game, {qname: qargs})
