@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from artemis.effects.registry import Quantity, Target
+from artemis.effects.registry import Quantity, RegistryError, Target
 from artemis.kernel.game import Game
 from artemis.kernel.hookspecs import hookimpl
 from artemis.kernel.plugins import load_plugins
@@ -147,3 +147,104 @@ def test_the_interpreter_reads_quantities_and_targets_from_the_registry(host, pa
         p for p in order if p in (0, 2)]
     tower = game.catalog["beacon_tower"]
     assert _score_effect(game, 0, tower.scoring) == 4
+
+
+# -- vocabulary without code ---------------------------------------------------------------
+
+CODELESS = {
+    "operation": "Operation('glow', {'type': 'integer'}, 'Glow.')",
+    "quantity": "Quantity('glow', {'type': 'object'}, 'Glow.')",
+    "target": "Target('glow', None, 'Glow.')",
+}
+CODE_FIELD = {"operation": "run", "quantity": "count", "target": "select"}
+
+
+def plugin_source(thing: str) -> str:
+    return ("from artemis.effects.registry import Operation, Quantity, Target\n"
+            "from artemis.kernel.hookspecs import hookimpl\n\n\n"
+            "@hookimpl\n"
+            "def artemis_register_vocabulary(register):\n"
+            f"    register({thing})\n")
+
+
+def plugin_module(thing: str) -> types.ModuleType:
+    module = types.ModuleType("codeless")
+    exec(plugin_source(thing), module.__dict__)
+    return module
+
+
+@pytest.mark.parametrize("kind", sorted(CODELESS))
+def test_vocabulary_without_code_is_refused_naming_the_plugin(kind):
+    host = load_plugins(entry_point_plugins=False)
+    host.pm.register(plugin_module(CODELESS[kind]), name="codeless")
+    message = rf"plugin 'codeless': {kind} 'glow' has no code \({CODE_FIELD[kind]}=None\)"
+    with pytest.raises(RegistryError, match=message) as info:
+        host.registry()
+    assert info.value.plugin == "codeless"
+    with pytest.raises(RegistryError, match=message):
+        Game.new({"players": 2, "seed": 1}, plugins=host)
+
+
+@pytest.fixture
+def installed_codeless(monkeypatch, tmp_path):
+    """Entry points: ``codeless`` registers an operation without code; ``glow_twice``
+    registers the core's ``gain`` again; ``fine`` is the harsh plugin. The default host is
+    rebuilt from them."""
+    from importlib.metadata import EntryPoint
+
+    from artemis.kernel import plugins as plugins_module
+
+    (tmp_path / "artemis_codeless.py").write_text(plugin_source(CODELESS["operation"]))
+    (tmp_path / "artemis_gain_twice.py").write_text(plugin_source(
+        "Operation('gain', {'type': 'integer'}, 'Again.', run=lambda *a: None)"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    eps = [EntryPoint("codeless", "artemis_codeless", "artemis.plugins"),
+           EntryPoint("gain_twice", "artemis_gain_twice", "artemis.plugins"),
+           EntryPoint("harsh", "artemis_plugins.harsh", "artemis.plugins")]
+    monkeypatch.setattr(plugins_module, "entry_points", lambda group: eps)
+    monkeypatch.delenv("ARTEMIS_LOAD_PLUGINS", raising=False)
+    monkeypatch.delitem(plugins_module.HOSTS, "default", raising=False)
+    return tmp_path
+
+
+def test_a_plugin_refused_at_load_is_reported_and_the_rest_works(installed_codeless):
+    host = load_plugins()
+    assert set(host.failures) == {"codeless", "gain_twice"}
+    assert host.failures["codeless"] == (
+        "RegistryError: plugin 'codeless': operation 'glow' has no code (run=None); "
+        "register it with its implementation")
+    assert "'gain' is already registered" in host.failures["gain_twice"]
+    assert "codeless" not in host.names() and "harsh" in host.names()
+    assert "glow" not in host.registry().operations
+    game = Game.new({"players": 2, "seed": 3, "variants": {"harsh": {}}}, plugins=host)
+    assert game.current_player is not None
+
+
+def test_the_cli_names_the_refused_plugin(installed_codeless):
+    import json
+
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    def run(*args):
+        return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
+
+    listed = run("plugins", "--json")
+    assert listed.exit_code == 0, listed.output
+    report = json.loads(listed.stdout)
+    assert "operation 'glow' has no code" in report["failures"]["codeless"]
+    assert "codeless" not in {row["name"] for row in report["plugins"]}
+    text = run("plugins")
+    assert text.exit_code == 0
+    assert "failed to load codeless: RegistryError: plugin 'codeless': operation 'glow'" in \
+        text.output
+    checked = run("validate")
+    assert checked.exit_code == 0, checked.output
+    assert "valid: base" in checked.stdout
+    assert "warning: plugin 'codeless' failed to load: RegistryError: plugin 'codeless': " \
+        "operation 'glow' has no code" in checked.stderr
+    played = run("play", "--players", "2", "--quiet", "--plugin", "artemis_codeless")
+    assert played.exit_code == 0, played.output
+    assert "warning: plugin 'artemis_codeless' failed to load" in played.stderr
+    assert "winner: P" in played.stdout
