@@ -7,7 +7,9 @@ Each game sees only its own plugins' hooks (`PluginHost.hooks`). A game adds hoo
 its own (`Ruleset.hookspecs`), as pytest's ``pytest_addhooks`` lets a plugin add specs.
 
 Each entry point loads inside its own try/except: a broken plugin is reported by name with its
-error (`PluginHost.failures`, listed by `artemis plugins`) and the host keeps working.
+error (`PluginHost.failures`, listed by `artemis plugins`) and the host keeps working. So is a
+plugin whose vocabulary each game's registry refuses (an operation, quantity or target without
+its code, a name registered before): it is unregistered at load (`_refuse_broken_vocabulary`).
 ``ARTEMIS_LOAD_PLUGINS`` (comma-separated names) limits which entry points load; an empty value
 loads none. ``disable`` names plugins not to load.
 """
