@@ -75,7 +75,8 @@ def play(host, seed=5, players=3):
 
 def test_hook_register_vocabulary_adds_an_operation():
     def artemis_register_vocabulary(register):
-        register(Operation("glow", {"type": "integer"}, "Glow brightly."))
+        register(Operation("glow", {"type": "integer"}, "Glow brightly.",
+                           run=lambda game, player, n, source: None))
 
     registry = host_with(make_plugin(artemis_register_vocabulary=artemis_register_vocabulary)
                          ).registry()

@@ -67,6 +67,8 @@ def load_with_plugins(paths: list):
     from artemis.util.paths import base_pack
 
     host = default_host()  # validating needs the vocabulary, not the rule modules of a game
+    for name, error in host.failures.items():  # its content may need it: say why it is off
+        print(f"warning: plugin '{name}' failed to load: {error}", file=sys.stderr)
     registry = host_registry(host)
     plugin_packs = [p for p in host.content_packs() if str(p) != str(base_pack())]
     return host, load_game_content([*plugin_packs, *paths], registry, host.checks(),

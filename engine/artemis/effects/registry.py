@@ -104,7 +104,27 @@ class Definition:
 
 
 class RegistryError(ValueError):
-    """Raised when a name is registered twice or a registration is malformed."""
+    """Raised when a name is registered twice or a registration is malformed. ``plugin``
+    names the plugin whose registration was refused, when known."""
+
+    def __init__(self, message: str, plugin: str | None = None):
+        super().__init__(message)
+        self.plugin = plugin
+
+
+# the field holding the code of each kind of vocabulary that runs in a game
+CODE_FIELDS = {Operation: ("operation", "run"), Quantity: ("quantity", "count"),
+               Target: ("target", "select")}
+
+
+def missing_code(thing) -> str | None:
+    """Why ``thing`` cannot run in a game: an Operation without ``run``, a Quantity without
+    ``count`` or a Target without ``select`` ("operation 'glow' has no code (run=None)");
+    None when it has its code or is not a kind that runs."""
+    kind = CODE_FIELDS.get(type(thing))
+    if kind is None or getattr(thing, kind[1]) is not None:
+        return None
+    return f"{kind[0]} '{thing.name}' has no code ({kind[1]}=None)"
 
 
 @dataclass

@@ -21,7 +21,8 @@ hookimpl = pluggy.HookimplMarker("artemis")
 def artemis_register_vocabulary(register):
     """Add effect operations, quantities, targets, rule parameters, game events or schema
     definitions: call ``register(thing)`` with an Operation, Quantity, Target, RuleParameter,
-    GameEvent or Definition (artemis.effects.registry), each carrying its schema fragment."""
+    GameEvent or Definition (artemis.effects.registry), each carrying its schema fragment; an
+    Operation, Quantity or Target also its code (run, count, select), else it is refused."""
 
 
 @hookspec

@@ -7,7 +7,9 @@ Each game sees only its own plugins' hooks (`PluginHost.hooks`). A game adds hoo
 its own (`Ruleset.hookspecs`), as pytest's ``pytest_addhooks`` lets a plugin add specs.
 
 Each entry point loads inside its own try/except: a broken plugin is reported by name with its
-error (`PluginHost.failures`, listed by `artemis plugins`) and the host keeps working.
+error (`PluginHost.failures`, listed by `artemis plugins`) and the host keeps working. So is a
+plugin whose vocabulary each game's registry refuses (an operation, quantity or target without
+its code, a name registered before): it is unregistered at load (`_refuse_broken_vocabulary`).
 ``ARTEMIS_LOAD_PLUGINS`` (comma-separated names) limits which entry points load; an empty value
 loads none. ``disable`` names plugins not to load.
 """
@@ -21,7 +23,7 @@ from importlib.metadata import entry_points
 
 import pluggy
 
-from artemis.effects.registry import Registry
+from artemis.effects.registry import Registry, RegistryError, missing_code
 from artemis.kernel import hookspecs
 from artemis.kernel.games import DEFAULT_GAME, games
 
@@ -72,10 +74,38 @@ class PluginHost:
 
     def registry(self, game: str = DEFAULT_GAME) -> Registry:
         """The vocabulary registry ``game``'s plugins contribute to
-        (artemis_register_vocabulary). Raises RegistryError when two plugins register one
-        name."""
+        (artemis_register_vocabulary), each plugin's in the order they were registered (the
+        game's core first). Raises RegistryError naming the plugin (``.plugin``) whose
+        registration is refused: a name registered before, a malformed registration, an
+        operation, quantity or target without its code (it would fail only when played), or
+        an error raised by its hook."""
         registry = Registry()
-        self.hooks(game).artemis_register_vocabulary(register=registry.add)
+        name = "artemis_register_vocabulary"
+        every = [p for _, p in self.pm.list_name_plugin()]
+        for impl in getattr(self.hooks(game), name).get_hookimpls():
+            who = impl.plugin_name
+
+            def register(thing, who=who) -> None:
+                try:
+                    registry.add(thing)
+                except RegistryError as exc:
+                    raise RegistryError(f"plugin '{who}': {exc}", who) from None
+                why = missing_code(thing)
+                if why:
+                    raise RegistryError(f"plugin '{who}': {why}; register it with its "
+                                        "implementation", who)
+
+            one = self.pm.subset_hook_caller(
+                name, remove_plugins=[p for p in every if p is not impl.plugin])
+            try:
+                one(register=register)
+            except RegistryError as exc:
+                if exc.plugin is None:
+                    raise RegistryError(f"plugin '{who}': {exc}", who) from None
+                raise
+            except Exception as exc:  # the plugin's own hook failed
+                raise RegistryError(f"plugin '{who}': {name} raised {type(exc).__name__}: "
+                                    f"{exc}", who) from exc
         return registry
 
     def names(self) -> frozenset:
@@ -143,7 +173,27 @@ def load_plugins(entry_point_plugins: bool = True, disable: tuple[str, ...] = ()
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         host.failures[str(getattr(exc, "plugin_name", "plugin"))] = str(exc)
+    _refuse_broken_vocabulary(host)
     return host
+
+
+def _refuse_broken_vocabulary(host: PluginHost) -> None:
+    """Build each game's registry once: a plugin whose vocabulary is refused (an operation,
+    quantity or target without its code, a name registered before, its hook raising) is
+    unregistered and reported in ``failures``, as a plugin that fails to import, so the
+    host keeps working. The core's own vocabulary failing is a bug: it raises."""
+    for game_id in games():
+        while True:
+            try:
+                host.registry(game_id)
+                break
+            except RegistryError as exc:
+                if exc.plugin is None or exc.plugin in games():
+                    raise
+                host.pm.unregister(name=exc.plugin)
+                host.loaded.pop(exc.plugin, None)
+                host.failures[exc.plugin] = f"RegistryError: {exc}"
+                host._hooks.clear()
 
 
 def _version(dist: str) -> str:

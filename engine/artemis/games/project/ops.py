@@ -1,20 +1,32 @@
-"""The interpreter of effects: one small function per operation, quantity and target
-(docs/authoring.md 4.1-4.3, R39). The vocabulary registers each with its schema fragment.
+"""The interpreter of effects: the kernel operations bound to the Project's items
+(``KERNEL``: gain, lose, pay, vp, choose, per, modify; `artemis.kernel.operations`), then one
+small function per operation, quantity and target of the Project's own (docs/authoring.md
+4.1-4.3, R39). The vocabulary registers each with its schema fragment.
 
-An effect runs as the step ``("effect", player, effect, index, source)``: the operation at
-``index`` runs, and the rest of the effect follows unless the operation returns False (a `pay`
-that cannot be met skips the rest). ``player`` is the acting player (None for a board
-effect); ``source`` says where it comes from, e.g. ("reward", card index, reward index).
+An effect runs as the step ``("effect", player, effect, index, source)`` (`run_effect`): the
+operation at ``index`` runs, and the rest of the effect follows unless the operation returns
+False (a `pay` that cannot be met skips the rest). ``player`` is the acting player (None
+for a board effect); ``source`` says where it comes from, e.g. ("reward", card index, reward
+index).
 """
 
 from __future__ import annotations
 
+from functools import partial
+
+from artemis.games.project.items import ITEMS
 from artemis.games.project.rules import colonists as col
-from artemis.games.project.rules.flow import answer, ask, push, step
+from artemis.games.project.rules.flow import TABLE, answer, ask, push, step
 from artemis.games.project.state import DOORSTEP_MAX, SHELTERS, TYPES
+from artemis.games.project.vocabulary import KERNEL_DESCRIPTIONS, KERNEL_EXAMPLES
+from artemis.games.project.words import describe
 from artemis.games.project.words import with_article as article
 from artemis.kernel.actions import Action
+from artemis.kernel.operations import KernelOps
 
+# the core's code by name, read once by the vocabulary when it registers each operation,
+# quantity and target; the interpreter reads them from the game's registry (game.registry), where
+# a plugin's own stand beside them
 RUNNERS: dict = {}
 COUNTERS: dict = {}
 SELECTORS: dict = {}
@@ -35,129 +47,16 @@ counter = _registrar(COUNTERS)
 selector = _registrar(SELECTORS)
 
 
-def run_effect(game, player, effect, source=None) -> None:
-    """Schedule ``effect`` (a tuple of Steps) for the acting ``player``."""
-    if effect:
-        push(game, ("effect", player, effect, 0, source))
-
-
-@step("effect")
-def _effect(game, player, effect, index, source) -> None:
-    s = effect[index]
-    mark = len(game.tasks)
-    go_on = game.registry.operations[s.op].run(game, player, s.args, source)
-    if go_on is not False and index + 1 < len(effect):
-        game.tasks.insert(mark, ("effect", player, effect, index + 1, source))
-
-
-# -- items ---------------------------------------------------------------------------------
-
-def _give(game, player, item, n) -> None:
-    p = game.state.players[player]
-    setattr(p, item, getattr(p, item) + n)
-    if n:
-        game.emit("gain" if n > 0 else "lose", player=player, item=item, amount=abs(n))
-
-
-@runner("gain")
-def _gain(game, player, items, source):
-    for item in ("energy", "minerals", "toolkits"):
-        if item in items:
-            _give(game, player, item, items[item])
-    if "resources" in items:
-        n = items["resources"]
-        ask(game, player, "split", [Action("split", (e,), f"{e} Energy and {n - e} Minerals")
-                                    for e in range(n, -1, -1)], (player, n, 1))
-
-
-def can_pay(game, player, items) -> bool:
-    """Whether ``player`` can pay ``items`` in full (R39)."""
-    p = game.state.players[player]
-    e, m = p.energy - items.get("energy", 0), p.minerals - items.get("minerals", 0)
-    return (e >= 0 and m >= 0 and p.toolkits >= items.get("toolkits", 0)
-            and e + m >= items.get("resources", 0))
-
-
-@runner("pay")
-def _pay(game, player, items, source):
-    if not can_pay(game, player, items):
-        game.emit("pay_failed", player=player)
-        return False
-    for item in ("energy", "minerals", "toolkits"):
-        if item in items:
-            _give(game, player, item, -items[item])
-    if items.get("resources"):
-        _split_cost(game, player, items["resources"])
-    return True
-
-
-def _split_cost(game, player, n) -> None:
-    p = game.state.players[player]
-    options = [Action("split", (e,), f"pay {e} Energy and {n - e} Minerals")
-               for e in range(min(n, p.energy), -1, -1) if n - e <= p.minerals]
-    ask(game, player, "split", options, (player, n, -1))
-
-
-@runner("lose")
-def _lose(game, player, items, source):
-    p = game.state.players[player]
-    for item in ("energy", "minerals", "toolkits"):
-        if item in items:
-            _give(game, player, item, -min(items[item], getattr(p, item)))
-    n = items.get("resources", 0)
-    if n:
-        if p.energy + p.minerals <= n:
-            _give(game, player, "energy", -p.energy)
-            _give(game, player, "minerals", -p.minerals)
-        else:
-            _split_cost(game, player, n)
-
-
-@answer("split")
-def _split(game, action, ctx):
-    player, n, sign = ctx
-    e = action.args[0]
-    _give(game, player, "energy", sign * e)
-    _give(game, player, "minerals", sign * (n - e))
-
-
-@runner("vp")
-def _vp(game, player, n, source):
-    game.state.players[player].vp += n
-    game.emit("vp", player=player, amount=n, source=list(source or ()))
-
-
-# -- choices and repetition ------------------------------------------------------------------
-
-def selectable(game, player, effect) -> bool:
-    """An option is selectable unless it begins with a `pay` the player cannot meet (R39)."""
-    return not (effect and effect[0].op == "pay" and not can_pay(game, player, effect[0].args))
-
-
-@runner("choose")
-def _choose(game, player, options, source):
-    from artemis.games.project.words import describe
-
-    acts = [Action("choose", (i,), (describe, opt)) for i, opt in enumerate(options)
-            if selectable(game, player, opt)]
-    ask(game, player, "choose", acts, (player, options, source))
-
-
-@answer("choose")
-def _chosen(game, action, ctx):
-    player, options, source = ctx
-    run_effect(game, player, options[action.args[0]], source)
-
-
-@runner("per")
-def _per(game, player, args, source):
-    (qname, qargs), = args["count"].items()
-    value = COUNTERS[qname](game, player, qargs)
-    times = value // args["every"]
-    if "max" in args:
-        times = min(times, args["max"])
-    for _ in range(times):
-        run_effect(game, player, args["effect"], source)
+# the kernel operations (gain, lose, pay, vp, choose, per, modify) bound to the Project's
+# items, in its words; they run the "effect" step and answer "choose" and "split"
+KERNEL = KernelOps(ITEMS, describe, KERNEL_DESCRIPTIONS, KERNEL_EXAMPLES)
+KERNEL.install(TABLE)
+run_effect = KERNEL.run_effect
+can_pay = KERNEL.can_pay
+selectable = KERNEL.selectable
+# pay_resources(game, player, n): ask how to pay n resources (Energy and Minerals in any mix)
+# from what the player holds, the "split" question (the caller knows they can pay)
+pay_resources = partial(KERNEL.pay_pool, "resources")
 
 
 # -- colonists and buildings --------------------------------------------------------------------
@@ -250,15 +149,6 @@ def _stock(game, player, args, source):
     game.emit("stock", region=region, amount=changed, asked=amount)
 
 
-@runner("modify")
-def _modify(game, player, args, source):
-    from artemis.games.project.catalog import Modifier
-
-    mode = "set" if "set" in args else "add"
-    game.state.event_modifiers.append(Modifier(args["param"], mode, args[mode]))
-    game.emit("modify", param=args["param"], mode=mode, value=args[mode])
-
-
 # -- quantities ------------------------------------------------------------------------------
 
 @counter("held")
@@ -303,7 +193,7 @@ def _dice_in(game, player, args):
 def quantity(game, player, q) -> int:
     """Evaluate a quantity {name: args} for ``player``."""
     (name, args), = q.items()
-    return COUNTERS[name](game, player, args)
+    return game.registry.quantities[name].count(game, player, args)
 
 
 # -- targets ---------------------------------------------------------------------------------
@@ -331,7 +221,8 @@ def _fewest(game, q):
 
 def targets(game, target) -> list[int]:
     """The players a clause target selects, in turn order, computed once (R18, R19)."""
+    select = game.registry.targets
     if isinstance(target, str):
-        return SELECTORS[target](game, None)
+        return select[target].select(game, None)
     name, (qname, qargs) = target
-    return SELECTORS[name](game, {qname: qargs})
+    return select[name].select(game, {qname: qargs})

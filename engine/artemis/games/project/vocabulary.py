@@ -1,15 +1,15 @@
 """The Artemis Project's effect vocabulary: docs/authoring.md section 4.
 
-`register(registry)` adds the 12 operations, 4 quantities, 3 targets, 15 rule parameters,
-2 game events and the shared schema definitions (items, colonist types, regions) they use.
+`register(registry)` adds the 12 operations (the 7 kernel operations of
+`artemis.kernel.operations`, bound to the Project's items in `ops.KERNEL`, and its own 5), 4
+quantities, 3 targets, 18 rule parameters, 2 game events and the shared schema definitions
+(items, colonist types, regions) they use.
 """
 
 from __future__ import annotations
 
 from artemis.effects.registry import (
     BOARD,
-    PLAYER,
-    SCORING,
     GameEvent,
     Operation,
     Quantity,
@@ -41,24 +41,6 @@ def _obj(props: dict, required: tuple = (), **extra) -> dict:
 
 
 DEFINITIONS: dict[str, dict] = {
-    "items": {
-        "description": "Items taken, returned or paid: any of energy, minerals, toolkits and "
-        "resources (any mix of Energy and Minerals, the acting player splits), each a "
-        "positive whole number (docs/authoring.md 4).",
-        "type": "object",
-        "minProperties": 1,
-        "additionalProperties": False,
-        "properties": {
-            "energy": {**_POS_INT, "description": "Energy."},
-            "minerals": {**_POS_INT, "description": "Minerals."},
-            "toolkits": {**_POS_INT, "description": "Toolkits."},
-            "resources": {
-                **_POS_INT,
-                "description": "Resources: Energy and Minerals in any mix the acting player picks.",
-            },
-        },
-        "examples": [{"minerals": 2}, {"resources": 1, "toolkits": 1}],
-    },
     "colonist_type": {
         "$comment": "artemis:colonist-type",
         "description": "A colonist type (docs/authoring.md 13.1).",
@@ -101,76 +83,32 @@ DEFINITIONS: dict[str, dict] = {
 }
 
 
-def _choose_children(params):
-    return list(enumerate(params)) if isinstance(params, list) else []
-
-
-def _per_children(params):
-    if isinstance(params, dict) and isinstance(params.get("effect"), list):
-        return [("effect", params["effect"])]
-    return []
-
+# the kernel operations (artemis.kernel.operations) in the Project's words: their schema
+# descriptions and examples; ops.KERNEL binds them to the Project's items
+KERNEL_DESCRIPTIONS = {
+    "gain": "Take the items from the supply; for resources: N the player splits N between "
+            "Energy and Minerals.",
+    "lose": "Return the items to the supply, as far as the player can (rulebook: lose what "
+            "you have).",
+    "pay": "Pay the items in full, or pay nothing and skip the rest of this effect (R39).",
+    "vp": "Move the Score marker by N (may be negative, R28).",
+    "choose": "The acting player picks exactly one selectable option (R39), a list of "
+              "effects.",
+    "modify": "Change a rule parameter: in a building passive for its owner, in an untargeted "
+              "event clause for all players until the next Board Setup (R18, R37).",
+}
+KERNEL_EXAMPLES = {
+    "gain": ({"minerals": 2},),
+    "lose": ({"resources": 2},),
+    "pay": ({"minerals": 2},),
+    "vp": (2,),
+    "choose": ([[{"gain": {"energy": 2}}], [{"gain": {"minerals": 2}}]],),
+    "per": ({"count": {"held": {"item": "energy"}}, "every": 2, "max": 3,
+             "effect": [{"gain": {"energy": 1}}]},),
+    "modify": ({"param": "doorstep_cost_per_colonist", "set": 1},),
+}
 
 OPERATIONS = (
-    Operation(
-        "gain",
-        {"$ref": "#/definitions/items"},
-        "Take the items from the supply; for resources: N the player splits N between Energy "
-        "and Minerals.",
-        examples=({"minerals": 2},),
-    ),
-    Operation(
-        "lose",
-        {"$ref": "#/definitions/items"},
-        "Return the items to the supply, as far as the player can (rulebook: lose what you "
-        "have).",
-        examples=({"resources": 2},),
-    ),
-    Operation(
-        "pay",
-        {"$ref": "#/definitions/items"},
-        "Pay the items in full, or pay nothing and skip the rest of this effect (R39).",
-        examples=({"minerals": 2},),
-    ),
-    Operation(
-        "vp",
-        {"type": "integer"},
-        "Move the Score marker by N (may be negative, R28).",
-        contexts=frozenset({PLAYER, SCORING}),
-        examples=(2,),
-    ),
-    Operation(
-        "choose",
-        {
-            "type": "array",
-            "minItems": 2,
-            "items": {"$ref": "#/definitions/effect"},
-        },
-        "The acting player picks exactly one selectable option (R39), a list of effects.",
-        children=_choose_children,
-        examples=([[{"gain": {"energy": 2}}], [{"gain": {"minerals": 2}}]],),
-    ),
-    Operation(
-        "per",
-        _obj(
-            {
-                "count": {"$ref": "#/definitions/quantity"},
-                "every": {**_POS_INT, "description": "Run the effect once per this many counted."},
-                "max": {
-                    "type": "integer",
-                    "minimum": 0,
-                    "description": "Run the effect at most this many times.",
-                },
-                "effect": {"$ref": "#/definitions/effect"},
-            },
-            ("count", "every", "effect"),
-        ),
-        "Read the quantity once, then run the effect floor(count / every) times, at most max.",
-        contexts=frozenset({PLAYER, SCORING}),
-        children=_per_children,
-        examples=({"count": {"held": {"item": "energy"}}, "every": 2, "max": 3,
-                   "effect": [{"gain": {"energy": 1}}]},),
-    ),
     Operation(
         "gain_colonist",
         _obj(
@@ -228,29 +166,6 @@ OPERATIONS = (
         "Change a region's supply now. A board effect: only in an untargeted event clause.",
         contexts=frozenset({BOARD}),
         examples=({"region": "vents", "amount": 4},),
-    ),
-    Operation(
-        "modify",
-        _obj(
-            {
-                "param": {"$ref": "#/definitions/param"},
-                "set": {
-                    "type": ["integer", "string"],
-                    "description": "Replace the parameter's value (a place name for place "
-                    "parameters).",
-                },
-                "add": {
-                    "type": ["integer", "string"],
-                    "description": "Add to the parameter (union for a set of places).",
-                },
-            },
-            ("param",),
-            oneOf=[{"required": ["set"]}, {"required": ["add"]}],
-        ),
-        "Change a rule parameter: in a building passive for its owner, in an untargeted event "
-        "clause for all players until the next Board Setup (R18, R37).",
-        contexts=frozenset({BOARD}),
-        examples=({"param": "doorstep_cost_per_colonist", "set": 1},),
     ),
 )
 
@@ -351,13 +266,16 @@ GAME_EVENTS = (
 
 
 def register(registry: Registry) -> None:
-    """Add the base game's vocabulary to ``registry``. Raises RegistryError on a clash."""
-    for name, schema in DEFINITIONS.items():
-        registry.add_definition(name, schema)
+    """Add the base game's vocabulary to ``registry``: the kernel operations bound to the
+    Project's items (their ``items`` definition first), then its own. Raises RegistryError on a
+    clash."""
     from dataclasses import replace
 
     from artemis.games.project import ops  # the interpreter: each operation's code
 
+    ops.KERNEL.register(registry.add)
+    for name, schema in DEFINITIONS.items():
+        registry.add_definition(name, schema)
     for op in OPERATIONS:
         registry.add_operation(replace(op, run=ops.RUNNERS.get(op.name)))
     for q in QUANTITIES:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
-from artemis.games.project.ops import _split_cost
+from artemis.games.project.ops import pay_resources
 from artemis.games.project.params import param
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import answer, ask, push, step
@@ -311,7 +311,7 @@ def _send(game, action: Action, ctx) -> None:
         if t == MARINE:
             follow.append(("marine", player, card, die))
     if cost:
-        _split_cost(game, player, cost)
+        pay_resources(game, player, cost)
     push(game, *follow)
 
 

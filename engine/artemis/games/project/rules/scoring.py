@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from artemis.games.project.ops import COUNTERS
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import step
 
@@ -20,7 +19,8 @@ def _score_effect(game, player: int, effect) -> int:
             total += st.args
         elif st.op == "per":
             (qname, qargs), = st.args["count"].items()
-            times = COUNTERS[qname](game, player, qargs) // st.args["every"]
+            times = (game.registry.quantities[qname].count(game, player, qargs)
+                     // st.args["every"])
             if "max" in st.args:
                 times = min(times, st.args["max"])
             total += times * _score_effect(game, player, st.args["effect"])
