@@ -125,8 +125,9 @@ def play(
         labels = seat_labels(kinds, names)
         for seat in result["ranking"]:
             row = result["players"][seat]
-            print(f"{labels[seat]}: {row['vp']} VP ({row['in_game']} in game + "
-                  f"{sum(row['steps'].values())} final scoring)")
+            parts = (f" ({row['in_game']} in game + {sum(row['steps'].values())} final "
+                     "scoring)" if "in_game" in row and "steps" in row else "")
+            print(f"{labels[seat]}: {row['vp']} VP{parts}")
         print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
         return
     print_account(out, game, kinds, names)

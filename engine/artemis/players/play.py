@@ -53,7 +53,7 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
     from artemis.players.bots import rng_state, set_rng_state
 
     limit = game.ruleset.max_decisions if max_decisions is None else max_decisions
-    round_ = game.state.round
+    round_ = getattr(game.state, "round", None)  # a game without rounds: only at the end
     while not game.is_over:
         bot, before, applied = None, None, False
         taken = len(game.actions)
@@ -64,8 +64,9 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
             before = rng_state(bot)
             game.apply(bot.choose(game))
             applied = True
-            if after_round is not None and (game.state.round != round_ or game.is_over):
-                round_ = game.state.round
+            if after_round is not None and (getattr(game.state, "round", None) != round_
+                                            or game.is_over):
+                round_ = getattr(game.state, "round", None)
                 after_round(game)
         except KeyboardInterrupt:
             if not applied:  # the decision is taken again: its bot's RNG as before it

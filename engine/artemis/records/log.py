@@ -384,7 +384,7 @@ def content_record(game) -> dict:
     plugins = ({name: str(host.loaded.get(name, "")) for name in sorted(host.names())}
                if host is not None else {})
     return {"sha256": content_hash(game.catalog),
-            "packs": [f"{p.id} {p.version}" for p in game.catalog.packs],
+            "packs": [f"{p.id} {p.version}" for p in getattr(game.catalog, "packs", ())],
             "plugins": plugins}
 
 
