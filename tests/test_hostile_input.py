@@ -179,7 +179,7 @@ BASE_DOCS = {p.name: _plain_load(p) for p in sorted(BASE.glob("*.yaml"))}
 BASE_DOCS.update({f"reef_{p.name}": _plain_load(p) for p in sorted(REEF.glob("*.yaml"))})
 IDS = sorted({item["id"] for doc in BASE_DOCS.values() if isinstance(doc.get("items"), list)
               for item in doc["items"] if isinstance(item, dict) and "id" in item})
-# the game-config examples: tests/plugins/test_config_file.py and docs/errors.md (E601-E603)
+# the game-config examples: tests/plugins/test_config_file.py and docs/errors.md (E601-E604)
 CONFIG_EXAMPLES = [
     {"players": [{"seat": "greedy"}, {"seat": "random"}, {"seat": "random"}], "seed": 5,
      "variants": {"harsh": {}, "game_length": {"rounds": 3}}},
@@ -189,6 +189,7 @@ CONFIG_EXAMPLES = [
     {"players": [{"seat": "random"}, {"seat": "random"}],
      "variants": {"game_length": {"rounds": 30}}},
     {"players": [{"seat": "random"}, {"seat": "random"}], "expansions": ["packs/reef"]},
+    {"game": "project", "players": 2, "options": {"rounds": 5}},
 ]
 
 SCALARS = st.one_of(

@@ -496,7 +496,7 @@ def test_a_game_config_may_give_the_number_of_players(tmp_path):
     loaded, problems = load_config(write(tmp_path, "players: 7\n"), host)
     assert loaded is None
     assert [(p.code, p.message, p.line, p.column) for p in problems] == [
-        ("E205", "7 is out of range: must be at most 5", 1, 10)]
+        ("E205", "7 players: The Artemis Project is for 2 to 5 players", 1, 10)]
 
 
 HEATING = """

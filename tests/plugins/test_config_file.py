@@ -71,7 +71,11 @@ def test_flags_override_the_file(tmp_path, host):
      [("E603", 2, 14)]),
     ("players: [{seat: random}, {seat: randm}]\n", [("E204", 1, 34)]),
     ("players: [{seat: random}]\n", [("E206", 1, 10)]),
+    ("players: 6\n", [("E205", 1, 10)]),
     ("seed: 3\n", [("E202", 1, 1)]),
+    ("game: chess\nplayers: 2\n", [("E204", 1, 7)]),
+    ("players: [{seat: random}, {seat: random}]\noptions:\n  rounds: 5\n", [("E604", 3, 3)]),
+    ("game: project\nplayers: 2\noptions: []\n", [("E201", 3, 10)]),
 ])
 def test_config_errors_are_located(tmp_path, host, text, expected):
     loaded, problems = load_config(write(tmp_path, text), host)

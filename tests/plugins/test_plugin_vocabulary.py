@@ -241,7 +241,7 @@ def test_the_cli_names_the_refused_plugin(installed_codeless):
         text.output
     checked = run("validate")
     assert checked.exit_code == 0, checked.output
-    assert "valid: base" in checked.stdout
+    assert "valid: project: base" in checked.stdout
     assert "warning: plugin 'codeless' failed to load: RegistryError: plugin 'codeless': " \
         "operation 'glow' has no code" in checked.stderr
     played = run("play", "--players", "2", "--quiet", "--plugin", "artemis_codeless")

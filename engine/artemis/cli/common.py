@@ -1,5 +1,6 @@
-"""What the commands share: their common options, the console, problems printed, the plugin
-host and the content as the plugins see it, and the values of --bots, --variant and --option.
+"""What the commands share: their common options, the console, problems printed, the game a
+command is about (--game and the files that name one), the plugin host and the content as the
+plugins see it, and the values of --players, --bots, --variant and --option.
 
 No ``from __future__ import annotations`` in the command modules: typer reads real annotations
 faster than it evaluates strings (start-up: docs/performance.md). Heavy modules are imported
@@ -9,11 +10,14 @@ inside the functions.
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
+GameOpt = Annotated[str | None, typer.Option(
+    "--game", metavar="GAME", help="The game (`artemis games` lists them); a file that names "
+    "its game is played as that game \\[default: project].", show_default=False)]
 ExpansionOpt = Annotated[list[Path] | None, typer.Option(
     "--expansion", help="Also load this content pack (repeatable).", show_default=False)]
 VariantOpt = Annotated[list[str] | None, typer.Option(
@@ -60,23 +64,103 @@ def plugin_host(extra: list[str] | None, disabled: list[str] | None):
     return host
 
 
-def load_with_plugins(paths: list):
-    """Content as the installed plugins see it: their vocabulary, checks and packs."""
-    from artemis.games.project.content import load_game_content
-    from artemis.kernel.plugins import default_host, host_registry
-    from artemis.util.paths import base_pack
+def usage_error(message: str) -> NoReturn:
+    """Print ``error: message`` on stderr and exit 2 (a usage error)."""
+    print(f"error: {message}", file=sys.stderr)
+    raise typer.Exit(2)
 
+
+def ruleset_of(game: str | None):
+    """The registered game ``game`` (None: project), or exit 2 listing the registered ones."""
+    from artemis.kernel.games import UnknownGame, get_game
+
+    try:
+        return get_game(game)
+    except UnknownGame as exc:
+        usage_error(f"--game {game}: {exc}")
+
+
+def choose_game(flag: str | None, named: str | None = None, source: str = "the file") -> str:
+    """The game of a command: the one a file names (``named``, read from ``source``) wins;
+    else --game (``flag``); else project. Exit 2 for an unknown --game, or one that conflicts
+    with the file's game (the message names both). A game the file names is not looked up
+    here: the file's reader reports an unknown one as a problem of the file."""
+    if flag is not None:
+        ruleset_of(flag)
+    from artemis.kernel.games import GameConflict, game_for
+
+    try:
+        return game_for(named, flag, source)
+    except GameConflict as exc:
+        conflict(exc)
+
+
+def conflict(exc) -> NoReturn:
+    """Exit 2 for a `GameConflict`: --game names another game than the file does."""
+    usage_error(f"--game {exc.asked} conflicts with {exc.source}, which is for the game "
+                f"'{exc.named}'; leave --game out (the file's game is used)")
+
+
+def path_game(flag: str | None, paths: list) -> str:
+    """The game of content pack folders (their manifests' ``game:``, project when one names
+    none; a single content file names no game) and --game: exit 2 when packs of two games are
+    given together, or --game conflicts with theirs."""
+    from artemis.content.manifest import pack_game
+
+    named: dict[str, str] = {}
+    for path in paths:
+        game = pack_game(path)
+        if game is not None:
+            named.setdefault(game, str(path))
+    if len(named) > 1:
+        usage_error("the packs are for different games: " + ", ".join(
+            f"{p} is for '{g}'" for g, p in named.items()) + "; validate each game's packs "
+            "on their own")
+    game, source = next(iter(named.items()), (None, ""))
+    return choose_game(flag, game, source)
+
+
+_WARNED: set = set()
+
+
+def load_with_plugins(paths: list, ruleset=None):
+    """``ruleset``'s content (default: project) as the installed plugins see it: the game's
+    vocabulary, checks and packs from the default plugin host, plus ``paths``. Returns (host,
+    LoadResult), or (host, None) for a game without content."""
+    from artemis.kernel.plugins import default_host, host_registry
+
+    ruleset = ruleset or ruleset_of(None)
     host = default_host()  # validating needs the vocabulary, not the rule modules of a game
     for name, error in host.failures.items():  # its content may need it: say why it is off
-        print(f"warning: plugin '{name}' failed to load: {error}", file=sys.stderr)
-    registry = host_registry(host)
-    plugin_packs = [p for p in host.content_packs() if str(p) != str(base_pack())]
-    return host, load_game_content([*plugin_packs, *paths], registry, host.checks(),
-                                   host.names())
+        if name not in _WARNED:  # once, even when every game's content is loaded
+            _WARNED.add(name)
+            print(f"warning: plugin '{name}' failed to load: {error}", file=sys.stderr)
+    registry = host_registry(host, ruleset.id)
+    base = ruleset.base_pack()
+    plugin_packs = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
+    return host, ruleset.load_content([*plugin_packs, *paths], registry,
+                                      host.checks(ruleset.id), host.names())
 
 
-def bot_kinds(spec: str | None, players: int) -> list[str]:
-    """Bot kinds per seat from --bots "random,greedy,..." (one name applies to every seat).
+def check_players(players: int, ruleset, flag: str = "--players") -> None:
+    """Exit 2 unless ``players`` is one of the game's player counts."""
+    if players not in ruleset.player_counts:
+        from artemis.kernel.game import counts_text
+
+        usage_error(f"{flag} {players}: {ruleset.name or ruleset.id} is for "
+                    f"{counts_text(ruleset.player_counts)} players")
+
+
+def default_players(ruleset) -> int:
+    """--players when neither it nor a config file gives it: 4, or the game's smallest count
+    when it does not allow 4."""
+    counts = ruleset.player_counts
+    return 4 if 4 in counts or not counts else min(counts)
+
+
+def bot_kinds(spec: str | None, players: int, ruleset=None) -> list[str]:
+    """Bot kinds per seat from --bots "random,greedy,..." (one name applies to every seat),
+    each a bot kind of ``ruleset``'s game (default: project).
 
     Raises ValueError when the count does not match ``players`` or a kind is unknown."""
     from artemis.players.bots import make_bot
@@ -89,7 +173,7 @@ def bot_kinds(spec: str | None, players: int) -> list[str]:
     if len(kinds) != players:
         raise ValueError(f"--bots names {len(kinds)} bots for {players} players")
     for k in kinds:
-        make_bot(k, 0)
+        make_bot(k, 0, ruleset)
     return kinds
 
 

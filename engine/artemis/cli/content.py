@@ -1,5 +1,5 @@
-"""`artemis content list|show`: browse the loaded content (`artemis.games.project.browse`
-gives the rows and fields; this module prints them)."""
+"""`artemis content list|show`: browse a game's loaded content (its ruleset's ``browse``
+module gives the rows and fields, `Ruleset.browse`; this module prints them)."""
 
 import json
 import sys
@@ -8,34 +8,53 @@ from typing import Annotated
 
 import typer
 
-from artemis.cli.common import ExpansionOpt, JsonFlag, console, load_with_plugins, print_problems
+from artemis.cli.common import (
+    ExpansionOpt,
+    GameOpt,
+    JsonFlag,
+    console,
+    load_with_plugins,
+    path_game,
+    print_problems,
+    ruleset_of,
+    usage_error,
+)
 
 content_app = typer.Typer(help="Browse the loaded content.", no_args_is_help=True)
 
 
-def _catalog_or_exit(expansions: list[Path] | None, as_json: bool):
-    _, result = load_with_plugins(list(expansions or []))
+def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json: bool):
+    """The game's browser and its catalog with ``expansions`` (their manifests name the game,
+    as for `artemis validate`); exit 2 for a game without content to browse, 1 for content
+    with problems."""
+    expansions = list(expansions or [])
+    ruleset = ruleset_of(path_game(game_id, expansions))
+    browse = ruleset.browse
+    if browse is None:
+        usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) has no content to browse")
+    _, result = load_with_plugins(expansions, ruleset)
+    if result is None:
+        usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) has no content to browse")
     if not result.ok:
         print_problems(result.problems, as_json)
         raise typer.Exit(1)
-    return result.catalog
+    return browse, result.catalog
 
 
 @content_app.command("list")
 def content_list(
     kind: Annotated[str | None, typer.Argument(
-        help="buildings, expeditions, events, relief_track or board; default: all.",
-        show_default=False)] = None,
+        help="The Artemis Project: buildings, expeditions, events, relief_track or board; "
+        "default: all.", show_default=False)] = None,
     provenance: Annotated[str | None, typer.Option(
         help="Only items whose provenance contains this tag (rulebook, research, "
         "reconstructed), ignoring case.", show_default=False)] = None,
+    game_id: GameOpt = None,
     expansion: ExpansionOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """List the loaded content, optionally by kind and provenance."""
-    from artemis.games.project import browse
-
-    catalog = _catalog_or_exit(expansion, as_json)
+    browse, catalog = _catalog_or_exit(game_id, expansion, as_json)
     try:
         rows = browse.list_rows(catalog, kind, provenance)
     except browse.UnknownKind as exc:
@@ -44,21 +63,21 @@ def content_list(
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    print_rows(console(), rows)
+    print_rows(console(), rows, browse)
 
 
 @content_app.command("show")
 def content_show(
     item_id: Annotated[str, typer.Argument(metavar="ID", help="A building, expedition or "
                                            "event id.")],
+    game_id: GameOpt = None,
     expansion: ExpansionOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Show one building, expedition or event in full, its effect in words."""
     from artemis.content.problems import did_you_mean
-    from artemis.games.project import browse
 
-    catalog = _catalog_or_exit(expansion, as_json)
+    browse, catalog = _catalog_or_exit(game_id, expansion, as_json)
     if item_id not in catalog.by_id:
         hint = did_you_mean(item_id, catalog.by_id) or did_you_mean(
             item_id.strip().lower().replace(" ", "_").replace("-", "_"), catalog.by_id)
@@ -71,18 +90,16 @@ def content_show(
     if as_json:
         print(json.dumps(browse.item_data(item, catalog), indent=2, ensure_ascii=False))
         return
-    print_item(console(), item, catalog)
+    print_item(console(), item, catalog, browse)
 
 
-def print_rows(out, rows: list[dict]) -> None:
-    """Print rows of `browse.list_rows` as rich tables, one per kind, with each kind's fields
-    in words, and their count."""
+def print_rows(out, rows: list[dict], browse) -> None:
+    """Print rows of ``browse.list_rows`` as rich tables (``browse``: the game's browser),
+    one per kind, with each kind's fields in words, and their count."""
     from rich.table import Table
     from rich.text import Text
 
-    from artemis.games.project.browse import list_tables
-
-    for kind, columns, cells in list_tables(rows):
+    for kind, columns, cells in browse.list_tables(rows):
         if kind is None:  # rows of a kind the browser does not know
             table = Table(*(header for header, _ in columns))
         else:
@@ -96,15 +113,15 @@ def print_rows(out, rows: list[dict]) -> None:
     out.print(Text(f"{len(rows)} item{'s' if len(rows) != 1 else ''}"))
 
 
-def print_item(out, item, catalog=None) -> None:
+def print_item(out, item, catalog, browse) -> None:
     """Print one item in a rich panel: every field, its effects in words and as data; a
-    duplicate tile names its original (`browse.item_fields`)."""
+    duplicate tile names its original (``browse.item_fields``; ``browse``: the game's
+    browser)."""
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
 
-    from artemis.games.project.browse import item_fields, kind_of
-
+    item_fields, kind_of = browse.item_fields, browse.kind_of
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()

@@ -11,28 +11,36 @@ import typer
 from artemis.cli.common import (
     DisableOpt,
     ExpansionOpt,
+    GameOpt,
     JsonFlag,
     OptionOpt,
     PluginOpt,
     VariantOpt,
     bot_kinds,
+    check_players,
+    choose_game,
+    conflict,
     console,
+    default_players,
     parse_options,
     plugin_host,
     print_problems,
+    ruleset_of,
 )
 
 
 #: The End of the Game steps in words, for the line under the final score table.
 def play(
+    game_id: GameOpt = None,
     players: Annotated[int | None, typer.Option(
-        min=2, max=5, help="Number of players, 2 to 5 \\[default: 4].", show_default=False)] = None,
+        help="Number of players, one of the game's counts (The Artemis Project: 2 to 5) "
+        "\\[default: 4].", show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
         help="The game seed: the same seed, the same game \\[default: 0].",
         show_default=False)] = None,
     bots: Annotated[str | None, typer.Option(
-        help="Seat per player, comma-separated: random, greedy or human (one name for every "
-        "seat) \\[default: random].", show_default=False)] = None,
+        help="Seat per player, comma-separated: random, greedy, human or a bot of the game's "
+        "own (one name for every seat) \\[default: random].", show_default=False)] = None,
     config: Annotated[Path | None, typer.Option(
         help="A game config file (YAML, schemas/game-config.schema.json); flags override it.",
         show_default=False)] = None,
@@ -54,9 +62,8 @@ def play(
 ) -> None:
     """Play a whole game with bots and print the account and the final scores."""
     from artemis.content.problems import ContentError
-    from artemis.kernel.game import ConfigError, GameConfig
+    from artemis.kernel.game import ConfigError
     from artemis.players.bots import NoInput
-    from artemis.records.config_file import LoadedConfig, load_config
     from artemis.records.log import write_log
 
     if log is not None and log.name:  # an empty name is write_log's to refuse
@@ -73,35 +80,17 @@ def play(
             print(f"error: {exc}", file=sys.stderr)
             raise typer.Exit(1) from None
     host = plugin_host(plugin, disable_plugin)
-    loaded = LoadedConfig()
     if load is not None:
-        from artemis.cli.saves import refuse_flags_with_load
+        from artemis.cli.saves import refuse_flags_with_load, saved_game
 
         refuse_flags_with_load({"--players": players, "--seed": seed, "--bots": bots,
                                 "--config": config, "--variant": variant, "--option": option,
                                 "--expansion": expansion})
-    if config is not None:
-        loaded, problems = load_config(config, host)
-        if problems:
-            print_problems(problems, as_json)
-            raise typer.Exit(1)
-    players = players or len(loaded.seats) or 4
-    seed = seed if seed is not None else loaded.seed
-    try:
-        names = None
-        if bots is None and len(loaded.seats) == players:
-            kinds, names = loaded.seats, loaded.names
-        else:
-            kinds = bot_kinds(bots, players)
-        variants = {**loaded.variants}
-        for name, options in parse_options(variant or [], option or []).items():
-            variants[name] = {**variants.get(name, {}), **options}
-    except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        raise typer.Exit(2) from None
-    config_ = GameConfig(players=players, seed=seed, variants=variants,
-                         expansions=tuple([*loaded.expansions,
-                                           *(str(p) for p in expansion or ())]))
+        choose_game(game_id, saved_game(load), str(load))  # the save's game is played
+        config_, kinds, names = None, [], None
+    else:
+        config_, kinds, names = _new_config(game_id, players, seed, bots, config, variant,
+                                            option, expansion, host, as_json)
     try:
         from artemis.cli.saves import play_or_continue
 
@@ -136,11 +125,56 @@ def play(
         labels = seat_labels(kinds, names)
         for seat in result["ranking"]:
             row = result["players"][seat]
-            print(f"{labels[seat]}: {row['vp']} VP ({row['in_game']} in game + "
-                  f"{sum(row['steps'].values())} final scoring)")
+            parts = (f" ({row['in_game']} in game + {sum(row['steps'].values())} final "
+                     "scoring)" if "in_game" in row and "steps" in row else "")
+            print(f"{labels[seat]}: {row['vp']} VP{parts}")
         print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
         return
     print_account(out, game, kinds, names)
+
+
+def _new_config(game_id, players, seed, bots, config, variant, option, expansion, host,
+                as_json):
+    """The GameConfig, seat kinds and names of a new game from the flags and the --config
+    file (flags override it); exit 2 for a usage error, 1 for a config file with problems."""
+    from artemis.kernel.game import GameConfig
+    from artemis.kernel.games import GameConflict
+    from artemis.records.config_file import LoadedConfig, load_config
+
+    loaded = LoadedConfig()
+    if game_id is not None:
+        ruleset_of(game_id)
+    if config is not None:
+        try:
+            loaded, problems = load_config(config, host, game_id)
+        except GameConflict as exc:
+            conflict(exc)
+        if problems:
+            print_problems(problems, as_json)
+            raise typer.Exit(1)
+        game_id = loaded.game
+    ruleset = ruleset_of(game_id)
+    if players is not None:
+        check_players(players, ruleset)
+    players = players or len(loaded.seats) or default_players(ruleset)
+    seed = seed if seed is not None else loaded.seed
+    try:
+        names = None
+        if bots is None and len(loaded.seats) == players:
+            kinds, names = loaded.seats, loaded.names
+        else:
+            kinds = bot_kinds(bots, players, ruleset)
+        variants = {**loaded.variants}
+        for name, options in parse_options(variant or [], option or []).items():
+            variants[name] = {**variants.get(name, {}), **options}
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise typer.Exit(2) from None
+    config_ = GameConfig(players=players, seed=seed, variants=variants,
+                         expansions=tuple([*loaded.expansions,
+                                           *(str(p) for p in expansion or ())]),
+                         game=ruleset.id, options=dict(loaded.options))
+    return config_, kinds, names
 
 
 def _same_file(a: Path, b: Path) -> bool:

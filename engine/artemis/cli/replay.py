@@ -1,5 +1,6 @@
-"""`artemis replay LOG [--verify] [--json]`: replay a game log and print its account, or check
-every recorded entry against the replay.
+"""`artemis replay LOG [--verify] [--seat N] [--game GAME] [--json]`: replay a game log and
+print its account (with --seat, from the records that seat may see), or check every recorded
+entry against the replay. The log names its game; --game only checks it.
 
 Exit codes as everywhere: 0 ok, 1 invalid input or failed check, 2 usage error.
 """
@@ -11,7 +12,16 @@ from typing import Annotated
 
 import typer
 
-from artemis.cli.common import DisableOpt, JsonFlag, PluginOpt, console, plugin_host
+from artemis.cli.common import (
+    DisableOpt,
+    GameOpt,
+    JsonFlag,
+    PluginOpt,
+    choose_game,
+    console,
+    plugin_host,
+    usage_error,
+)
 
 
 def replay(
@@ -20,16 +30,26 @@ def replay(
     verify: Annotated[bool, typer.Option(
         "--verify", help="Compare every recorded entry with the replay; exit 1 at the first "
         "difference.")] = False,
+    seat: Annotated[int | None, typer.Option(
+        help="Print only what seat N may see: the account and --json built from the records "
+        "visible to it (a private record shows to the seats it names).",
+        show_default=False)] = None,
+    game_id: GameOpt = None,
     plugin: PluginOpt = None,
     disable_plugin: DisableOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Replay a game log from its config and seed and print the account; --verify checks
-    every recorded consequence and shows the first difference (step, line, both values)."""
-    replay_log(log, verify, as_json, plugin_host(plugin, disable_plugin))
+    every recorded consequence and shows the first difference (step, line, both values).
+    The log's game is replayed: --game only checks that it is that game."""
+    if seat is not None and verify:
+        usage_error("--seat chooses what a replay prints; --verify checks every entry: give "
+                    "one of them")
+    replay_log(log, verify, as_json, plugin_host(plugin, disable_plugin), game_id, seat)
 
 
-def replay_log(path: Path, verify: bool, as_json: bool, host) -> None:
+def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None = None,
+               seat: int | None = None) -> None:
     """The body of `artemis replay`, with the plugin host built: see the command's help."""
     from artemis.cli.play import print_account
     from artemis.records.log import LogError, config_record, read_log, replay, shown_path
@@ -37,16 +57,20 @@ def replay_log(path: Path, verify: bool, as_json: bool, host) -> None:
 
     try:
         log = read_log(path)
+    except LogError as exc:
+        _log_error(exc, as_json)
+    choose_game(game, log.config["game"], shown_path(path))  # a check: the log's is played
+    players = log.config["players"]
+    if seat is not None and not 0 <= seat < players:
+        usage_error(f"--seat {seat}: the logged game has {players} players, seats 0 to "
+                    f"{players - 1}")
+    try:
         if verify:
             diff = verify_log(log, host)
         else:
             game = replay(log, host).game
     except LogError as exc:
-        if as_json:  # as `validate --json`: the problem as JSON on stdout
-            print(json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False))
-        else:
-            print(f"error: {exc}", file=sys.stderr)
-        raise typer.Exit(1) from None
+        _log_error(exc, as_json)
     actions = len(log.actions())
     if verify:
         if as_json:
@@ -66,7 +90,24 @@ def replay_log(path: Path, verify: bool, as_json: bool, host) -> None:
         else:
             print(f"error: {message}", file=sys.stderr)
         raise typer.Exit(1)
+    extra = {}
+    if seat is not None:  # the account of what the seat saw: its records only
+        from artemis.records.log import visible
+
+        seen = game.clone()
+        seen.log = visible(game.log, seat)
+        game, extra = seen, {"seat": seat, "log": seen.log}
     if as_json:
-        print(json.dumps({"config": config_record(game, log.kinds, log.names), **game.result}))
+        print(json.dumps({"config": config_record(game, log.kinds, log.names), **game.result,
+                          **extra}, default=list))
         return
     print_account(console(), game, log.kinds, log.names)
+
+
+def _log_error(exc, as_json: bool):
+    """Exit 1 for a log that cannot be read or replayed, saying why (as JSON with --json)."""
+    if as_json:  # as `validate --json`: the problem as JSON on stdout
+        print(json.dumps({"ok": False, "error": str(exc)}, ensure_ascii=False))
+    else:
+        print(f"error: {exc}", file=sys.stderr)
+    raise typer.Exit(1) from None

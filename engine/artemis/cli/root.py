@@ -9,6 +9,7 @@ import sys
 import typer
 
 from artemis.cli.content import content_app
+from artemis.cli.games import games_command
 from artemis.cli.play import play
 from artemis.cli.plugins import plugins
 from artemis.cli.replay import replay
@@ -20,13 +21,16 @@ from artemis.cli.version import version
 
 app = typer.Typer(
     name="artemis",
-    help="A rules-data engine for The Artemis Project.",
+    help="A rules-data engine for board games: The Artemis Project and the games registered "
+    "beside it (`artemis games`).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-for command in (validate, plugins, play, simulate, replay, version):
-    app.command()(command)
+for name, command in (("validate", validate), ("plugins", plugins), ("games", games_command),
+                      ("play", play), ("simulate", simulate), ("replay", replay),
+                      ("version", version)):
+    app.command(name)(command)
 app.add_typer(content_app, name="content")
 app.add_typer(schema_app, name="schema")
 app.add_typer(scenario_app, name="scenario")

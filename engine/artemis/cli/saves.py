@@ -44,6 +44,19 @@ def refuse_flags_with_load(given: dict[str, object]) -> None:
         raise typer.Exit(2)
 
 
+def saved_game(path: Path) -> str | None:
+    """The game a save is of (a save that names none is a Project save); None when it cannot
+    be read (loading it says why)."""
+    from artemis.kernel.games import DEFAULT_GAME
+    from artemis.records.save import SaveError, read_save
+
+    try:
+        game = read_save(path)["config"].get("game", DEFAULT_GAME)
+    except SaveError:
+        return None
+    return game if isinstance(game, str) else None
+
+
 def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
                      save: Path | None, load: Path | None):
     """Play a new game (``load`` None) or continue the save in ``load`` to the end, writing

@@ -17,15 +17,17 @@ scenario_app = typer.Typer(help="Scenario files: rules tests as data (docs/scena
                            no_args_is_help=True)
 
 
-def run_files(paths: list[Path]) -> list[dict]:
-    """Load and run every scenario file under ``paths``; one record per file:
-    {file, name, status: "pass" | "fail" | "invalid", failure (or None), problems}."""
+def run_files(paths: list[Path], game: str | None = None) -> list[dict]:
+    """Load and run every scenario file under ``paths`` (a file that names no game is one of
+    ``game``, default project); one record per file:
+    {file, name, status: "pass" | "fail" | "invalid", failure (or None), problems}. Raises
+    GameConflict for a file that names another game than ``game``."""
     from artemis.scenario import ScenarioError, load_scenario, run_scenario, scenario_files
 
     records = []
     for path in scenario_files(paths):
         try:
-            scenario = load_scenario(path)
+            scenario = load_scenario(path, game)
         except ScenarioError as exc:
             records.append({"file": str(path), "name": exc.name, "status": "invalid",
                             "failure": None,
@@ -43,13 +45,24 @@ def run_files(paths: list[Path]) -> list[dict]:
 def run(
     paths: Annotated[list[Path], typer.Argument(
         metavar="PATH...", help="Scenario files, or folders to search for *.yaml files.")],
+    game_id: Annotated[str | None, typer.Option(
+        "--game", metavar="GAME", help="The game of the scenarios that name none (a file's "
+        "game: wins; another --game is a usage error) \\[default: project].",
+        show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs.")] = False,
 ) -> None:
     """Run scenario files: PASS or FAIL per scenario with the first difference; exit 1 on any
     failure or invalid file."""
+    from artemis.cli.common import conflict, ruleset_of
     from artemis.content.problems import Problem
+    from artemis.kernel.games import GameConflict
 
-    records = run_files(paths)
+    if game_id is not None:
+        ruleset_of(game_id)
+    try:
+        records = run_files(paths, game_id)
+    except GameConflict as exc:
+        conflict(exc)
     counts = {s: sum(r["status"] == s for r in records) for s in ("pass", "fail", "invalid")}
     if as_json:
         print(json.dumps({"scenarios": records, "passed": counts["pass"],

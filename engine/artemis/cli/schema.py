@@ -1,6 +1,7 @@
-"""`artemis schema export DIR`: the JSON Schemas of the content files, gathered from every
-layer: the kernel's (content pack manifest, game config, save, scenario) at the top, each
-registered game's content schemas under its id."""
+"""`artemis schema export DIR [--game GAME]`: the JSON Schemas of the content files,
+gathered from every layer: the kernel's (content pack manifest, game config, save, scenario)
+at the top, each registered game's content schemas under its id (with --game, that game's
+only)."""
 
 import json
 import sys
@@ -9,7 +10,7 @@ from typing import Annotated
 
 import typer
 
-from artemis.cli.common import JsonFlag
+from artemis.cli.common import JsonFlag, ruleset_of
 from artemis.effects.registry import Registry
 
 schema_app = typer.Typer(help="The JSON Schemas of the content files.", no_args_is_help=True)
@@ -18,11 +19,17 @@ schema_app = typer.Typer(help="The JSON Schemas of the content files.", no_args_
 @schema_app.command("export")
 def schema_export(
     folder: Annotated[Path, typer.Argument(metavar="DIR", help="Folder to write into.")],
+    game_id: Annotated[str | None, typer.Option(
+        "--game", metavar="GAME", help="Only this game's content schemas (with the kernel's) "
+        "\\[default: every game's].", show_default=False)] = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Write the JSON Schemas assembled from the effect registry into DIR."""
+    """Write the JSON Schemas assembled from the effect registry into DIR: the kernel's and
+    every game's (--game: that game's)."""
+    if game_id is not None:
+        ruleset_of(game_id)
     try:
-        written = export_schemas(folder)
+        written = export_schemas(folder, game=game_id)
     except OSError as exc:
         print(f"error: cannot write to {folder}: {exc.strerror or exc}", file=sys.stderr)
         raise typer.Exit(1) from None

@@ -15,7 +15,16 @@ from typing import Annotated
 
 import typer
 
-from artemis.cli.common import bot_kinds, parse_options, plugin_host, print_problems
+from artemis.cli.common import (
+    GameOpt,
+    bot_kinds,
+    check_players,
+    default_players,
+    parse_options,
+    plugin_host,
+    print_problems,
+    ruleset_of,
+)
 
 STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
                "buildings": "3 buildings", "colonist_sets": "4 colonist sets",
@@ -25,10 +34,13 @@ STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 s
 
 def simulate(
     games: Annotated[int, typer.Option(min=1, help="Number of games to play.")] = 100,
-    players: Annotated[int, typer.Option(min=2, max=5, help="Players per game, 2 to 5.")] = 4,
+    game_id: GameOpt = None,
+    players: Annotated[int | None, typer.Option(
+        help="Players per game, one of the game's counts (The Artemis Project: 2 to 5) "
+        "\\[default: 4].", show_default=False)] = None,
     bots: Annotated[str | None, typer.Option(
-        help="Bot per seat, comma-separated: random or greedy; one name for every seat "
-        "(default: random).", show_default=False)] = None,
+        help="Bot per seat, comma-separated: random, greedy or a bot of the game's own; one "
+        "name for every seat (default: random).", show_default=False)] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", help="Switch a variant (house rule) on (repeatable).",
         show_default=False)] = None,
@@ -76,8 +88,12 @@ def simulate(
             check_dask_address(dask)
         except RunError as exc:
             _fail(str(exc), 2)
+    ruleset = ruleset_of(game_id)
+    if players is None:
+        players = default_players(ruleset)
+    check_players(players, ruleset)
     task, items, config = _task(games, players, bots, variant, option, expansion, plugin,
-                                disable_plugin, seed, log_dir)
+                                disable_plugin, seed, log_dir, ruleset)
     # every output is checked before the first game: a long run is never lost to a bad path
     if out is not None:
         _check_out(out)
@@ -163,7 +179,7 @@ def _check_extras(plot: Path | None, dask: str | None) -> None:
             _fail(DASK_MISSING)
 
 
-SIM_BOTS = ("random", "greedy")
+SIM_BOTS = ("random", "greedy")  # and each game's own (`Ruleset.bots`); never human
 
 
 def _check_out(out: Path) -> None:
@@ -200,22 +216,23 @@ def _probe(folder: Path, message: str) -> None:
 
 
 def _task(games, players, bots, variant, option, expansion, plugin, disable_plugin, seed,
-          log_dir):
+          log_dir, ruleset):
     """The GameTask, the content's (id, kind, name, pack) items and the report's config
-    (variants with their resolved options, expansions as given with their pack id and
-    version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content or a
-    log folder that cannot be made."""
+    (the game, variants with their resolved options, expansions as given with their pack id
+    and version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content
+    or a log folder that cannot be made."""
     from artemis.content.problems import ContentError, did_you_mean
     from artemis.kernel.game import ConfigError, Game, _cached_catalog, _host_registry
     from artemis.sim import GameTask
 
+    sim_bots = SIM_BOTS + tuple(k for k in ruleset.bots() if k not in SIM_BOTS)
     for name in (k.strip() for k in (bots or "").split(",")):
-        if name and name not in SIM_BOTS:
-            hint = did_you_mean(name, SIM_BOTS)
-            _fail(f"unknown bot '{name}'; simulate takes random or greedy"
-                  + (f" ({hint})" if hint.startswith("did") else ""), 2)
+        if name and name not in sim_bots:
+            hint = did_you_mean(name, sim_bots)
+            _fail(f"unknown bot '{name}'; simulate takes {', '.join(sim_bots[:-1])} or "
+                  f"{sim_bots[-1]}" + (f" ({hint})" if hint.startswith("did") else ""), 2)
     try:
-        kinds = bot_kinds(bots, players)
+        kinds = bot_kinds(bots, players, ruleset)
         variants = parse_options(variant or [], option or [])
     except ValueError as exc:
         _fail(str(exc), 2)
@@ -225,7 +242,8 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     task = GameTask(players=players, bots=tuple(kinds), seed=seed, variants=variants,
                     expansions=tuple(str(p.resolve()) for p in expansion or ()),
                     plugins=tuple(plugin or ()), disabled=tuple(disable_plugin or ()),
-                    log_dir=str(log_dir.resolve()) if log_dir is not None else None)
+                    log_dir=str(log_dir.resolve()) if log_dir is not None else None,
+                    game=ruleset.id)
     try:  # a bad variant or content fails here once, not in every game
         Game.new(task.config(0), plugins=host)
     except ConfigError as exc:
@@ -235,24 +253,27 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
         raise typer.Exit(1) from None
     except Exception:  # noqa: S110 - game 0 itself fails: the run records it with its seed
         pass
-    catalog = _cached_catalog(host, _host_registry(host), task.expansions)
-    items = ([(b.id, "building", b.name, b.pack) for b in catalog.buildings]
-             + [(x.id, "expedition", x.name, x.pack) for x in catalog.expeditions]
-             + [(e.id, "event", e.name, e.pack) for e in catalog.events])
-    config = {"games": games, "players": players, "bots": list(task.bots), "seed": seed,
-              "variants": _resolved(host, variants),
+    catalog = _cached_catalog(host, _host_registry(host, ruleset.id), task.expansions, ruleset)
+    items = ([(b.id, "building", b.name, b.pack) for b in getattr(catalog, "buildings", ())]
+             + [(x.id, "expedition", x.name, x.pack)
+                for x in getattr(catalog, "expeditions", ())]
+             + [(e.id, "event", e.name, e.pack) for e in getattr(catalog, "events", ())])
+    config = {"game": ruleset.id, "games": games, "players": players, "bots": list(task.bots),
+              "seed": seed,
+              "variants": _resolved(host, variants, ruleset.id),
               "expansions": [str(p) for p in expansion or ()],
-              "packs": [{"id": p.id, "version": p.version} for p in catalog.packs],
+              "packs": [{"id": p.id, "version": p.version}
+                        for p in getattr(catalog, "packs", ())],
               "plugins": list(task.plugins), "disabled_plugins": list(task.disabled)}
     return task, items, config
 
 
-def _resolved(host, variants: dict) -> dict:
+def _resolved(host, variants: dict, game: str) -> dict:
     """{variant: its options with the defaults filled in}, as `Game.new` resolves them (the
     variants were checked by setting up game 0; one that failed is recorded as given)."""
     from artemis.kernel.variants import VariantError, resolve_options
 
-    known = host.variants()
+    known = host.variants(game)
     out = {}
     for name, given in variants.items():
         try:

@@ -47,3 +47,24 @@ def manifest_schema() -> dict:
         "required": ["id", "name", "version", "files", "provenance"],
         "properties": MANIFEST_PROPS,
     }
+
+
+def pack_game(path) -> str | None:
+    """The game the content pack folder ``path`` is for: its ``expansion.yaml``'s ``game``
+    (``project`` when it names none). None when ``path`` is not a folder with a manifest or
+    the manifest cannot be read as a mapping (the loader reports why)."""
+    from pathlib import Path
+
+    from artemis.content.yamlio import YamlProblem, load
+
+    manifest = Path(path) / "expansion.yaml"
+    try:
+        if not manifest.is_file():
+            return None
+        data = load(manifest).data
+    except (OSError, ValueError, YamlProblem):
+        return None
+    if not isinstance(data, dict):
+        return None
+    game = data.get("game", "project")
+    return game if isinstance(game, str) else None

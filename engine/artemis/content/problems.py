@@ -73,6 +73,7 @@ CODES: dict[str, str] = {
     "E601": "unknown variant",
     "E602": "bad variant option",
     "E603": "config names a missing expansion",
+    "E604": "bad game option",
 }
 
 

@@ -70,18 +70,18 @@ def check_config(config) -> GameConfig:
     if not 0 <= config.seed < 2**63:  # what saves and logs keep (docs/saves.md)
         raise ConfigError(f"seed must be 0 to 2**63 - 1, got {config.seed}")
     if config.players not in ruleset.player_counts:
-        raise ConfigError(f"players must be {_counts(ruleset.player_counts)} for "
+        raise ConfigError(f"players must be {counts_text(ruleset.player_counts)} for "
                           f"{ruleset.name or ruleset.id}, got {config.players}")
     for name in ("params", "variants", "options"):
         if not isinstance(getattr(config, name), dict):
             raise ConfigError(f"{name} must be a mapping, got {getattr(config, name)!r}")
-    config.options = _game_options(ruleset, config.options)
+    config.options = game_options(ruleset, config.options)
     config.expansions = tuple(config.expansions)
     return config
 
 
-def _counts(counts: tuple[int, ...]) -> str:
-    """2-5, or 1-5, 6 or 8: a game's player counts as people write them."""
+def counts_text(counts: tuple[int, ...]) -> str:
+    """A game's player counts as people write them: "2 to 5", "2 or 3", "1 to 4 or 6"."""
     runs: list[list[int]] = []
     for n in sorted(counts):
         if runs and n == runs[-1][-1] + 1:
@@ -92,14 +92,28 @@ def _counts(counts: tuple[int, ...]) -> str:
     return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
 
 
-def _game_options(ruleset: Ruleset, given: dict) -> dict:
-    """The game's config options: its schema's defaults overlaid with ``given``. Raises
-    ConfigError naming the option for an unknown key or a value the schema refuses."""
+class OptionError(ConfigError):
+    """A game config option its game refuses: ``path`` is where in ``options`` (a tuple of
+    keys; the option's name first, () for the options as a whole), ``hint`` what to do."""
+
+    def __init__(self, message: str, path: tuple = (), hint: str = ""):
+        super().__init__(message)
+        self.path, self.hint = path, hint
+
+
+def game_options(ruleset: Ruleset, given: dict) -> dict:
+    """The game's config options: its ``config_schema``'s defaults overlaid with ``given``.
+    Raises OptionError naming the option for an unknown key or a value the schema refuses."""
     props = ruleset.config_schema.get("properties", {})
     unknown = sorted(set(given) - set(props))
     if unknown:
-        raise ConfigError(f"{ruleset.id} has no config option '{unknown[0]}'; options: "
-                          + (", ".join(sorted(props)) or "none"))
+        from artemis.content.problems import did_you_mean
+
+        raise OptionError(f"{ruleset.id} has no config option '{unknown[0]}'; options: "
+                          + (", ".join(sorted(props)) or "none"), (unknown[0],),
+                          did_you_mean(unknown[0], props) or "`artemis games` lists each "
+                          "game's options; a variant's options go under its name in "
+                          "variants")
     if not props:
         return dict(given)
     from jsonschema import Draft7Validator
@@ -109,8 +123,10 @@ def _game_options(ruleset: Ruleset, given: dict) -> dict:
     errors = sorted(Draft7Validator(ruleset.config_schema).iter_errors(options), key=str)
     if errors:
         e = errors[0]
-        where = ".".join(str(x) for x in e.absolute_path) or "options"
-        raise ConfigError(f"option {where}: {e.message}")
+        path = tuple(e.absolute_path)
+        where = ".".join(str(x) for x in path) or "options"
+        described = props.get(path[0], {}).get("description", "") if path else ""
+        raise OptionError(f"option {where}: {e.message}", path, described)
     return options
 
 

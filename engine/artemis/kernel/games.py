@@ -23,6 +23,24 @@ class UnknownGame(ValueError):
     """Raised for a game id that no registered ruleset has; the message lists the known ones."""
 
 
+class GameConflict(ValueError):
+    """Raised when a file names one game and the caller asked for another: ``source`` (the
+    file), ``named`` (its game) and ``asked`` (the one asked for, e.g. by ``--game``)."""
+
+    def __init__(self, source: str, named: str, asked: str):
+        self.source, self.named, self.asked = source, named, asked
+        super().__init__(f"{source} is for the game '{named}', not '{asked}'")
+
+
+def game_for(named: str | None, asked: str | None, source: str = "the file") -> str:
+    """The game of a file: the one it names (``named``) wins; else the one ``asked`` for;
+    else the default game. Raises GameConflict when both are given and differ (the ids are
+    not looked up: `get_game` does that)."""
+    if named is not None and asked is not None and named != asked:
+        raise GameConflict(source, named, asked)
+    return named if named is not None else asked if asked is not None else DEFAULT_GAME
+
+
 def _load() -> None:
     global _LOADED
     if _LOADED:

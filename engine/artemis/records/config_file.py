@@ -1,9 +1,12 @@
-"""Game config files (YAML): players and their seats, seed, variants with options, expansions.
+"""Game config files (YAML): the game and its options, players and their seats, seed,
+variants with options, expansions.
 
-`load_config(path, host)` reads one with the same safe, located YAML reader as content, checks
-it against `CONFIG_SCHEMA` (exported as schemas/game-config.schema.json), then checks every
-variant and option against the plugins that are loaded, and returns the config or the located
-problems (codes E601-E603, docs/errors.md).
+`load_config(path, host, game)` reads one with the same safe, located YAML reader as content,
+checks it against `CONFIG_SCHEMA` (exported as schemas/game-config.schema.json), then checks it
+against its game (the file's ``game:``, else ``game``, else ``project``): the number of players
+against the game's player counts, each seat against its bot kinds, the options against its
+``config_schema``, every variant and option against the game's plugins that are loaded; it
+returns the config or the located problems (codes E2xx, E601-E604, docs/errors.md).
 """
 
 from __future__ import annotations
@@ -15,33 +18,42 @@ from jsonschema import Draft7Validator
 
 from artemis.content.problems import Problem, did_you_mean, pointer
 
-SEAT_KINDS = ("random", "greedy", "human")
+SEAT_KINDS = ("random", "greedy", "human")  # every game's; a game may add its own
 
 CONFIG_SCHEMA = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "title": "artemis game config",
-    "description": "A game of The Artemis Project: players and seats, seed, variants, "
+    "description": "A game: which game and its options, players and seats, seed, variants, "
     "expansions (`artemis play --config FILE`; command-line flags override it).",
     "type": "object",
     "additionalProperties": False,
     "required": ["players"],
     "properties": {
+        "game": {"description": "The registered game (`artemis games` lists them); absent: "
+                 "the one --game names, else project, The Artemis Project.",
+                 "type": "string", "pattern": "^[a-z][a-z0-9_]*$", "examples": ["project"]},
+        "options": {"description": "The game's own config options (`artemis games` lists "
+                    "them with their defaults); The Artemis Project has none.",
+                    "type": "object", "examples": [{}]},
         "players": {
             "description": "The seats in order (seat 0 first; clockwise is increasing seat, "
-            "R35), 2 to 5; or their number alone (players: 3), every seat a random bot, as in "
-            "a save, log or scenario config.",
+            "R35), as many as the game allows (The Artemis Project: 2 to 5); or their number "
+            "alone (players: 3), every seat a random bot, as in a save, log or scenario "
+            "config.",
             "oneOf": [
-                {"type": "integer", "minimum": 2, "maximum": 5,
-                 "description": "The number of seats, 2 to 5, each a random bot.",
+                {"type": "integer", "minimum": 1,
+                 "description": "The number of seats, each a random bot.",
                  "examples": [3]},
-                {"type": "array", "minItems": 2, "maxItems": 5,
-                 "description": "The seats in order, 2 to 5.",
+                {"type": "array", "minItems": 1,
+                 "description": "The seats in order.",
                  "items": {
                      "description": "One seat: who plays it.",
                      "type": "object", "additionalProperties": False, "required": ["seat"],
                      "properties": {
-                         "seat": {"description": "random or greedy (bots) or human (the "
-                                  "terminal).", "enum": list(SEAT_KINDS)},
+                         "seat": {"description": "random or greedy (bots), human (the "
+                                  "terminal), or a bot kind of the game's own (`artemis "
+                                  "games`).", "type": "string",
+                                  "examples": list(SEAT_KINDS)},
                          "name": {"description": "A name to show for this seat.",
                                   "type": "string"},
                      },
@@ -69,20 +81,27 @@ CONFIG_SCHEMA = {
 
 @dataclass
 class LoadedConfig:
-    """A checked config file: the seats' kinds, seed, variants and expansion paths."""
+    """A checked config file: its game (the file's ``game:`` or the one asked for) with its
+    options (as written; `Game.new` fills in the defaults), the seats' kinds and names, seed,
+    variants and expansion paths."""
 
     seats: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
     seed: int = 0
     variants: dict = field(default_factory=dict)
     expansions: list[str] = field(default_factory=list)
+    game: str = "project"
+    options: dict = field(default_factory=dict)
 
 
-def load_config(path: Path, host) -> tuple[LoadedConfig | None, list[Problem]]:
-    """Read and check a config file; returns (config, []) or (None, problems)."""
+def load_config(path: Path, host, game: str | None = None
+                ) -> tuple[LoadedConfig | None, list[Problem]]:
+    """Read and check a config file; returns (config, []) or (None, problems). ``game`` is the
+    game asked for (``--game``), used when the file names none. Raises
+    `artemis.kernel.games.GameConflict` when the file names another game than ``game``."""
     from artemis.content.schema_check import schema_problems
     from artemis.content.yamlio import YamlProblem, load
-    from artemis.kernel.variants import VariantError, resolve_options
+    from artemis.kernel.games import UnknownGame, game_for, get_game
 
     shown = str(path)
     try:
@@ -93,25 +112,20 @@ def load_config(path: Path, host) -> tuple[LoadedConfig | None, list[Problem]]:
     if problems:
         return None, problems
     data = doc.data
-    known = host.variants()
-    for name, given in (data.get("variants") or {}).items():
-        line, col = doc.position(("variants", name), key=True)
-        if name not in known:
-            problems.append(Problem(shown, line, col, pointer(("variants", name)), "E601",
-                                    f"unknown variant '{name}'",
-                                    did_you_mean(name, known) or "no variant is installed; "
-                                    "`artemis plugins` lists them"))
-            continue
-        try:
-            resolve_options(known[name], given)
-        except VariantError as exc:
-            bad = next((k for k in given if k not in known[name].options.get(
-                "properties", {})), None) or next(iter(given), None)
-            where = ("variants", name, bad) if bad is not None else ("variants", name)
-            line, col = doc.position(where, key=bad is not None and bad not in
-                                     known[name].options.get("properties", {}))
-            problems.append(Problem(shown, line, col, pointer(where), "E602", str(exc),
-                                    exc.hint))
+
+    def at(where: tuple, code: str, message: str, hint: str = "", key: bool = False) -> None:
+        line, col = doc.position(where, key=key)
+        problems.append(Problem(shown, line, col, pointer(where), code, message, hint))
+
+    game_id = game_for(data.get("game"), game, shown)
+    try:
+        ruleset = get_game(game_id)
+    except UnknownGame as exc:
+        at(("game",), "E204", str(exc), "`artemis games` lists the registered games")
+        return None, problems
+    _check_seats(data, ruleset, at)
+    _check_options(data, ruleset, at)
+    _check_variants(data, host.variants(ruleset.id), at)
     base = Path(path).parent
     expansions = [str(base / e) for e in data.get("expansions", [])]
     for i, e in enumerate(expansions):
@@ -120,10 +134,8 @@ def load_config(path: Path, host) -> tuple[LoadedConfig | None, list[Problem]]:
         except OSError:  # a name too long to look up (ENAMETOOLONG)
             found = False
         if not found:
-            line, col = doc.position(("expansions", i))
-            problems.append(Problem(shown, line, col, pointer(("expansions", i)), "E603",
-                                    f"expansion '{data['expansions'][i]}' not found",
-                                    "paths are relative to the config file"))
+            at(("expansions", i), "E603", f"expansion '{data['expansions'][i]}' not found",
+               "paths are relative to the config file")
     if problems:
         return None, problems
     players = data["players"]
@@ -132,4 +144,63 @@ def load_config(path: Path, host) -> tuple[LoadedConfig | None, list[Problem]]:
     names = [p.get("name", f"P{i}") for i, p in enumerate(players)]
     return LoadedConfig([p["seat"] for p in players], names, data.get("seed", 0),
                         {k: dict(v) for k, v in (data.get("variants") or {}).items()},
-                        expansions), []
+                        expansions, ruleset.id, dict(data.get("options") or {})), []
+
+
+def _check_seats(data: dict, ruleset, at) -> None:
+    """The number of players is one of the game's player counts (E205 for a number, E206
+    for a list of seats); each seat is one of the game's bot kinds (E204)."""
+    from artemis.kernel.game import counts_text
+    from artemis.players.bots import bot_kinds
+
+    players = data["players"]
+    counts = ruleset.player_counts
+    n = players if isinstance(players, int) else len(players)
+    if n not in counts:
+        game = ruleset.name or ruleset.id
+        message = (f"{n} players: {game} is for {counts_text(counts)} players"
+                   if counts else f"{game} has no player counts")
+        at(("players",), "E205" if isinstance(players, int) else "E206", message,
+           f"give {counts_text(counts)} seats" if counts else "")
+    if isinstance(players, int):
+        return
+    kinds = bot_kinds(ruleset)
+    for i, p in enumerate(players):
+        if p["seat"] not in kinds:
+            at(("players", i, "seat"), "E204", f"unknown seat '{p['seat']}' for "
+               f"{ruleset.name or ruleset.id}",
+               did_you_mean(p["seat"], kinds) or "`artemis games` lists each game's bots")
+
+
+def _check_options(data: dict, ruleset, at) -> None:
+    """The game's own options against its ``config_schema`` (E604)."""
+    from artemis.kernel.game import OptionError, game_options
+
+    given = data.get("options") or {}
+    try:
+        game_options(ruleset, given)
+    except OptionError as exc:
+        name = exc.path[0] if exc.path else None
+        where = ("options", *exc.path) if name in given else ("options",)
+        unknown = name not in ruleset.config_schema.get("properties", {})
+        at(where, "E604", str(exc), exc.hint, key=name in given and unknown)
+
+
+def _check_variants(data: dict, known: dict, at) -> None:
+    """Each variant is one the game's plugins register (E601), with options it takes
+    (E602)."""
+    from artemis.kernel.variants import VariantError, resolve_options
+
+    for name, given in (data.get("variants") or {}).items():
+        if name not in known:
+            at(("variants", name), "E601", f"unknown variant '{name}'",
+               did_you_mean(name, known) or "no variant is installed; `artemis plugins` "
+               "lists them", key=True)
+            continue
+        try:
+            resolve_options(known[name], given)
+        except VariantError as exc:
+            props = known[name].options.get("properties", {})
+            bad = next((k for k in given if k not in props), None) or next(iter(given), None)
+            where = ("variants", name, bad) if bad is not None else ("variants", name)
+            at(where, "E602", str(exc), exc.hint, key=bad is not None and bad not in props)

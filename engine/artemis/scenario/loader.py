@@ -82,16 +82,21 @@ def _validator():
     return _VALIDATOR
 
 
-def load_scenario(path: Path | str) -> Scenario:
-    """Read, check and set up one scenario file.
+def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
+    """Read, check and set up one scenario file of its game: the file's ``game:``, else
+    ``game`` (the one asked for, ``--game``), else ``project``.
 
-    Returns a `Scenario`. Raises `ScenarioError` (and nothing else, whatever the bytes of the
-    file) with every located problem found: E1xx for the YAML, E2xx for the schema, S1xx and
-    S2xx for the config, names, ids and the given position; S199 marks a bug in this loader."""
+    Returns a `Scenario`. Raises `ScenarioError` (and, whatever the bytes of the file, nothing
+    else but `artemis.kernel.games.GameConflict` when the file names another game than
+    ``game``) with every located problem found: E1xx for the YAML, E2xx for the schema, S1xx
+    and S2xx for the config, names, ids and the given position; S199 marks a bug in this
+    loader."""
+    from artemis.kernel.games import GameConflict
+
     shown = str(path)
     try:
-        return _load(Path(path), shown)
-    except ScenarioError:
+        return _load(Path(path), shown, game)
+    except (ScenarioError, GameConflict):
         raise
     except RecursionError:
         raise ScenarioError([Problem(shown, 1, 1, "", "E110", "nesting too deep",
@@ -102,7 +107,7 @@ def load_scenario(path: Path | str) -> Scenario:
                                      "this is a bug in artemis; please report it")]) from None
 
 
-def _load(path: Path, shown: str) -> Scenario:
+def _load(path: Path, shown: str, asked: str | None = None) -> Scenario:
     from artemis.content.schema_check import schema_problems
     from artemis.content.yamlio import YamlProblem, load
 
@@ -119,6 +124,12 @@ def _load(path: Path, shown: str) -> Scenario:
         raise ScenarioError(schema or [Problem(shown, 1, 1, "", "E201", "expected a mapping")])
     name = doc.data.get("scenario")
     name = name if isinstance(name, str) else None
+    named = doc.data.get("game")
+    if isinstance(named, str) or (named is None and asked is not None):
+        from artemis.kernel.games import game_for
+
+        # a file that names no game is checked as one of the game asked for
+        doc.data = {**doc.data, "game": game_for(named, asked, shown)}
     problems = schema_problems(doc, _validator())
     if problems:
         raise ScenarioError(problems, name)

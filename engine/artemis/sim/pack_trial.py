@@ -37,15 +37,17 @@ class ItemStats:
 
 
 def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: int,
-          players: int = 4, variants: dict | None = None, plugins=None) -> dict:
-    """Play ``games`` seeded random games with the packs; ``new_ids`` maps each expansion item
-    id to its kind (buildings, expeditions, events). Returns the report as plain data."""
+          players: int = 4, variants: dict | None = None, plugins=None,
+          game: str = "project") -> dict:
+    """Play ``games`` seeded random games of ``game`` with the packs; ``new_ids`` maps each
+    expansion item id to its kind (buildings, expeditions, events). Returns the report as
+    plain data."""
     stats = {i: ItemStats(i, k) for i, k in new_ids.items()}
     finished, errors = 0, []
     for n in range(games):
         seed_n = game_seed(seed, n)  # the seeds of `artemis simulate --seed S`
         config = GameConfig(players=players, seed=seed_n, variants=dict(variants or {}),
-                            expansions=tuple(catalog_packs))
+                            expansions=tuple(catalog_packs), game=game)
         g = None
         try:
             g = Game.new(config, plugins=plugins)
@@ -54,7 +56,9 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
         except Exception as exc:  # reported with what reproduces it; the trial goes on
             taken = len(g.actions) if g is not None else 0
             errors.append({"seed": seed_n, "players": players, "action_index": taken,
-                           "replay": f"artemis play --seed {seed_n} --players {players} "
+                           "replay": "artemis play "
+                           + (f"--game {game} " if game != "project" else "")
+                           + f"--seed {seed_n} --players {players} "
                            + " ".join(f"--expansion {p}" for p in catalog_packs),
                            "action": g.actions[-1].id if taken else None,
                            "error": f"{type(exc).__name__}: {exc}"})

@@ -19,7 +19,8 @@ _HOSTS: dict = {}
 
 @dataclass(frozen=True)
 class GameTask:
-    """A run's games: ``players`` (2-5), ``bots`` (a kind per seat: random or greedy),
+    """A run's games of ``game`` (a registered game's id) with its config ``options``:
+    ``players`` (one of its counts), ``bots`` (a kind per seat: random, greedy or its own),
     ``seed`` (the run seed), ``variants`` ({name: {option: value}}), ``expansions`` (pack
     folders), ``plugins`` (extra plugin modules, as ``--plugin``), ``disabled`` (installed
     plugins not to load), ``log_dir`` (write game i's JSON-lines log there, or None) and
@@ -36,6 +37,8 @@ class GameTask:
     disabled: tuple = ()
     log_dir: str | None = None
     max_decisions: int = 20_000
+    game: str = "project"
+    options: dict = field(default_factory=dict)
 
     def seed_of(self, index: int) -> int:
         """The game seed of game ``index``."""
@@ -47,7 +50,8 @@ class GameTask:
 
         return GameConfig(players=self.players, seed=self.seed_of(index),
                           variants={k: dict(v) for k, v in self.variants.items()},
-                          expansions=tuple(self.expansions))
+                          expansions=tuple(self.expansions), game=self.game,
+                          options=dict(self.options))
 
     def host(self):
         """The plugin host of this task, built once per process: the default one (installed
@@ -105,7 +109,8 @@ class GameTask:
 
     def replay(self, seed: int) -> str:
         """The `artemis play` command that plays the game seeded ``seed`` again."""
-        args = ["artemis", "play", "--players", str(self.players), "--seed", str(seed),
+        args = ["artemis", "play", *(["--game", self.game] if self.game != "project" else []),
+                "--players", str(self.players), "--seed", str(seed),
                 "--bots", ",".join(self.bots)]
         for name, options in self.variants.items():
             if not options:
