@@ -135,3 +135,19 @@ def test_the_summary_line_counts_listed_problems_and_says_when_more_are_not_list
     one.write_text("kind: buildings\nitems:\n  - {id: 1}\n")
     lines = CliRunner().invoke(app, ["validate", str(one)]).output.strip().splitlines()
     assert lines[-1] == f"{sum(': error[' in line for line in lines)} problems found."
+
+
+def test_a_pack_of_another_game_is_e507_at_its_game(tmp_path):
+    pack = tmp_path / "space_pack"
+    pack.mkdir()
+    (pack / "expansion.yaml").write_text(
+        'id: space_pack\ngame: odyssey\nname: Space Pack\nversion: "0.1.0"\n'
+        "files: [buildings.yaml]\nprovenance: fan-made\n", encoding="utf-8")
+    (pack / "buildings.yaml").write_text("kind: buildings\nitems: []\n", encoding="utf-8")
+    result = load_game_content([pack])
+    assert [(p.code, p.line, p.column, p.message) for p in result.problems] == [
+        ("E507", 2, 7, "this pack is for the game 'odyssey', not 'project'")]
+    (pack / "expansion.yaml").write_text(
+        'id: space_pack\ngame: project\nname: Space Pack\nversion: "0.1.0"\n'
+        "files: [buildings.yaml]\nprovenance: fan-made\n", encoding="utf-8")
+    assert load_game_content([pack]).ok

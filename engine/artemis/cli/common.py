@@ -117,7 +117,16 @@ def path_game(flag: str | None, paths: list) -> str:
             f"{p} is for '{g}'" for g, p in named.items()) + "; validate each game's packs "
             "on their own")
     game, source = next(iter(named.items()), (None, ""))
-    return choose_game(flag, game, source)
+    chosen = choose_game(flag, game, source)
+    if game is not None and flag is None:
+        from artemis.kernel.games import UnknownGame, get_game
+
+        try:
+            get_game(game)
+        except UnknownGame as exc:
+            usage_error(f"{Path(source) / 'expansion.yaml'} names the game '{game}': {exc}; "
+                        "install the distribution that brings it")
+    return chosen
 
 
 _WARNED: set = set()

@@ -69,6 +69,7 @@ CODES: dict[str, str] = {
     "E504": "replaces an id that does not exist",
     "E505": "engine version range excludes this engine",
     "E506": "required pack or plugin not found",
+    "E507": "pack for another game",
     # E6xx: game config files
     "E601": "unknown variant",
     "E602": "bad variant option",
