@@ -90,6 +90,9 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
     else:
         game = Game.new(config, plugins=host)
         bots = make_bots(config, kinds)
+    for bot in bots:  # a human seat reads and writes at this terminal
+        if getattr(bot, "kind", "") == "human":
+            bot.read, bot.write = input, print
 
     def write(g) -> None:
         try:

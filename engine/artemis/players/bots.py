@@ -21,13 +21,16 @@ class NoInput(RuntimeError):
 
 
 class HumanPlayer:
-    """A seat played from the terminal: the legal actions are listed, numbered, and the
-    player types a number (or an action id). Raises NoInput at the end of input."""
+    """A seat played by a person: the legal actions are listed, numbered, and the player types
+    a number (or an action id). ``read(prompt) -> str`` and ``write(text)`` are the front end's
+    (the command line gives the terminal's); without them, or at the end of input, it raises
+    NoInput."""
 
     kind = "human"
 
-    def __init__(self, seed: int = 0, read=input, write=print):
-        self.read, self.write = read, write
+    def __init__(self, seed: int = 0, read=None, write=None):
+        self.read = read or _no_input
+        self.write = write or (lambda text: None)
 
     def choose(self, game) -> Action:
         """Ask until the answer names one of ``game.legal_actions()``."""
@@ -49,6 +52,10 @@ class HumanPlayer:
             if chosen is not None:
                 return chosen
             self.write(f"  type a number from 1 to {len(actions)}")
+
+
+def _no_input(prompt: str) -> str:
+    raise EOFError
 
 
 class RandomBot:
