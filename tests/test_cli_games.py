@@ -364,6 +364,16 @@ def test_load_plays_the_saves_game_and_refuses_another(tmp_path, builtin_host, c
     assert run("play", "--load", save, "--game", "project", "--quiet").exit_code == 0
 
 
+def test_a_save_with_a_games_own_bot_kind_loads(tmp_path, count):
+    save = tmp_path / "count.save"
+    made = run("play", "--game", "count", "--bots", "eager,random", "--seed", "2", "--save",
+               save, "--quiet")
+    assert made.exit_code == 0, made.output
+    loaded = run("play", "--load", save, "--quiet")
+    assert loaded.exit_code == 0, loaded.output
+    assert "P0 (eager)" in loaded.stdout
+
+
 @pytest.fixture
 def project_log(tmp_path, builtin_host):
     path = tmp_path / "game.jsonl"
@@ -483,3 +493,25 @@ def test_scenario_run_game(count, tmp_path):
     other = run("scenario", "run", source, "--game", "count")
     assert other.exit_code == 1 and "has no scenario support" in other.stdout
     assert run("scenario", "run", source, "--game", "chess").exit_code == 2
+
+
+def test_a_game_without_content_refuses_packs(count, tmp_path):
+    played = run("play", "--game", "count", "--expansion", tmp_path / "nowhere", "--quiet")
+    assert played.exit_code == 2
+    assert "takes no content packs; leave out the expansions" in played.stderr
+    checked = run("validate", "--game", "count", tmp_path)
+    assert checked.exit_code == 2 and "takes no content packs" in checked.stderr
+
+
+def test_game_options_from_the_command_line(count):
+    played = run("play", "--game", "count", "--game-option", "target=3", "--json")
+    assert played.exit_code == 0, played.output
+    assert json.loads(played.stdout)["config"]["options"] == {"target": 3}
+    bad = run("play", "--game", "count", "--game-option", "tarket=3")
+    assert bad.exit_code == 2 and "no config option 'tarket'" in bad.stderr
+    malformed = run("play", "--game", "count", "--game-option", "target")
+    assert malformed.exit_code == 2 and "is not KEY=VALUE" in malformed.stderr
+    sim = run("simulate", "--game", "count", "--games", "2", "--workers", "1",
+              "--game-option", "target=4", "--json")
+    assert sim.exit_code == 0, sim.output
+    assert json.loads(sim.stdout)["config"]["options"] == {"target": 4}

@@ -186,6 +186,29 @@ def bot_kinds(spec: str | None, players: int, ruleset=None) -> list[str]:
     return kinds
 
 
+GameOptionOpt = Annotated[list[str] | None, typer.Option(
+    "--game-option", help="One of the game's own options, KEY=VALUE (repeatable; "
+    "`artemis games` lists them).", show_default=False)]
+
+
+def parse_game_options(texts: list[str] | None) -> dict:
+    """{key: value} from ``--game-option KEY=VALUE`` flags, a value read as YAML (``3`` is a
+    number). Raises ValueError for a malformed one; the game checks keys and values."""
+    from artemis.content.yamlio import YamlProblem, parse
+
+    out: dict = {}
+    for text in texts or ():
+        key, sep, raw = text.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"--game-option '{text}' is not KEY=VALUE, e.g. target=12")
+        try:
+            value = parse(f"v: {raw}\n").data["v"] if raw.strip() else ""
+        except YamlProblem:
+            value = raw
+        out[key.strip()] = value
+    return out
+
+
 def parse_options(variants: list[str], options: list[str]) -> dict:
     """{variant: {option: value}} from ``--variant NAME`` and ``--option NAME.KEY=VALUE``
     flags; a value is read as YAML (``3`` is a number, ``true`` a boolean). An option turns its

@@ -12,6 +12,7 @@ from artemis.cli.common import (
     DisableOpt,
     ExpansionOpt,
     GameOpt,
+    GameOptionOpt,
     JsonFlag,
     OptionOpt,
     PluginOpt,
@@ -22,6 +23,7 @@ from artemis.cli.common import (
     conflict,
     console,
     default_players,
+    parse_game_options,
     parse_options,
     plugin_host,
     print_problems,
@@ -55,6 +57,7 @@ def play(
     quiet: Annotated[bool, typer.Option("--quiet", help="Print only the final scores.")] = False,
     variant: VariantOpt = None,
     option: OptionOpt = None,
+    game_option: GameOptionOpt = None,
     expansion: ExpansionOpt = None,
     plugin: PluginOpt = None,
     disable_plugin: DisableOpt = None,
@@ -85,12 +88,12 @@ def play(
 
         refuse_flags_with_load({"--players": players, "--seed": seed, "--bots": bots,
                                 "--config": config, "--variant": variant, "--option": option,
-                                "--expansion": expansion})
+                                "--expansion": expansion, "--game-option": game_option})
         choose_game(game_id, saved_game(load), str(load))  # the save's game is played
         config_, kinds, names = None, [], None
     else:
         config_, kinds, names = _new_config(game_id, players, seed, bots, config, variant,
-                                            option, expansion, host, as_json)
+                                            option, expansion, host, as_json, game_option)
     try:
         from artemis.cli.saves import play_or_continue
 
@@ -134,7 +137,7 @@ def play(
 
 
 def _new_config(game_id, players, seed, bots, config, variant, option, expansion, host,
-                as_json):
+                as_json, game_option=None):
     """The GameConfig, seat kinds and names of a new game from the flags and the --config
     file (flags override it); exit 2 for a usage error, 1 for a config file with problems."""
     from artemis.kernel.game import GameConfig
@@ -167,13 +170,14 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
         variants = {**loaded.variants}
         for name, options in parse_options(variant or [], option or []).items():
             variants[name] = {**variants.get(name, {}), **options}
+        game_options = {**loaded.options, **parse_game_options(game_option)}
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
     config_ = GameConfig(players=players, seed=seed, variants=variants,
                          expansions=tuple([*loaded.expansions,
                                            *(str(p) for p in expansion or ())]),
-                         game=ruleset.id, options=dict(loaded.options))
+                         game=ruleset.id, options=game_options)
     return config_, kinds, names
 
 

@@ -17,9 +17,11 @@ import typer
 
 from artemis.cli.common import (
     GameOpt,
+    GameOptionOpt,
     bot_kinds,
     check_players,
     default_players,
+    parse_game_options,
     parse_options,
     plugin_host,
     print_problems,
@@ -47,6 +49,7 @@ def simulate(
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="A variant option, NAME.KEY=VALUE (repeatable); switches NAME on.",
         show_default=False)] = None,
+    game_option: GameOptionOpt = None,
     expansion: Annotated[list[Path] | None, typer.Option(
         "--expansion", help="Also load this content pack (repeatable).",
         show_default=False)] = None,
@@ -93,7 +96,7 @@ def simulate(
         players = default_players(ruleset)
     check_players(players, ruleset)
     task, items, config = _task(games, players, bots, variant, option, expansion, plugin,
-                                disable_plugin, seed, log_dir, ruleset)
+                                disable_plugin, seed, log_dir, ruleset, game_option)
     # every output is checked before the first game: a long run is never lost to a bad path
     if out is not None:
         _check_out(out)
@@ -216,7 +219,7 @@ def _probe(folder: Path, message: str) -> None:
 
 
 def _task(games, players, bots, variant, option, expansion, plugin, disable_plugin, seed,
-          log_dir, ruleset):
+          log_dir, ruleset, game_option=None):
     """The GameTask, the content's (id, kind, name, pack) items and the report's config
     (the game, variants with their resolved options, expansions as given with their pack id
     and version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content
@@ -234,6 +237,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     try:
         kinds = bot_kinds(bots, players, ruleset)
         variants = parse_options(variant or [], option or [])
+        options = parse_game_options(game_option)
     except ValueError as exc:
         _fail(str(exc), 2)
     host = plugin_host(plugin, disable_plugin)
@@ -243,7 +247,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
                     expansions=tuple(str(p.resolve()) for p in expansion or ()),
                     plugins=tuple(plugin or ()), disabled=tuple(disable_plugin or ()),
                     log_dir=str(log_dir.resolve()) if log_dir is not None else None,
-                    game=ruleset.id)
+                    game=ruleset.id, options=options)
     try:  # a bad variant or content fails here once, not in every game
         Game.new(task.config(0), plugins=host)
     except ConfigError as exc:
@@ -258,7 +262,10 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
              + [(x.id, "expedition", x.name, x.pack)
                 for x in getattr(catalog, "expeditions", ())]
              + [(e.id, "event", e.name, e.pack) for e in getattr(catalog, "events", ())])
-    config = {"game": ruleset.id, "games": games, "players": players, "bots": list(task.bots),
+    from artemis.kernel.game import check_config
+
+    config = {"game": ruleset.id, "options": check_config(task.config(0)).options,
+              "games": games, "players": players, "bots": list(task.bots),
               "seed": seed,
               "variants": _resolved(host, variants, ruleset.id),
               "expansions": [str(p) for p in expansion or ()],

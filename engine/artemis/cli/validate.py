@@ -19,6 +19,7 @@ from artemis.cli.common import (
     path_game,
     print_problems,
     ruleset_of,
+    usage_error,
 )
 
 
@@ -53,6 +54,9 @@ def validate(
     results = []
     for ruleset in rulesets:
         host, result = load_with_plugins(paths, ruleset)
+        if result is None and paths:
+            usage_error(f"{ruleset.name or ruleset.id} takes no content packs: "
+                        f"{', '.join(map(str, paths))} cannot be validated for it")
         results.append((ruleset, result))
     ok = all(r is None or r.ok for _, r in results)
     problems = [p for _, r in results if r is not None for p in r.problems]

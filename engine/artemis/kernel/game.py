@@ -358,6 +358,10 @@ def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None =
     targets += list(expansions)
     key = (ruleset.id, id(registry), tuple(map(str, targets)))
     if key not in _CATALOGS:
-        _CATALOGS[key] = ruleset.load_catalog(targets, registry, host.checks(ruleset.id),
-                                              host.names())
+        catalog = ruleset.load_catalog(targets, registry, host.checks(ruleset.id),
+                                       host.names())
+        if catalog is None and expansions:
+            raise ConfigError(f"{ruleset.name or ruleset.id} takes no content packs; leave "
+                              f"out the expansions ({', '.join(map(str, expansions))})")
+        _CATALOGS[key] = catalog
     return _CATALOGS[key]

@@ -111,23 +111,29 @@ class Ruleset:
 
     def setup(self, game, rng) -> Any:
         """The initial state (rulebook setup) for ``game.config``; ``rng`` is the game's
-        `Streams`. Returns the state; the kernel then runs ``start_step``."""
+        `Streams` (keep them as the state's ``rng``: the default `determinize` reseeds them).
+        Returns the state; the kernel then runs ``start_step``.
+
+        The state is the game's own object with a ``clone()`` (an independent copy; fork the
+        streams with ``Streams.fork()``, which copies a generator only when one side first
+        draws from it). The rules change it from their steps (``@table.step``), ask questions
+        with `artemis.kernel.flow.ask` (``Action(kind, args, label)`` options), schedule steps
+        with ``push``, log with ``game.emit(kind, to=[seats] for a private record, ...)``, mark
+        a reveal with ``game.reveal()``, and end the game by setting ``game.final`` (any JSON
+        data: the final scores); then `result` is asked."""
         raise NotImplementedError
 
     def result(self, game) -> dict | None:
-        """When the game is over: {"players": [{"seat", "vp", ...}], "ranking": [seats, best
-        first], "winner": seat}, plus "teams" for team games and "mission" for solo ones; None
-        before the end."""
+        """Once the game is over (``game.final`` set): {"players": [{"seat", "vp", "steps":
+        {part: VP} for each of ``scoring_parts``, optionally "in_game"}], "ranking": [seats,
+        best first], "winner": seat}, plus "teams" for team games and "mission" (won or lost)
+        for solo ones."""
         raise NotImplementedError
 
     def round_of(self, game) -> int:
         """The round (or turn) the game is in, for people and for saves after each round
         (``artemis play --save``). Default: the state's ``round``, else 0."""
         return getattr(game.state, "round", 0)
-
-    def is_over(self, game) -> bool:
-        """Whether the game has ended (default: final scores are recorded)."""
-        return game.final is not None
 
     # -- what each seat may know -------------------------------------------------------------
 
@@ -159,7 +165,12 @@ class Ruleset:
         information besides the random streams): a clone whose streams are reseeded from
         ``rng``."""
         clone = game.clone()
-        clone.state.rng = type(clone.state.rng)(
+        streams = getattr(clone.state, "rng", None)
+        if streams is None:
+            raise NotImplementedError(
+                f"game '{self.id}': the default Ruleset.determinize reseeds the state's 'rng' "
+                "(the Streams given to setup); keep them there, or implement determinize")
+        clone.state.rng = type(streams)(
             (name, random.Random(rng.getrandbits(64))) for name in self.streams)
         return clone
 
@@ -201,8 +212,9 @@ class Ruleset:
         return {}
 
     def evaluate(self, game, seat: int) -> float:
-        """A heuristic worth of ``seat``'s position (higher is better), for bots. Default:
-        its VP in the view when present, else 0."""
+        """A heuristic worth of ``seat``'s position (higher is better), for bots (the greedy
+        bot compares the positions its actions lead to). Default: 0, every position alike, so
+        a greedy bot of a game without a heuristic plays at random."""
         return 0.0
 
     def __repr__(self) -> str:

@@ -117,8 +117,9 @@ SAVE_SCHEMA: dict = {
                 "type": "object", "additionalProperties": False,
                 "required": ["kind", "name", "rng"],
                 "properties": {
-                    "kind": {"description": "random, greedy or human.",
-                             "enum": ["random", "greedy", "human"]},
+                    "kind": {"description": "random, greedy, human, or a bot kind of the "
+                             "game's own (`artemis games` lists them).", "type": "string",
+                             "pattern": "^[a-z][a-z0-9_]*$"},
                     "name": {"description": "The seat's name.", "type": "string"},
                     "rng": _RNG,
                 },
@@ -399,7 +400,13 @@ def check_save(data: Any, source: str = "<save>") -> None:
     if len(data["seats"]) != players:
         raise SaveError(f"{source}: field /seats: {len(data['seats'])} seats for "
                         f"{players} players")
+    from artemis.players.bots import bot_kinds
+
+    kinds = bot_kinds(ruleset)
     for seat, s in enumerate(data["seats"]):
+        if s["kind"] not in kinds:
+            raise SaveError(f"{source}: field /seats/{seat}/kind: '{s['kind']}' is not a "
+                            f"bot kind of {ruleset.name or ruleset.id} ({', '.join(kinds)})")
         if s["kind"] != "human" and s["rng"] is None:
             raise SaveError(f"{source}: field /seats/{seat}/rng: a {s['kind']} bot needs its "
                             "RNG state")

@@ -118,6 +118,9 @@ class GameTask:
             for key, value in options.items():
                 text = str(value).lower() if isinstance(value, bool) else str(value)
                 args += ["--option", f"{name}.{key}={text}"]
+        for key, value in self.options.items():
+            text = str(value).lower() if isinstance(value, bool) else str(value)
+            args += ["--game-option", f"{key}={text}"]
         for pack in self.expansions:
             args += ["--expansion", str(pack)]
         for module in self.plugins:
