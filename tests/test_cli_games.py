@@ -515,3 +515,9 @@ def test_game_options_from_the_command_line(count):
               "--game-option", "target=4", "--json")
     assert sim.exit_code == 0, sim.output
     assert json.loads(sim.stdout)["config"]["options"] == {"target": 4}
+
+
+def test_a_variant_of_another_game_says_so(count):
+    result = run("play", "--game", "count", "--variant", "harsh", "--quiet")
+    assert result.exit_code == 2
+    assert "variant 'harsh' is for the game 'project', not 'count'" in result.stderr

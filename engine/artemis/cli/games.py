@@ -40,7 +40,6 @@ def describe_games(host) -> dict:
     failures: {entry point name: error}}; variants are those ``host``'s plugins register
     for the game."""
     from artemis.kernel.games import failures, games
-    from artemis.kernel.plugins import plugin_game
     from artemis.players.bots import bot_kinds
 
     rows = []
@@ -51,8 +50,8 @@ def describe_games(host) -> dict:
                    for name, spec in props.items()]
         plugin_of: dict[str, str] = {}
         for name, plugin in host.pm.list_name_plugin():
-            if plugin_game(plugin) != game_id or not hasattr(plugin,
-                                                             "artemis_register_variants"):
+            if host.game_of(name) != game_id or not hasattr(plugin,
+                                                            "artemis_register_variants"):
                 continue
             found: list = []
             plugin.artemis_register_variants(register=found.append)

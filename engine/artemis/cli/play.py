@@ -201,14 +201,16 @@ def print_account(out, game, kinds: list[str], names: list[str] | None = None) -
     result = game.result
     ruleset = game.ruleset
     parts = ruleset.scoring_parts
+    in_game = all("in_game" in row for row in result["players"])  # a game that splits its VP
     table = Table(title=ruleset.scoring_title)
     table.add_column("player")
-    table.add_column("in game", justify="right")
+    if in_game:
+        table.add_column("in game", justify="right")
     for n, _ in enumerate(parts, start=1):
         table.add_column(str(n), justify="right")
     table.add_column("total VP", justify="right")
     for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
-        table.add_row(names[row["seat"]], str(row.get("in_game", "")),
+        table.add_row(names[row["seat"]], *([str(row["in_game"])] if in_game else []),
                       *(str(row["steps"][s]) for s in parts), str(row["vp"]))
     out.print(table)
     if parts:

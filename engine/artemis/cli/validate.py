@@ -46,9 +46,11 @@ def validate(
     elif game_id is not None or simulate:  # --simulate plays one game: --game's, or project
         rulesets = [ruleset_of(game_id)]
     else:
-        from artemis.kernel.games import games
+        from artemis.kernel.games import failures, games
 
         rulesets = list(games().values())
+        for name, error in failures().items():  # a game that is not there is not validated
+            print(f"warning: game '{name}' failed to load: {error}", file=sys.stderr)
     if simulate:
         check_players(players, rulesets[0], "--players")
     results = []

@@ -405,8 +405,9 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
             line, col = doc.position(("game",))
             found.append(Problem(file, line, col, "/game", "E507",
                                  f"this pack is for the game '{game}', not '{spec.game}'",
-                                 f"load it with --game {game}, or change game: to "
-                                 f"{spec.game} if it was written for {spec.game}"))
+                                 f"play it with its own game (--game {game}, once that "
+                                 f"game is installed), or change game: to {spec.game} if it "
+                                 f"was written for {spec.game}"))
         engine = doc.data.get("engine") if isinstance(doc.data, dict) else None
         if isinstance(engine, str) and spec.engine_version:
             problem = _engine_range(engine, spec.engine_version)

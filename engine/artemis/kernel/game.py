@@ -182,7 +182,13 @@ class Game:
         for name, given in config.variants.items():
             if name not in known:
                 from artemis.content.problems import did_you_mean
+                from artemis.kernel.games import games
 
+                elsewhere = next((g for g in games() if g != ruleset.id
+                                  and name in host.variants(g)), None)
+                if elsewhere is not None:
+                    raise ConfigError(f"variant '{name}' is for the game '{elsewhere}', not "
+                                      f"'{ruleset.id}'; `artemis games` lists each game's")
                 off = (f" (not loaded: {', '.join(host.disabled)}; see ARTEMIS_LOAD_PLUGINS and "
                        "--disable-plugin)" if host.disabled else "")
                 raise ConfigError(f"unknown variant '{name}'; "

@@ -59,16 +59,20 @@ class PluginHost:
     failures: dict[str, str] = field(default_factory=dict)
     disabled: list[str] = field(default_factory=list)
     _hooks: dict = field(default_factory=dict, repr=False)
+    cores: set = field(default_factory=set)  # the names of the games' core plugins
 
     def game_of(self, name: str) -> str:
-        """The game of the plugin registered as ``name``."""
+        """The game of the plugin registered as ``name``: a game's core plugin is its game's
+        (registered under the game's id), any other says so with ``ARTEMIS_GAME``."""
+        if name in self.cores:
+            return name
         return plugin_game(self.pm.get_plugin(name))
 
     def hooks(self, game: str = DEFAULT_GAME):
         """The hook relay of ``game``'s plugins (the whole relay when every plugin is the
         game's): call ``hooks(game).artemis_...(...)`` to reach that game's plugins only."""
         if game not in self._hooks:
-            others = [p for _, p in self.pm.list_name_plugin() if plugin_game(p) != game]
+            others = [p for name, p in self.pm.list_name_plugin() if self.game_of(name) != game]
             self._hooks[game] = _GameHooks(self.pm, others) if others else self.pm.hook
         return self._hooks[game]
 
@@ -149,6 +153,7 @@ def load_plugins(entry_point_plugins: bool = True, disable: tuple[str, ...] = ()
         core = ruleset.core_plugin()
         if core is not None:
             pm.register(core, name=game_id)
+            host.cores.add(game_id)
             host.loaded[game_id] = _version("artemis-engine")
     allow = os.environ.get("ARTEMIS_LOAD_PLUGINS")
     allowed = None if allow is None else {a.strip() for a in allow.split(",") if a.strip()}
@@ -219,7 +224,7 @@ def describe_plugins(host: PluginHost) -> dict:
         if hasattr(plugin, "artemis_register_content"):
             plugin.artemis_register_content(register=content.append)
         rows.append({
-            "name": name, "game": plugin_game(plugin), "version": host.loaded.get(name, ""),
+            "name": name, "game": host.game_of(name), "version": host.loaded.get(name, ""),
             "hooks": hooks,
             "variants": [{"name": v.name, "description": v.description,
                           "options": sorted(v.options.get("properties", {})),

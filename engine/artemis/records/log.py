@@ -381,8 +381,9 @@ def content_record(game) -> dict:
     from artemis.records.digest import content_hash
 
     host = game.host
-    plugins = ({name: str(host.loaded.get(name, "")) for name in sorted(host.names())}
-               if host is not None else {})
+    game_id = game.ruleset.id
+    plugins = ({name: str(host.loaded.get(name, "")) for name in sorted(host.names())
+                if host.game_of(name) == game_id} if host is not None else {})
     packs = getattr(game.catalog, "packs", ())  # a game without content has no catalog
     return {"sha256": content_hash(game.catalog),
             "packs": [f"{p.id} {p.version}" for p in packs],

@@ -23,8 +23,8 @@ def plot_report(report: dict, folder: Path) -> list[Path]:
     VP value, as a share of that kind's seats) and ``win_rate_by_building.png`` (the owners'
     win rate of every building with at least MIN_OWNERS owner seats, best first, labelled
     "id (owner seats)", with its 95% Wilson interval, the pooled win rate of all building
-    owner seats and the 1/players line of any seat) into ``folder`` (created). Returns the
-    paths written.
+    owner seats and the 1/players line of any seat; not for a game without buildings) into
+    ``folder`` (created). Returns the paths written.
 
     Raises ImportError (PLOT_MISSING) without matplotlib, OSError when a file cannot be
     written."""
@@ -52,6 +52,8 @@ def plot_report(report: dict, folder: Path) -> list[Path]:
     fig.savefig(path, dpi=100)
     written.append(path)
 
+    if not any(x["kind"] == "building" for x in report["items"]):
+        return written  # a game without buildings: no building chart
     owned, skipped, pooled = building_rows(report)
     fig = Figure(figsize=(8, max(3.0, 0.22 * len(owned) + 1.4)), layout="constrained")
     ax = fig.add_subplot()
