@@ -180,14 +180,8 @@ class Game:
         known = host.variants(ruleset.id)
         enabled = {}
         for name, given in config.variants.items():
-            if name not in known:
-                from artemis.content.problems import did_you_mean
-
-                off = (f" (not loaded: {', '.join(host.disabled)}; see ARTEMIS_LOAD_PLUGINS and "
-                       "--disable-plugin)" if host.disabled else "")
-                raise ConfigError(f"unknown variant '{name}'; "
-                                  f"{did_you_mean(name, known) or 'no variant is installed'}"
-                                  f"{off}")
+            if name not in known:  # the nearest, or the failed plugin that brings it
+                raise ConfigError(host.unknown_variant(name, ruleset.id))
             try:
                 enabled[name] = resolve_options(known[name], given)
             except VariantError as exc:
