@@ -122,7 +122,57 @@ def test_the_host_keeps_the_distribution_entry_point_and_error(install):
     assert host.failures["broken"] == MISSING  # the text, as before
 
 
+def test_a_broken_installed_plugin_is_a_warning_on_stderr_once_per_process(install):
+    install({"broken": "artemis_test_gone"})
+    first = run("play", "--players", "2", "--quiet")
+    assert first.exit_code == 0, first.output
+    assert first.stderr.count(f"warning: {BROKEN}") == 1
+    assert "--strict-plugins" in first.stderr  # says how to make it an error
+    assert "winner: P" in first.stdout
+    again = run("validate")
+    assert again.exit_code == 0, again.output
+    assert "broken" not in again.stderr  # once per process
+
+
+def test_validate_warns_once_for_every_game(install):
+    install({"broken": "artemis_test_gone"})
+    result = run("validate")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.count("plugin 'broken'") == 1
+
+
+COMMANDS = [["plugins"], ["games"], ["play", "--players", "2", "--quiet"],
+            ["simulate", "--games", "1", "--workers", "1"], ["validate"], ["content", "list"],
+            ["replay", "game.jsonl"], ["scenario", "run", "scenarios"]]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: " ".join(c[:2]))
+def test_strict_plugins_makes_it_an_error_on_every_command(install, command):
+    install({"broken": "artemis_test_gone"})
+    for result in (run(*command, "--strict-plugins"),
+                   run(*command, env={"ARTEMIS_STRICT_PLUGINS": "1"})):
+        assert result.exit_code == 2, result.output
+        assert f"error: {BROKEN}" in result.stderr
+        assert "Traceback" not in result.output
+
+
+def test_strict_plugins_is_quiet_when_every_plugin_loads(install):
+    install({"fine": "artemis_test_fine"}, {"artemis_test_fine": GOOD})
+    result = run("play", "--players", "2", "--quiet", "--strict-plugins",
+                 "--variant", "fine")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+
+
 # -- a plugin asked for by name ------------------------------------------------------------
+
+def test_a_plugin_module_that_fails_is_an_error(install):
+    install({})
+    result = run("play", "--players", "2", "--quiet", "--plugin", "artemis_test_gone")
+    assert result.exit_code == 2
+    assert ("error: plugin 'artemis_test_gone' (--plugin artemis_test_gone) failed to load: "
+            f"{MISSING}") in result.stderr
+    assert "winner" not in result.stdout
 
 
 def test_a_variant_of_a_plugin_that_failed_to_import_is_an_error(install):
@@ -143,6 +193,23 @@ def test_an_unknown_variant_names_the_plugins_that_failed(install):
     assert ("; or it may be from plugin 'broken' (entry point broken = artemis_test_gone, "
             f"distribution artemis-test-plugins 0.3), which failed to load: {MISSING}"
             ) in result.stderr
+
+
+def test_a_variant_of_a_refused_plugin_says_why(install, tmp_path):
+    install({"typo_a": "artemis_test_typo_a"}, {"artemis_test_typo_a": TYPO_A})
+    why = ("variant 'short_game' is unavailable: plugin 'typo_a' (entry point typo_a = "
+           "artemis_test_typo_a, distribution artemis-test-plugins 0.3) failed to load: "
+           "unknown hook 'artemis_modify_scoreing' (did you mean 'artemis_register_scoring'?)")
+    result = run("play", "--players", "2", "--variant", "short_game")
+    assert result.exit_code == 2
+    assert f"error: {why}" in result.stderr
+    config = tmp_path / "game.yaml"
+    config.write_text("players: 2\nvariants:\n  short_game: {}\n")
+    result = run("play", "--config", str(config))
+    assert result.exit_code == 2, result.output
+    assert f"error: {why}" in result.stderr
+    listed = run("plugins")
+    assert "typo_a" in listed.stdout and "short_game" in listed.stdout
 
 
 # -- misspelt hooks and wrong arguments -------------------------------------------------------
@@ -189,6 +256,48 @@ def test_a_hookimpl_with_an_argument_its_spec_lacks_is_named(install):
     assert result.exit_code == 2
     assert "variant 'seeded' is unavailable: plugin 'extra'" in result.stderr
     assert "takes the argument 'seed'" in result.stderr
+
+
+def test_a_misspelt_hook_in_a_plugin_module_named_with_plugin(install):
+    install({}, {"artemis_test_typo_b": TYPO_B})
+    result = run("play", "--players", "2", "--plugin", "artemis_test_typo_b")
+    assert result.exit_code == 2
+    assert ("error: plugin 'artemis_test_typo_b' (--plugin artemis_test_typo_b) failed to "
+            "load: unknown hook 'artemis_resolve_regoin' (did you mean "
+            "'artemis_resolve_region'?)") in result.stderr
+
+
+def test_a_logged_variant_of_a_plugin_that_failed_is_an_error_in_replay(install, tmp_path):
+    install({"harsh": "artemis_plugins.harsh"})
+    log = tmp_path / "game.jsonl"
+    played = run("play", "--players", "2", "--quiet", "--variant", "harsh", "--log", str(log))
+    assert played.exit_code == 0, played.output
+    install({"harsh": "artemis_test_gone"})
+    for result in (run("replay", str(log)), run("replay", "--verify", str(log))):
+        assert result.exit_code == 2, result.output
+        assert ("error: variant 'harsh' is unavailable: plugin 'harsh' (entry point harsh = "
+                f"artemis_test_gone, distribution artemis-test-plugins 0.3) failed to load: "
+                f"{MISSING}") in result.stderr
+
+
+def test_plugin_of_an_installed_module_is_that_plugin(install):
+    install({"fine": "artemis_test_fine"}, {"artemis_test_fine": GOOD})
+    result = run("play", "--players", "2", "--quiet", "--plugin", "artemis_test_fine",
+                 "--variant", "fine")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ""
+
+
+def test_a_saved_variant_of_a_plugin_that_failed_is_an_error_in_load(install, tmp_path):
+    install({"harsh": "artemis_plugins.harsh"})
+    save = tmp_path / "game.json"
+    played = run("play", "--players", "2", "--quiet", "--variant", "harsh", "--save", str(save))
+    assert played.exit_code == 0, played.output
+    install({"harsh": "artemis_test_gone"})
+    result = run("play", "--load", str(save))
+    assert result.exit_code == 2, result.output
+    assert "error: variant 'harsh' is unavailable: plugin 'harsh' (entry point harsh = " \
+        "artemis_test_gone" in result.stderr
 
 
 def test_two_entry_points_of_one_module_say_so(install):

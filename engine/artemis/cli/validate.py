@@ -11,6 +11,7 @@ from artemis.cli.common import (
     GameOpt,
     JsonFlag,
     OptionOpt,
+    StrictOpt,
     VariantOpt,
     check_players,
     console,
@@ -34,6 +35,7 @@ def validate(
         help="Players in --simulate games, one of the game's counts.")] = 4,
     variant: VariantOpt = None,
     option: OptionOpt = None,
+    strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Validate content: YAML, schemas, cross-file checks. With no PATH, every game's base
@@ -52,7 +54,7 @@ def validate(
         check_players(players, rulesets[0], "--players")
     results = []
     for ruleset in rulesets:
-        host, result = load_with_plugins(paths, ruleset)
+        host, result = load_with_plugins(paths, ruleset, strict_plugins)
         results.append((ruleset, result))
     ok = all(r is None or r.ok for _, r in results)
     problems = [p for _, r in results if r is not None for p in r.problems]

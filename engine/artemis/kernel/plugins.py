@@ -264,6 +264,10 @@ def load_plugins(entry_point_plugins: bool = True, disable: tuple[str, ...] = ()
         except Exception as exc:
             host.fail(module, f"{type(exc).__name__}: {exc}")
             continue
+        installed = host.pm.get_name(plugin)
+        if installed is not None:  # an installed plugin's module: loaded (and asked for)
+            host.asked.add(installed)
+            continue
         if _register(host, plugin, module):
             host.loaded[module] = ""
     try:  # a game's own core plugin with a hook no spec has (the others are checked above)
