@@ -220,31 +220,38 @@ def test_a_plugin_refused_at_load_is_reported_and_the_rest_works(installed_codel
     assert game.current_player is not None
 
 
-def test_the_cli_names_the_refused_plugin(installed_codeless):
+def test_the_cli_names_the_refused_plugin(installed_codeless, monkeypatch):
     import json
 
     from typer.testing import CliRunner
 
-    from artemis.cli import app
+    from artemis.cli import app, common
+
+    monkeypatch.setattr(common, "_WARNED", set())  # warned once per process: from here on
 
     def run(*args):
         return CliRunner().invoke(app, list(args), env={"COLUMNS": "200"})
 
     listed = run("plugins", "--json")
     assert listed.exit_code == 0, listed.output
+    assert ("warning: plugin 'codeless' (entry point codeless = artemis_codeless) failed to "
+            "load: RegistryError: plugin 'codeless': operation 'glow' has no code") \
+        in listed.stderr
     report = json.loads(listed.stdout)
     assert "operation 'glow' has no code" in report["failures"]["codeless"]
     assert "codeless" not in {row["name"] for row in report["plugins"]}
     text = run("plugins")
     assert text.exit_code == 0
-    assert "failed to load codeless: RegistryError: plugin 'codeless': operation 'glow'" in \
-        text.output
+    assert ("plugin 'codeless' (entry point codeless = artemis_codeless) failed to load: "
+            "RegistryError: plugin 'codeless': operation 'glow'") in text.output
     checked = run("validate")
     assert checked.exit_code == 0, checked.output
     assert "valid: project: base" in checked.stdout
-    assert "warning: plugin 'codeless' failed to load: RegistryError: plugin 'codeless': " \
-        "operation 'glow' has no code" in checked.stderr
+    assert "codeless" not in checked.stderr  # warned once per process, by `plugins` above
+    # asked for by name (the module of the installed 'codeless'), it is an error (exit 2)
     played = run("play", "--players", "2", "--quiet", "--plugin", "artemis_codeless")
-    assert played.exit_code == 0, played.output
-    assert "warning: plugin 'artemis_codeless' failed to load" in played.stderr
-    assert "winner: P" in played.stdout
+    assert played.exit_code == 2, played.output
+    assert ("error: plugin 'codeless' (entry point codeless = artemis_codeless) failed to "
+            "load: RegistryError: plugin 'codeless': operation 'glow' has no code") \
+        in played.stderr
+    assert "winner" not in played.stdout

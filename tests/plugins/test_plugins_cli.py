@@ -55,8 +55,9 @@ def test_variant_flag_errors_exit_2(builtin):
     assert bad.exit_code == 2 and "NAME.KEY=VALUE" in bad.output
 
 
-def test_a_failing_plugin_module_is_reported_and_the_game_goes_on(builtin):
+def test_a_failing_plugin_module_is_an_error(builtin):
     result = run("play", "--players", "2", "--quiet", "--plugin", "artemis_no_such_plugin")
-    assert result.exit_code == 0
-    assert "warning: plugin 'artemis_no_such_plugin' failed to load" in result.output
-    assert "winner: P" in result.stdout
+    assert result.exit_code == 2  # asked for by name: not a game without it
+    assert ("error: plugin 'artemis_no_such_plugin' (--plugin artemis_no_such_plugin) failed "
+            "to load: ModuleNotFoundError") in result.stderr
+    assert "winner" not in result.stdout

@@ -30,6 +30,10 @@ PluginOpt = Annotated[list[str] | None, typer.Option(
 DisableOpt = Annotated[list[str] | None, typer.Option(
     "--disable-plugin", help="Do not load this installed plugin (repeatable).",
     show_default=False)]
+StrictOpt = Annotated[bool, typer.Option(
+    "--strict-plugins", envvar="ARTEMIS_STRICT_PLUGINS", show_envvar=True,
+    help="An installed plugin that fails to load is an error (exit 2), not a warning: for "
+    "plugin authors.")]
 
 
 def console():
@@ -48,20 +52,50 @@ def print_problems(problems, as_json: bool) -> None:
         print(p.format(), file=sys.stdout)
 
 
-def plugin_host(extra: list[str] | None, disabled: list[str] | None):
-    """The plugin host for --plugin and --disable-plugin (the default host without them); a
-    plugin named with --plugin that fails to load is a warning on stderr."""
+def plugin_host(extra: list[str] | None, disabled: list[str] | None, strict: bool = False):
+    """The plugin host for --plugin and --disable-plugin (the default host without them),
+    its failures said (`check_plugins`): exit 2 for a plugin named with --plugin that fails
+    to load, and with ``strict`` (--strict-plugins) for any."""
     from artemis.kernel.game import default_plugins
     from artemis.kernel.plugins import load_plugins
 
     if not extra and not disabled:
-        return default_plugins()
-    host = load_plugins(disable=tuple(disabled or ()), extra_modules=tuple(extra or ()))
-    for name in extra or ():
-        if name in host.failures:  # asked for by name: say so, and play on without it
-            print(f"warning: plugin '{name}' failed to load: {host.failures[name]}",
-                  file=sys.stderr)
+        host = default_plugins()
+    else:
+        host = load_plugins(disable=tuple(disabled or ()), extra_modules=tuple(extra or ()))
+    check_plugins(host, strict)
     return host
+
+
+_WARNED: set = set()
+
+
+def check_plugins(host, strict: bool = False) -> None:
+    """Say which plugins failed to load or were refused (``host.failure_details``): each as a
+    warning on stderr, once per process, naming its entry point, distribution and error; or,
+    for a plugin asked for by name (--plugin) and for every one with ``strict``, as an error
+    with the same message, then exit 2."""
+    errors = []
+    for failure in host.failure_details.values():
+        if strict or failure.asked:
+            errors.append(failure)
+        elif (failure.name, failure.error) not in _WARNED:
+            _WARNED.add((failure.name, failure.error))
+            print(f"warning: {failure}; going on without it (--strict-plugins makes this an "
+                  "error)", file=sys.stderr)
+    for failure in errors:
+        print(f"error: {failure}", file=sys.stderr)
+    if errors:
+        raise typer.Exit(2)
+
+
+def require_variants(host, game: str, variants) -> None:
+    """Exit 2 naming the plugin and why when one of ``variants`` (names) belongs to a plugin
+    that failed to load (an unknown one is left to the game's own message)."""
+    known = host.variants(game)
+    for name in variants or ():
+        if name not in known and host.variant_failure(name, game) is not None:
+            usage_error(host.unknown_variant(name, game))
 
 
 def usage_error(message: str) -> NoReturn:
@@ -129,21 +163,16 @@ def path_game(flag: str | None, paths: list) -> str:
     return chosen
 
 
-_WARNED: set = set()
-
-
-def load_with_plugins(paths: list, ruleset=None):
+def load_with_plugins(paths: list, ruleset=None, strict: bool = False):
     """``ruleset``'s content (default: project) as the installed plugins see it: the game's
-    vocabulary, checks and packs from the default plugin host, plus ``paths``. Returns (host,
+    vocabulary, checks and packs from the default plugin host, plus ``paths``; the plugins'
+    failures said as `check_plugins` says them (with ``strict``, exit 2). Returns (host,
     LoadResult), or (host, None) for a game without content."""
     from artemis.kernel.plugins import default_host, host_registry
 
     ruleset = ruleset or ruleset_of(None)
     host = default_host()  # validating needs the vocabulary, not the rule modules of a game
-    for name, error in host.failures.items():  # its content may need it: say why it is off
-        if name not in _WARNED:  # once, even when every game's content is loaded
-            _WARNED.add(name)
-            print(f"warning: plugin '{name}' failed to load: {error}", file=sys.stderr)
+    check_plugins(host, strict)  # its content may need a plugin that failed: say why it is off
     registry = host_registry(host, ruleset.id)
     base = ruleset.base_pack()
     plugin_packs = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]

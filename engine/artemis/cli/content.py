@@ -12,6 +12,7 @@ from artemis.cli.common import (
     ExpansionOpt,
     GameOpt,
     JsonFlag,
+    StrictOpt,
     console,
     load_with_plugins,
     path_game,
@@ -23,7 +24,8 @@ from artemis.cli.common import (
 content_app = typer.Typer(help="Browse the loaded content.", no_args_is_help=True)
 
 
-def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json: bool):
+def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json: bool,
+                     strict: bool = False):
     """The game's browser and its catalog with ``expansions`` (their manifests name the game,
     as for `artemis validate`); exit 2 for a game without content to browse, 1 for content
     with problems."""
@@ -32,7 +34,7 @@ def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json
     browse = ruleset.browse
     if browse is None:
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) has no content to browse")
-    _, result = load_with_plugins(expansions, ruleset)
+    _, result = load_with_plugins(expansions, ruleset, strict)
     if result is None:
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) has no content to browse")
     if not result.ok:
@@ -51,10 +53,11 @@ def content_list(
         "reconstructed), ignoring case.", show_default=False)] = None,
     game_id: GameOpt = None,
     expansion: ExpansionOpt = None,
+    strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
     """List the loaded content, optionally by kind and provenance."""
-    browse, catalog = _catalog_or_exit(game_id, expansion, as_json)
+    browse, catalog = _catalog_or_exit(game_id, expansion, as_json, strict_plugins)
     try:
         rows = browse.list_rows(catalog, kind, provenance)
     except browse.UnknownKind as exc:
@@ -72,12 +75,13 @@ def content_show(
                                            "event id.")],
     game_id: GameOpt = None,
     expansion: ExpansionOpt = None,
+    strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Show one building, expedition or event in full, its effect in words."""
     from artemis.content.problems import did_you_mean
 
-    browse, catalog = _catalog_or_exit(game_id, expansion, as_json)
+    browse, catalog = _catalog_or_exit(game_id, expansion, as_json, strict_plugins)
     if item_id not in catalog.by_id:
         hint = did_you_mean(item_id, catalog.by_id) or did_you_mean(
             item_id.strip().lower().replace(" ", "_").replace("-", "_"), catalog.by_id)

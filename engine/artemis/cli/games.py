@@ -4,13 +4,13 @@ failed to load."""
 
 import json
 
-from artemis.cli.common import JsonFlag, plugin_host
+from artemis.cli.common import JsonFlag, StrictOpt, plugin_host
 
 
-def games_command(as_json: JsonFlag = False) -> None:
+def games_command(strict_plugins: StrictOpt = False, as_json: JsonFlag = False) -> None:
     """List the registered games: id, name, player counts, config options, variants with
     their plugin, bot kinds, and the games that failed to load."""
-    report = describe_games(plugin_host(None, None))
+    report = describe_games(plugin_host(None, None, strict_plugins))
     if as_json:
         print(json.dumps(report, indent=2, ensure_ascii=False))
         return

@@ -16,6 +16,7 @@ from artemis.cli.common import (
     JsonFlag,
     OptionOpt,
     PluginOpt,
+    StrictOpt,
     VariantOpt,
     bot_kinds,
     check_players,
@@ -27,7 +28,9 @@ from artemis.cli.common import (
     parse_options,
     plugin_host,
     print_problems,
+    require_variants,
     ruleset_of,
+    usage_error,
 )
 
 
@@ -61,6 +64,7 @@ def play(
     expansion: ExpansionOpt = None,
     plugin: PluginOpt = None,
     disable_plugin: DisableOpt = None,
+    strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Play a whole game with bots and print the account and the final scores."""
@@ -82,14 +86,15 @@ def play(
         except LogError as exc:
             print(f"error: {exc}", file=sys.stderr)
             raise typer.Exit(1) from None
-    host = plugin_host(plugin, disable_plugin)
+    host = plugin_host(plugin, disable_plugin, strict_plugins)
     if load is not None:
-        from artemis.cli.saves import refuse_flags_with_load, saved_game
+        from artemis.cli.saves import refuse_flags_with_load, saved_game, saved_variants
 
         refuse_flags_with_load({"--players": players, "--seed": seed, "--bots": bots,
                                 "--config": config, "--variant": variant, "--option": option,
                                 "--expansion": expansion, "--game-option": game_option})
-        choose_game(game_id, saved_game(load), str(load))  # the save's game is played
+        saved = choose_game(game_id, saved_game(load), str(load))  # the save's is played
+        require_variants(host, saved, saved_variants(load))
         config_, kinds, names = None, [], None
     else:
         config_, kinds, names = _new_config(game_id, players, seed, bots, config, variant,
@@ -142,6 +147,7 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
     file (flags override it); exit 2 for a usage error, 1 for a config file with problems."""
     from artemis.kernel.game import GameConfig
     from artemis.kernel.games import GameConflict
+    from artemis.kernel.plugins import PluginUnavailable
     from artemis.records.config_file import LoadedConfig, load_config
 
     loaded = LoadedConfig()
@@ -152,6 +158,8 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
             loaded, problems = load_config(config, host, game_id)
         except GameConflict as exc:
             conflict(exc)
+        except PluginUnavailable as exc:  # the plugin's failure, not the file's
+            usage_error(str(exc))
         if problems:
             print_problems(problems, as_json)
             raise typer.Exit(1)

@@ -2,14 +2,15 @@
 
 import json
 
-from artemis.cli.common import JsonFlag, console, plugin_host
+from artemis.cli.common import JsonFlag, StrictOpt, console, plugin_host
 
 
-def plugins(as_json: JsonFlag = False) -> None:
+def plugins(strict_plugins: StrictOpt = False, as_json: JsonFlag = False) -> None:
     """List every plugin found: version, hooks, variants and options, and failures."""
     from artemis.kernel.plugins import describe_plugins
 
-    report = describe_plugins(plugin_host(None, None))
+    host = plugin_host(None, None, strict_plugins)
+    report = describe_plugins(host)
     if as_json:
         print(json.dumps(report, indent=2))
         return
@@ -24,8 +25,10 @@ def plugins(as_json: JsonFlag = False) -> None:
                       ", ".join(row["content"]))
     out = console()
     out.print(table)
-    for name, error in report["failures"].items():
-        out.print(f"failed to load {name}: {error}", markup=False)
+    for failure in host.failure_details.values():  # with the variants it would bring
+        variants = (f"; its variants are unavailable: {', '.join(failure.variants)}"
+                    if failure.variants else "")
+        out.print(f"{failure}{variants}", markup=False)
     for name in report["disabled"]:
         out.print(f"not loaded: {name} (ARTEMIS_LOAD_PLUGINS or --disable-plugin)",
                   markup=False)

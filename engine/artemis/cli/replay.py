@@ -17,9 +17,11 @@ from artemis.cli.common import (
     GameOpt,
     JsonFlag,
     PluginOpt,
+    StrictOpt,
     choose_game,
     console,
     plugin_host,
+    require_variants,
     usage_error,
 )
 
@@ -37,6 +39,7 @@ def replay(
     game_id: GameOpt = None,
     plugin: PluginOpt = None,
     disable_plugin: DisableOpt = None,
+    strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Replay a game log from its config and seed and print the account; --verify checks
@@ -45,7 +48,8 @@ def replay(
     if seat is not None and verify:
         usage_error("--seat chooses what a replay prints; --verify checks every entry: give "
                     "one of them")
-    replay_log(log, verify, as_json, plugin_host(plugin, disable_plugin), game_id, seat)
+    replay_log(log, verify, as_json, plugin_host(plugin, disable_plugin, strict_plugins),
+               game_id, seat)
 
 
 def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None = None,
@@ -60,6 +64,7 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
     except LogError as exc:
         _log_error(exc, as_json)
     choose_game(game, log.config["game"], shown_path(path))  # a check: the log's is played
+    require_variants(host, log.config["game"], log.config.get("variants"))
     players = log.config["players"]
     if seat is not None and not 0 <= seat < players:
         usage_error(f"--seat {seat}: the logged game has {players} players, seats 0 to "

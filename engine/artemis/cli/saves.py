@@ -57,6 +57,18 @@ def saved_game(path: Path) -> str | None:
     return game if isinstance(game, str) else None
 
 
+def saved_variants(path: Path) -> list[str]:
+    """The names of the variants a save's game plays with ([] when it cannot be read: loading
+    it says why)."""
+    from artemis.records.save import SaveError, read_save
+
+    try:
+        variants = read_save(path)["config"].get("variants") or {}
+    except (SaveError, AttributeError):
+        return []
+    return [str(name) for name in variants] if isinstance(variants, dict) else []
+
+
 def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
                      save: Path | None, load: Path | None):
     """Play a new game (``load`` None) or continue the save in ``load`` to the end, writing

@@ -13,6 +13,8 @@ from typing import Annotated
 
 import typer
 
+from artemis.cli.common import StrictOpt
+
 scenario_app = typer.Typer(help="Scenario files: rules tests as data (docs/scenarios.md).",
                            no_args_is_help=True)
 
@@ -49,16 +51,18 @@ def run(
         "--game", metavar="GAME", help="The game of the scenarios that name none (a file's "
         "game: wins; another --game is a usage error) \\[default: project].",
         show_default=False)] = None,
+    strict_plugins: StrictOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs.")] = False,
 ) -> None:
     """Run scenario files: PASS or FAIL per scenario with the first difference; exit 1 on any
     failure or invalid file."""
-    from artemis.cli.common import conflict, ruleset_of
+    from artemis.cli.common import conflict, plugin_host, ruleset_of
     from artemis.content.problems import Problem
     from artemis.kernel.games import GameConflict
 
     if game_id is not None:
         ruleset_of(game_id)
+    plugin_host(None, None, strict_plugins)  # the scenarios' games use the default host
     try:
         records = run_files(paths, game_id)
     except GameConflict as exc:

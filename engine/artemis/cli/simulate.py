@@ -18,6 +18,7 @@ import typer
 from artemis.cli.common import (
     GameOpt,
     GameOptionOpt,
+    StrictOpt,
     bot_kinds,
     check_players,
     default_players,
@@ -76,6 +77,7 @@ def simulate(
     log_dir: Annotated[Path | None, typer.Option(
         metavar="DIR", help="Write each game's JSON-lines log into DIR (game-000000.jsonl, "
         "...).", show_default=False)] = None,
+    strict_plugins: StrictOpt = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Play N seeded bot games on every core and report win rates, VP and each scoring step,
@@ -96,7 +98,8 @@ def simulate(
         players = default_players(ruleset)
     check_players(players, ruleset)
     task, items, config = _task(games, players, bots, variant, option, expansion, plugin,
-                                disable_plugin, seed, log_dir, ruleset, game_option)
+                                disable_plugin, seed, log_dir, ruleset, game_option,
+                                strict_plugins)
     # every output is checked before the first game: a long run is never lost to a bad path
     if out is not None:
         _check_out(out)
@@ -219,7 +222,7 @@ def _probe(folder: Path, message: str) -> None:
 
 
 def _task(games, players, bots, variant, option, expansion, plugin, disable_plugin, seed,
-          log_dir, ruleset, game_option=None):
+          log_dir, ruleset, game_option=None, strict=False):
     """The GameTask, the content's (id, kind, name, pack) items and the report's config
     (the game, variants with their resolved options, expansions as given with their pack id
     and version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content
@@ -240,7 +243,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
         options = parse_game_options(game_option)
     except ValueError as exc:
         _fail(str(exc), 2)
-    host = plugin_host(plugin, disable_plugin)
+    host = plugin_host(plugin, disable_plugin, strict)
     if log_dir is not None:
         _check_folder(log_dir, "log")
     task = GameTask(players=players, bots=tuple(kinds), seed=seed, variants=variants,

@@ -11,6 +11,7 @@ from artemis.cli.common import (
     GameOpt,
     JsonFlag,
     OptionOpt,
+    StrictOpt,
     VariantOpt,
     check_players,
     console,
@@ -35,6 +36,7 @@ def validate(
         help="Players in --simulate games, one of the game's counts.")] = 4,
     variant: VariantOpt = None,
     option: OptionOpt = None,
+    strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
     """Validate content: YAML, schemas, cross-file checks. With no PATH, every game's base
@@ -55,7 +57,7 @@ def validate(
         check_players(players, rulesets[0], "--players")
     results = []
     for ruleset in rulesets:
-        host, result = load_with_plugins(paths, ruleset)
+        host, result = load_with_plugins(paths, ruleset, strict_plugins)
         if result is None and paths:
             usage_error(f"{ruleset.name or ruleset.id} takes no content packs: "
                         f"{', '.join(map(str, paths))} cannot be validated for it")

@@ -180,8 +180,7 @@ class Game:
         known = host.variants(ruleset.id)
         enabled = {}
         for name, given in config.variants.items():
-            if name not in known:
-                from artemis.content.problems import did_you_mean
+            if name not in known:  # the nearest, or the failed plugin that brings it
                 from artemis.kernel.games import games
 
                 elsewhere = next((g for g in games() if g != ruleset.id
@@ -189,11 +188,7 @@ class Game:
                 if elsewhere is not None:
                     raise ConfigError(f"variant '{name}' is for the game '{elsewhere}', not "
                                       f"'{ruleset.id}'; `artemis games` lists each game's")
-                off = (f" (not loaded: {', '.join(host.disabled)}; see ARTEMIS_LOAD_PLUGINS and "
-                       "--disable-plugin)" if host.disabled else "")
-                raise ConfigError(f"unknown variant '{name}'; "
-                                  f"{did_you_mean(name, known) or 'no variant is installed'}"
-                                  f"{off}")
+                raise ConfigError(host.unknown_variant(name, ruleset.id))
             try:
                 enabled[name] = resolve_options(known[name], given)
             except VariantError as exc:

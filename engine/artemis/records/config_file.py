@@ -6,7 +6,9 @@ checks it against `CONFIG_SCHEMA` (exported as schemas/game-config.schema.json),
 against its game (the file's ``game:``, else ``game``, else ``project``): the number of players
 against the game's player counts, each seat against its bot kinds, the options against its
 ``config_schema``, every variant and option against the game's plugins that are loaded; it
-returns the config or the located problems (codes E2xx, E601-E604, docs/errors.md).
+returns the config or the located problems (codes E2xx, E601-E604, docs/errors.md). A variant
+of a plugin that failed to load is not the file's problem: `load_config` raises
+`artemis.kernel.plugins.PluginUnavailable` naming the plugin and why.
 """
 
 from __future__ import annotations
@@ -98,7 +100,8 @@ def load_config(path: Path, host, game: str | None = None
                 ) -> tuple[LoadedConfig | None, list[Problem]]:
     """Read and check a config file; returns (config, []) or (None, problems). ``game`` is the
     game asked for (``--game``), used when the file names none. Raises
-    `artemis.kernel.games.GameConflict` when the file names another game than ``game``."""
+    `artemis.kernel.games.GameConflict` when the file names another game than ``game``, and
+    `artemis.kernel.plugins.PluginUnavailable` for a variant of a plugin that failed to load."""
     from artemis.content.schema_check import schema_problems
     from artemis.content.yamlio import YamlProblem, load
     from artemis.kernel.games import UnknownGame, game_for, get_game
@@ -125,7 +128,7 @@ def load_config(path: Path, host, game: str | None = None
         return None, problems
     _check_seats(data, ruleset, at)
     _check_options(data, ruleset, at)
-    _check_variants(data, host.variants(ruleset.id), at)
+    _check_variants(data, host, ruleset.id, at)
     base = Path(path).parent
     expansions = [str(base / e) for e in data.get("expansions", [])]
     for i, e in enumerate(expansions):
@@ -186,16 +189,21 @@ def _check_options(data: dict, ruleset, at) -> None:
         at(where, "E604", str(exc), exc.hint, key=name in given and unknown)
 
 
-def _check_variants(data: dict, known: dict, at) -> None:
-    """Each variant is one the game's plugins register (E601), with options it takes
-    (E602)."""
+def _check_variants(data: dict, host, game: str, at) -> None:
+    """Each variant is one ``game``'s plugins register (E601), with options it takes (E602).
+    Raises PluginUnavailable for one whose plugin failed to load."""
+    from artemis.kernel.plugins import PluginUnavailable
     from artemis.kernel.variants import VariantError, resolve_options
 
+    known = host.variants(game)
     for name, given in (data.get("variants") or {}).items():
+        failure = host.variant_failure(name, game) if name not in known else None
+        if failure is not None:
+            raise PluginUnavailable(host.unknown_variant(name, game), failure)
         if name not in known:
             at(("variants", name), "E601", f"unknown variant '{name}'",
-               did_you_mean(name, known) or "no variant is installed; `artemis plugins` "
-               "lists them", key=True)
+               (did_you_mean(name, known) or "no variant is installed; `artemis plugins` "
+                "lists them") + host.may_bring(), key=True)
             continue
         try:
             resolve_options(known[name], given)
