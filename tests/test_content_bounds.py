@@ -1,0 +1,188 @@
+"""Hardening: nothing that validates may hang or crash.
+
+- a board row whose ``table`` key is misspelt is a located problem, not an internal error;
+- the cross-file checks never index a row blindly: schema-invalid rows of every kind, fed to
+  them directly, give located problems or nothing, never an exception.
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+from artemis.content.problems import CODES, Problem
+from artemis.games.project.content import load_game_content
+
+ROOT = Path(__file__).resolve().parent.parent
+BASE = ROOT / "content" / "project" / "base"
+
+
+def write_pack(folder: Path, files: dict[str, str]) -> Path:
+    folder.mkdir()
+    (folder / "expansion.yaml").write_text(
+        "id: fan_pack\nname: Fan Pack\nversion: 0.1.0\n"
+        f"files: [{', '.join(files)}]\nprovenance: fan-made\n", encoding="utf-8")
+    for name, text in files.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def found(result) -> list[tuple]:
+    return [(p.code, p.file.rsplit("/", 1)[-1], p.line, p.column, p.message)
+            for p in result.problems]
+
+
+MISSPELT_ROW = "kind: board\nitems:\n  - {tablex: chart_badges, count: 6, vp: 3, provenance: x}\n"
+
+
+def test_a_pack_board_row_with_a_misspelt_table_key_is_e203_at_the_key(tmp_path):
+    pack = write_pack(tmp_path / "pack", {"board.yaml": MISSPELT_ROW})
+    result = load_game_content([pack])
+    assert found(result) == [("E203", "board.yaml", 3, 6, "unknown key 'tablex'")]
+    assert result.problems[0].hint == "did you mean 'table'?"
+    assert result.catalog is None
+
+
+def test_a_copy_of_the_base_pack_with_a_misspelt_table_key_is_located(tmp_path):
+    copy = tmp_path / "base_copy"
+    shutil.copytree(BASE, copy)
+    manifest = copy / "expansion.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        "\nid: base\n", "\nid: base_copy\n"), encoding="utf-8")
+    board = copy / "board.yaml"
+    text = board.read_text(encoding="utf-8")
+    assert "{table: chart_badges, count: 6," in text
+    board.write_text(text.replace("{table: chart_badges, count: 6,",
+                                  "{tablex: chart_badges, count: 6,"), encoding="utf-8")
+    line = next(n for n, row in enumerate(board.read_text(encoding="utf-8").splitlines(), 1)
+                if "tablex" in row)
+    result = load_game_content([copy])
+    unknown = [p for p in result.problems if p.code == "E203"]
+    assert [(p.file.rsplit("/", 1)[-1], p.line, p.column, p.message) for p in unknown] == [
+        ("board.yaml", line, 6, "unknown key 'tablex'")]
+    assert result.catalog is None
+
+
+# ---- the cross-file checks on schema-invalid rows -----------------------------------------
+
+def _plain(path: Path):
+    from artemis.content import yamlio
+
+    return yamlio.load(path).data
+
+
+BASE_ROWS = {p.stem: _plain(p)["items"] for p in sorted(BASE.glob("*.yaml"))
+             if p.name != "expansion.yaml"}
+WRONG_VALUES = [None, True, 0, -1, 7, 10**12, 1.5, "", "x", "ocean", [], [1], {}, {"x": 1},
+                [{"vp": 1}], {"held": {"item": "energy"}}]
+
+
+def _places(data, path=()):
+    """Every (path, value) inside a row, the row itself included."""
+    yield path, data
+    if isinstance(data, dict):
+        for k, v in data.items():
+            yield from _places(v, (*path, k))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            yield from _places(v, (*path, i))
+
+
+def _at(data, path):
+    for p in path:
+        data = data[p]
+    return data
+
+
+@st.composite
+def invalid_rows(draw) -> tuple[str, dict]:
+    """(kind, row): a real row of the base pack (a fresh id when it has one) with one to three
+    keys dropped, renamed (misspelt) or given a value of another type, anywhere inside it."""
+    import copy
+
+    kind = draw(st.sampled_from(sorted(BASE_ROWS)))
+    row = copy.deepcopy(draw(st.sampled_from(BASE_ROWS[kind])))
+    if isinstance(row.get("id"), str):
+        row["id"] = "fuzz_" + row["id"]
+    for _ in range(draw(st.integers(1, 3))):
+        places = [(p, v) for p, v in _places(row) if p]
+        if not places:
+            break
+        path, value = draw(st.sampled_from(places))
+        parent = _at(row, path[:-1])
+        op = draw(st.sampled_from(["drop", "rename", "retype"]))
+        if op == "drop":
+            del parent[path[-1]]
+        elif op == "rename" and isinstance(path[-1], str):
+            key = path[-1]
+            new = draw(st.sampled_from([key + "x", key[:-1] or "x", key.upper(), "table"]))
+            parent[new] = parent.pop(key)
+        else:
+            parent[path[-1]] = copy.deepcopy(draw(st.sampled_from(WRONG_VALUES)))
+    return kind, row
+
+
+def _dump(kind: str, rows: list) -> str:
+    import io
+
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe", pure=True)
+    yaml.default_flow_style = False
+    out = io.StringIO()
+    yaml.dump({"kind": kind, "items": rows}, out)
+    return out.getvalue()
+
+
+def assert_located(problems, files: set[str]) -> None:
+    for p in problems:
+        assert isinstance(p, Problem), p
+        assert p.code in CODES, p
+        assert p.file in files, (p.file, files)
+        assert p.message
+        assert p.line >= 1 and p.column >= 1, p
+        p.format().encode("utf-8")
+
+
+@functools.lru_cache(maxsize=1)
+def _base_load():
+    return load_game_content()
+
+
+@settings(max_examples=60, derandomize=True, deadline=None, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(invalid_rows(), min_size=1, max_size=3))
+@example([("board", {"tablex": "chart_badges", "count": 6, "vp": 3, "provenance": "x"})])
+@example([("board", {"table": "academy", "faces": 5, "provenance": "x"})])
+def test_cross_file_checks_report_or_skip_schema_invalid_rows(rows):
+    """Through validate (the rows in a pack) only located problems come back; fed to the
+    cross-file checks directly (as if the schema had let them through), the same rows give
+    located problems or none, never an exception."""
+    from artemis.content import yamlio
+    from artemis.content.loader import Item, shown
+    from artemis.games.project.content import core_registry
+    from artemis.games.project.content_checks import check_all
+
+    by_kind: dict[str, list] = {}
+    for kind, row in rows:
+        by_kind.setdefault(kind, []).append(row)
+    with tempfile.TemporaryDirectory() as tmp:
+        files = {f"{kind}.yaml": _dump(kind, found) for kind, found in by_kind.items()}
+        pack = write_pack(Path(tmp) / "pack", files)
+        result = load_game_content([pack])
+        names = {shown(pack / name) for name in [*files, "expansion.yaml"]}
+        assert_located(result.problems, names)
+        assert (result.catalog is None) == bool(result.problems)  # a mutation may be valid
+        base = _base_load()
+        items = list(base.items)
+        for name, text in files.items():
+            doc = yamlio.parse(text, shown(pack / name))
+            items += [Item(doc.data["kind"], entry, doc, i, "fan_pack")
+                      for i, entry in enumerate(doc.data["items"])]
+        assert_located(check_all(items, base.packs, core_registry()), names | {
+            p.file for p in base.problems} | {i.doc.file for i in base.items})
