@@ -186,3 +186,91 @@ def test_cross_file_checks_report_or_skip_schema_invalid_rows(rows):
                       for i, entry in enumerate(doc.data["items"])]
         assert_located(check_all(items, base.packs, core_registry()), names | {
             p.file for p in base.problems} | {i.doc.file for i in base.items})
+
+
+# ---- every number content may hold has a maximum --------------------------------------------
+
+def _event_pack(tmp_path: Path, clause: str) -> Path:
+    return write_pack(tmp_path / "pack", {"events.yaml": (
+        "kind: events\nitems:\n  - id: fuzz_event\n    name: Fuzz\n    when: immediate\n"
+        f"    clauses:\n      - {clause}\n    provenance: fan-made\n")})
+
+
+def test_a_huge_lose_colonist_count_is_e205_at_the_count(tmp_path):
+    pack = _event_pack(tmp_path, "{target: each_player, effect: "
+                       "[{lose_colonist: {count: 1000000000000}}]}")
+    assert found(load_game_content([pack])) == [
+        ("E205", "events.yaml", 7, 64, "1000000000000 is out of range: must be at most 20")]
+
+
+def test_a_huge_relief_is_e205(tmp_path):
+    pack = _event_pack(tmp_path, "{target: each_player, effect: [{relief: 1000000000000}]}")
+    assert found(load_game_content([pack])) == [
+        ("E205", "events.yaml", 7, 49, "1000000000000 is out of range: must be at most 99")]
+
+
+def test_a_vp_of_42_digits_is_e205(tmp_path):
+    pack = _event_pack(tmp_path, "{target: each_player, effect: [{vp: " + str(10**41) + "}]}")
+    assert found(load_game_content([pack])) == [
+        ("E205", "events.yaml", 7, 45, f"{10**41} is out of range: must be at most 100")]
+    (tmp_path / "neg").mkdir()
+    pack = _event_pack(tmp_path / "neg", "{target: each_player, effect: [{vp: -101}]}")
+    assert found(load_game_content([pack])) == [
+        ("E205", "events.yaml", 7, 45, "-101 is out of range: must be at least -100")]
+
+
+def _integer_nodes(schema, path=""):
+    """(path, node) of every schema node that admits an integer."""
+    if isinstance(schema, dict):
+        kind = schema.get("type")
+        if kind == "integer" or (isinstance(kind, list) and "integer" in kind):
+            yield path, schema
+        for key, value in schema.items():
+            yield from _integer_nodes(value, f"{path}/{key}")
+    elif isinstance(schema, list):
+        for i, value in enumerate(schema):
+            yield from _integer_nodes(value, f"{path}/{i}")
+
+
+def content_schemas() -> dict:
+    from artemis.content.manifest import manifest_schema
+    from artemis.games.project.content import core_registry
+    from artemis.kernel.games import get_game
+
+    out = dict(get_game("project").schemas(core_registry()))
+    out["expansion.schema.json"] = manifest_schema()
+    return out
+
+
+def test_every_integer_of_every_content_schema_is_bounded_both_ways():
+    unbounded = [(name, path) for name, schema in content_schemas().items()
+                 for path, node in _integer_nodes(schema)
+                 if "minimum" not in node or "maximum" not in node]
+    assert unbounded == []
+
+
+def _named_bounds(schema, path=()):
+    """(name, minimum, maximum) of every integer node: its property's name (an array's items
+    take the array's name)."""
+    for where, node in _integer_nodes(schema):
+        parts = [p for p in where.split("/") if p]
+        names = [parts[i + 1] for i, p in enumerate(parts[:-1]) if p == "properties"]
+        yield names[-1], node.get("minimum"), node.get("maximum")
+
+
+def limits_table() -> list[tuple[str, str]]:
+    """(field, range) of each row of docs/authoring.md 13.6."""
+    text = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = text.split("### 13.6 ", 1)[1].split("\n#", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| ")]
+    return [(r[0].removeprefix("| "), r[1]) for r in rows[1:]]  # after the header
+
+
+def test_authoring_lists_every_bound_of_every_content_schema():
+    table = limits_table()
+    missing = sorted({(name, lo, hi) for schema in content_schemas().values()
+                      for name, lo, hi in _named_bounds(schema)
+                      if not any(f"`{name}`" in field and rng == f"{lo} to {hi}"
+                                 for field, rng in table)})
+    assert missing == []
+    assert len(table) == 16

@@ -29,6 +29,16 @@ PLACES = ("shelters", "this_building")
 
 _POS_INT = {"type": "integer", "minimum": 1}
 
+# The bounds of the Project's own operations' numbers (docs/authoring.md 13.6 gives each with
+# its reason; the kernel operations' are artemis.kernel.operations.MAX_*).
+#: Colonists one gain_colonist or lose_colonist moves: above the Doorstep's 12 (DOORSTEP_MAX).
+MAX_COLONISTS = 20
+#: Gains one relief makes, and the longest Relief Track (a scenario position's relief space
+#: goes to 99): one relief can cross the whole longest track.
+MAX_RELIEF = 99
+#: The most one stock adds to or removes from a region.
+MAX_STOCK = 100
+
 
 def _obj(props: dict, required: tuple = (), **extra) -> dict:
     return {
@@ -118,7 +128,8 @@ OPERATIONS = (
                     "description": "bag: draw at random (R12); reward: the colonists laid on "
                     "this Expedition reward at layout (R6).",
                 },
-                "count": {**_POS_INT, "description": "How many colonists (default 1)."},
+                "count": {**_POS_INT, "maximum": MAX_COLONISTS,
+                          "description": "How many colonists (default 1)."},
             },
             ("from",),
         ),
@@ -128,7 +139,8 @@ OPERATIONS = (
     ),
     Operation(
         "lose_colonist",
-        _obj({"count": {**_POS_INT, "description": "How many colonists."}}, ("count",)),
+        _obj({"count": {**_POS_INT, "maximum": MAX_COLONISTS,
+                        "description": "How many colonists."}}, ("count",)),
         "Discard colonists of the player's choice from their Shelters (R12), as far as they can.",
         examples=({"count": 1},),
     ),
@@ -143,7 +155,7 @@ OPERATIONS = (
     ),
     Operation(
         "relief",
-        {**_POS_INT},
+        {**_POS_INT, "maximum": MAX_RELIEF},
         "Make N single gains on the Relief Track (R11).",
         examples=(1,),
     ),
@@ -158,6 +170,8 @@ OPERATIONS = (
                 },
                 "amount": {
                     "type": "integer",
+                    "minimum": -MAX_STOCK,
+                    "maximum": MAX_STOCK,
                     "description": "How many to add; negative removes, stopping at 0.",
                 },
             },
