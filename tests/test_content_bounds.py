@@ -274,3 +274,93 @@ def test_authoring_lists_every_bound_of_every_content_schema():
                                  for field, rng in table)})
     assert missing == []
     assert len(table) == 16
+
+
+# ---- the effect runner: no step per unit where a count applies at once ----------------------
+
+class CountingSteps(dict):
+    """A game's step handlers (``game.steps``) counting the steps run."""
+
+    ran = 0
+
+    def __getitem__(self, name):
+        self.ran += 1
+        return super().__getitem__(name)
+
+
+def effect_game(**player):
+    """A 2-player Project game between decisions, its step count at 0, seat 0 changed by
+    ``player`` (attributes of its Player)."""
+    from artemis.kernel.game import Game, GameConfig
+
+    game = Game.new(GameConfig(players=2, seed=1))
+    game.pending, game.tasks = None, []
+    for key, value in player.items():
+        setattr(game.state.players[0], key, value)
+    game.steps = CountingSteps(game.steps)
+    game.log.clear()
+    return game
+
+
+def run_effect(game, data, player=0):
+    from artemis.effects.model import parse_effect
+    from artemis.games.project.ops import run_effect as schedule
+    from artemis.kernel.flow import run
+
+    schedule(game, player, parse_effect(data, game.registry.operations), ("test",))
+    run(game)
+
+
+def test_lose_colonist_runs_a_step_per_colonist_there_is_not_per_count():
+    game = effect_game(shelters=[1, 0, 0, 0])
+    run_effect(game, [{"lose_colonist": {"count": 20}}])
+    assert game.state.players[0].shelters == [0, 0, 0, 0]
+    assert game.log == [{"type": "colonist_discarded", "player": 0, "colonist": "pioneer"}]
+    assert game.steps.ran == 2  # the effect, one discard: not 20 steps
+    assert game.tasks == [] and game.pending is None
+
+
+def test_lose_colonist_asks_for_each_colonist_then_stops_when_the_shelters_are_empty():
+    game = effect_game(shelters=[1, 0, 2, 0])
+    run_effect(game, [{"lose_colonist": {"count": 20}}, {"vp": 1}])
+    assert [a.id for a in game.legal_actions()] == ["discard:pioneer", "discard:marine"]
+    game.apply("discard:marine")
+    assert [a.id for a in game.legal_actions()] == ["discard:pioneer", "discard:marine"]
+    game.apply("discard:pioneer")
+    assert game.state.players[0].shelters == [0, 0, 0, 0]
+    assert [(e["type"], e.get("colonist", e.get("amount"))) for e in game.log
+            if e["type"] != "action"] == [("colonist_discarded", "marine"),
+                                          ("colonist_discarded", "pioneer"),
+                                          ("colonist_discarded", "marine"), ("vp", 1)]
+    assert game.steps.ran == 5  # effect, three discards, vp
+
+
+def test_relief_past_the_end_of_the_track_is_ignored_without_a_step_per_gain():
+    game = effect_game()
+    game.state.players[0].relief = len(game.catalog.relief_track)
+    run_effect(game, [{"relief": 99}])
+    assert game.log == [{"type": "relief_ignored", "player": 0}] * 99
+    assert game.steps.ran == 2
+
+
+def test_relief_takes_each_reward_before_the_next_gain():
+    game = effect_game(relief=9)
+    run_effect(game, [{"relief": 3}, {"vp": 1}])
+    assert game.log == [{"type": "relief", "player": 0, "space": 10}]
+    assert game.pending.kind == "relief_reward"
+    game.apply(game.legal_actions()[-1])  # the reward of space 1
+    kinds = [e["type"] for e in game.log if e["type"] != "action"]
+    first = game.catalog.relief_track[0].reward
+    assert kinds[0] == "relief" and kinds[-3:] == ["relief_ignored", "relief_ignored", "vp"]
+    assert len(kinds) == 4 + len(first)
+    assert game.tasks == [] and game.pending is None
+
+
+def test_per_without_max_runs_its_effect_at_most_max_per_times():
+    from artemis.kernel.operations import MAX_PER
+
+    game = effect_game(energy=10**6)
+    run_effect(game, [{"per": {"count": {"held": {"item": "energy"}}, "every": 1,
+                               "effect": [{"vp": 1}]}}])
+    assert game.state.players[0].vp == MAX_PER == 100
+    assert game.steps.ran == 1 + MAX_PER
