@@ -273,7 +273,10 @@ def test_authoring_lists_every_bound_of_every_content_schema():
                       if not any(f"`{name}`" in field and rng == f"{lo} to {hi}"
                                  for field, rng in table)})
     assert missing == []
-    assert len(table) == 16
+    from artemis.content.checks import MAX_EFFECT_SIZE
+
+    assert table[-1] == (table[-1][0], f"at most {MAX_EFFECT_SIZE} (E315)")
+    assert len(table) == 17
 
 
 # ---- the effect runner: no step per unit where a count applies at once ----------------------
@@ -364,3 +367,36 @@ def test_per_without_max_runs_its_effect_at_most_max_per_times():
                                "effect": [{"vp": 1}]}}])
     assert game.state.players[0].vp == MAX_PER == 100
     assert game.steps.ran == 1 + MAX_PER
+
+
+# ---- E315: how many operations one effect may run ----------------------------------------
+
+PER_100 = "{per: {count: {held: {item: energy}}, every: 1, max: 100, effect: [{vp: 1}]}}"
+
+
+def test_an_events_clauses_are_counted_together(tmp_path):
+    one = _event_pack(tmp_path, f"{{target: each_player, effect: [{PER_100}]}}")
+    assert found(load_game_content([one])) == []  # 101 operations
+    text = (one / "events.yaml").read_text(encoding="utf-8")
+    (one / "events.yaml").write_text(text.replace(
+        "    provenance: fan-made", f"      - {{target: each_player, effect: [{PER_100}]}}\n"
+        "    provenance: fan-made"), encoding="utf-8")
+    assert found(load_game_content([one])) == [
+        ("E315", "events.yaml", 7, 41, "this effect may run 202 operations (a per's effect "
+         "counted as often as it may run); at most 200")]
+
+
+def test_a_choose_counts_its_largest_option_and_a_count_its_units(tmp_path):
+    from artemis.content.checks import effect_size
+    from artemis.games.project.content import core_registry
+
+    registry = core_registry()
+    assert effect_size([{"choose": [[{"vp": 1}], [{"vp": 1}, {"relief": 99}]]}, {"vp": 2}],
+                       registry) == 1 + (1 + 99) + 1
+    assert effect_size([{"lose_colonist": {"count": 20}},
+                        {"gain_colonist": {"from": "bag"}}], registry) == 21
+    assert effect_size([{"per": {"count": {"held": {"item": "energy"}}, "every": 2,
+                                 "effect": [{"gain": {"energy": 1}}, {"vp": 1}]}}],
+                       registry) == 1 + 100 * 2
+    # what failed its schema counts as if it were one operation each, never raising
+    assert effect_size([{"per": "x"}, {"relief": -4}, 7, {"nope": 1}], registry) == 4

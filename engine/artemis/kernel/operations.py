@@ -151,6 +151,24 @@ def _per_children(params):
     return []
 
 
+def _choose_size(params, size_of) -> int:
+    """One option runs: the largest."""
+    return 1 + max((size_of(o) for o in params), default=0) if isinstance(params, list) else 1
+
+
+def _per_size(params, size_of) -> int:
+    """The effect runs at most max times (`MAX_PER` without max)."""
+    if not isinstance(params, dict):
+        return 1
+    times = params.get("max", MAX_PER)
+    if not isinstance(times, int) or isinstance(times, bool) or not 0 <= times <= MAX_PER:
+        times = MAX_PER
+    return 1 + times * size_of(params.get("effect"))
+
+
+# the size of the operations that repeat or choose their nested effects (Operation.size)
+SIZES = {"choose": _choose_size, "per": _per_size}
+
 _POS_INT = {"type": "integer", "minimum": 1}
 
 # name -> (parameters, description, contexts, children); a game may reword a description and
@@ -245,7 +263,7 @@ class KernelOps:
         self.operations = tuple(
             Operation(name, params, descriptions.get(name, text), contexts, children,
                       run=getattr(self, name), plugin=plugin,
-                      examples=tuple(examples.get(name, ())))
+                      examples=tuple(examples.get(name, ())), size=SIZES.get(name))
             for name, (params, text, contexts, children) in SPECS.items())
 
     # -- for the game --------------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from artemis.content.checks import effect_contexts, unique_ids, walk_effect
+from artemis.content.checks import effect_budget, effect_contexts, unique_ids, walk_effect
 from artemis.content.loader import Item, Pack
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
@@ -58,6 +58,8 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
             out.extend(effect_contexts(item, d.get("reward"), PLAYER, ("reward",), registry))
     for item in items:
         out.extend(_reward_items_outside_rewards(item, registry))
+        for effects in _effects_run_at_once(item):
+            out.extend(effect_budget(item, effects, registry))
     out.extend(_relief_order([i for i in items if i.kind == "relief_track"]))
     out.extend(_board_tables([i for i in items if i.kind == "board"]))
     out.extend(_base_counts([i for i in items if i.pack == "base"], packs))
@@ -295,6 +297,26 @@ def _base_counts(items: list[Item], packs: list[Pack]) -> list[Problem]:
                                    "Engineers, Marines and Stewards", "academy_supply"))
     return out
 
+
+
+def _effects_run_at_once(item: Item) -> list[list[tuple]]:
+    """The effects of ``item`` that run as one (E315 bounds each): a building's upkeep,
+    trigger effect and scoring, each Expedition reward, a Relief reward, and an Event's clauses
+    together; as [[(effect, sub), ...], ...]."""
+    d = item.data
+    if item.kind == "buildings":
+        found = [[(d[a], (a,))] for a in ("upkeep", "scoring") if a in d]
+        if isinstance(d.get("trigger"), dict):
+            found.append([(d["trigger"].get("effect"), ("trigger", "effect"))])
+        return found
+    if item.kind == "expeditions":
+        return [[(r, ("rewards", k))] for k, r in enumerate(_entries(d.get("rewards")))]
+    if item.kind == "events":
+        return [[(c.get("effect"), ("clauses", k, "effect"))
+                 for k, c in enumerate(_entries(d.get("clauses"))) if isinstance(c, dict)]]
+    if item.kind == "relief_track":
+        return [[(d.get("reward"), ("reward",))]]
+    return []
 
 
 def _reward_items_outside_rewards(item: Item, registry: Registry) -> list[Problem]:

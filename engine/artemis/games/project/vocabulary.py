@@ -40,6 +40,24 @@ MAX_RELIEF = 99
 MAX_STOCK = 100
 
 
+def _count(value, default: int = 1) -> int:
+    """A count parameter as the size of its operation (`Operation.size`): one operation per
+    unit, ``default`` when it is missing or not a positive whole number."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    return default
+
+
+def _count_size(params, size_of) -> int:
+    """gain_colonist and lose_colonist: a step per colonist placed or discarded."""
+    return _count(params.get("count")) if isinstance(params, dict) else 1
+
+
+def _relief_size(n, size_of) -> int:
+    """relief N: N single gains (each reward is an effect of the Relief Track, checked there)."""
+    return _count(n)
+
+
 def _obj(props: dict, required: tuple = (), **extra) -> dict:
     return {
         "type": "object",
@@ -136,6 +154,7 @@ OPERATIONS = (
         "Gain colonists; each is placed by its owner into a building with room or the Shelters "
         "(R30).",
         examples=({"from": "bag"}, {"from": "reward", "count": 2}),
+        size=_count_size,
     ),
     Operation(
         "lose_colonist",
@@ -143,6 +162,7 @@ OPERATIONS = (
                         "description": "How many colonists."}}, ("count",)),
         "Discard colonists of the player's choice from their Shelters (R12), as far as they can.",
         examples=({"count": 1},),
+        size=_count_size,
     ),
     Operation(
         "gain_building",
@@ -158,6 +178,7 @@ OPERATIONS = (
         {**_POS_INT, "maximum": MAX_RELIEF},
         "Make N single gains on the Relief Track (R11).",
         examples=(1,),
+        size=_relief_size,
     ),
     Operation(
         "stock",
