@@ -400,3 +400,22 @@ def test_a_choose_counts_its_largest_option_and_a_count_its_units(tmp_path):
                        registry) == 1 + 100 * 2
     # what failed its schema counts as if it were one operation each, never raising
     assert effect_size([{"per": "x"}, {"relief": -4}, 7, {"nope": 1}], registry) == 4
+
+
+# ---- the log writer refuses what the log reader refuses -----------------------------------
+
+def test_the_log_writer_refuses_a_number_the_reader_would_refuse(tmp_path):
+    import pytest
+
+    from artemis.kernel.game import Game, GameConfig
+    from artemis.records.log import read_log, write_log
+
+    game = Game.new(GameConfig(players=2, seed=1, params={"start_energy": 10**41}))
+    path = tmp_path / "game.jsonl"
+    with pytest.raises(ValueError, match=r"it would not read back: .*:1: bad JSON: the number "
+                       r"100000000000\.\.\. has 42 digits, too long \(at most 40\)"):
+        write_log(game, path, ["random", "random"])
+    assert not path.exists()
+    fine = Game.new(GameConfig(players=2, seed=1, params={"start_energy": 10**39}))
+    write_log(fine, path, ["random", "random"])
+    assert read_log(path).header["params"] == {"start_energy": 10**39}
