@@ -55,7 +55,7 @@ from artemis.content.loader import LoadResult, load_content, shown
 from artemis.content.problems import CODES, Problem
 
 ROOT = Path(__file__).resolve().parent.parent
-BASE = ROOT / "content" / "base"
+BASE = ROOT / "content" / "project" / "base"
 REEF = ROOT / "content" / "examples" / "project" / "reef_expansion"
 
 # created only if some loader executed a tag's Python call

@@ -95,6 +95,7 @@ CASES = [
     ("e312_this_building_in_event.yaml", "e312_this_building_in_event.yaml", "E312", 8, 62,
      "this_building}"),
     ("e313_relief_order.yaml", "e313_relief_order.yaml", "E313", 4, 13, "12,"),
+    ("e315_nested_per.yaml", "e315_nested_per.yaml", "E315", 9, 9, "per:"),
     # E5xx: content packs and paths
     ("e502_no_manifest", "e502_no_manifest", "E502", 0, 0, None),
     ("e506_requires_missing_pack", "e506_requires_missing_pack/expansion.yaml", "E506", 5, 18,

@@ -1,10 +1,16 @@
-"""Game-agnostic cross-item checks: unique ids, and where each effect operation may stand."""
+"""Game-agnostic cross-item checks: unique ids, where each effect operation may stand, and how
+many operations an effect may run."""
 
 from __future__ import annotations
 
 from artemis.content.loader import Item
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
+
+#: The most operations one effect may run, nested effects counted as often as they may run
+#: (docs/authoring.md 13.6): the base game's largest runs 8 (101 for its per without max,
+#: counted at MAX_PER); a per at its largest max over a single operation runs 101.
+MAX_EFFECT_SIZE = 200
 
 
 def unique_ids(items: list[Item]) -> list[Problem]:
@@ -84,3 +90,50 @@ def effect_contexts(item: Item, effect: list, context: str, sub: tuple,
                     "E306", f"'{name}' is a board effect, allowed only in an untargeted event "
                     "clause", "move it to an event clause without a target", *at, key=True))
     return out
+
+
+def effect_size(effect, registry: Registry) -> int:
+    """The most operations ``effect`` may run: the sum of its steps' sizes (each operation's
+    ``size``; without one, 1 plus its nested effects'). Anything that is not a list of
+    registered one-key steps counts 1 per entry (its schema problem is reported elsewhere)."""
+    if not isinstance(effect, list):
+        return 0
+    return sum(step_size(step, registry) for step in effect)
+
+
+def step_size(step, registry: Registry) -> int:
+    """The most operations one effect step may run (see `effect_size`)."""
+    if not isinstance(step, dict) or len(step) != 1:
+        return 1
+    (name, params), = step.items()
+    op = registry.operations.get(name) if isinstance(name, str) else None
+    if op is None:
+        return 1
+
+    def size_of(child) -> int:
+        return effect_size(child, registry)
+
+    if op.size is not None:
+        return max(1, op.size(params, size_of))
+    children = op.children(params) if op.children is not None else []
+    return 1 + sum(size_of(child) for _, child in children)
+
+
+def effect_budget(item: Item, effects: list[tuple[object, tuple]],
+                  registry: Registry) -> list[Problem]:
+    """E315 when the effects ``[(effect, sub)]`` (one effect, or the clauses of an Event that
+    run together) may run more than `MAX_EFFECT_SIZE` operations in all: reported at the
+    largest step, with the total."""
+    sizes = [(step_size(step, registry), (*sub, i), step)
+             for effect, sub in effects if isinstance(effect, list)
+             for i, step in enumerate(effect)]
+    total = sum(n for n, _, _ in sizes)
+    if total <= MAX_EFFECT_SIZE:
+        return []
+    _, at, step = max(sizes, key=lambda s: s[0])
+    key = (next(iter(step)),) if isinstance(step, dict) and len(step) == 1 else ()
+    return [item.problem(
+        "E315", f"this effect may run {total:,} operations (a per's effect counted as often as "
+        f"it may run); at most {MAX_EFFECT_SIZE}",
+        "lower a per's max or a count, or spread the effect over several items "
+        "(docs/authoring.md 13.6)", *at, *key, key=bool(key))]

@@ -56,6 +56,7 @@ CODES: dict[str, str] = {
     "E312": "this_building outside a building passive",
     "E313": "table rows incomplete or out of order",
     "E314": "from: reward outside an Expedition reward",
+    "E315": "effect may run too many operations",
     # E4xx: the rulebook's counts, for the base game only
     "E401": "base game building count",
     "E402": "base game expedition count",

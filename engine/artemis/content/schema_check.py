@@ -190,15 +190,23 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
     if v == "required":
         missing = [k for k in error.validator_value if isinstance(inst, dict) and k not in inst]
         allowed = list(schema.get("properties", {}))
+        misspelt: list[Problem] = []
         if allowed and isinstance(inst, dict):
             # a misspelt key ('slot' for 'slots') is reported once, as the unknown key
             # (the keys an E203 lists: the first MAX_PROBLEMS unknown ones)
             unknown = [k for k in inst if k not in allowed][:MAX_PROBLEMS]
-            near = {did_you_mean(k, allowed) for k in unknown}
-            missing = [k for k in missing if f"did you mean '{k}'?" not in near]
+            near = {did_you_mean(k, allowed): k for k in unknown}
+            hints = {k: f"did you mean '{k}'?" for k in missing}
+            if schema.get("additionalProperties") is not False:
+                # no additionalProperties error will name it (a board row, whose keys depend
+                # on its table): name it here, or nothing at all would be reported
+                misspelt = [at((*path, near[hints[k]]), "E203",
+                               f"unknown key '{near[hints[k]]}'", hints[k], key=True)
+                            for k in missing if hints[k] in near]
+            missing = [k for k in missing if hints[k] not in near]
         where = _where(path)
-        return [at(path, "E202", f"missing field '{k}'{where}", _example_for(schema, k, root))
-                for k in missing]
+        return misspelt + [at(path, "E202", f"missing field '{k}'{where}",
+                              _example_for(schema, k, root)) for k in missing]
     if v in ("minProperties", "maxProperties") and mark == "artemis:effect-step":
         names = ", ".join(inst) if isinstance(inst, dict) else ""
         msg = ("an effect step needs an operation" if v == "minProperties"

@@ -30,6 +30,12 @@ class Operation:
     (key, effect) for each nested effect (a list of steps) inside the parameters, so checks can
     walk into them; ``run`` is the interpreter's implementation (None until a rules engine
     provides it); ``plugin`` names who registered it.
+
+    ``size(params, size_of) -> int`` is the most operations the step may run, for the check
+    that bounds an effect (`artemis.content.checks.effect_size`; ``size_of(effect)`` gives a
+    nested effect's): an operation that repeats its nested effect or acts once per unit of a
+    count says so here. None: 1, plus the sizes of its nested effects. It must accept any
+    ``params`` (a step that failed its schema too) without raising.
     """
 
     name: str
@@ -40,6 +46,7 @@ class Operation:
     run: Callable | None = None
     plugin: str = "core"
     examples: tuple = ()
+    size: Callable[[Any, Callable[[Any], int]], int] | None = None
 
 
 @dataclass(frozen=True)

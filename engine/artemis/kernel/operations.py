@@ -31,6 +31,21 @@ from artemis.kernel.flow import ask, push
 
 KERNEL_OPERATIONS = ("gain", "lose", "pay", "vp", "choose", "per", "modify")
 
+# The bounds of the kernel operations' numbers, in their schemas (a game documents them for its
+# authors: the Project's in docs/authoring.md, Limits). Each is far above any real game's, yet
+# small enough that no count a game keeps can grow past what its log may hold
+# (artemis.records.log.JSON_NUMBER_DIGITS) and no question lists more answers than it can show.
+#: The most of one item a ``gain``, ``lose`` or ``pay`` names: a pool of two items asks a
+#: question of MAX_ITEMS + 1 answers, of three items 5,151.
+MAX_ITEMS = 100
+#: The most VP one ``vp`` moves, either way.
+MAX_VP = 100
+#: The largest ``every`` and ``max`` of a ``per``; a ``per`` without ``max`` runs its effect at
+#: most this many times too.
+MAX_PER = 100
+#: The largest whole number a ``modify`` sets or adds, either way.
+MAX_MODIFY = 20
+
 
 @dataclass(frozen=True)
 class Pool:
@@ -90,15 +105,17 @@ class EffectItems:
         raise NotImplementedError(f"{type(self).__name__} does not record modifiers")
 
 
-def items_schema(items: dict[str, str], description: str, examples: Iterable = ()) -> dict:
-    """The JSON Schema of an items map: ``items`` {name: description}, each a positive whole
-    number; at least one, no other."""
+def items_schema(items: dict[str, str], description: str, examples: Iterable = (),
+                 maximum: int = MAX_ITEMS) -> dict:
+    """The JSON Schema of an items map: ``items`` {name: description}, each a whole number
+    from 1 to ``maximum``; at least one, no other."""
     schema: dict[str, Any] = {
         "description": description,
         "type": "object",
         "minProperties": 1,
         "additionalProperties": False,
-        "properties": {name: {"type": "integer", "minimum": 1, "description": text}
+        "properties": {name: {"type": "integer", "minimum": 1, "maximum": maximum,
+                              "description": text}
                        for name, text in items.items()},
     }
     examples = list(examples)
@@ -134,6 +151,24 @@ def _per_children(params):
     return []
 
 
+def _choose_size(params, size_of) -> int:
+    """One option runs: the largest."""
+    return 1 + max((size_of(o) for o in params), default=0) if isinstance(params, list) else 1
+
+
+def _per_size(params, size_of) -> int:
+    """The effect runs at most max times (`MAX_PER` without max)."""
+    if not isinstance(params, dict):
+        return 1
+    times = params.get("max", MAX_PER)
+    if not isinstance(times, int) or isinstance(times, bool) or not 0 <= times <= MAX_PER:
+        times = MAX_PER
+    return 1 + times * size_of(params.get("effect"))
+
+
+# the size of the operations that repeat or choose their nested effects (Operation.size)
+SIZES = {"choose": _choose_size, "per": _per_size}
+
 _POS_INT = {"type": "integer", "minimum": 1}
 
 # name -> (parameters, description, contexts, children); a game may reword a description and
@@ -148,25 +183,30 @@ SPECS: dict[str, tuple] = {
     "pay": ({"$ref": "#/definitions/items"},
             "Pay the items in full, or pay nothing and skip the rest of this effect.",
             frozenset({PLAYER}), None),
-    "vp": ({"type": "integer"}, "Move the score by N (may be negative).",
+    "vp": ({"type": "integer", "minimum": -MAX_VP, "maximum": MAX_VP},
+           "Move the score by N (may be negative).",
            frozenset({PLAYER, SCORING}), None),
     "choose": ({"type": "array", "minItems": 2, "items": {"$ref": "#/definitions/effect"}},
                "The acting player picks exactly one selectable option, a list of effects.",
                frozenset({PLAYER}), _choose_children),
     "per": (_obj({"count": {"$ref": "#/definitions/quantity"},
-                  "every": {**_POS_INT, "description": "Run the effect once per this many "
-                            "counted."},
-                  "max": {"type": "integer", "minimum": 0,
-                          "description": "Run the effect at most this many times."},
+                  "every": {**_POS_INT, "maximum": MAX_PER,
+                            "description": "Run the effect once per this many counted."},
+                  "max": {"type": "integer", "minimum": 0, "maximum": MAX_PER,
+                          "description": "Run the effect at most this many times (without "
+                          f"max: at most {MAX_PER})."},
                   "effect": {"$ref": "#/definitions/effect"}},
                  ("count", "every", "effect")),
             "Read the quantity once, then run the effect floor(count / every) times, at most "
-            "max.", frozenset({PLAYER, SCORING}), _per_children),
+            f"max (without max: at most {MAX_PER}).", frozenset({PLAYER, SCORING}),
+            _per_children),
     "modify": (_obj({"param": {"$ref": "#/definitions/param"},
                      "set": {"type": ["integer", "string"],
+                             "minimum": -MAX_MODIFY, "maximum": MAX_MODIFY,
                              "description": "Replace the parameter's value (a place name for "
                              "place parameters)."},
                      "add": {"type": ["integer", "string"],
+                             "minimum": -MAX_MODIFY, "maximum": MAX_MODIFY,
                              "description": "Add to the parameter (union for a set of "
                              "places)."}},
                     ("param",), oneOf=[{"required": ["set"]}, {"required": ["add"]}]),
@@ -223,7 +263,7 @@ class KernelOps:
         self.operations = tuple(
             Operation(name, params, descriptions.get(name, text), contexts, children,
                       run=getattr(self, name), plugin=plugin,
-                      examples=tuple(examples.get(name, ())))
+                      examples=tuple(examples.get(name, ())), size=SIZES.get(name))
             for name, (params, text, contexts, children) in SPECS.items())
 
     # -- for the game --------------------------------------------------------------------
@@ -366,11 +406,11 @@ class KernelOps:
 
     def per(self, game, player, args, source):
         """``per: {count, every, max, effect}``: read the quantity once (the game's registry),
-        then run the effect floor(count / every) times, at most max."""
+        then run the effect floor(count / every) times, at most max (`MAX_PER` without max):
+        at most `MAX_PER` effects are scheduled."""
         (qname, qargs), = args["count"].items()
         times = game.registry.quantities[qname].count(game, player, qargs) // args["every"]
-        if "max" in args:
-            times = min(times, args["max"])
+        times = min(times, args.get("max", MAX_PER), MAX_PER)
         for _ in range(times):
             self.run_effect(game, player, args["effect"], source)
 

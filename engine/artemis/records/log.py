@@ -39,7 +39,10 @@ MAX_LOG_BYTES = 64 * 1024 * 1024
 #: Seeds a log or save may hold: 0 <= seed <= MAX_SEED (a game takes any int; files keep to
 #: 64-bit values so every tool reading them can).
 MAX_SEED = 2**63 - 1
-#: Longest integer literal read from a log or save (a seed has at most 19 digits).
+#: Longest integer literal read from a log or save (a seed has at most 19 digits); `write_log`
+#: refuses to write a log holding a longer one, and no content can make one: every number of
+#: every content schema is bounded (docs/authoring.md 13.6), so a game's VP and resources stay
+#: far below 10**40.
 JSON_NUMBER_DIGITS = 40
 HEADER_FIELDS = {"players": int, "seed": int, "params": dict, "variants": dict,
                  "expansions": list, "bots": list, "names": list}
@@ -542,13 +545,27 @@ def write_log(game, path: Path, kinds: list[str], names: list[str] | None = None
     link kept); a device or pipe (an existing non-regular path such as /dev/stdout, or a
     symlink to one) is written directly.
 
-    Raises OSError when it cannot be written, ValueError for an empty path."""
+    The writer refuses what the reader refuses: the text is read back with `parse_log` (and
+    its size held to `MAX_LOG_BYTES`) before anything is written. Content cannot make a log
+    the reader refuses (every number it holds is bounded, docs/authoring.md 13.6); a rule
+    parameter given in a config can (``start_energy`` of 42 digits, say).
+
+    Raises OSError when it cannot be written, ValueError for an empty path or a log that
+    would not read back (the reader's message)."""
     if not str(path) or path.name == "":
         raise ValueError("--log needs a file name")
     header = {"type": "game", **config_record(game, kinds, names),
               "content": content_record(game)}
     lines = [json.dumps(header)] + [json.dumps(entry, default=list) for entry in game.log]
     text = "\n".join(lines) + "\n"
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_LOG_BYTES:
+        raise ValueError(f"it would not read back: {size:,} bytes, more than a log may hold "
+                         f"({MAX_LOG_BYTES:,})")
+    try:
+        parse_log(text, shown_path(path))
+    except LogError as exc:
+        raise ValueError(f"it would not read back: {exc}") from None
     if path.exists() and not path.is_file():
         with path.open("w", encoding="utf-8") as f:
             f.write(text)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from artemis.content.checks import effect_contexts, unique_ids, walk_effect
+from artemis.content.checks import effect_budget, effect_contexts, unique_ids, walk_effect
 from artemis.content.loader import Item, Pack
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
@@ -24,25 +24,42 @@ BASE_COLONISTS = {"pioneer": 28, "engineer": 24, "marine": 16, "steward": 16}
 BASE_ACADEMY_SUPPLY = {"engineer": 4, "marine": 4, "steward": 4}
 
 
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _entries(value) -> list:
+    return value if isinstance(value, list) else []
+
+
 def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[Problem]:
-    """Every cross-file check over the valid items, in load order."""
+    """Every cross-file check over the valid items, in load order.
+
+    The loader passes only the items that passed their schema; each check still reads every
+    field it needs with its type checked first, so an item that failed its schema (or a
+    plugin's check run on any item) is skipped where it does not fit, never indexed blindly."""
+    items = [i for i in items if isinstance(i.data, dict)]
     out = unique_ids(items)
-    tiles = {i.id: i for i in items if i.kind == "buildings" and "duplicate_of" not in i.data}
+    tiles = {i.id: i for i in items if i.kind == "buildings" and isinstance(i.id, str)
+             and "duplicate_of" not in i.data}
     spots = {r.data["spot"]: r for r in items
-             if r.kind == "board" and r.data.get("table") == "event_spots"}
+             if r.kind == "board" and r.data.get("table") == "event_spots"
+             and isinstance(r.data.get("spot"), str)}
     for item in items:
         d = item.data
         if item.kind == "buildings":
             out.extend(_building(item, tiles, registry))
         elif item.kind == "expeditions":
-            for k, reward in enumerate(d["rewards"]):
+            for k, reward in enumerate(_entries(d.get("rewards"))):
                 out.extend(effect_contexts(item, reward, PLAYER, ("rewards", k), registry))
         elif item.kind == "events":
             out.extend(_event(item, spots, registry))
         elif item.kind == "relief_track":
-            out.extend(effect_contexts(item, d["reward"], PLAYER, ("reward",), registry))
+            out.extend(effect_contexts(item, d.get("reward"), PLAYER, ("reward",), registry))
     for item in items:
         out.extend(_reward_items_outside_rewards(item, registry))
+        for effects in _effects_run_at_once(item):
+            out.extend(effect_budget(item, effects, registry))
     out.extend(_relief_order([i for i in items if i.kind == "relief_track"]))
     out.extend(_board_tables([i for i in items if i.kind == "board"]))
     out.extend(_base_counts([i for i in items if i.pack == "base"], packs))
@@ -53,12 +70,14 @@ def _building(item: Item, tiles: dict[str, Item], registry: Registry) -> list[Pr
     d = item.data
     out: list[Problem] = []
     if "duplicate_of" in d:
-        if d["duplicate_of"] not in tiles:
+        if not isinstance(d["duplicate_of"], str) or d["duplicate_of"] not in tiles:
             out.append(item.problem("E303", f"duplicate_of '{d['duplicate_of']}' names no tile",
                                     did_you_mean(d["duplicate_of"], tiles) or
                                     "name the id of an original (non-duplicate) tile",
                                     "duplicate_of"))
         return out
+    if d.get("kind") not in ("ocean", "surface"):
+        return out  # the schema reports it
     present = [a for a in ABILITIES if a in d]
     allowed = OCEAN_ABILITIES if d["kind"] == "ocean" else ("scoring",)
     if len(present) != 1 or present[0] not in allowed:
@@ -70,13 +89,15 @@ def _building(item: Item, tiles: dict[str, Item], registry: Registry) -> list[Pr
                                 *((present[-1],) if present else ()), key=bool(present)))
     if "upkeep" in d:
         out.extend(effect_contexts(item, d["upkeep"], PLAYER, ("upkeep",), registry))
-    if "trigger" in d:
-        out.extend(effect_contexts(item, d["trigger"]["effect"], PLAYER,
+    if isinstance(d.get("trigger"), dict):
+        out.extend(effect_contexts(item, d["trigger"].get("effect"), PLAYER,
                                    ("trigger", "effect"), registry))
     if "scoring" in d:
         out.extend(effect_contexts(item, d["scoring"], SCORING, ("scoring",), registry))
-    if "passive" in d:
-        for k, m in enumerate(d["passive"]["modify"]):
+    if isinstance(d.get("passive"), dict):
+        for k, m in enumerate(_entries(d["passive"].get("modify"))):
+            if not isinstance(m, dict) or not isinstance(m.get("param"), str):
+                continue
             at = ("passive", "modify", k)
             param = registry.parameters.get(m["param"])
             if param is not None and param.scope != "player":
@@ -90,7 +111,8 @@ def _building(item: Item, tiles: dict[str, Item], registry: Registry) -> list[Pr
 
 def _modifier_value(item: Item, m: dict, at: tuple, registry: Registry,
                     passive: bool) -> list[Problem]:
-    param = registry.parameters.get(m.get("param"))
+    name = m.get("param") if isinstance(m, dict) else None
+    param = registry.parameters.get(name) if isinstance(name, str) else None
     if param is None:
         return []
     mode = "set" if "set" in m else "add"
@@ -102,7 +124,7 @@ def _modifier_value(item: Item, m: dict, at: tuple, registry: Registry,
                                     f"{value!r} does not fit", f"for example {mode}: 1",
                                     *at, mode))
     else:
-        if value not in PLACES:
+        if not isinstance(value, str) or value not in PLACES:
             out.append(item.problem("E311", f"'{param.name}' takes a place; {value!r} is not one",
                                     did_you_mean(value, PLACES), *at, mode))
         elif param.type == "place" and mode == "add":
@@ -117,16 +139,18 @@ def _modifier_value(item: Item, m: dict, at: tuple, registry: Registry,
 def _event(item: Item, spots: dict, registry: Registry) -> list[Problem]:
     d = item.data
     out: list[Problem] = []
-    if d["when"] not in spots:
+    if isinstance(d.get("when"), str) and d["when"] not in spots:
         out.append(item.problem("E304", f"event spot '{d['when']}' is not on the board",
                                 did_you_mean(d["when"], spots) or
                                 "spots come from the board's event_spots table", "when"))
-    for k, clause in enumerate(d["clauses"]):
+    for k, clause in enumerate(_entries(d.get("clauses"))):
+        if not isinstance(clause, dict):
+            continue
         context = PLAYER if "target" in clause else BOARD
-        out.extend(effect_contexts(item, clause["effect"], context, ("clauses", k, "effect"),
-                                   registry))
+        out.extend(effect_contexts(item, clause.get("effect"), context,
+                                   ("clauses", k, "effect"), registry))
         if context == BOARD:
-            for i, step in enumerate(clause["effect"]):
+            for i, step in enumerate(_entries(clause.get("effect"))):
                 if isinstance(step, dict) and "modify" in step:
                     out.extend(_modifier_value(item, step["modify"],
                                                ("clauses", k, "effect", i, "modify"), registry,
@@ -135,6 +159,7 @@ def _event(item: Item, spots: dict, registry: Registry) -> list[Problem]:
 
 
 def _relief_order(spaces: list[Item]) -> list[Problem]:
+    spaces = [i for i in spaces if _is_int(i.data.get("space"))]
     for n, item in enumerate(spaces, start=1):
         if item.data["space"] != n:
             return [item.problem("E313", f"Relief Track space {item.data['space']} is out of "
@@ -149,7 +174,8 @@ def _board_tables(rows: list[Item]) -> list[Problem]:
     out: list[Problem] = []
     by_table: dict[str, list[Item]] = {}
     for r in rows:
-        by_table.setdefault(r.data["table"], []).append(r)
+        if _row_fits(r.data):
+            by_table.setdefault(r.data["table"], []).append(r)
 
     def first_at(item: Item, key: str) -> str:
         return f"first given at {item.doc.file}:{item.where(key)[0]}"
@@ -208,14 +234,37 @@ def _board_tables(rows: list[Item]) -> list[Problem]:
     return out
 
 
+# the fields of each board table the checks and the catalog read, with their types
+_ROW_FIELDS = {"academy": {"face": int}, "doorstep": {"face": int},
+               "outfitter": {"faces": list}, "event_spots": {"spot": str},
+               "chart_buildings": {"count": int}, "chart_badges": {"count": int},
+               "components": {"colonist": str, "count": int, "academy_supply": int}}
+
+
+def _row_fits(d: dict) -> bool:
+    """Whether a board row has a known table and the fields its checks read, of their types
+    (a row that failed its schema is left out: the schema reported it)."""
+    fields = _ROW_FIELDS.get(d.get("table")) if isinstance(d.get("table"), str) else None
+    if fields is None:
+        return False
+    for key, kind in fields.items():
+        value = d.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            return False
+    return d["table"] != "outfitter" or all(_is_int(f) for f in d["faces"])
+
+
 def _base_counts(items: list[Item], packs: list[Pack]) -> list[Problem]:
     """The rulebook's own counts, enforced on the base pack only (docs/authoring.md 13.4)."""
     out: list[Problem] = []
     tiles = [i for i in items if i.kind == "buildings"]
     if not items:
         return out
-    originals = {i.id: i.data for i in tiles if "duplicate_of" not in i.data}
-    kinds = Counter(originals.get(i.data.get("duplicate_of"), i.data).get("kind") for i in tiles)
+    originals = {i.id: i.data for i in tiles
+                 if isinstance(i.id, str) and "duplicate_of" not in i.data}
+    kinds = Counter(originals.get(i.data["duplicate_of"], i.data).get("kind")
+                    if isinstance(i.data.get("duplicate_of"), str) else i.data.get("kind")
+                    for i in tiles)
     anchor = tiles[0] if tiles else items[0]
     for kind, n in BASE_TILES.items():
         if kinds.get(kind, 0) != n:
@@ -232,7 +281,8 @@ def _base_counts(items: list[Item], packs: list[Pack]) -> list[Problem]:
         out.append((evs or items)[0].problem(
             "E403", f"the base game has {BASE_EVENTS} Event cards; found {len(evs)}",
             "rulebook: 14 event cards"))
-    comps = [i for i in items if i.kind == "board" and i.data.get("table") == "components"]
+    comps = [i for i in items if i.kind == "board" and i.data.get("table") == "components"
+             and _row_fits(i.data)]
     counts = {i.data["colonist"]: i for i in comps}
     for colonist, n in BASE_COLONISTS.items():
         row = counts.get(colonist)
@@ -249,6 +299,26 @@ def _base_counts(items: list[Item], packs: list[Pack]) -> list[Problem]:
 
 
 
+def _effects_run_at_once(item: Item) -> list[list[tuple]]:
+    """The effects of ``item`` that run as one (E315 bounds each): a building's upkeep,
+    trigger effect and scoring, each Expedition reward, a Relief reward, and an Event's clauses
+    together; as [[(effect, sub), ...], ...]."""
+    d = item.data
+    if item.kind == "buildings":
+        found = [[(d[a], (a,))] for a in ("upkeep", "scoring") if a in d]
+        if isinstance(d.get("trigger"), dict):
+            found.append([(d["trigger"].get("effect"), ("trigger", "effect"))])
+        return found
+    if item.kind == "expeditions":
+        return [[(r, ("rewards", k))] for k, r in enumerate(_entries(d.get("rewards")))]
+    if item.kind == "events":
+        return [[(c.get("effect"), ("clauses", k, "effect"))
+                 for k, c in enumerate(_entries(d.get("clauses"))) if isinstance(c, dict)]]
+    if item.kind == "relief_track":
+        return [[(d.get("reward"), ("reward",))]]
+    return []
+
+
 def _reward_items_outside_rewards(item: Item, registry: Registry) -> list[Problem]:
     """E314: `from: reward` takes what was laid on an Expedition reward at layout (R6), so it
     is allowed only in an Expedition card's rewards."""
@@ -260,7 +330,7 @@ def _reward_items_outside_rewards(item: Item, registry: Registry) -> list[Proble
             effects.append((d["trigger"].get("effect"), ("trigger", "effect")))
     elif item.kind == "events":
         effects = [(c.get("effect"), ("clauses", k, "effect"))
-                   for k, c in enumerate(d.get("clauses", [])) if isinstance(c, dict)]
+                   for k, c in enumerate(_entries(d.get("clauses"))) if isinstance(c, dict)]
     elif item.kind == "relief_track":
         effects = [(d.get("reward"), ("reward",))]
     out = []

@@ -8,11 +8,23 @@ can complete and explain it without resolving other files.
 from __future__ import annotations
 
 from artemis.effects.registry import Registry
+from artemis.games.project.state import DOORSTEP_MAX
+from artemis.games.project.vocabulary import MAX_RELIEF
+from artemis.kernel.operations import MAX_ITEMS, MAX_VP
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 KINDS = ("buildings", "expeditions", "events", "relief_track", "board")
 
 _REF = "#/definitions/"
+
+# The bounds of the numbers of the content files (docs/authoring.md 13.6 gives each with its
+# reason); the effects' are in artemis.games.project.vocabulary and artemis.kernel.operations.
+#: The largest printed Expedition difficulty (the base game's reach 14).
+MAX_DIFFICULTY = 100
+#: The largest count of a final scoring chart row (buildings owned, badges held).
+MAX_CHART_COUNT = 100
+#: The most colonists of one type in the box (the base game's most: 28 Pioneers).
+MAX_BOX_COLONISTS = 50
 
 
 def _ref(name: str, description: str | None = None) -> dict:
@@ -23,11 +35,9 @@ def _ref(name: str, description: str | None = None) -> dict:
     return out
 
 
-def _int(description: str, minimum: int | None = None, **extra) -> dict:
-    out = {"type": "integer", "description": description, **extra}
-    if minimum is not None:
-        out["minimum"] = minimum
-    return out
+def _int(description: str, minimum: int, maximum: int, **extra) -> dict:
+    return {"type": "integer", "description": description, "minimum": minimum,
+            "maximum": maximum, **extra}
 
 
 def _row(table: str, description: str, props: dict, required: tuple) -> dict:
@@ -137,9 +147,11 @@ EXPEDITION = {
         "replaces": {"const": True, "description": "true: this item takes the place of the "
                      "loaded item with the same id (an expansion correcting or changing it)."},
         "name": _ref("name"),
-        "difficulty": _int("The printed difficulty.", 0, examples=[8]),
-        "energy": _int("Top-left Energy number: added to the Vents at Board Setup.", 0),
-        "minerals": _int("Top-left Minerals number: added to the Quarry at Board Setup.", 0),
+        "difficulty": _int("The printed difficulty.", 0, MAX_DIFFICULTY, examples=[8]),
+        "energy": _int("Top-left Energy number: added to the Vents at Board Setup.", 0,
+                       MAX_ITEMS),
+        "minerals": _int("Top-left Minerals number: added to the Quarry at Board Setup.", 0,
+                         MAX_ITEMS),
         "rewards": {
             "description": "Exactly two rewards; the first chooser picks either.",
             "type": "array",
@@ -192,7 +204,7 @@ RELIEF_SPACE = {
     "additionalProperties": False,
     "required": ["space", "reward", "provenance"],
     "properties": {
-        "space": _int("The space number, 1 for the start.", 1),
+        "space": _int("The space number, 1 for the start.", 1, MAX_RELIEF),
         "reward": _ref("effect", "The reward taken on reaching or passing this space."),
         "provenance": _ref("provenance"),
     },
@@ -210,16 +222,17 @@ BOARD_ROW = {
     },
     "allOf": [
         _row("academy", "Academy: the die face trains a colonist into this type.",
-             {"face": _int("Die face.", 1, maximum=6), "becomes": _ref("colonist_type")},
+             {"face": _int("Die face.", 1, 6), "becomes": _ref("colonist_type")},
              ("face", "becomes")),
         _row("outfitter", "Outfitter: dice showing these faces gain these Toolkits.",
              {"faces": {"description": "Die faces of the band.", "type": "array",
                         "minItems": 1, "items": {"type": "integer", "minimum": 1, "maximum": 6}},
-              "toolkits": _int("Toolkits gained.", 0)},
+              "toolkits": _int("Toolkits gained.", 0, MAX_ITEMS)},
              ("faces", "toolkits")),
         _row("doorstep", "Doorstep: the most colonists a die of this face may recruit.",
-             {"face": _int("Die face.", 1, maximum=6),
-              "max_colonists": _int("Most colonists recruited.", 0)},
+             {"face": _int("Die face.", 1, 6),
+              # a die may recruit at most all the Doorstep holds
+              "max_colonists": _int("Most colonists recruited.", 0, DOORSTEP_MAX)},
              ("face", "max_colonists")),
         _row("event_spots", "An event spot: where the Phase marker resolves an Event.",
              {"spot": {"description": "Spot id: immediate or a letter.", "type": "string"},
@@ -227,18 +240,22 @@ BOARD_ROW = {
               "after": _ref("region", "The region this spot resolves just after.")},
              ("spot",)),
         _row("chart_buildings", "Final scoring chart A: buildings owned -> VP.",
-             {"count": _int("Buildings owned.", 0), "vp": _int("VP scored."),
+             {"count": _int("Buildings owned.", 0, MAX_CHART_COUNT),
+              "vp": _int("VP scored.", -MAX_VP, MAX_VP),
               "open_ended": {"type": "boolean",
                              "description": "This row also covers every higher count."}},
              ("count", "vp")),
         _row("chart_badges", "Final scoring chart B: Expedition badges -> VP (may be negative).",
-             {"count": _int("Badges held.", 0), "vp": _int("VP scored."),
+             {"count": _int("Badges held.", 0, MAX_CHART_COUNT),
+              "vp": _int("VP scored.", -MAX_VP, MAX_VP),
               "open_ended": {"type": "boolean",
                              "description": "This row also covers every higher count."}},
              ("count", "vp")),
         _row("components", "Colonists in the box by type, and how many start in the Academy.",
-             {"colonist": _ref("colonist_type"), "count": _int("In the box.", 0),
-              "academy_supply": _int("In the Academy supply at setup.", 0)},
+             {"colonist": _ref("colonist_type"),
+              "count": _int("In the box.", 0, MAX_BOX_COLONISTS),
+              "academy_supply": _int("In the Academy supply at setup.", 0,
+                                     MAX_BOX_COLONISTS)},
              ("colonist", "count", "academy_supply")),
     ],
 }

@@ -75,13 +75,17 @@ def _gain_colonist(game, player, args, source):
 
 @runner("lose_colonist")
 def _lose_colonist(game, player, args, source):
-    for _ in range(args["count"]):
-        push(game, ("lose_colonist", player))
+    push(game, ("lose_colonist", player, args["count"]))
 
 
 @step("lose_colonist")
-def _lose_one(game, player):
+def _lose_one(game, player, count=1):
+    """Discard one of ``count`` colonists from the Shelters, the owner picking its type; the
+    rest follow as one step after the answer while the Shelters hold another (one step per
+    colonist discarded, however large the count; with no colonist, nothing is asked)."""
     p = game.state.players[player]
+    if count > 1 and sum(p.shelters) > 1:  # after this one, another is there to lose
+        push(game, ("lose_colonist", player, count - 1))
     ask(game, player, "discard", [Action("discard", (TYPES[t],), f"discard {article(TYPES[t])}")
                                   for t in range(4) if p.shelters[t]], player)
 
@@ -118,8 +122,7 @@ def claim_building(game, player, tile) -> None:
 
 @runner("relief")
 def _relief(game, player, n, source):
-    for _ in range(n):
-        push(game, ("relief", player))
+    push(game, ("relief", player, n))  # rules/relief.py: one gain at a time, then the rest
 
 
 # -- board effects -------------------------------------------------------------------------

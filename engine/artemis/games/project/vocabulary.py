@@ -29,6 +29,34 @@ PLACES = ("shelters", "this_building")
 
 _POS_INT = {"type": "integer", "minimum": 1}
 
+# The bounds of the Project's own operations' numbers (docs/authoring.md 13.6 gives each with
+# its reason; the kernel operations' are artemis.kernel.operations.MAX_*).
+#: Colonists one gain_colonist or lose_colonist moves: above the Doorstep's 12 (DOORSTEP_MAX).
+MAX_COLONISTS = 20
+#: Gains one relief makes, and the longest Relief Track (a scenario position's relief space
+#: goes to 99): one relief can cross the whole longest track.
+MAX_RELIEF = 99
+#: The most one stock adds to or removes from a region.
+MAX_STOCK = 100
+
+
+def _count(value, default: int = 1) -> int:
+    """A count parameter as the size of its operation (`Operation.size`): one operation per
+    unit, ``default`` when it is missing or not a positive whole number."""
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 1:
+        return value
+    return default
+
+
+def _count_size(params, size_of) -> int:
+    """gain_colonist and lose_colonist: a step per colonist placed or discarded."""
+    return _count(params.get("count")) if isinstance(params, dict) else 1
+
+
+def _relief_size(n, size_of) -> int:
+    """relief N: N single gains (each reward is an effect of the Relief Track, checked there)."""
+    return _count(n)
+
 
 def _obj(props: dict, required: tuple = (), **extra) -> dict:
     return {
@@ -118,19 +146,23 @@ OPERATIONS = (
                     "description": "bag: draw at random (R12); reward: the colonists laid on "
                     "this Expedition reward at layout (R6).",
                 },
-                "count": {**_POS_INT, "description": "How many colonists (default 1)."},
+                "count": {**_POS_INT, "maximum": MAX_COLONISTS,
+                          "description": "How many colonists (default 1)."},
             },
             ("from",),
         ),
         "Gain colonists; each is placed by its owner into a building with room or the Shelters "
         "(R30).",
         examples=({"from": "bag"}, {"from": "reward", "count": 2}),
+        size=_count_size,
     ),
     Operation(
         "lose_colonist",
-        _obj({"count": {**_POS_INT, "description": "How many colonists."}}, ("count",)),
+        _obj({"count": {**_POS_INT, "maximum": MAX_COLONISTS,
+                        "description": "How many colonists."}}, ("count",)),
         "Discard colonists of the player's choice from their Shelters (R12), as far as they can.",
         examples=({"count": 1},),
+        size=_count_size,
     ),
     Operation(
         "gain_building",
@@ -143,9 +175,10 @@ OPERATIONS = (
     ),
     Operation(
         "relief",
-        {**_POS_INT},
+        {**_POS_INT, "maximum": MAX_RELIEF},
         "Make N single gains on the Relief Track (R11).",
         examples=(1,),
+        size=_relief_size,
     ),
     Operation(
         "stock",
@@ -158,6 +191,8 @@ OPERATIONS = (
                 },
                 "amount": {
                     "type": "integer",
+                    "minimum": -MAX_STOCK,
+                    "maximum": MAX_STOCK,
                     "description": "How many to add; negative removes, stopping at 0.",
                 },
             },

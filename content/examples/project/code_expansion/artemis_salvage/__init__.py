@@ -27,6 +27,7 @@ SALVAGE_PARAMS = {
         "energy": {
             "type": "integer",
             "minimum": 1,
+            "maximum": 100,  # as gain/lose/pay (docs/authoring.md 13.6)
             "description": "The most Energy converted; each Energy converted becomes one "
             "Mineral.",
         },

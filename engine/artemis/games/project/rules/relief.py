@@ -6,18 +6,22 @@ from __future__ import annotations
 from functools import lru_cache
 
 from artemis.games.project.ops import run_effect, selectable
-from artemis.games.project.rules.flow import answer, ask, step
+from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.kernel.actions import Action
 
 
 @step("relief")
-def gain_relief(game, player: int) -> None:
-    """One gain on the Relief Track for ``player``."""
+def gain_relief(game, player: int, count: int = 1) -> None:
+    """``count`` gains on the Relief Track for ``player``: one now, its reward taken, then the
+    rest as one step; once the marker is at the end, every gain left is ignored at once."""
     p = game.state.players[player]
     track = game.catalog.relief_track
     if p.relief >= len(track):
-        game.emit("relief_ignored", player=player)
+        for _ in range(count):
+            game.emit("relief_ignored", player=player)
         return
+    if count > 1:
+        push(game, ("relief", player, count - 1))  # after this gain's reward (R11)
     p.relief += 1
     game.emit("relief", player=player, space=p.relief)
     options = [Action("relief_reward", (sp.space,), (_label, sp.space, sp.reward))
