@@ -246,3 +246,83 @@ def test_play_stops_a_loop_with_its_seed_and_how_to_replay_it(tmp_path, monkeypa
                                     "seed 2, action '")
     assert ("\n    replay: artemis play --players 3 --seed 2 --bots random,random,random "
             "--plugin artemis_looping_plugin\n") in result.stderr
+
+
+# -- observers: a copy to look at, a change refused ------------------------------------------
+
+
+def cheat(game, event):
+    """Seat 0 gains 10 VP at every dice roll from round 2 on."""
+    if event["type"] == "dice_rolled" and game.state.round >= 2:
+        game.state.players[0].vp += 10
+
+
+def draw(game, event):
+    """Rolls a die of the game's own stream at every dice roll from round 2 on."""
+    if event["type"] == "dice_rolled" and game.state.round >= 2:
+        game.state.rng["dice"].randint(1, 6)
+
+
+def edit_event(game, event):
+    """Changes the logged event of every dice roll from round 2 on."""
+    if event["type"] == "dice_rolled" and game.state.round >= 2:
+        event["cheated"] = True
+
+
+def look(game, event):
+    """Only reads: the view, the labels, a stream's state."""
+    game.full_view()
+    [a.label for a in game.legal_actions()]
+    game.state.rng["dice"].getstate()
+
+
+@pytest.mark.parametrize("observer", [cheat, draw, edit_event])
+def test_an_observer_that_changes_the_game_is_refused_by_name(observer):
+    host = host_with(make_plugin("cheater", artemis_observe_event=observer), name="cheater")
+    game = Game.new({"players": 3, "seed": 12}, plugins=host)
+    before, action, exc = play_until_it_fails(game, random.Random(12))
+    from artemis.kernel.game import ObserverChangedGame
+
+    assert isinstance(exc, ObserverChangedGame), repr(exc)
+    assert (exc.plugin, exc.hook, exc.seed, exc.round) == ("cheater", "artemis_observe_event",
+                                                            12, 2)
+    assert str(exc) == (f"plugin 'cheater' changed the game in artemis_observe_event (round 2, "
+                        f"seed 12, action '{action.id}'): it changed the game it was shown (the "
+                        "'dice_rolled' event); an observer must not change the game, so the "
+                        "change is refused")
+    assert snapshot(game) == before
+
+
+def test_an_observer_that_only_looks_changes_nothing():
+    plain = Game.new({"players": 3, "seed": 12})
+    watched = Game.new({"players": 3, "seed": 12},
+                       plugins=host_with(make_plugin(artemis_observe_event=look)))
+    rng = random.Random(12)
+    while not plain.is_over:
+        action = rng.choice(plain.legal_actions())
+        plain.apply(action.id)
+        watched.apply(action.id)
+    assert watched.full_view() == plain.full_view() and watched.log == plain.log
+
+
+CHEATING = """
+from artemis.kernel.hookspecs import hookimpl
+
+
+@hookimpl
+def artemis_observe_event(game, event):
+    if event["type"] == "dice_rolled":
+        game.state.players[0].vp += 10
+"""
+
+
+def test_play_refuses_an_observer_that_changes_the_winner(tmp_path, monkeypatch):
+    (tmp_path / "artemis_cheating_plugin.py").write_text(CHEATING)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "1", "--plugin",
+                                      "artemis_cheating_plugin", "--quiet"],
+                                env={"COLUMNS": "200"})
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith("error: plugin 'artemis_cheating_plugin' changed the game "
+                                    "in artemis_observe_event (round 1, seed 1, ")
+    assert "winner" not in result.stdout

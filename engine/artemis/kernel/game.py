@@ -8,7 +8,8 @@ the ruleset's named streams (`artemis.kernel.streams`), derived from the one gam
 `Game.apply` is atomic: when the rules or a plugin raise, the game is put back exactly as it
 was before the call, by replaying its config and actions (nothing is copied on the way of an
 action that succeeds), and a plugin's error is a `PluginError` naming the plugin, its hook, the
-round and the seed.
+round and the seed. An observer (``artemis_observe_event``) that changes the game is refused by
+name.
 """
 
 from __future__ import annotations
@@ -162,6 +163,10 @@ class PluginError(RuntimeError):
         return text
 
 
+class ObserverChangedGame(PluginError):
+    """An observer (``artemis_observe_event``) changed what it observed: refused."""
+
+
 class Game:
     """One game of a registered ruleset. See the module docstring.
 
@@ -197,6 +202,7 @@ class Game:
         self._left: Decision | None = None
         self._left_tasks: list | None = None  # and the queue it left (a scenario swaps it)
         self._broken: Exception | None = None  # a failed action that could not be undone
+        self._observer_calls: list = []  # (plugin name, its artemis_observe_event caller)
 
     @classmethod
     def new(cls, config: GameConfig | dict | None = None, catalog=None, registry=None,
@@ -256,7 +262,8 @@ class Game:
         game.host = host
         game.param_defaults = params
         game.plugins = hooks
-        game.observers = not quiet and bool(hooks.artemis_observe_event.get_hookimpls())
+        game._observer_calls = [] if quiet else _observer_calls(host, hooks)
+        game.observers = bool(game._observer_calls)
         game.logging = not quiet
         rng = Streams((name, stream(config.seed, name)) for name in ruleset.streams)
         try:
@@ -448,7 +455,29 @@ class Game:
             if self.logging:
                 self.log.append(event)
             if self.observers:
-                self.plugins.artemis_observe_event(game=self, event=event)
+                self._observe(event)
+
+    def _observe(self, event: dict) -> None:
+        """Show ``event`` to each observing plugin, one at a time. One that raises is a
+        PluginError; one that changes the game (its state, random streams, queue, question,
+        final scores, rule parameters, log, or the event) is refused: ObserverChangedGame,
+        naming it (and `apply` puts the game back). The check costs two pickles of the state
+        per event, paid only by games with an observer."""
+        hook = "artemis_observe_event"
+        before = _fingerprint(self, event)
+        for name, call in self._observer_calls:
+            guards = _guard_streams(self.state)
+            try:
+                call(game=self, event=event)
+            except Exception as exc:
+                raise PluginError(name, hook, f"{type(exc).__name__}: {exc}") from exc
+            finally:
+                drawn = _unguard_streams(guards)
+            if drawn or _fingerprint(self, event) != before:
+                raise ObserverChangedGame(
+                    name, hook, f"it changed the game it was shown (the '{event['type']}' "
+                    "event); an observer must not change the game, so the change is refused",
+                    verb="changed the game in")
 
     def view(self, seat: int | None = None) -> dict:
         """What ``seat`` may know, as stable JSON data (documented names, independent of the
@@ -492,6 +521,70 @@ def failed_action(exc: BaseException) -> str | None:
     ``game.actions``: the game was put back), or None (setup, or not raised by apply)."""
     action = getattr(exc, "action", None)
     return action if isinstance(action, str) else getattr(exc, "_artemis_action", None)
+
+
+def _observer_calls(host, hooks) -> list:
+    """(plugin name, a caller of that plugin's artemis_observe_event alone) for each plugin of
+    the game that observes events, in the order pluggy calls them."""
+    impls = hooks.artemis_observe_event.get_hookimpls()
+    if not impls:
+        return []
+    every = [p for _, p in host.pm.list_name_plugin()]
+    calls = []
+    for name in dict.fromkeys(impl.plugin_name for impl in reversed(impls)):
+        plugin = host.pm.get_plugin(name)
+        calls.append((name, host.pm.subset_hook_caller(
+            "artemis_observe_event", remove_plugins=[p for p in every if p is not plugin])))
+    return calls
+
+
+def _fingerprint(game, event: dict) -> bytes:
+    """The bytes of what an observer may not change: the state (its random streams aside:
+    `_guard_streams`), the rules still to run, the question, the final scores, the rule
+    parameters, the counts of actions and log records, the config and the event."""
+    import pickle
+
+    state = game.state
+    fields = getattr(state, "__dict__", None)
+    if fields is not None:
+        state = {k: v for k, v in fields.items() if not isinstance(v, Streams)}
+    pending = game.pending
+    question = (None if pending is None else
+                (pending.player, pending.kind, [(a.kind, a.args) for a in pending.options],
+                 pending.ctx))
+    what = (state, game.tasks, question, game.final, game.param_defaults, game.revealed_at,
+            len(game.log), len(game.actions), game.config, event)
+    try:
+        return pickle.dumps(what, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # something in the state that does not pickle: compare its words
+        return repr(what).encode()
+
+
+def _guard_streams(state) -> list:
+    """Before an observer: every random stream of the state (its `Streams`) is forked, so the
+    observer's first read of one copies it (copy-on-write) and the original stays aside to
+    compare with. Returns what `_unguard_streams` needs."""
+    fields = getattr(state, "__dict__", None) or {}
+    guards = []
+    for streams in fields.values():
+        if isinstance(streams, Streams):
+            shared = streams.shared
+            guards.append((streams, streams.fork(), shared))
+    return guards
+
+
+def _unguard_streams(guards: list) -> bool:
+    """After an observer: whether it moved a random stream (one it read, and so copied, whose
+    state is no longer the original's); the streams it did not read are shared as before."""
+    moved = False
+    for streams, spare, shared in guards:
+        read = set(dict.keys(streams)) - streams.shared
+        for name in read:
+            if dict.__getitem__(streams, name).getstate() != \
+                    dict.__getitem__(spare, name).getstate():
+                moved = True
+        streams.shared = shared - read
+    return moved
 
 
 def blame(exc: BaseException, host, registry=None) -> tuple[str | None, str | None]:
