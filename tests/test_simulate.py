@@ -168,7 +168,10 @@ def test_a_game_that_raises_in_a_worker_is_reported_and_the_run_goes_on(tmp_path
     [error] = report["errors"]
     seed = game_seed(11, 3)
     assert error["index"] == 3 and error["seed"] == seed
-    assert error["error"] == "RuntimeError: the test plugin fails this game on purpose"
+    assert error["error"] == (f"PluginError: plugin 'artemis_sim_failing_plugin' raised in "
+                              f"artemis_observe_event (round 1, seed {seed}, action "
+                              f"'{error['action']}'): RuntimeError: the test plugin fails this "
+                              "game on purpose")
     # the innermost frame: the plugin's own raise, line 11 of FAILING_PLUGIN
     assert error["where"] == (f"{tmp_path / 'artemis_sim_failing_plugin.py'}:11 in "
                               "artemis_observe_event")

@@ -46,7 +46,9 @@ def test_an_error_in_a_game_is_reported_with_its_seed_and_the_trial_goes_on():
     assert report["finished"] == 2
     (error,) = report["errors"]
     assert error["seed"] == game_seed(20, 1) and error["players"] == 2
-    assert error["error"] == "RuntimeError: the crane fell over"
+    assert error["error"] == (f"PluginError: plugin 'breaks_the_gantry' raised in "
+                              f"artemis_resolve_region (round 2, seed {game_seed(20, 1)}, "
+                              f"action '{error['action']}'): RuntimeError: the crane fell over")
     assert error["action"] is not None and error["action_index"] > 0
 
 

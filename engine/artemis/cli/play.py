@@ -102,7 +102,8 @@ def play(
     try:
         from artemis.cli.saves import play_or_continue
 
-        game, kinds, names = play_or_continue(config_, kinds, names, host, save, load)
+        game, kinds, names = play_or_continue(config_, kinds, names, host, save, load,
+                                              plugin or (), disable_plugin or ())
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None

@@ -70,14 +70,18 @@ def saved_variants(path: Path) -> list[str]:
 
 
 def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
-                     save: Path | None, load: Path | None):
+                     save: Path | None, load: Path | None, plugins=(), disabled=()):
     """Play a new game (``load`` None) or continue the save in ``load`` to the end, writing
     ``save`` (default with --load: the loaded file) after every round and at the end.
+    ``plugins`` and ``disabled`` are the --plugin and --disable-plugin flags, for the command
+    that replays a failed game.
 
-    Returns (game, kinds, names). Exits 1 for a save that is refused or cannot be written,
-    130 after Ctrl-C (saving first when there is a save file). Lets ConfigError, ContentError
-    and NoInput through to the caller's messages."""
-    from artemis.kernel.game import Game
+    Returns (game, kinds, names). Exits 1 for a save that is refused or cannot be written, or
+    a plugin or loop that stopped the game (`game_failed`), 130 after Ctrl-C (saving first
+    when there is a save file). Lets ConfigError, ContentError and NoInput through to the
+    caller's messages."""
+    from artemis.kernel.flow import StepLimit
+    from artemis.kernel.game import Game, PluginError
     from artemis.players.play import PlayInterrupted, make_bots, play_on
     from artemis.records.save import SaveError, check_save_target, load_save, write_save
 
@@ -100,7 +104,10 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
               f"{len(game.actions)} actions "
               "replayed and checked", file=sys.stderr)
     else:
-        game = Game.new(config, plugins=host)
+        try:
+            game = Game.new(config, plugins=host)
+        except (PluginError, StepLimit) as exc:
+            game_failed(exc, config, kinds, plugins, disabled, None, None)
         bots = make_bots(config, kinds)
     for bot in bots:  # a human seat reads and writes at this terminal
         if getattr(bot, "kind", "") == "human":
@@ -121,6 +128,9 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
     try:
         game = play_on(game, bots, after_round=write if save is not None else None,
                        plugins=host)
+    except (PluginError, StepLimit) as exc:
+        game_failed(exc, game.config, kinds, plugins, disabled, save,
+                    write if getattr(exc, "restored", True) else None, game)
     except NoInput:
         if save is not None:  # the game stopped at a consistent decision: keep it
             write(game)
@@ -140,3 +150,21 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         raise typer.Exit(130) from None
     _FINISHED["save"] = save
     return game, kinds, names
+
+
+def game_failed(exc, config, kinds, plugins, disabled, save, write, game=None):
+    """A plugin failed, or the rules looped (`PluginError`, `StepLimit`): say which, where
+    (round, seed, action) and the command that plays the game again, save the game as it was
+    before the failed action when there is a save file (``write``; None when it could not be
+    put back), and exit 1. Never a traceback: the fault is the plugin's, not artemis's."""
+    from artemis.sim.task import play_command
+
+    command = play_command(config.game, config.players, config.seed, kinds, config.variants,
+                           config.expansions, plugins, disabled, config.options)
+    print(f"error: {exc}\n    replay: {command}", file=sys.stderr)
+    if save is not None and write is not None and game is not None:
+        write(game)
+        print(f"    saved to {save} (round {game.ruleset.round_of(game)}, "
+              f"{len(game.actions)} actions), the game before that action; continue with: "
+              f"artemis play --load {save}", file=sys.stderr)
+    raise typer.Exit(1)

@@ -4,6 +4,10 @@ A step is a tuple ``(name, *args)`` of plain immutable values. `run` pops steps 
 handlers until a handler asks a question (`ask`) or the queue is empty. Because steps and
 questions are data, a game can be cloned, saved and replayed at any decision point.
 
+`run` runs at most the ruleset's ``max_steps`` steps between two decisions: a game past that
+bound loops (a rule or a plugin's hook scheduling steps for ever without asking anything), and
+`StepLimit` says so with the game's seed, the same on every machine.
+
 Handlers live in a `StepTable` that belongs to one ruleset (a game registers its handlers with
 ``@table.step(name)`` and ``@table.answer(kind)``), never in a process-wide table: two games
 can run side by side in one process.
@@ -12,8 +16,29 @@ can run side by side in one process.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import repeat
 
 from artemis.kernel.actions import Action, Decision
+
+
+class StepLimit(RuntimeError):
+    """More than the ruleset's ``max_steps`` rule steps ran without a decision: the rules or
+    a plugin loop. ``seed``, ``round``, ``limit``, ``step`` (the step that would run next) and
+    ``action`` (the action being applied, filled in by `Game.apply`; None in setup) say where;
+    the bound counts steps, not time, so the same game stops at the same step anywhere."""
+
+    def __init__(self, limit: int, seed: int, round_: int, step: tuple | None):
+        super().__init__()
+        self.limit, self.seed, self.round, self.step = limit, seed, round_, step
+        self.action: str | None = None
+
+    def __str__(self) -> str:
+        at = f", action '{self.action}'" if self.action is not None else ""
+        step = repr(self.step)
+        step = step if len(step) <= 80 else step[:77] + "..."
+        return (f"no decision after {self.limit} rule steps (round {self.round}, seed "
+                f"{self.seed}{at}): the rules or a plugin's hook schedule steps for ever; the "
+                f"next step was {step}")
 
 
 class StepTable:
@@ -61,9 +86,15 @@ def ask(game, player: int, kind: str, options: list[Action], ctx=None) -> None:
 
 
 def run(game) -> None:
-    """Run steps until a question is pending or no step is left."""
+    """Run steps until a question is pending or no step is left. Raises StepLimit after the
+    ruleset's ``max_steps`` steps without either."""
     tasks = game.tasks
     pop, steps = tasks.pop, game.steps  # ~700 steps a game: locals, one lookup each
-    while game.pending is None and tasks:
+    limit = game.ruleset.max_steps
+    for _ in repeat(None, limit):
+        if game.pending is not None or not tasks:
+            return
         task = pop()
         steps[task[0]](game, *task[1:])
+    if game.pending is None and tasks:
+        raise StepLimit(limit, game.config.seed, game.ruleset.round_of(game), tasks[-1])

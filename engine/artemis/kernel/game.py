@@ -4,6 +4,12 @@
 Game-agnostic: a game is a registered `Ruleset` (`artemis.kernel.games`), named by
 ``GameConfig.game``; its rules run as steps from its own `StepTable`. Randomness comes from
 the ruleset's named streams (`artemis.kernel.streams`), derived from the one game seed.
+
+`Game.apply` is atomic: when the rules or a plugin raise, the game is put back exactly as it
+was before the call, by replaying its config and actions (nothing is copied on the way of an
+action that succeeds), and a plugin's error is a `PluginError` naming the plugin, its hook, the
+round and the seed. An observer (``artemis_observe_event``) that changes the game is refused by
+name.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ from operator import is_
 from typing import Any
 
 from artemis.kernel.actions import Action, Decision, IllegalAction
-from artemis.kernel.flow import push, run
+from artemis.kernel.flow import StepLimit, push, run
 from artemis.kernel.games import DEFAULT_GAME, UnknownGame, get_game
 from artemis.kernel.ruleset import Ruleset
 from artemis.kernel.streams import Streams, stream
@@ -130,6 +136,37 @@ def game_options(ruleset: Ruleset, given: dict) -> dict:
     return options
 
 
+class PluginError(RuntimeError):
+    """A plugin failed while a game was set up or an action applied: ``plugin`` (its name),
+    ``hook`` (the hook it failed in, or "its operation 'x'", "its function f" for its other
+    code), ``seed``, ``round``, ``action`` (the id of the action applied, None in setup),
+    ``problem`` (what went wrong, "RuntimeError: ..." for an exception, which is also the
+    ``__cause__``) and ``restored`` (False only when the game could not be put back as it was
+    before the action). The game is as it was before the action (`Game.apply`)."""
+
+    def __init__(self, plugin: str, hook: str, problem: str, *, seed: int | None = None,
+                 round_: int | None = None, action: str | None = None, verb: str = "raised in"):
+        super().__init__()
+        self.plugin, self.hook, self.problem, self.verb = plugin, hook, problem, verb
+        self.seed, self.round, self.action = seed, round_, action
+        self.restored = True
+
+    def __str__(self) -> str:
+        at = [f"round {self.round}" if self.round is not None else "",
+              f"seed {self.seed}" if self.seed is not None else "",
+              f"action '{self.action}'" if self.action is not None else "setup"]
+        text = (f"plugin '{self.plugin}' {self.verb} {self.hook} ({', '.join(a for a in at if a)})"
+                f": {self.problem}")
+        if not self.restored:
+            text += ("; the game could not be put back as it was before the action: a plugin "
+                     "does not answer the same way twice; the game stops here")
+        return text
+
+
+class ObserverChangedGame(PluginError):
+    """An observer (``artemis_observe_event``) changed what it observed: refused."""
+
+
 class Game:
     """One game of a registered ruleset. See the module docstring.
 
@@ -158,6 +195,14 @@ class Game:
         self.revealed_at = 0  # len(actions) when hidden or random information last came out
         self.host = None  # the PluginHost the game was made with (names and versions)
         self.state: Any = None
+        # what `apply` puts the game back from: "config" (a game from `new`), or (a clone, the
+        # number of actions it had), None without one; and the decision the kernel last left
+        # pending (another one: the game was changed outside apply: a snapshot is taken then)
+        self._base: tuple | str | None = None
+        self._left: Decision | None = None
+        self._left_tasks: list | None = None  # and the queue it left (a scenario swaps it)
+        self._broken: Exception | None = None  # a failed action that could not be undone
+        self._observer_calls: list = []  # (plugin name, its artemis_observe_event caller)
 
     @classmethod
     def new(cls, config: GameConfig | dict | None = None, catalog=None, registry=None,
@@ -166,7 +211,13 @@ class Game:
 
         ``plugins`` is a `PluginHost` (default: every game's core plus the installed entry
         points). Raises ConfigError for a bad config (an unknown game, variant or option
-        included) and ContentError for bad content."""
+        included), ContentError for bad content, PluginError for a plugin that fails in setup
+        and StepLimit for rules that loop before the first decision."""
+        return cls._start(config, catalog, registry, plugins)
+
+    @classmethod
+    def _start(cls, config, catalog, registry, plugins, quiet: bool = False) -> Game:
+        """`new`; ``quiet``: no log and no observer (a game replayed to put one back)."""
         from artemis.kernel.variants import VariantError, resolve_options
 
         config = check_config(config)
@@ -194,7 +245,10 @@ class Game:
             except VariantError as exc:
                 raise ConfigError(f"{exc}; {exc.hint}" if exc.hint else str(exc)) from None
             params.update(known[name].params(enabled[name]))
-        hooks.artemis_setup_params(params=params, variants=enabled)
+        try:
+            hooks.artemis_setup_params(params=params, variants=enabled)
+        except Exception as exc:
+            raise _plugin_error(exc, host, registry, config.seed, 0) from exc
         unknown = sorted(set(params) - set(registry.parameters))
         if unknown:
             raise ConfigError(f"unknown rule parameter '{unknown[0]}'")
@@ -209,12 +263,23 @@ class Game:
         game.host = host
         game.param_defaults = params
         game.plugins = hooks
-        game.observers = bool(hooks.artemis_observe_event.get_hookimpls())
-        ruleset.prepare(game, host)
+        game._observer_calls = [] if quiet else _observer_calls(host, hooks)
+        game.observers = bool(game._observer_calls)
+        game.logging = not quiet
         rng = Streams((name, stream(config.seed, name)) for name in ruleset.streams)
-        game.state = ruleset.setup(game, rng)
-        push(game, ruleset.start_step)
-        run(game)
+        try:
+            ruleset.prepare(game, host)
+            game.state = ruleset.setup(game, rng)
+            push(game, ruleset.start_step)
+            run(game)
+        except Exception as exc:
+            error = game._blame(exc, None)
+            if error is exc:
+                raise
+            raise error from exc
+        # a failed apply replays from the config (`_restore`): nothing is copied now (a copy
+        # reads the game's __dict__, and the game's attributes are slower to read after that)
+        game._base, game._left, game._left_tasks = "config", game.pending, game.tasks
         return game
 
     # -- the decision API -------------------------------------------------------------------
@@ -239,6 +304,8 @@ class Game:
         ``action`` may be an Action, its id, or its JSON form. Raises IllegalAction (naming
         the rule) and leaves the state unchanged when it is not legal now."""
         if self.pending is None:
+            if self._broken is not None:
+                raise self._broken
             raise IllegalAction("the game is over", "End of the Game")
         options = self.pending.options
         chosen = None
@@ -254,20 +321,101 @@ class Game:
             if chosen is None:
                 raise self.ruleset.illegal(self, wanted)
         decision = self.pending
+        if decision is not self._left or self.tasks is not self._left_tasks:
+            self._checkpoint()  # changed outside apply (a scenario's position): from here
+        logged = len(self.log)
         self.pending = None
         self.actions.append(chosen)
-        record = None
-        if self.logging:
-            record = {"type": "action", "player": decision.player, "id": chosen.id,
-                      "label": chosen.label}
-            private = self.ruleset.action_seen_by(self, decision, chosen)
-            if private is not None:
-                record["to"] = private
-            self.log.append(record)
-        self.answers[decision.kind](self, chosen, decision.ctx)
-        run(self)
-        if record is not None and self.revealed_at == len(self.actions):
-            record["reveals"] = True  # its consequences showed something hidden or random
+        try:
+            record = None
+            if self.logging:
+                record = {"type": "action", "player": decision.player, "id": chosen.id,
+                          "label": chosen.label}
+                private = self.ruleset.action_seen_by(self, decision, chosen)
+                if private is not None:
+                    record["to"] = private
+                self.log.append(record)
+            self.answers[decision.kind](self, chosen, decision.ctx)
+            run(self)
+            if record is not None and self.revealed_at == len(self.actions):
+                record["reveals"] = True  # its consequences showed something hidden or random
+        except Exception as exc:  # put the game back as it was, then say what failed
+            error = self._blame(exc, chosen.id)
+            self._restore(decision, len(self.actions) - 1, logged, error)
+            if error is exc:
+                raise
+            raise error from exc
+        self._left, self._left_tasks = self.pending, self.tasks
+
+    # -- atomic apply: put back on failure, name the plugin ---------------------------------
+
+    def _checkpoint(self) -> None:
+        """Take the snapshot a failed `apply` replays from: this decision, for a game changed
+        outside apply (a scenario's position, a determinized world); a game from `new` replays
+        from its config."""
+        try:
+            self._base = (self.clone(), len(self.actions))
+        except Exception:  # a state made by hand without clone(): apply is not atomic then
+            self._base = None
+        self._left, self._left_tasks = self.pending, self.tasks
+
+    def _blame(self, exc: Exception, action: str | None) -> Exception:
+        """The error to raise for ``exc``, raised while applying ``action`` (None: in setup):
+        a PluginError naming the plugin whose code it came from, else ``exc`` itself, with the
+        round, the seed and the action filled in where it has them."""
+        try:
+            round_ = self.ruleset.round_of(self) if self.state is not None else 0
+        except Exception:  # a half-made state: the round is not worth a second error
+            round_ = None
+        error = _plugin_error(exc, self.host, self.registry, self.config.seed, round_)
+        if error is exc and not isinstance(exc, PluginError | StepLimit):
+            try:  # the rules' own error, raised as it is
+                exc._artemis_action = action
+            except AttributeError:  # an exception type without a __dict__
+                pass
+            return exc
+        if error.action is None:
+            error.action = action
+        return error
+
+    def _restore(self, decision: Decision, actions: int, logged: int, error) -> None:
+        """Put the game back at ``decision``, its first ``actions`` actions and ``logged`` log
+        records: the game is set up again from its config (or its snapshot, `_checkpoint`,
+        cloned) and replays the actions taken since, without logging or observers (they have
+        seen them); its state, queue and question then become this game's, in place. When the
+        replay does not reach ``decision`` (a plugin that does not answer the same way twice),
+        the game stops: no question is pending, and `apply` raises ``error`` again."""
+        from artemis.kernel.replay import apply_actions
+
+        try:
+            if self._base is None:  # a game made by hand, that cannot be cloned
+                raise ValueError("nothing to go back to")
+            if self._base == "config":
+                fresh = Game._start(self.config, self.catalog, self.registry, self.host, True)
+                taken = 0
+            else:
+                base, taken = self._base
+                fresh = base.clone()
+                fresh.logging = fresh.observers = False
+                fresh._base, fresh._left, fresh._left_tasks = self._base, fresh.pending, \
+                    fresh.tasks
+            apply_actions(fresh, self.actions[taken:actions])
+            same = (fresh.pending is not None and fresh.pending.player == decision.player
+                    and [a.id for a in fresh.pending.options]
+                    == [a.id for a in decision.options])
+        except Exception:
+            same = False
+        if not same:
+            if isinstance(error, PluginError):
+                error.restored = False
+            self._broken, self.pending = error, None
+            return
+        # what applying an action changes; the rest (catalog, plugins, logging...) it does not
+        for name in ("state", "tasks", "pending", "final", "revealed_at"):
+            setattr(self, name, getattr(fresh, name))
+        del self.actions[actions:]
+        del self.log[logged:]
+        self._left, self._left_tasks = self.pending, self.tasks
 
     def reveal(self) -> None:
         """Note that hidden or random information is coming out now (a die rolled, a card
@@ -290,6 +438,8 @@ class Game:
         # scores are shared: nothing changes them in place. Steps are tuples of immutable values.
         d = g.__dict__ = self.__dict__.copy()
         d["tasks"] = self.tasks[:]
+        if self._left_tasks is self.tasks:  # the same position as the kernel left it
+            d["_left_tasks"] = d["tasks"]
         d["log"] = self.log[:]
         d["actions"] = self.actions[:]
         d["state"] = self.state.clone()
@@ -306,7 +456,29 @@ class Game:
             if self.logging:
                 self.log.append(event)
             if self.observers:
-                self.plugins.artemis_observe_event(game=self, event=event)
+                self._observe(event)
+
+    def _observe(self, event: dict) -> None:
+        """Show ``event`` to each observing plugin, one at a time. One that raises is a
+        PluginError; one that changes the game (its state, random streams, queue, question,
+        final scores, rule parameters, log, or the event) is refused: ObserverChangedGame,
+        naming it (and `apply` puts the game back). The check costs two pickles of the state
+        per event, paid only by games with an observer."""
+        hook = "artemis_observe_event"
+        before = _fingerprint(self, event)
+        for name, call in self._observer_calls:
+            guards = _guard_streams(self.state)
+            try:
+                call(game=self, event=event)
+            except Exception as exc:
+                raise PluginError(name, hook, f"{type(exc).__name__}: {exc}") from exc
+            finally:
+                drawn = _unguard_streams(guards)
+            if drawn or _fingerprint(self, event) != before:
+                raise ObserverChangedGame(
+                    name, hook, f"it changed the game it was shown (the '{event['type']}' "
+                    "event); an observer must not change the game, so the change is refused",
+                    verb="changed the game in")
 
     def view(self, seat: int | None = None) -> dict:
         """What ``seat`` may know, as stable JSON data (documented names, independent of the
@@ -322,7 +494,157 @@ class Game:
     def determinize(self, seat: int, rng) -> Game:
         """A clone in which everything hidden from ``seat`` is resampled from ``rng`` (a
         random.Random) consistently with what the seat has seen (`Ruleset.determinize`)."""
-        return self.ruleset.determinize(self, seat, rng)
+        world = self.ruleset.determinize(self, seat, rng)
+        world._checkpoint()  # not its config's game: a failed apply goes back to this world
+        return world
+
+
+def _plugin_error(exc: Exception, host, registry, seed: int, round_: int | None) -> Exception:
+    """``exc`` as a PluginError naming the plugin whose code raised it, with ``seed`` and
+    ``round_`` where it has none; ``exc`` itself when it is no plugin's (a StepLimit, the rules'
+    own error)."""
+    if isinstance(exc, PluginError):
+        error = exc
+    elif isinstance(exc, StepLimit):
+        return exc
+    else:
+        plugin, hook = blame(exc, host, registry)
+        if plugin is None:
+            return exc
+        error = PluginError(plugin, hook, f"{type(exc).__name__}: {exc}")
+    error.seed = seed if error.seed is None else error.seed
+    error.round = round_ if error.round is None else error.round
+    return error
+
+
+def failed_action(exc: BaseException) -> str | None:
+    """The id of the action `Game.apply` was applying when ``exc`` was raised (it is not in
+    ``game.actions``: the game was put back), or None (setup, or not raised by apply)."""
+    action = getattr(exc, "action", None)
+    return action if isinstance(action, str) else getattr(exc, "_artemis_action", None)
+
+
+def _observer_calls(host, hooks) -> list:
+    """(plugin name, a caller of that plugin's artemis_observe_event alone) for each plugin of
+    the game that observes events, in the order pluggy calls them."""
+    impls = hooks.artemis_observe_event.get_hookimpls()
+    if not impls:
+        return []
+    every = [p for _, p in host.pm.list_name_plugin()]
+    calls = []
+    for name in dict.fromkeys(impl.plugin_name for impl in reversed(impls)):
+        plugin = host.pm.get_plugin(name)
+        calls.append((name, host.pm.subset_hook_caller(
+            "artemis_observe_event", remove_plugins=[p for p in every if p is not plugin])))
+    return calls
+
+
+def _fingerprint(game, event: dict) -> bytes:
+    """The bytes of what an observer may not change: the state (its random streams aside:
+    `_guard_streams`), the rules still to run, the question, the final scores, the rule
+    parameters, the counts of actions and log records, the config and the event."""
+    import pickle
+
+    state = game.state
+    fields = getattr(state, "__dict__", None)
+    if fields is not None:
+        state = {k: v for k, v in fields.items() if not isinstance(v, Streams)}
+    pending = game.pending
+    question = (None if pending is None else
+                (pending.player, pending.kind, [(a.kind, a.args) for a in pending.options],
+                 pending.ctx))
+    what = (state, game.tasks, question, game.final, game.param_defaults, game.revealed_at,
+            len(game.log), len(game.actions), game.config, event)
+    try:
+        return pickle.dumps(what, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # something in the state that does not pickle: compare its words
+        return repr(what).encode()
+
+
+def _guard_streams(state) -> list:
+    """Before an observer: every random stream of the state (its `Streams`) is forked, so the
+    observer's first read of one copies it (copy-on-write) and the original stays aside to
+    compare with. Returns what `_unguard_streams` needs."""
+    fields = getattr(state, "__dict__", None) or {}
+    guards = []
+    for streams in fields.values():
+        if isinstance(streams, Streams):
+            shared = streams.shared
+            guards.append((streams, streams.fork(), shared))
+    return guards
+
+
+def _unguard_streams(guards: list) -> bool:
+    """After an observer: whether it moved a random stream (one it read, and so copied, whose
+    state is no longer the original's); the streams it did not read are shared as before."""
+    moved = False
+    for streams, spare, shared in guards:
+        read = set(dict.keys(streams)) - streams.shared
+        for name in read:
+            if dict.__getitem__(streams, name).getstate() != \
+                    dict.__getitem__(spare, name).getstate():
+                moved = True
+        streams.shared = shared - read
+    return moved
+
+
+def blame(exc: BaseException, host, registry=None) -> tuple[str | None, str | None]:
+    """(plugin name, hook) of the plugin whose code raised ``exc``, from its traceback: the
+    innermost frame that is a plugin's, and the hook (or operation, quantity, target, or
+    other function) through which the game entered that plugin; (None, None) when no plugin
+    is in the traceback (the rules themselves). Each game's core plugin is the engine's own:
+    never blamed."""
+    import traceback
+    from types import ModuleType
+
+    from artemis.kernel.games import games
+
+    if host is None:
+        return None, None
+    cores = set(games())
+    codes: dict = {}  # a code object -> (plugin, hook)
+    modules: dict = {}  # a plugin's module name -> plugin
+    for name, plugin in host.pm.list_name_plugin():
+        if name in cores:
+            continue
+        for caller in host.pm.get_hookcallers(plugin) or ():
+            for impl in caller.get_hookimpls():
+                code = getattr(impl.function, "__code__", None)
+                if impl.plugin is plugin and code is not None:
+                    codes.setdefault(code, (name, caller.name))
+        module = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+        if module not in ("builtins", "types", "__main__"):
+            modules[module] = name
+    for kind, table, attr in (("operation", "operations", "run"),
+                              ("quantity", "quantities", "count"),
+                              ("target", "targets", "select")):
+        for thing in getattr(registry, table, {}).values():
+            code = getattr(getattr(thing, attr, None), "__code__", None)
+            if code is not None and thing.plugin not in cores and thing.plugin != "core":
+                codes.setdefault(code, (thing.plugin, f"its {kind} '{thing.name}'"))
+
+    def owner(frame) -> str | None:
+        if frame.f_code in codes:
+            return codes[frame.f_code][0]
+        module = frame.f_globals.get("__name__", "")
+        while module:
+            if module in modules:
+                return modules[module]
+            module = module.rpartition(".")[0]
+        return None
+
+    frames = [frame for frame, _ in traceback.walk_tb(exc.__traceback__)]
+    for i in range(len(frames) - 1, -1, -1):
+        plugin = owner(frames[i])
+        if plugin is None:
+            continue
+        while i > 0 and owner(frames[i - 1]) == plugin:  # out to where the game called it
+            i -= 1
+        entry = frames[i].f_code
+        if entry in codes and codes[entry][0] == plugin:
+            return plugin, codes[entry][1]
+        return plugin, f"its function {entry.co_name}"
+    return None, None
 
 
 def _action_id(action) -> str:

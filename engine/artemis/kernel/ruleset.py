@@ -33,6 +33,9 @@ class Ruleset:
     - ``start_step``: the step that starts a game after `setup` (a tuple);
     - ``max_decisions``: the bound within which every game ends, in decisions (the
       conformance suite checks it; players and simulation use it as a stall guard);
+    - ``max_steps``: the most rule steps that may run between two decisions (`artemis.kernel.
+      flow.run`): past it the game loops, an error with its seed (`StepLimit`). Set it far
+      above what real games take, as a bound on a loop, not on a long effect;
     - ``questions``: {question kind: the rulebook section it asks under}, for IllegalAction;
     - ``config_schema``: JSON Schema (object) of the game's own config options with defaults;
     - ``hookspecs``: a module of game-specific pluggy hook specs (or None), added to the plugin
@@ -49,6 +52,7 @@ class Ruleset:
     table: StepTable
     start_step: tuple = ("game_start",)
     max_decisions: int = 10_000
+    max_steps: int = 100_000
     questions: dict[str, str] = {}
     config_schema: dict = {"type": "object", "properties": {}, "additionalProperties": False}
     hookspecs: Any = None

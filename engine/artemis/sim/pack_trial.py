@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from statistics import mean
 
-from artemis.kernel.game import Game, GameConfig
+from artemis.kernel.game import Game, GameConfig, failed_action
 from artemis.players.play import make_bots, play_on
 from artemis.sim.runner import game_seed
 
@@ -54,13 +54,14 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
             # the bots of `artemis play --seed S --players P --expansion PACK`, which replays it
             play_on(g, make_bots(config, ["random"] * players))
         except Exception as exc:  # reported with what reproduces it; the trial goes on
-            taken = len(g.actions) if g is not None else 0
+            failing = failed_action(exc)  # not in g.actions: apply put the game back
+            taken = (len(g.actions) if g is not None else 0) + (failing is not None)
             errors.append({"seed": seed_n, "players": players, "action_index": taken,
                            "replay": "artemis play "
                            + (f"--game {game} " if game != "project" else "")
                            + f"--seed {seed_n} --players {players} "
                            + " ".join(f"--expansion {p}" for p in catalog_packs),
-                           "action": g.actions[-1].id if taken else None,
+                           "action": failing or (g.actions[-1].id if taken else None),
                            "error": f"{type(exc).__name__}: {exc}"})
             continue
         finished += 1

@@ -71,7 +71,7 @@ class GameTask:
         summary (`summarize`), or, when the game raises, the error record (`failed`) with the
         number of decisions made and the last action. Writes the log (finished or not) into
         ``log_dir``."""
-        from artemis.kernel.game import Game
+        from artemis.kernel.game import Game, failed_action
         from artemis.players.play import make_bots, play_on
 
         config = self.config(index)
@@ -85,8 +85,9 @@ class GameTask:
             record = self.failed(index, f"{type(exc).__name__}: {exc}")
             record["where"] = innermost_frame(exc)
             record["decisions"] = len(game.actions) if game is not None else 0
-            # the action being applied when it failed (apply records it first)
-            record["action"] = game.actions[-1].id if game is not None and game.actions else None
+            # the action being applied when it failed (apply put the game back before it)
+            record["action"] = failed_action(exc) or (
+                game.actions[-1].id if game is not None and game.actions else None)
             summary = record
         summary["index"] = index
         if self.log_dir is not None and game is not None:
@@ -109,30 +110,42 @@ class GameTask:
 
     def replay(self, seed: int) -> str:
         """The `artemis play` command that plays the game seeded ``seed`` again."""
-        args = ["artemis", "play", *(["--game", self.game] if self.game != "project" else []),
-                "--players", str(self.players), "--seed", str(seed),
-                "--bots", ",".join(self.bots)]
-        for name, options in self.variants.items():
-            if not options:
-                args += ["--variant", name]
-            for key, value in options.items():
-                text = str(value).lower() if isinstance(value, bool) else str(value)
-                args += ["--option", f"{name}.{key}={text}"]
-        for key, value in self.options.items():
+        return play_command(self.game, self.players, seed, self.bots, self.variants,
+                            self.expansions, self.plugins, self.disabled, self.options)
+
+
+def play_command(game: str, players: int, seed: int, bots, variants: dict = {},  # noqa: B006
+                 expansions=(), plugins=(), disabled=(), options: dict = {}) -> str:  # noqa: B006
+    """The `artemis play` command of a game: its game id, ``players``, ``seed``, ``bots`` (a
+    kind per seat), ``variants`` ({name: {option: value}}), ``expansions`` (pack folders),
+    ``plugins`` (``--plugin`` modules), ``disabled`` (``--disable-plugin`` names) and the
+    game's own ``options`` (``--game-option``)."""
+    args = ["artemis", "play", *(["--game", game] if game != "project" else []),
+            "--players", str(players), "--seed", str(seed), "--bots", ",".join(bots)]
+    for name, opts in variants.items():
+        if not opts:
+            args += ["--variant", name]
+        for key, value in opts.items():
             text = str(value).lower() if isinstance(value, bool) else str(value)
-            args += ["--game-option", f"{key}={text}"]
-        for pack in self.expansions:
-            args += ["--expansion", str(pack)]
-        for module in self.plugins:
-            args += ["--plugin", module]
-        for name in self.disabled:
-            args += ["--disable-plugin", name]
-        return shlex.join(args)
+            args += ["--option", f"{name}.{key}={text}"]
+    for key, value in options.items():
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        args += ["--game-option", f"{key}={text}"]
+    for pack in expansions:
+        args += ["--expansion", str(pack)]
+    for module in plugins:
+        args += ["--plugin", module]
+    for name in disabled:
+        args += ["--disable-plugin", name]
+    return shlex.join(args)
 
 
 def innermost_frame(exc: BaseException) -> str | None:
-    """Where ``exc`` was raised: "file:line in function" of its traceback's innermost frame
-    (a plugin's own line, for a plugin that raised), or None without a traceback."""
+    """Where ``exc`` (or the exception that caused it) was raised: "file:line in function" of
+    its traceback's innermost frame (a plugin's own line, for a plugin that raised), or None
+    without a traceback."""
+    while exc.__cause__ is not None and exc.__cause__.__traceback__ is not None:
+        exc = exc.__cause__  # a PluginError's cause: where its plugin raised
     frames = traceback.extract_tb(exc.__traceback__)
     if not frames:
         return None

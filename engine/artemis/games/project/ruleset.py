@@ -49,6 +49,10 @@ class ProjectRuleset(Ruleset):
     # 6 rounds of at most 5 players: the longest of 20,000 random games took under 700
     # decisions; a game past this bound is a bug (the conformance suite checks it)
     max_decisions = 3_000
+    # the most rule steps between two decisions in 3,600 random games (2 to 5 players, with
+    # harsh, 14 rounds, a rich start) and 64 greedy ones was 59: a bound for a loop, with room
+    # for an expansion's long effects
+    max_steps = 10_000
     questions = QUESTIONS
     hookspecs = hookspecs
     scoring_parts = ("saved_resources", "surface_buildings", "buildings", "colonist_sets",
