@@ -482,6 +482,26 @@ def test_a_failed_write_at_the_end_still_prints_the_report(tmp_path, monkeypatch
                                   "Permission denied\n")
 
 
+def test_game_logs_that_cannot_be_written_exit_1(tmp_path, monkeypatch):
+    import errno
+
+    import artemis.records.log as log_module
+
+    def disk_full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(log_module, "write_log", disk_full)  # in this process: --game-timeout 0
+    logs = tmp_path / "logs"
+    result = invoke("simulate", "--games", "3", "--players", "2", "--workers", "1",
+                    "--game-timeout", "0", "--log-dir", str(logs), "--json")
+    assert result.exit_code == 1, result.output
+    assert json.loads(result.stdout)["finished"] == 3  # the report is printed all the same
+    assert ("error: 3 of 3 game logs could not be written into "
+            f"'{logs}', the first: OSError: [Errno 28] No space left on device") in \
+        result.stderr
+    assert list(logs.iterdir()) == []
+
+
 # -- Dask addresses, workers ------------------------------------------------------------------
 
 

@@ -150,8 +150,8 @@ def simulate(
         for path in [*([out] if out else []), *charts]:
             print(f"wrote {path}")
     if log_errors:
-        print(f"warning: {len(log_errors)} game logs could not be written, first: "
-              f"{log_errors[0]['log_error']}", file=sys.stderr)
+        failures.append(f"{len(log_errors)} of {played} game logs could not be written into "
+                        f"'{log_dir}', the first: {log_errors[0]['log_error']}")
     late = report["timed_out"]
     if late:
         print(f"warning: {len(late)} game{' timed out' if len(late) == 1 else 's timed out'} "
