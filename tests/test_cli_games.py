@@ -338,8 +338,10 @@ def test_a_config_is_checked_against_its_game(count, builtin_host, tmp_path, tex
 
 
 def test_simulate_plays_the_game_named(count):
+    # the toy game is registered in this process only: played here, without a game timeout
+    # (a worker process, which enforces one, would not know it)
     result = run("simulate", "--game", "count", "--games", "4", "--players", "3",
-                 "--bots", "eager", "--workers", "1", "--json")
+                 "--bots", "eager", "--workers", "1", "--game-timeout", "0", "--json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     assert report["config"]["game"] == "count" and report["finished"] == 4
@@ -512,7 +514,7 @@ def test_game_options_from_the_command_line(count):
     malformed = run("play", "--game", "count", "--game-option", "target")
     assert malformed.exit_code == 2 and "is not KEY=VALUE" in malformed.stderr
     sim = run("simulate", "--game", "count", "--games", "2", "--workers", "1",
-              "--game-option", "target=4", "--json")
+              "--game-timeout", "0", "--game-option", "target=4", "--json")
     assert sim.exit_code == 0, sim.output
     assert json.loads(sim.stdout)["config"]["options"] == {"target": 4}
 

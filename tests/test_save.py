@@ -508,10 +508,10 @@ def test_cli_a_human_seat_without_input_keeps_the_save(tmp_path):
     assert "error: no input for a human seat" in result.stderr
 
 
-def _play_human(args: list[str], answers: int | None):
+def _play_human(args: list[str], answers: int | None, signum=signal.SIGINT):
     """Run `artemis play` with a human seat 0 answering "1" to every question; with
-    ``answers``, send SIGINT once that many questions are answered and the next is asked.
-    Returns (exit code, stdout, stderr)."""
+    ``answers``, send ``signum`` (SIGINT: Ctrl-C) once that many questions are answered and
+    the next is asked. Returns (exit code, stdout, stderr)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
     proc = subprocess.Popen([str(ARTEMIS), "play", *args], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
@@ -541,7 +541,7 @@ def _play_human(args: list[str], answers: int | None):
                 break
             if answers is not None and n == answers:
                 time.sleep(0.2)  # let it block in input()
-                proc.send_signal(signal.SIGINT)
+                proc.send_signal(signum)
                 break
             proc.stdin.write(b"1\n")
             proc.stdin.flush()
@@ -570,6 +570,35 @@ def test_real_ctrl_c_at_a_human_seat_saves_and_load_continues(tmp_path):
     expected = [line for line in whole_out.splitlines()
                 if " VP (" in line or line.startswith("winner")]
     assert len(final) == 3 and final == expected
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM to a child process is POSIX")
+def test_sigterm_saves_like_ctrl_c_and_load_continues(tmp_path):
+    """`kill`, `timeout`, a CI job cancelled: SIGTERM saves the game and says how to go on."""
+    path = tmp_path / "term.json"
+    seat_args = ["--players", "2", "--seed", "6", "--bots", "human,random"]
+    code, whole_out, whole_err = _play_human([*seat_args, "--quiet"], None)
+    assert code == 0, whole_err
+    code, _, err = _play_human([*seat_args, "--save", str(path), "--quiet"], 12,
+                               signal.SIGTERM)
+    assert code == 143, err
+    assert err.startswith(f"interrupted by SIGTERM: saved to {path} (round ")
+    assert err.endswith(f"    continue with: artemis play --load {path}\n")
+    assert "Traceback" not in err
+    assert len(json.loads(path.read_text())["actions"]) >= 12
+    code, out, err = _play_human(["--load", str(path), "--quiet"], None)
+    assert code == 0, err
+    final = [line for line in out.splitlines() if " VP (" in line or line.startswith("winner")]
+    assert final == [line for line in whole_out.splitlines()
+                     if " VP (" in line or line.startswith("winner")]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGTERM to a child process is POSIX")
+def test_sigterm_without_save_says_the_game_is_not_saved():
+    code, _, err = _play_human(["--players", "2", "--seed", "6", "--bots", "human,random",
+                                "--quiet"], 3, signal.SIGTERM)
+    assert code == 143
+    assert err == "interrupted by SIGTERM: the game is not saved (give --save FILE to keep it)\n"
 
 
 # --- new-user trial findings (issue 5): hostile paths, edits the replay cannot see ----------

@@ -52,8 +52,8 @@ def play(
     log: Annotated[Path | None, typer.Option(help="Write every action and consequence as "
                                              "JSON lines.", show_default=False)] = None,
     save: Annotated[Path | None, typer.Option(
-        help="Save the game to FILE after every round and on Ctrl-C (docs/saves.md).",
-        show_default=False)] = None,
+        help="Save the game to FILE after every round, and when Ctrl-C or SIGTERM stops it "
+        "(docs/saves.md).", show_default=False)] = None,
     load: Annotated[Path | None, typer.Option(
         help="Continue the game saved in FILE to the end (its config and seats; saves back "
         "to FILE unless --save names another).", show_default=False)] = None,
@@ -67,7 +67,11 @@ def play(
     strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Play a whole game with bots and print the account and the final scores."""
+    """Play a whole game with bots and print the account and the final scores. To stop a
+    game, press Ctrl-C (or send SIGTERM): it stops at the last decision, and with --save FILE
+    the game is saved there first; `artemis play --load FILE` continues it. Exit 0 ok, 1 bad
+    input or a plugin that failed (named, with the command that replays it), 2 usage error,
+    130 after Ctrl-C, 143 after SIGTERM."""
     from artemis.content.problems import ContentError
     from artemis.kernel.game import ConfigError
     from artemis.players.bots import NoInput

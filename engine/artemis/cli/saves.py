@@ -1,13 +1,16 @@
 """The bodies of `artemis play --save/--load` (`artemis.cli.play` has the command).
 
 Exit codes as everywhere: 0 ok, 1 invalid input or failed check, 2 usage error; 130 after
-Ctrl-C (the game saved first when there is a save file; after the end of the game,
-`artemis.cli.root.main` prints `finished_game_note`).
+Ctrl-C and 143 after SIGTERM (the game saved first when there is a save file; after the end of
+the game, `artemis.cli.root.main` prints `finished_game_note`).
 """
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import typer
@@ -69,6 +72,30 @@ def saved_variants(path: Path) -> list[str]:
     return [str(name) for name in variants] if isinstance(variants, dict) else []
 
 
+class _Terminated(KeyboardInterrupt):
+    """SIGTERM while a game is played: stopped as Ctrl-C stops it (the game saved first)."""
+
+
+@contextmanager
+def _sigterm_as_ctrl_c(said: list):
+    """While a game is played in the main thread, SIGTERM (``kill``, ``timeout``, a CI job
+    cancelled) raises `_Terminated`, a KeyboardInterrupt, so that the play loop stops at the
+    last decision as for Ctrl-C; ``said`` gets "SIGTERM" when it came."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def terminated(signum, frame):
+        said.append("SIGTERM")
+        raise _Terminated
+
+    previous = signal.signal(signal.SIGTERM, terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
                      save: Path | None, load: Path | None, plugins=(), disabled=()):
     """Play a new game (``load`` None) or continue the save in ``load`` to the end, writing
@@ -77,9 +104,9 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
     that replays a failed game.
 
     Returns (game, kinds, names). Exits 1 for a save that is refused or cannot be written, or
-    a plugin or loop that stopped the game (`game_failed`), 130 after Ctrl-C (saving first
-    when there is a save file). Lets ConfigError, ContentError and NoInput through to the
-    caller's messages."""
+    a plugin or loop that stopped the game (`game_failed`), 130 after Ctrl-C and 143 after
+    SIGTERM (saving first when there is a save file). Lets ConfigError, ContentError and
+    NoInput through to the caller's messages."""
     from artemis.kernel.flow import StepLimit
     from artemis.kernel.game import Game, PluginError
     from artemis.players.play import PlayInterrupted, make_bots, play_on
@@ -125,9 +152,11 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         write(game)  # a save exists from the first decision on
     from artemis.players.bots import NoInput
 
+    said: list = []
     try:
-        game = play_on(game, bots, after_round=write if save is not None else None,
-                       plugins=host)
+        with _sigterm_as_ctrl_c(said):
+            game = play_on(game, bots, after_round=write if save is not None else None,
+                           plugins=host)
     except (PluginError, StepLimit) as exc:
         game_failed(exc, game.config, kinds, plugins, disabled, save,
                     write if getattr(exc, "restored", True) else None, game)
@@ -139,15 +168,17 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
                   f"continue with: artemis play --load {save}", file=sys.stderr)
         raise
     except PlayInterrupted as stop:
+        by, code = (" by SIGTERM", 143) if said else ("", 130)
         if save is None:
-            print("interrupted: the game is not saved (give --save FILE to keep it)",
+            print(f"interrupted{by}: the game is not saved (give --save FILE to keep it)",
                   file=sys.stderr)
-            raise typer.Exit(130) from None
+            raise typer.Exit(code) from None
         write(stop.game)
         g = stop.game
-        print(f"interrupted: saved to {save} (round {g.ruleset.round_of(g)}, {len(g.actions)} "
-              f"actions)\n    continue with: artemis play --load {save}", file=sys.stderr)
-        raise typer.Exit(130) from None
+        print(f"interrupted{by}: saved to {save} (round {g.ruleset.round_of(g)}, "
+              f"{len(g.actions)} actions)\n    continue with: artemis play --load {save}",
+              file=sys.stderr)
+        raise typer.Exit(code) from None
     _FINISHED["save"] = save
     return game, kinds, names
 

@@ -78,13 +78,18 @@ def simulate(
         metavar="DIR", help="Write each game's JSON-lines log into DIR (game-000000.jsonl, "
         "...).", show_default=False)] = None,
     strict_plugins: StrictOpt = False,
+    game_timeout: Annotated[float, typer.Option(
+        min=0, metavar="SECONDS", help="Stop a game still playing after SECONDS (a hook that "
+        "never returns), replace its worker process and report it as timed out; 0: no limit, "
+        "and --workers 1 plays in this process (not on --dask).")] = 600,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Play N seeded bot games on every core and report win rates, VP and each scoring step,
     every building, expedition and event, game length and errors. The same seed gives the
-    same report whatever the number of workers. Exit 0 ok, 1 a game raised (or bad input, or
-    the report or charts could not be written: the report is printed anyway), 2 usage error,
-    130 interrupted by Ctrl-C, 143 by SIGTERM (the finished games are reported)."""
+    same report whatever the number of workers. Exit 0 ok; 1 a game raised or timed out, bad
+    input, or the report, charts or game logs could not be written (the report is printed
+    anyway); 2 usage error; 130 interrupted by Ctrl-C, 143 by SIGTERM (the finished games are
+    reported)."""
     _check_extras(plot, dask)
     if dask:
         from artemis.sim.runner import RunError, check_dask_address
@@ -115,7 +120,8 @@ def simulate(
 
     try:
         with _progress(games, quiet=as_json) as advance:
-            outcome = run(task, games, workers=workers, dask_address=dask, progress=advance)
+            outcome = run(task, games, workers=workers, dask_address=dask, progress=advance,
+                          game_timeout=game_timeout or None)
     except RunError as exc:
         _fail(str(exc))
     report = build_report(outcome.results, list(task.bots), [i[:2] for i in items], config,
@@ -150,15 +156,25 @@ def simulate(
         for path in [*([out] if out else []), *charts]:
             print(f"wrote {path}")
     if log_errors:
-        print(f"warning: {len(log_errors)} game logs could not be written, first: "
-              f"{log_errors[0]['log_error']}", file=sys.stderr)
+        failures.append(f"{len(log_errors)} of {played} game logs could not be written into "
+                        f"'{log_dir}', the first: {log_errors[0]['log_error']}")
+    late = report["timed_out"]
+    if late:
+        print(f"warning: {len(late)} game{' timed out' if len(late) == 1 else 's timed out'} "
+              f"(a limit of {_seconds(game_timeout)} s: timeouts depend on the machine)",
+              file=sys.stderr)
     for message in failures:
         print(f"error: {message}", file=sys.stderr)
     if outcome.interrupted:
         by = " by SIGTERM" if outcome.signal == "SIGTERM" else ""
         print(f"interrupted{by}: {played} of {games} games reported", file=sys.stderr)
         raise typer.Exit(143 if outcome.signal == "SIGTERM" else 130)
-    raise typer.Exit(1 if report["errors"] or failures else 0)
+    raise typer.Exit(1 if report["errors"] or late or failures else 0)
+
+
+def _seconds(x: float) -> str:
+    """0.5 -> "0.5", 600.0 -> "600"."""
+    return f"{x:g}"
 
 
 def _fail(message: str, code: int = 1):
@@ -396,7 +412,8 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None) 
     console.print(f"simulated {report['played']} of {report['games']} games{state}, "
                   f"{c['players']} players ({', '.join(c['bots'])}), run seed {c['seed']}"
                   f"{variants}{extra}: {report['finished']} finished, "
-                  f"{len(report['errors'])} error{'' if len(report['errors']) == 1 else 's'}",
+                  f"{len(report['errors'])} error{'' if len(report['errors']) == 1 else 's'}"
+                  + (f", {len(report['timed_out'])} timed out" if report["timed_out"] else ""),
                   markup=False, soft_wrap=True)
     num = [("wins", "right"), ("win rate (CI)", "right"), ("mean VP", "right"),
            ("sd", "right"), ("min", "right"), ("max", "right")]
@@ -462,4 +479,8 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None) 
         console.print(f"error in game {e['index']} (seed {e['seed']}) after "
                       f"{e.get('decisions', '?')} decisions, last {e.get('action')}: "
                       f"{e['error']}{where}\n    replay: {e['replay']}", markup=False,
+                      soft_wrap=True)
+    for e in report["timed_out"]:
+        console.print(f"timed out: game {e['index']} (seed {e['seed']}) after "
+                      f"{_seconds(e['seconds'])} s\n    replay: {e['replay']}", markup=False,
                       soft_wrap=True)

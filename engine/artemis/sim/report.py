@@ -5,7 +5,8 @@ taken and owners; nothing of any one game's rules.
 Summaries are added in game-index order and every figure is summed exactly (VP and decisions
 are whole numbers: sums and sums of squares are Python ints), so a report depends only on which
 games were played, never on how many workers played them or in what order they finished. It
-holds no timing, so two reports of the same run compare equal.
+holds no timing, so two reports of the same run compare equal, unless the run had games stopped
+by the game timeout (``timed_out``): those depend on the machine.
 """
 
 from __future__ import annotations
@@ -94,19 +95,22 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
 
     Returns {format, config, games, played, indices, finished, interrupted,
     wins: {by_seat, by_bot}, vp: {final, in_game, steps, by_seat, by_bot}, decisions, items,
-    errors}. ``indices`` lists the game indices played as [start, stop) ranges (all of them
-    unless interrupted); each statistic is {n, mean, std, min, max} over seats of finished
-    games (``decisions``: over games); win rates count the engine's winner (its tie-break)
-    and are wins / games for a seat, wins / seats played for a bot kind; an item's
-    ``appeared`` and ``taken`` count games, ``owners`` counts owner seats over all games,
-    ``owners_win_rate`` is the share of those seats that won. Every win rate has its sample
+    errors, timed_out}. ``indices`` lists the game indices played as [start, stop) ranges (all
+    of them unless interrupted); ``timed_out`` the games stopped by the game timeout (a result
+    carrying ``timed_out``: its seconds), {index, seed, seconds, replay}, which depend on the
+    machine, unlike the rest of the report; each statistic is {n, mean, std, min, max} over
+    seats of finished games (``decisions``: over games); win rates count the engine's winner
+    (its tie-break) and are wins / games for a seat, wins / seats played for a bot kind; an
+    item's ``appeared`` and ``taken`` count games, ``owners`` counts owner seats over all
+    games, ``owners_win_rate`` is the share of those seats that won. Every win rate has its sample
     size beside it (``games``, ``seats``, ``owners``) and a 95% Wilson interval (``*_ci``:
     [low, high] or None); with more than one bot kind, ``owners_by_bot`` splits an item's
     owners by the bot kind of their seat: {kind: {owners, wins, win_rate}}. ``errors``
     carry ``where`` (the innermost frame) when the task gives it."""
     ordered = sorted(results, key=lambda r: r["index"])
-    finished = [r for r in ordered if "error" not in r]
-    errors = [r for r in ordered if "error" in r]
+    late = [r for r in ordered if "timed_out" in r]
+    finished = [r for r in ordered if "error" not in r and "timed_out" not in r]
+    errors = [r for r in ordered if "error" in r and "timed_out" not in r]
     seats = len(bots)
     kinds = list(dict.fromkeys(bots))
     seat_wins = [0] * seats
@@ -177,6 +181,9 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
         "items": [_item(i, stats[i], kinds) for i in [*(i for i, _ in items), *extra]],
         "errors": [{k: r[k] for k in ("index", "seed", "error", "where", "decisions", "action",
                                       "replay") if k in r} for r in errors],
+        "timed_out": [{"index": r["index"], **({"seed": r["seed"]} if "seed" in r else {}),
+                       "seconds": r["timed_out"],
+                       **({"replay": r["replay"]} if "replay" in r else {})} for r in late],
     }
 
 

@@ -2,32 +2,39 @@
 
 Game-agnostic. A *task* is a picklable object with ``play(index) -> dict`` (one game's summary,
 carrying ``"index"``; a game that raises is the task's to record, as a summary with
-``"error"``) and ``failed(index, error) -> dict`` (the record of a game lost with its worker).
+``"error"``) and ``failed(index, error) -> dict`` (the record of a game lost with its worker);
+optionally ``prepare()`` (what a worker does once before its first game: imports, content) and
+``timed_out(index, seconds) -> dict`` (the record of a game stopped by the game timeout).
 Game ``i`` of a run depends on the run seed and ``i`` only (`game_seed`), never on which worker
 played it or when, so the results, sorted by index, are the same for any number of workers.
 
-Worker processes are *spawned*, never forked: the parent runs threads (rich's progress refresh,
-the pool's own manager thread), and a fork taken while another thread holds a lock can deadlock
-the child; spawn is also what macOS and Windows use, so the behaviour is one everywhere. A
-spawned worker pays the import and the content loading once (about a second), then plays
-batches of games. Workers ignore SIGINT and SIGTERM: Ctrl-C (or SIGTERM: ``kill``, ``timeout``,
-a CI cancel) reaches the parent, which stops the workers (kill, then join: no orphans) and keeps
-the finished batches.
+Worker processes are *spawned*, never forked: the parent runs threads (rich's progress refresh),
+and a fork taken while another thread holds a lock can deadlock the child; spawn is also what
+macOS and Windows use, so the behaviour is one everywhere. A spawned worker pays the import and
+the content loading once (about a second), then plays the games it is given, one at a time,
+saying when each starts. A game still playing after ``game_timeout`` seconds (a hook that never
+returns) is reported as timed out: its worker is killed and replaced, and the run goes on; so
+is a game whose worker dies, as an error. Workers ignore SIGINT and SIGTERM: Ctrl-C (or SIGTERM:
+``kill``, ``timeout``, a CI cancel) reaches the parent, which stops the workers (kill, then
+join: no orphans) and keeps the finished games.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import re
 import signal
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 DASK_MISSING = "--dask needs the dask extra: pip install 'artemis-engine[dask]'"
 DASK_TIMEOUT = 10  # seconds to reach the scheduler before giving up
+STARTUP_TIMEOUT = 120  # seconds a worker may take to start (imports, content) before its first game
 
 _DASK_ADDRESS = re.compile(r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9a-fA-F:.]+\]|[\w.-]+):\d{1,5}"
                            r"|inproc://\S+")
@@ -89,11 +96,18 @@ def play_batch(task, start: int, stop: int) -> list[dict]:
 
 def run(task, games: int, workers: int = 1, dask_address: str | None = None,
         progress: Callable[[int], None] | None = None,
-        batch_size: int | None = None) -> RunOutcome:
-    """Play games 0..games-1 of ``task``: in this process when ``workers`` is 1, else in a pool
-    of ``workers`` spawned processes, or on the Dask scheduler at ``dask_address``.
-    ``progress(n)`` is called in this thread after every n games finished. At most one
-    worker per batch is started (``RunOutcome.workers`` says how many were).
+        batch_size: int | None = None, game_timeout: float | None = None) -> RunOutcome:
+    """Play games 0..games-1 of ``task``: in this process when ``workers`` is 1 and there is
+    no ``game_timeout``, else in ``workers`` spawned processes (at most one a game:
+    ``RunOutcome.workers`` says how many were started), or on the Dask scheduler at
+    ``dask_address`` (in batches of ``batch_size``). ``progress(n)`` is called in this thread
+    after every n games finished.
+
+    ``game_timeout`` (seconds; None or 0: none) bounds each game in worker processes: a game
+    still playing then is recorded by ``task.timed_out(index, seconds)`` (default: ``failed``
+    with ``"timed_out": seconds``), its worker killed and replaced. A game whose worker dies is
+    recorded by ``task.failed``, and the run goes on. Dask runs games in its workers' threads,
+    which cannot be stopped: there ``game_timeout`` is not enforced.
 
     Ctrl-C (KeyboardInterrupt) or SIGTERM (when called in the main thread) stops the run: the
     workers are stopped and the outcome, marked ``interrupted``, holds the games finished
@@ -117,16 +131,15 @@ def run(task, games: int, workers: int = 1, dask_address: str | None = None,
             where = f"Dask scheduler {dask_address}"
             # the cluster's size is not known here: batches as for 8 workers
             _run_dask(task, batches(games, 8, batch_size), dask_address, done)
-        elif workers <= 1:
+        elif workers <= 1 and not game_timeout:
             where = "1 process"
             for i in range(games):
                 done([task.play(i)])
         else:
-            ranges = batches(games, workers, batch_size)
-            started_workers = min(workers, len(ranges))  # a worker per batch at most
+            started_workers = max(1, min(workers, games))  # a worker per game at most
             where = (f"{started_workers} worker process"
                      f"{'' if started_workers == 1 else 'es'}")
-            _run_pool(task, ranges, started_workers, done)
+            _run_workers(task, games, started_workers, game_timeout or None, done)
     except KeyboardInterrupt as exc:
         interrupted = True
         stopped_by = "SIGTERM" if isinstance(exc, Terminated) else "SIGINT"
@@ -163,63 +176,186 @@ def _start_worker() -> None:
         threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _run_pool(task, ranges, workers: int, done) -> None:
-    import concurrent.futures as cf
-    import multiprocessing
-
-    pool = cf.ProcessPoolExecutor(max_workers=workers,
-                                  mp_context=multiprocessing.get_context("spawn"),
-                                  initializer=_start_worker)
-    futures: dict = {}
-    try:
-        # workers are spawned by submit; SIGINT ignored meanwhile is inherited through exec, so
-        # a Ctrl-C sent to the whole process group never reaches a worker, even mid-start-up.
-        # SIGTERM cannot be ignored here (the parent must hear it): it is blocked in this
-        # thread, a mask the workers inherit until their initializer ignores it, and held
-        # back, then raised once the handlers are back
-        main = threading.current_thread() is threading.main_thread()
-        held: list = []
-        masks = main and hasattr(signal, "pthread_sigmask")
-        if main:
-            previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-            previous_term = signal.signal(signal.SIGTERM, lambda *a: held.append(a))
-        if masks:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+def _worker_main(conn, task) -> None:
+    """A worker process: prepares the task once, says "ready", then plays the game indices it
+    is sent (lists of them; None: stop) in order, sending ("done", summary) after each: the
+    parent knows which game it plays, and since when (from the previous "done")."""
+    _start_worker()
+    prepare = getattr(task, "prepare", None)
+    if prepare is not None:
         try:
-            for start, stop in ranges:
-                futures[pool.submit(play_batch, task, start, stop)] = (start, stop)
-        finally:
-            if main:
-                signal.signal(signal.SIGINT, previous)
-                signal.signal(signal.SIGTERM, previous_term)
-            if masks:  # a SIGTERM pending meanwhile reaches previous_term now
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
-        if held and callable(previous_term):
-            previous_term(*held[0])
-        for future in cf.as_completed(futures):
-            start, stop = futures[future]
-            try:
-                out = future.result()
-            except Exception as exc:  # the worker died (BrokenProcessPool): its games are lost
-                out = [task.failed(i, f"{type(exc).__name__}: {exc}") for i in range(start, stop)]
-            done(out)
+            prepare()
+        except Exception:  # noqa: S110 - each game meets the same error and records it
+            pass
+    conn.send(("ready", None))
+    todo: deque = deque()
+    while True:
+        while not todo or conn.poll():
+            message = conn.recv()
+            if message is None:
+                return
+            todo.extend(message)
+        index = todo.popleft()
+        try:
+            summary = task.play(index)
+        except Exception as exc:  # the task records its games' errors; this is a last resort
+            summary = task.failed(index, f"{type(exc).__name__}: {exc}")
+        conn.send(("done", summary))
+
+
+@contextlib.contextmanager
+def _signals_held():
+    """While worker processes are spawned: SIGINT ignored (inherited through exec, so a Ctrl-C
+    sent to the whole process group never reaches a worker, even mid-start-up) and SIGTERM held
+    back (it cannot be ignored here: the parent must hear it; blocked in this thread, a mask
+    the workers inherit until their initializer ignores it), then raised once the handlers are
+    back."""
+    main = threading.current_thread() is threading.main_thread()
+    held: list = []
+    masks = main and hasattr(signal, "pthread_sigmask")
+    if main:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        previous_term = signal.signal(signal.SIGTERM, lambda *a: held.append(a))
+    if masks:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    try:
+        yield
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
+            signal.signal(signal.SIGTERM, previous_term)
+        if masks:  # a SIGTERM pending meanwhile reaches previous_term now
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
+    if main and held and callable(previous_term):
+        previous_term(*held[0])
+
+
+class _Worker:
+    """A worker process seen from the parent: its connection, the game indices sent to it and
+    not yet done (in order), the one it is playing and since when."""
+
+    def __init__(self, ctx, task):
+        self.conn, child = ctx.Pipe()
+        self.process = ctx.Process(target=_worker_main, args=(child, task), daemon=True)
+        with _signals_held():
+            self.process.start()
+        child.close()
+        self.born = time.monotonic()
+        self.ready = False
+        self.sent: deque = deque()
+        self.playing: int | None = None
+        self.since = 0.0
+
+    def send(self, indices: list) -> None:
+        if not self.sent:  # idle: it starts the first of them now
+            self.playing, self.since = indices[0], time.monotonic()
+        self.sent.extend(indices)
+        try:
+            self.conn.send(indices)
+        except OSError:  # it died meanwhile: its sentinel says so, and its games go back
+            pass
+
+    def kill(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=10)
+        self.conn.close()
+
+
+def _run_workers(task, games: int, workers: int, game_timeout: float | None, done) -> None:
+    """Play games 0..games-1 in ``workers`` spawned processes, two games queued in each (one
+    playing, the next ready), replacing a worker whose game passes ``game_timeout`` seconds
+    or that dies. A game's time runs from when its worker was sent it while idle or reported
+    the game before it done: never less than the game's own, so no game is stopped early."""
+    import multiprocessing
+    from multiprocessing.connection import wait
+
+    ctx = multiprocessing.get_context("spawn")
+    todo = deque(range(games))
+    crew: list[_Worker] = []
+    deaths = 0  # workers lost outside a game: a worker that cannot start, say
+
+    def lost(worker: _Worker, record) -> None:
+        """``worker`` is gone: ``record`` its current game (if any), the rest back in line."""
+        nonlocal deaths
+        crew.remove(worker)
+        worker.kill()
+        rest = [i for i in worker.sent if i != worker.playing]
+        todo.extendleft(reversed(rest))
+        if worker.playing is not None:
+            done([record(worker.playing)])
+        else:
+            deaths += 1
+        if todo and deaths >= 3:
+            why = "the worker processes cannot start or keep dying"
+            done([task.failed(i, f"WorkerLost: {why}") for i in todo])
+            todo.clear()
+        if todo:
+            crew.append(_Worker(ctx, task))
+
+    def timed_out(index: int):
+        if hasattr(task, "timed_out"):
+            return task.timed_out(index, game_timeout)
+        return {**task.failed(index, f"timed out after {game_timeout} s"),
+                "timed_out": game_timeout}
+
+    try:
+        for _ in range(workers):
+            crew.append(_Worker(ctx, task))
+        while crew:
+            for worker in crew:  # two games queued in each ready worker
+                while worker.ready and todo and len(worker.sent) < 2:
+                    worker.send([todo.popleft()])
+            for worker in [w for w in crew if not w.sent and not todo and w.ready]:
+                with contextlib.suppress(OSError):
+                    worker.conn.send(None)  # nothing left for it: it stops
+                worker.process.join(timeout=10)
+                worker.kill()
+                crew.remove(worker)
+            if not crew:
+                break
+            now = time.monotonic()
+            deadlines = [w.since + game_timeout - now for w in crew
+                         if game_timeout and w.playing is not None]
+            deadlines += [w.born + STARTUP_TIMEOUT - now for w in crew if not w.ready]
+            ready = wait([w.conn for w in crew] + [w.process.sentinel for w in crew],
+                         timeout=max(0.0, min(deadlines)) if deadlines else None)
+            for worker in list(crew):
+                if worker.conn in ready or worker.process.sentinel in ready:
+                    _read(worker, done)
+                if worker.conn.closed or not worker.process.is_alive():
+                    code = worker.process.exitcode
+                    lost(worker, lambda i, code=code: task.failed(
+                        i, f"WorkerDied: the worker process died (exit code {code}) "
+                        "playing this game"))
+            now = time.monotonic()
+            for worker in list(crew):
+                if (game_timeout and worker.playing is not None
+                        and now - worker.since >= game_timeout):
+                    lost(worker, timed_out)
+                elif not worker.ready and now - worker.born >= STARTUP_TIMEOUT:
+                    lost(worker, timed_out)
     except BaseException:
-        _stop_pool(pool)
+        for worker in crew:
+            worker.kill()
         raise
-    pool.shutdown(wait=True)
 
 
-def _stop_pool(pool) -> None:
-    """Stop every worker now: cancel what has not started, kill what runs (workers ignore
-    SIGTERM), join all."""
-    # no public way to stop running workers before Python 3.14's terminate_workers()
-    processes = list((getattr(pool, "_processes", None) or {}).values())
-    pool.shutdown(wait=False, cancel_futures=True)
-    for p in processes:
-        if p.is_alive():
-            p.kill()
-    for p in processes:
-        p.join(timeout=10)
+def _read(worker: _Worker, done) -> None:
+    """Read what ``worker`` said: ready, or a game done (it plays the next one it was sent, if
+    any, from now); a worker that died has its connection closed here."""
+    try:
+        while worker.conn.poll():
+            what, value = worker.conn.recv()
+            if what == "ready":
+                worker.ready = True
+            else:
+                worker.sent.popleft()
+                worker.playing = worker.sent[0] if worker.sent else None
+                worker.since = time.monotonic()
+                done([value])
+    except (EOFError, OSError):
+        worker.conn.close()
 
 
 def _run_dask(task, ranges, address: str, done) -> None:

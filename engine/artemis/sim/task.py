@@ -66,6 +66,16 @@ class GameTask:
             _HOSTS[key] = load_plugins(disable=self.disabled, extra_modules=self.plugins)
         return _HOSTS[key]
 
+    def prepare(self) -> None:
+        """What a worker process does once, before its first game (so that the game timeout
+        counts the game, not the start-up): the plugin host and the content."""
+        from artemis.kernel.game import _cached_catalog, _host_registry
+        from artemis.kernel.games import get_game
+
+        host = self.host()
+        ruleset = get_game(self.game)
+        _cached_catalog(host, _host_registry(host, ruleset.id), tuple(self.expansions), ruleset)
+
     def play(self, index: int) -> dict:
         """Play game ``index`` with bots seeded as `artemis.players.play.play_game` seeds them; its
         summary (`summarize`), or, when the game raises, the error record (`failed`) with the
@@ -107,6 +117,12 @@ class GameTask:
         """The record of game ``index`` that did not finish: {index, seed, error, replay}."""
         seed = self.seed_of(index)
         return {"index": index, "seed": seed, "error": error, "replay": self.replay(seed)}
+
+    def timed_out(self, index: int, seconds: float) -> dict:
+        """The record of game ``index`` stopped after ``seconds`` (the game timeout): {index,
+        seed, timed_out, replay}."""
+        seed = self.seed_of(index)
+        return {"index": index, "seed": seed, "timed_out": seconds, "replay": self.replay(seed)}
 
     def replay(self, seed: int) -> str:
         """The `artemis play` command that plays the game seeded ``seed`` again."""
