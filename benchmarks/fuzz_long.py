@@ -1,17 +1,22 @@
-"""The long hostile-input fuzz run: tests/test_hostile_input.py's properties, many examples.
+"""The long hostile-input fuzz run: tests/test_hostile_input.py's properties, many examples,
+and tests/test_generated_content.py's: generated content that validates plays to the end.
 
-Not a test (CI runs a few examples per loader in tests/test_hostile_input.py). Run::
+Not a test (CI runs a few examples per property in those files). Run::
 
     .venv/bin/python benchmarks/fuzz_long.py --examples 4000            # per property
     .venv/bin/python benchmarks/fuzz_long.py --examples 500 --only config_wrong --seed 7
+    .venv/bin/python benchmarks/fuzz_long.py --examples 1000 --only generated_packs
 
 Each property (YAML reader, content validator on malformed YAML and on mutated base content,
 config loader on malformed YAML and on mutated config examples, and the save, log and scenario
-loaders once they exist) runs with ``--examples`` generated inputs, seeded by ``--seed``, under
-the same 10 s deadline against hangs, with the content loader's disk cache in a temporary
-folder unless ``ARTEMIS_CACHE_DIR`` is set. Prints, per property, the examples run, the wall time
-(time.perf_counter), the slowest example and the failures (each with Hypothesis's minimal
-falsifying input); the exit status is 1 when any property failed.
+loaders once they exist), and generated packs played to the end (``generated_packs``: a pack
+drawn from the vocabulary, kept where it validates, played by random bots within bounded steps
+and memory, its log written and verified) runs with ``--examples`` generated inputs, seeded by
+``--seed``, under the same 10 s deadline against hangs, with the content loader's disk cache in
+a temporary folder unless ``ARTEMIS_CACHE_DIR`` is set. Prints, per property, the examples run,
+the wall time (time.perf_counter), the slowest example and the failures (each with
+Hypothesis's minimal falsifying input), and for ``generated_packs`` the longest game (steps,
+decisions, tracemalloc's peak); the exit status is 1 when any property failed.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+import test_generated_content as gen  # noqa: E402
 import test_hostile_input as h  # noqa: E402
 
 
@@ -43,6 +49,7 @@ def _properties() -> dict:
                           lambda c: h.check_wrong_content(*c)),
         "config_malformed": (h.HOSTILE_FILE, lambda c: h.check_config(c, start=False)),
         "config_wrong": (h.wrong_config(), h.check_config),
+        "generated_packs": (gen.packs(), gen.check_generated),
     }
     for name, (_, strategy, check) in h.OTHER_LOADERS.items():
         if h.other_loader_exists(name):
@@ -131,6 +138,13 @@ def _run(args) -> int:
               f"{len(r['failures'])}", flush=True)
         if args.verbose:
             print(f"    slowest example: {r['slowest_case']}")
+        if name == "generated_packs" and gen.SEEN:
+            longest = max(gen.SEEN, key=lambda p: p.steps)
+            print(f"    longest game: {longest.steps:,} steps, {longest.decisions:,} decisions, "
+                  f"{longest.players} players; largest peak "
+                  f"{max(p.peak for p in gen.SEEN) / 2**20:.1f} MiB; "
+                  f"{sum(p.items for p in gen.SEEN) / len(gen.SEEN):.1f} items kept per pack",
+                  flush=True)
         for f in r["failures"]:
             print("    " + f.replace("\n", "\n    "), flush=True)
     print(f"{'total':<20}{total_examples:>10}{total_time:>10.1f}{'':>11}  {failed}")

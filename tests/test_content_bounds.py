@@ -419,3 +419,32 @@ def test_the_log_writer_refuses_a_number_the_reader_would_refuse(tmp_path):
     fine = Game.new(GameConfig(players=2, seed=1, params={"start_energy": 10**39}))
     write_log(fine, path, ["random", "random"])
     assert read_log(path).header["params"] == {"start_energy": 10**39}
+
+
+# ---- found by the generated-content property ------------------------------------------------
+
+SEND_FROM = ("kind: buildings\nitems:\n"
+             "  - id: dock_gate\n    name: Dock Gate\n    kind: ocean\n    slots: [pioneer]\n"
+             "    passive: {requires: owned, modify: [{param: expedition_send_from, "
+             "set: shelters}]}\n    provenance: fan-made\n"
+             "  - id: hub_gate\n    name: Hub Gate\n    kind: ocean\n    slots: [pioneer]\n"
+             "    passive: {requires: owned, modify: [{param: expedition_send_from, "
+             "add: this_building}]}\n    provenance: fan-made\n")
+
+
+def test_a_set_of_a_set_of_places_is_that_one_place_and_adds_still_join_it(tmp_path):
+    """``set: shelters`` on expedition_send_from (a set of places) made the parameter the
+    string 'shelters': a later add concatenated strings (TypeError) and a send looked for
+    places among its letters (IndexError), both inside a game of validated content."""
+    from artemis.games.project.params import param
+    from artemis.games.project.state import Owned
+    from artemis.kernel.game import Game, GameConfig
+
+    result = load_game_content([write_pack(tmp_path / "pack", {"buildings.yaml": SEND_FROM})])
+    assert result.problems == []
+    game = Game.new(GameConfig(players=2, seed=1), catalog=result.catalog)
+    player = game.state.players[0]
+    player.buildings.append(Owned("dock_gate"))
+    assert param(game, "expedition_send_from", 0) == {"shelters"}
+    player.buildings.append(Owned("hub_gate"))
+    assert param(game, "expedition_send_from", 0) == {"shelters", ("building", 1)}

@@ -2,7 +2,8 @@
 
 Step 0 a variant's setting replaces the rulebook default; then ``set`` from the player's active
 buildings, ``set`` from this round's events (an event overrides a building), every ``add``
-(union for a set of places), and the clamp at 0 for all but the ``*_adjust`` parameters.
+(union for a set of places, which a ``set`` makes the set of its one place), and the clamp
+at 0 for all but the ``*_adjust`` parameters.
 """
 
 from __future__ import annotations
@@ -40,12 +41,13 @@ def param(game, name: str, player: int | None = None):
         if spec.type == "int" and not spec.signed:
             return max(0, value)
         return value
+    places = spec.type == "places"
     for m, i in buildings:
         if m.param == name and m.mode == "set":
-            value = _place(m.value, i)
+            value = {_place(m.value, i)} if places else _place(m.value, i)
     for m in events:
         if m.param == name and m.mode == "set":
-            value = m.value
+            value = {m.value} if places else m.value
     for m, i in buildings:
         if m.param == name and m.mode == "add":
             value = _add(value, _place(m.value, i))
