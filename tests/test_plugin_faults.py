@@ -326,3 +326,25 @@ def test_play_refuses_an_observer_that_changes_the_winner(tmp_path, monkeypatch)
     assert result.stderr.startswith("error: plugin 'artemis_cheating_plugin' changed the game "
                                     "in artemis_observe_event (round 1, seed 1, ")
     assert "winner" not in result.stdout
+
+
+def test_an_observer_that_keeps_a_game_and_changes_it_later_changes_nothing():
+    """An observer sees a copy of the game: one it kept from an earlier call and changes
+    afterwards (the trial's "sneaky" observer adding VP to seat 0) is not the game played."""
+    kept = []
+
+    def sneaky(game, event):
+        if kept:
+            kept[0].state.players[0].vp += 1000
+        kept.append(game)
+
+    plain = Game.new({"players": 3, "seed": 14})
+    watched = Game.new({"players": 3, "seed": 14},
+                       plugins=host_with(make_plugin(artemis_observe_event=sneaky)))
+    rng = random.Random(14)
+    while not plain.is_over:
+        action = rng.choice(plain.legal_actions())
+        plain.apply(action.id)
+        watched.apply(action.id)
+    assert len(kept) > 100
+    assert watched.result == plain.result and watched.full_view() == plain.full_view()

@@ -462,19 +462,29 @@ class Game:
         """Show ``event`` to each observing plugin, one at a time. One that raises is a
         PluginError; one that changes the game (its state, random streams, queue, question,
         final scores, rule parameters, log, or the event) is refused: ObserverChangedGame,
-        naming it (and `apply` puts the game back). The check costs two pickles of the state
-        per event, paid only by games with an observer."""
+        naming it (and `apply` puts the game back). Each observer sees a copy, so a game it
+        keeps from an earlier call is not this one. The check costs a clone and four pickles
+        of the state per event, paid only by games with an observer."""
+        import copy
+
         hook = "artemis_observe_event"
         before = _fingerprint(self, event)
         for name, call in self._observer_calls:
-            guards = _guard_streams(self.state)
+            # the observer is shown a copy of the game and of the event: one it keeps and
+            # changes later cannot reach this game; a change it makes now is seen below
+            shown = self.clone()
+            shown.logging = shown.observers = False
+            shown_event = copy.deepcopy(event)
+            shown_before = _fingerprint(shown, shown_event)  # a copy pickles its own way
+            guards = _guard_streams(shown.state)
             try:
-                call(game=self, event=event)
+                call(game=shown, event=shown_event)
             except Exception as exc:
                 raise PluginError(name, hook, f"{type(exc).__name__}: {exc}") from exc
             finally:
                 drawn = _unguard_streams(guards)
-            if drawn or _fingerprint(self, event) != before:
+            if (drawn or _fingerprint(shown, shown_event) != shown_before
+                    or _fingerprint(self, event) != before):
                 raise ObserverChangedGame(
                     name, hook, f"it changed the game it was shown (the '{event['type']}' "
                     "event); an observer must not change the game, so the change is refused",
