@@ -348,3 +348,33 @@ def test_an_observer_that_keeps_a_game_and_changes_it_later_changes_nothing():
         watched.apply(action.id)
     assert len(kept) > 100
     assert watched.result == plain.result and watched.full_view() == plain.full_view()
+
+
+EXITS_IN_ROUND_2 = """
+import sys
+
+from artemis.kernel.hookspecs import hookimpl
+
+
+@hookimpl
+def artemis_resolve_region(game, region):
+    if game.state.round == 2:
+        sys.exit(0)
+"""
+
+
+def test_a_plugin_calling_sys_exit_is_its_error_not_a_success(tmp_path, monkeypatch):
+    (tmp_path / "artemis_exits_at_import.py").write_text("import sys\nsys.exit(0)\n")
+    (tmp_path / "artemis_exits_in_round_2.py").write_text(EXITS_IN_ROUND_2)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    at_import = CliRunner().invoke(app, ["play", "--players", "2", "--plugin",
+                                         "artemis_exits_at_import", "--quiet"])
+    assert at_import.exit_code == 2
+    assert "plugin 'artemis_exits_at_import'" in at_import.stderr
+    assert "SystemExit" in at_import.stderr
+    in_game = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "3", "--plugin",
+                                       "artemis_exits_in_round_2", "--quiet"])
+    assert in_game.exit_code == 1, in_game.output
+    assert in_game.stderr.startswith("error: plugin 'artemis_exits_in_round_2' raised in "
+                                     "artemis_resolve_region (round 2, seed 3, ")
+    assert "SystemExit" in in_game.stderr and "replay: artemis play" in in_game.stderr

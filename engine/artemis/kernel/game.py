@@ -247,7 +247,7 @@ class Game:
             params.update(known[name].params(enabled[name]))
         try:
             hooks.artemis_setup_params(params=params, variants=enabled)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             raise _plugin_error(exc, host, registry, config.seed, 0) from exc
         unknown = sorted(set(params) - set(registry.parameters))
         if unknown:
@@ -272,7 +272,7 @@ class Game:
             game.state = ruleset.setup(game, rng)
             push(game, ruleset.start_step)
             run(game)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # a hook's sys.exit() is the plugin's error
             error = game._blame(exc, None)
             if error is exc:
                 raise
@@ -339,7 +339,8 @@ class Game:
             run(self)
             if record is not None and self.revealed_at == len(self.actions):
                 record["reveals"] = True  # its consequences showed something hidden or random
-        except Exception as exc:  # put the game back as it was, then say what failed
+        # put the game back as it was, then say what failed (a hook's sys.exit() included)
+        except (Exception, SystemExit) as exc:
             error = self._blame(exc, chosen.id)
             self._restore(decision, len(self.actions) - 1, logged, error)
             if error is exc:
@@ -479,7 +480,7 @@ class Game:
             guards = _guard_streams(shown.state)
             try:
                 call(game=shown, event=shown_event)
-            except Exception as exc:
+            except (Exception, SystemExit) as exc:
                 raise PluginError(name, hook, f"{type(exc).__name__}: {exc}") from exc
             finally:
                 drawn = _unguard_streams(guards)

@@ -257,7 +257,8 @@ def load_plugins(entry_point_plugins: bool = True, disable: tuple[str, ...] = ()
                 filter(None, (getattr(dist, "name", ""), getattr(dist, "version", "")))))
             try:
                 plugin = ep.load()
-            except Exception as exc:  # a broken plugin must not take the host down
+            # a broken plugin must not take the host down; one that calls sys.exit() neither
+            except (Exception, SystemExit) as exc:
                 host.fail(ep.name, f"{type(exc).__name__}: {exc}")
                 continue
             if _register(host, plugin, ep.name):
@@ -266,7 +267,7 @@ def load_plugins(entry_point_plugins: bool = True, disable: tuple[str, ...] = ()
         host.asked.add(module)
         try:
             plugin = importlib.import_module(module)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:
             host.fail(module, f"{type(exc).__name__}: {exc}")
             continue
         installed = host.pm.get_name(plugin)
