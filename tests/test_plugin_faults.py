@@ -378,3 +378,26 @@ def test_a_plugin_calling_sys_exit_is_its_error_not_a_success(tmp_path, monkeypa
     assert in_game.stderr.startswith("error: plugin 'artemis_exits_in_round_2' raised in "
                                      "artemis_resolve_region (round 2, seed 3, ")
     assert "SystemExit" in in_game.stderr and "replay: artemis play" in in_game.stderr
+
+
+def test_a_log_made_with_a_plugin_not_loaded_now_is_said(tmp_path, monkeypatch):
+    (tmp_path / "artemis_quiet_watcher.py").write_text(
+        "from artemis.kernel.hookspecs import hookimpl\n\n\n@hookimpl\n"
+        "def artemis_observe_event(game, event):\n    return None\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    log = tmp_path / "game.jsonl"
+    made = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "4", "--plugin",
+                                    "artemis_quiet_watcher", "--log", str(log), "--quiet"])
+    assert made.exit_code == 0, made.output
+    replayed = CliRunner().invoke(app, ["replay", str(log)])
+    assert ("warning: the log was made with plugin artemis_quiet_watcher, not loaded now "
+            "(give --plugin or install it)") in replayed.stderr
+    with_it = CliRunner().invoke(app, ["replay", str(log), "--plugin", "artemis_quiet_watcher"])
+    assert with_it.exit_code == 0 and "warning" not in with_it.stderr
+
+
+def test_the_continue_command_keeps_the_plugin_flags():
+    from artemis.cli.saves import _continue_with
+
+    assert _continue_with("g.save", ["my_rules"], ["harsh"]) == (
+        "artemis play --load g.save --plugin my_rules --disable-plugin harsh")

@@ -64,6 +64,13 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
     except LogError as exc:
         _log_error(exc, as_json)
     choose_game(game, log.config["game"], shown_path(path))  # a check: the log's is played
+    from artemis.records.log import missing_plugins
+
+    missing = missing_plugins((log.header.get("content") or {}).get("plugins"), host)
+    if missing:  # the replay may differ from the game played: say why before it does
+        print(f"warning: the log was made with plugin{'s' if len(missing) > 1 else ''} "
+              f"{', '.join(missing)}, not loaded now (give --plugin or install it); the "
+              "replay may not be the recorded game", file=sys.stderr)
     require_variants(host, log.config["game"], log.config.get("variants"))
     players = log.config["players"]
     if seat is not None and not 0 <= seat < players:

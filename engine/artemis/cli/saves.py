@@ -123,7 +123,18 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         try:
             loaded = load_save(load, host)
         except SaveError as exc:
-            print(f"error: the save is refused: {exc}", file=sys.stderr)
+            from artemis.records.log import missing_plugins
+            from artemis.records.save import read_save
+
+            try:
+                recorded = read_save(load)["content"].get("plugins")
+            except (SaveError, AttributeError, KeyError, TypeError):
+                recorded = None
+            missing = missing_plugins(recorded, host)
+            why = (f" (the save was made with plugin{'s' if len(missing) > 1 else ''} "
+                   f"{', '.join(missing)}, not loaded now: give --plugin or install it)"
+                   if missing else "")
+            print(f"error: the save is refused: {exc}{why}", file=sys.stderr)
             raise typer.Exit(1) from None
         game, kinds, names, bots = loaded.game, loaded.kinds, loaded.names, loaded.bots
         save = save if save is not None else load
@@ -165,7 +176,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             write(game)
             print(f"saved to {save} (round {game.ruleset.round_of(game)}, "
                   f"{len(game.actions)} actions); "
-                  f"continue with: artemis play --load {save}", file=sys.stderr)
+                  f"continue with: {_continue_with(save, plugins, disabled)}", file=sys.stderr)
         raise
     except PlayInterrupted as stop:
         by, code = (" by SIGTERM", 143) if said else ("", 130)
@@ -176,11 +187,24 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         write(stop.game)
         g = stop.game
         print(f"interrupted{by}: saved to {save} (round {g.ruleset.round_of(g)}, "
-              f"{len(g.actions)} actions)\n    continue with: artemis play --load {save}",
+              f"{len(g.actions)} actions)\n    continue with: "
+              f"{_continue_with(save, plugins, disabled)}",
               file=sys.stderr)
         raise typer.Exit(code) from None
     _FINISHED["save"] = save
     return game, kinds, names
+
+
+def _continue_with(save, plugins=(), disabled=()) -> str:
+    """The command that continues a saved game, with the plugin flags it was played with."""
+    import shlex
+
+    args = ["artemis", "play", "--load", str(save)]
+    for module in plugins or ():
+        args += ["--plugin", module]
+    for name in disabled or ():
+        args += ["--disable-plugin", name]
+    return shlex.join(args)
 
 
 def game_failed(exc, config, kinds, plugins, disabled, save, write, game=None):
@@ -197,5 +221,5 @@ def game_failed(exc, config, kinds, plugins, disabled, save, write, game=None):
         write(game)
         print(f"    saved to {save} (round {game.ruleset.round_of(game)}, "
               f"{len(game.actions)} actions), the game before that action; continue with: "
-              f"artemis play --load {save}", file=sys.stderr)
+              f"{_continue_with(save, plugins, disabled)}", file=sys.stderr)
     raise typer.Exit(1)

@@ -415,6 +415,15 @@ def check_content(log: GameLog, game) -> None:
         "what differs, or replay with the content the game was played with)")
 
 
+def missing_plugins(recorded, host) -> list[str]:
+    """The plugins a log's or save's content record lists (``{name: version}``) that ``host``
+    does not have now: a replay without them may not be the recorded game."""
+    if not isinstance(recorded, dict) or host is None:
+        return []
+    names = host.names()
+    return sorted(str(n) for n in recorded if n not in names)
+
+
 def visible(entries: list[dict], seat: int | None) -> list[dict]:
     """The entries ``seat`` may see (``seat`` None: a spectator): a record with ``to`` only
     for the seats it names."""
