@@ -401,3 +401,16 @@ def test_the_continue_command_keeps_the_plugin_flags():
 
     assert _continue_with("g.save", ["my_rules"], ["harsh"]) == (
         "artemis play --load g.save --plugin my_rules --disable-plugin harsh")
+
+
+def test_a_game_stopped_by_a_plugin_still_leaves_its_log(tmp_path, monkeypatch):
+    (tmp_path / "artemis_exits_in_round_2.py").write_text(EXITS_IN_ROUND_2)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    log = tmp_path / "game.jsonl"
+    result = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "3", "--plugin",
+                                      "artemis_exits_in_round_2", "--log", str(log)])
+    assert result.exit_code == 1
+    assert "the log of the game so far" in result.stderr and log.is_file()
+    from artemis.records.log import read_log
+
+    assert read_log(log).entries[-1]["type"] != "final_scoring"

@@ -97,7 +97,8 @@ def _sigterm_as_ctrl_c(said: list):
 
 
 def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
-                     save: Path | None, load: Path | None, plugins=(), disabled=()):
+                     save: Path | None, load: Path | None, plugins=(), disabled=(),
+                     log: Path | None = None):
     """Play a new game (``load`` None) or continue the save in ``load`` to the end, writing
     ``save`` (default with --load: the loaded file) after every round and at the end.
     ``plugins`` and ``disabled`` are the --plugin and --disable-plugin flags, for the command
@@ -169,9 +170,11 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             game = play_on(game, bots, after_round=write if save is not None else None,
                            plugins=host)
     except (PluginError, StepLimit) as exc:
+        _keep_log(log, game, kinds, names)
         game_failed(exc, game.config, kinds, plugins, disabled, save,
                     write if getattr(exc, "restored", True) else None, game)
     except NoInput:
+        _keep_log(log, game, kinds, names)
         if save is not None:  # the game stopped at a consistent decision: keep it
             write(game)
             print(f"saved to {save} (round {game.ruleset.round_of(game)}, "
@@ -179,6 +182,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
                   f"continue with: {_continue_with(save, plugins, disabled)}", file=sys.stderr)
         raise
     except PlayInterrupted as stop:
+        _keep_log(log, stop.game, kinds, names)
         by, code = (" by SIGTERM", 143) if said else ("", 130)
         if save is None:
             print(f"interrupted{by}: the game is not saved (give --save FILE to keep it)",
@@ -193,6 +197,22 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         raise typer.Exit(code) from None
     _FINISHED["save"] = save
     return game, kinds, names
+
+
+def _keep_log(log: Path | None, game, kinds, names) -> None:
+    """A game that stopped early (a plugin failed, Ctrl-C, SIGTERM, no input) still leaves its
+    --log: the game up to its last consistent decision, said on stderr."""
+    if log is None or game is None:
+        return
+    from artemis.records.log import write_log
+
+    try:
+        write_log(game, log, kinds, names)
+    except (OSError, ValueError) as exc:
+        print(f"error: cannot write the log '{log}': {exc}", file=sys.stderr)
+        return
+    print(f"the log of the game so far ({len(game.actions)} actions) is in {log}",
+          file=sys.stderr)
 
 
 def _continue_with(save, plugins=(), disabled=()) -> str:
