@@ -1,6 +1,6 @@
-"""The repository explains itself: no tracked file points a reader to a document that only the
-project's authors have (the content spec, the design notes or the rule texts kept beside the
-repository), and every ruling the engine cites ("R8") is stated in docs/rulings.md.
+"""The repository explains itself: every document a tracked file cites (a name ending in .md or
+.txt) is a file of the repository, so none points a reader to notes only the project's authors
+have, and every ruling the engine cites ("R8") is stated in docs/rulings.md.
 
 Rulings live in docs/rulings.md, the architecture in docs/design.md, content formats and the
 base game's tables in docs/authoring.md; the rulebook is cited by its section names."""
@@ -18,10 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 THIS = Path(__file__).resolve().relative_to(ROOT).as_posix()
 CHECKED = ["engine", "plugins", "content", "docs", "schemas", "tests", "benchmarks", "README.md"]
 
-# documents outside the repository, by the names and paths they were cited by
-OUTSIDE = re.compile(r"content-data\.md|odyssey-content|shared/rules|\.\./shared")
-# any path ending in design.md; only docs/design.md (or design.md beside it, in docs/) exists
-DESIGN = re.compile(r"([\w./-]*)(?<![\w-])design\.md")
+# a cited document: a name ending in .md or .txt, with the path it was cited by
+CITATION = re.compile(r"(?<![\w/.-])((?:\.\./|[\w.-]+/)*[\w-]+\.(?:md|txt))(?![\w/-])")
+# names in the text that are no documents to read: packaging metadata, a user's own file in
+# an example
+NOT_DOCUMENTS = {"entry_points.txt", "notes.txt"}
 RULING = re.compile(r"\bR(\d+)\b")
 RULING_HEADING = re.compile(r"^#{2,6} R(\d+)\b", re.MULTILINE)
 
@@ -39,18 +40,33 @@ def read(name: str) -> str:
     return (ROOT / name).read_bytes().decode("utf-8", errors="replace")
 
 
+def cited_exists(name: str, cited: str) -> bool:
+    """Whether ``cited`` (as written in tracked file ``name``) is a file of this repository:
+    relative to the citing file, to the repository, or in docs/; a bare file name may also be
+    any tracked file of that name (a test's data file, say)."""
+    if Path(cited).name in NOT_DOCUMENTS:
+        return True
+    for base in (ROOT / name).parent, ROOT, ROOT / "docs":
+        found = (base / cited).resolve()
+        if found.is_file() and ROOT in found.parents:
+            return True
+    return "/" not in cited and cited in _tracked_names()
+
+
+def _tracked_names() -> set[str]:
+    if not _NAMES:
+        _NAMES.update(Path(n).name for n in tracked_files())
+    return _NAMES
+
+
+_NAMES: set[str] = set()
+
+
 def outside_references(name: str, text: str) -> list[str]:
-    """``file:line: citation`` for every citation of a document outside the repository."""
-    found = []
-    for number, line in enumerate(text.splitlines(), 1):
-        for m in OUTSIDE.finditer(line):
-            found.append(f"{name}:{number}: {m.group(0)}")
-        for m in DESIGN.finditer(line):
-            prefix = m.group(1)
-            if prefix.endswith("docs/") or (prefix == "" and name.startswith("docs/")):
-                continue
-            found.append(f"{name}:{number}: {m.group(0)}")
-    return found
+    """``file:line: citation`` for every document cited that the repository does not hold."""
+    return [f"{name}:{number}: {m.group(1)}"
+            for number, line in enumerate(text.splitlines(), 1)
+            for m in CITATION.finditer(line) if not cited_exists(name, m.group(1))]
 
 
 def test_no_tracked_file_cites_a_document_outside_the_repository():
@@ -64,9 +80,11 @@ def test_no_tracked_file_cites_a_document_outside_the_repository():
 
 
 def test_the_check_finds_what_it_should():
-    assert outside_references("engine/x.py", "see content-data.md 2.6 and ../shared/design.md")
-    assert outside_references("tests/x.py", "(design.md, layer 4)")
-    assert outside_references("docs/x.md", "see ../design.md")
+    assert outside_references("engine/x.py", "see spec-kept-elsewhere.md 2.6") == [
+        "engine/x.py:1: spec-kept-elsewhere.md"]
+    assert outside_references("tests/x.py", "(../../notes/rules.txt, layer 4)") == [
+        "tests/x.py:1: ../../notes/rules.txt"]
+    assert outside_references("docs/x.md", "see ../design.md") == ["docs/x.md:1: ../design.md"]
     assert not outside_references("engine/x.py", "see docs/design.md and docs/rulings.md")
     assert not outside_references("docs/x.md", "see [design.md](design.md)")
 
