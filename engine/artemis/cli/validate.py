@@ -22,6 +22,7 @@ from artemis.cli.common import (
     ruleset_of,
     usage_error,
 )
+from artemis.util import DEFAULT_GAME
 
 
 def validate(
@@ -64,7 +65,7 @@ def validate(
         results.append((ruleset, result))
     ok = all(r is None or r.ok for _, r in results)
     problems = [p for _, r in results if r is not None for p in r.problems]
-    named = not paths or rulesets[0].id != "project"  # a line names its game but for packs
+    named = not paths or rulesets[0].id != DEFAULT_GAME  # a line names its game but for packs
     if as_json:
         if not (simulate and ok):  # one JSON document: the problems, or the trial
             print_problems(problems, True)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from artemis.content import cache
 from artemis.content.problems import Problem, did_you_mean, pointer
 from artemis.content.yamlio import Document, YamlProblem, load, parse, read_text
+from artemis.util import DEFAULT_GAME
 
 if TYPE_CHECKING:
     from jsonschema import Draft7Validator
@@ -81,7 +82,7 @@ class GameSpec:
     checks: Callable[[list[Item], list[Pack]], list[Problem]]
     build: Callable[[list[Item], list[Pack]], Any]
     base: Path
-    game: str = "project"  # the game's id; a manifest naming another is E507
+    game: str = DEFAULT_GAME  # the game's id; a manifest naming another is E507
     validators: dict[str, Draft7Validator] = field(default_factory=dict)
     plugin_names: frozenset = frozenset()
     engine_version: str = ""
@@ -400,7 +401,7 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
 
         doc = parse(text, file)
         found = schema_problems(doc, spec.validator(MANIFEST))
-        game = doc.data.get("game", "project") if isinstance(doc.data, dict) else None
+        game = doc.data.get("game", DEFAULT_GAME) if isinstance(doc.data, dict) else None
         if isinstance(game, str) and game != spec.game:
             line, col = doc.position(("game",))
             found.append(Problem(file, line, col, "/game", "E507",

@@ -7,6 +7,8 @@ E507 (docs/errors.md).
 
 from __future__ import annotations
 
+from artemis.util import DEFAULT_GAME
+
 DRAFT = "http://json-schema.org/draft-07/schema#"
 
 ID = {"description": "A unique id: lower case letters, digits and underscores.",
@@ -66,5 +68,5 @@ def pack_game(path) -> str | None:
         return None
     if not isinstance(data, dict):
         return None
-    game = data.get("game", "project")
+    game = data.get("game", DEFAULT_GAME)
     return game if isinstance(game, str) else None

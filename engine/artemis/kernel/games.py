@@ -13,9 +13,9 @@ import os
 from importlib.metadata import entry_points
 
 from artemis.kernel.ruleset import Ruleset
+from artemis.util import DEFAULT_GAME  # the game of a file that names none
 
 GROUP = "artemis.games"
-DEFAULT_GAME = "project"  # the game of a file that names none (written before games had ids)
 
 _GAMES: dict[str, Ruleset] = {}
 _FAILURES: dict[str, str] = {}

@@ -19,6 +19,7 @@ from pathlib import Path
 from jsonschema import Draft7Validator
 
 from artemis.content.problems import Problem, did_you_mean, pointer
+from artemis.util import DEFAULT_GAME
 
 SEAT_KINDS = ("random", "greedy", "human")  # every game's; a game may add its own
 
@@ -92,7 +93,7 @@ class LoadedConfig:
     seed: int = 0
     variants: dict = field(default_factory=dict)
     expansions: list[str] = field(default_factory=list)
-    game: str = "project"
+    game: str = DEFAULT_GAME
     options: dict = field(default_factory=dict)
 
 

@@ -14,15 +14,18 @@ import copy
 from functools import lru_cache
 
 RESERVED_NAMES = ("player", "action", "error", "resolve", "upkeep", "final_scoring")
-MAX_AMOUNT = 9999
+MAX_AMOUNT = 9999  # resources, VP, badges, stocks: far above any real game, bounded for safety
 
 
-def _int(description: str, minimum: int = 0, maximum: int = MAX_AMOUNT) -> dict:
+def int_schema(description: str, minimum: int = 0, maximum: int = MAX_AMOUNT) -> dict:
+    """A whole number from ``minimum`` to ``maximum``, described: for games' position schemas
+    too."""
     return {"type": "integer", "minimum": minimum, "maximum": maximum,
             "description": description}
 
 
-def _ids(description: str) -> dict:
+def ids_schema(description: str) -> dict:
+    """A list of content ids, described."""
     return {"type": "array", "description": description,
             "items": {"type": "string", "description": "A content id."}}
 
@@ -71,7 +74,7 @@ _ENVELOPE: dict = {
             "come from the engine.",
             "type": "object", "additionalProperties": False,
             "properties": {
-                "players": _int("Number of players, one of the game's player counts "
+                "players": int_schema("Number of players, one of the game's player counts "
                                 "(default: given.players' count, else 4).", 1, 16),
                 "seed": {"type": "integer", "description": "The game seed (dice rolled and "
                          "colonists drawn after the given position)."},

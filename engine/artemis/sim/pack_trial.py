@@ -16,6 +16,7 @@ from statistics import mean
 from artemis.kernel.game import Game, GameConfig, failed_action
 from artemis.players.play import make_bots, play_on
 from artemis.sim.runner import game_seed
+from artemis.util import DEFAULT_GAME
 
 
 @dataclass
@@ -38,7 +39,7 @@ class ItemStats:
 
 def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: int,
           players: int = 4, variants: dict | None = None, plugins=None,
-          game: str = "project") -> dict:
+          game: str = DEFAULT_GAME) -> dict:
     """Play ``games`` seeded random games of ``game`` with the packs; ``new_ids`` maps each
     expansion item id to its kind (buildings, expeditions, events). Returns the report as
     plain data."""
@@ -58,7 +59,7 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
             taken = (len(g.actions) if g is not None else 0) + (failing is not None)
             errors.append({"seed": seed_n, "players": players, "action_index": taken,
                            "replay": "artemis play "
-                           + (f"--game {game} " if game != "project" else "")
+                           + (f"--game {game} " if game != DEFAULT_GAME else "")
                            + f"--seed {seed_n} --players {players} "
                            + " ".join(f"--expansion {p}" for p in catalog_packs),
                            "action": failing or (g.actions[-1].id if taken else None),

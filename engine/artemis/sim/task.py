@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from artemis.sim.runner import game_seed
+from artemis.util import DEFAULT_GAME
 
 _HOSTS: dict = {}
 
@@ -37,7 +38,7 @@ class GameTask:
     disabled: tuple = ()
     log_dir: str | None = None
     max_decisions: int = 20_000
-    game: str = "project"
+    game: str = DEFAULT_GAME
     options: dict = field(default_factory=dict)
 
     def seed_of(self, index: int) -> int:
@@ -136,7 +137,7 @@ def play_command(game: str, players: int, seed: int, bots, variants: dict = {}, 
     kind per seat), ``variants`` ({name: {option: value}}), ``expansions`` (pack folders),
     ``plugins`` (``--plugin`` modules), ``disabled`` (``--disable-plugin`` names) and the
     game's own ``options`` (``--game-option``)."""
-    args = ["artemis", "play", *(["--game", game] if game != "project" else []),
+    args = ["artemis", "play", *(["--game", game] if game != DEFAULT_GAME else []),
             "--players", str(players), "--seed", str(seed), "--bots", ",".join(bots)]
     for name, opts in variants.items():
         if not opts:

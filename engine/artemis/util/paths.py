@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from artemis.util import DEFAULT_GAME
+
 _PKG = Path(__file__).resolve().parent.parent  # the artemis package
 _REPO = _PKG.parent.parent
 
@@ -24,7 +26,7 @@ def content_root() -> Path:
     return _pick("content")
 
 
-def base_pack(game: str = "project") -> Path:
+def base_pack(game: str = DEFAULT_GAME) -> Path:
     """The base pack folder of ``game`` (a registered game's id): ``content/<game>/base``."""
     return content_root() / game / "base"
 

@@ -5,19 +5,8 @@ position) and the definitions it uses, embedded by the kernel's scenario schema
 from __future__ import annotations
 
 from artemis.games.project.vocabulary import COLONIST_TYPES, REGIONS
-
-MAX_AMOUNT = 9999  # resources, VP, badges, stocks: far above any real game, bounded for safety
-
-
-def _int(description: str, minimum: int = 0, maximum: int = MAX_AMOUNT) -> dict:
-    return {"type": "integer", "minimum": minimum, "maximum": maximum,
-            "description": description}
-
-
-def _ids(description: str) -> dict:
-    return {"type": "array", "description": description,
-            "items": {"type": "string", "description": "A content id."}}
-
+from artemis.scenario.schema import ids_schema as _ids
+from artemis.scenario.schema import int_schema as _int
 
 _COLONISTS = {
     "description": "Colonists by type; a type left out counts 0.",
