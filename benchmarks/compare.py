@@ -26,14 +26,14 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 
-# the workload, run in a child process: prints {"log": s, "nolog": s} (seconds for g games)
-CHILD = r"""
-import json, random, sys, time, gc
+# what both workloads run in a child process: the engine of the checkout on PYTHONPATH, and one
+# 4-player game of seeded random bots
+PRELUDE = r"""
+import json, random, sys, time
 try:
     from artemis.kernel.game import Game, GameConfig
 except ImportError:
     from artemis.game import Game, GameConfig
-games, first = int(sys.argv[1]), int(sys.argv[2])
 
 def play(seed, logging):
     g = Game.new(GameConfig(players=4, seed=seed))
@@ -41,7 +41,11 @@ def play(seed, logging):
     rng = random.Random(seed)
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))
+"""
 
+# timed: prints {"log": s, "nolog": s} (seconds for g games from seed ``first``)
+CHILD = PRELUDE + r"""
+games, first = int(sys.argv[1]), int(sys.argv[2])
 play(10**6, True)  # warm-up: imports, the catalog
 out = {}
 for logging, key in ((False, "nolog"), (True, "log")):
@@ -52,18 +56,8 @@ for logging, key in ((False, "nolog"), (True, "log")):
 print(json.dumps(out))
 """
 
-ONE_GAME = r"""
-import random, sys
-try:
-    from artemis.kernel.game import Game, GameConfig
-except ImportError:
-    from artemis.game import Game, GameConfig
-def play(seed, logging):
-    g = Game.new(GameConfig(players=4, seed=seed))
-    g.logging = logging
-    rng = random.Random(seed)
-    while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+# counted by callgrind: n games (argv 2), log on or off (argv 1), after the same warm-up
+ONE_GAME = PRELUDE + r"""
 play(999_999, True)   # warm-up, not what is compared: the start-up is the same in both
 logging = sys.argv[1] == "log"
 for seed in range(int(sys.argv[2])):

@@ -110,6 +110,18 @@ class Definition:
     plugin: str = "core"
 
 
+def object_schema(props: dict, required: tuple = (), **extra) -> dict:
+    """The JSON Schema of an operation's parameters as an object: ``props`` (name -> schema),
+    the ``required`` names, no other key; ``extra`` adds keywords (examples, minProperties)."""
+    return {
+        "type": "object",
+        "additionalProperties": False,
+        "required": list(required),
+        "properties": props,
+        **extra,
+    }
+
+
 class RegistryError(ValueError):
     """Raised when a name is registered twice or a registration is malformed. ``plugin``
     names the plugin whose registration was refused, when known."""

@@ -25,7 +25,14 @@ from functools import partial
 from typing import Any
 
 from artemis.effects.model import effect_to_data
-from artemis.effects.registry import BOARD, PLAYER, SCORING, Definition, Operation
+from artemis.effects.registry import (
+    BOARD,
+    PLAYER,
+    SCORING,
+    Definition,
+    Operation,
+    object_schema,
+)
 from artemis.kernel.actions import Action
 from artemis.kernel.flow import ask, push
 
@@ -131,14 +138,7 @@ def describe_effect(effect) -> str:
                      for op, args in step.items())
 
 
-def _obj(props: dict, required: tuple = (), **extra) -> dict:
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": list(required),
-        "properties": props,
-        **extra,
-    }
+_obj = object_schema  # the parameters' object schema
 
 
 def _choose_children(params):

@@ -16,6 +16,7 @@ from artemis.effects.registry import (
     Registry,
     RuleParameter,
     Target,
+    object_schema,
 )
 
 COLONIST_TYPES = ("pioneer", "engineer", "marine", "steward")
@@ -58,14 +59,7 @@ def _relief_size(n, size_of) -> int:
     return _count(n)
 
 
-def _obj(props: dict, required: tuple = (), **extra) -> dict:
-    return {
-        "type": "object",
-        "additionalProperties": False,
-        "required": list(required),
-        "properties": props,
-        **extra,
-    }
+_obj = object_schema  # the parameters' object schema
 
 
 DEFINITIONS: dict[str, dict] = {
