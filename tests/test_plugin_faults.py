@@ -414,3 +414,18 @@ def test_a_game_stopped_by_a_plugin_still_leaves_its_log(tmp_path, monkeypatch):
     from artemis.records.log import read_log
 
     assert read_log(log).entries[-1]["type"] != "final_scoring"
+
+
+def test_a_plugins_scoring_item_has_its_column_in_the_score_table(tmp_path, monkeypatch):
+    (tmp_path / "artemis_bonus_point.py").write_text(
+        "from artemis.kernel.hookspecs import hookimpl\n\n\n@hookimpl\n"
+        "def artemis_register_scoring(register):\n"
+        "    register('bonus', lambda game, seat: 1)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "5", "--plugin",
+                                      "artemis_bonus_point"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "; 7 most Toolkits; 8 bonus" in result.stdout
+    header = next(line for line in result.stdout.splitlines() if "total VP" in line)
+    assert [c.strip() for c in header.strip("│┃ ").split("┃")][1:-1] == [
+        "in game", "1", "2", "3", "4", "5", "6", "7", "8"]

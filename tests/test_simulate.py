@@ -610,3 +610,10 @@ def test_bots_other_than_random_or_greedy_are_refused_by_name():
                              "(did you mean 'greedy'?)\n")
     result = invoke("simulate", "--games", "2", "--players", "2", "--bots", "random,human")
     assert result.stderr == "error: unknown bot 'human'; simulate takes random or greedy\n"
+
+
+@pytest.mark.parametrize("value", ["1e999", "inf", "nan", "1e300", "-1"])
+def test_a_game_timeout_that_is_no_number_of_seconds_is_a_usage_error(value):
+    result = invoke("--games", "1", "--players", "2", "--workers", "1", "--game-timeout", value)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and "internal error" not in result.output

@@ -143,3 +143,11 @@ def test_simulate_with_a_bad_variant_is_a_usage_error(host):
             / "reef_expansion")
     result = run("validate", str(reef), "--simulate", "2", "--variant", "nosuch")
     assert result.exit_code == 2 and "unknown variant 'nosuch'" in result.output
+
+
+def test_a_seed_no_save_can_keep_is_located_in_the_config(tmp_path):
+    path = tmp_path / "game.yaml"
+    path.write_text("players: 2\nseed: 9999999999999999999999\n", encoding="utf-8")
+    result = run("play", "--config", str(path))
+    assert result.exit_code == 1
+    assert f"{path}:2:7: error[E205]: 9999999999999999999999 is out of range" in result.output

@@ -214,6 +214,8 @@ def print_account(out, game, kinds: list[str], names: list[str] | None = None) -
     result = game.result
     ruleset = game.ruleset
     parts = ruleset.scoring_parts
+    first = result["players"][0].get("steps", {}) if result["players"] else {}
+    parts += tuple(k for k in first if k not in parts)  # plugins' items, after the game's own
     in_game = all("in_game" in row for row in result["players"])  # a game that splits its VP
     table = Table(title=ruleset.scoring_title)
     table.add_column("player")

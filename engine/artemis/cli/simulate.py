@@ -35,6 +35,10 @@ STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 s
                "most_toolkits": "7 most Toolkits"}
 
 
+#: The longest --game-timeout taken: a week, in seconds (longer is no limit: give 0).
+MAX_GAME_TIMEOUT = 7 * 24 * 3600
+
+
 def simulate(
     games: Annotated[int, typer.Option(min=1, help="Number of games to play.")] = 100,
     game_id: GameOpt = None,
@@ -79,9 +83,10 @@ def simulate(
         "...).", show_default=False)] = None,
     strict_plugins: StrictOpt = False,
     game_timeout: Annotated[float, typer.Option(
-        min=0, metavar="SECONDS", help="Stop a game still playing after SECONDS (a hook that "
-        "never returns), replace its worker process and report it as timed out; 0: no limit, "
-        "and --workers 1 plays in this process (not on --dask).")] = 600,
+        min=0, max=MAX_GAME_TIMEOUT, metavar="SECONDS", help="Stop a game still playing "
+        "after SECONDS (a hook that never returns), replace its worker process and report it "
+        "as timed out; 0: no limit, and --workers 1 plays in this process (not on --dask).")
+    ] = 600,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Play N seeded bot games on every core and report win rates, VP and each scoring step,
@@ -90,6 +95,8 @@ def simulate(
     input, or the report, charts or game logs could not be written (the report is printed
     anyway); 2 usage error; 130 interrupted by Ctrl-C, 143 by SIGTERM (the finished games are
     reported)."""
+    if game_timeout != game_timeout:  # NaN passes typer's range check
+        _fail("--game-timeout must be a number of seconds, got nan", 2)
     _check_extras(plot, dask)
     if dask:
         from artemis.sim.runner import RunError, check_dask_address

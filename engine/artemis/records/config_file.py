@@ -64,8 +64,9 @@ CONFIG_SCHEMA = {
             ],
             "examples": [[{"seat": "greedy"}, {"seat": "random"}], 3],
         },
-        "seed": {"description": "The game seed: the same config and seed, the same game.",
-                 "type": "integer", "examples": [1]},
+        "seed": {"description": "The game seed: the same config and seed, the same game; 0 to "
+                 "2**63 - 1, what saves and logs keep.", "type": "integer", "minimum": 0,
+                 "maximum": 2**63 - 1, "examples": [1]},
         "variants": {
             "description": "Variants (house rules) to switch on, each with its options; "
             "`artemis plugins` lists them.",
