@@ -312,9 +312,11 @@ def test_stock_and_modify_appear_only_in_board_clauses(catalog):
 
 
 def test_every_modify_names_a_known_parameter(catalog):
-    # the fifteen of docs/authoring.md 4.5, plus the Player Setup amounts that variants may change
+    # the fifteen of docs/authoring.md 4.5, plus the Player Setup amounts and the rulings of
+    # rules version 1 (docs/rulings.md R8, R10) that variants may change
     assert set(core_registry().parameters) == PARAMETERS_2_6 | {
-        "start_energy", "start_minerals", "start_toolkits"}
+        "start_energy", "start_minerals", "start_toolkits", "gantry_decliner_out",
+        "academy_retrieve_to_shelters"}
     named = []
     for b in catalog.buildings:
         if b.passive is not None:

@@ -155,7 +155,8 @@ def test_games_lists_the_project_with_its_variants_and_bots(builtin_host):
     assert project["id"] == "project" and project["name"] == "The Artemis Project"
     assert project["player_counts"] == [2, 3, 4, 5] and project["options"] == []
     assert [(v["name"], v["plugin"]) for v in project["variants"]] == [
-        ("game_length", "house_rules"), ("harsh", "harsh"), ("rich_start", "house_rules")]
+        ("game_length", "house_rules"), ("harsh", "harsh"), ("old_rulings", "project"),
+        ("rich_start", "house_rules")]
     assert project["bots"] == ["random", "greedy", "human"]
     assert report["failures"] == {}
     text = run("games").stdout

@@ -25,7 +25,7 @@ def test_core_loads_as_a_default_plugin():
     host = load_plugins(entry_point_plugins=False)
     assert "project" in host.loaded  # each game's core plugin is named by its id
     registry = host.registry()
-    assert len(registry.operations) == 12 and len(registry.parameters) == 18
+    assert len(registry.operations) == 12 and len(registry.parameters) == 20
 
 
 def test_a_plugin_that_raises_on_import_is_reported_and_the_rest_works(monkeypatch):

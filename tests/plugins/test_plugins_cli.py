@@ -24,7 +24,11 @@ def test_plugins_lists_hooks_variants_and_options(builtin):
     by_name = {row["name"]: row for row in data["plugins"]}
     assert set(by_name) == {"project", "harsh", "house_rules"}  # a game's core: its id
     assert by_name["project"]["hooks"] == ["artemis_register_content",
+                                           "artemis_register_variants",
                                            "artemis_register_vocabulary"]
+    # the rulings of rules version 1, which old logs and saves play with (docs/rulings.md)
+    assert [v["name"] for v in by_name["project"]["variants"]] == ["old_rulings"]
+    assert by_name["project"]["variants"][0]["options"] == ["academy", "gantry"]
     assert by_name["project"]["content"][0].endswith("base")
     assert {row["game"] for row in data["plugins"]} == {"project"}
     assert [v["name"] for v in by_name["house_rules"]["variants"]] == ["game_length",

@@ -19,6 +19,7 @@ from artemis.games.project.state import (
     ENGINEER,
     MARINE,
     PIONEER,
+    SHELTERS,
     STEWARD,
     BasecampDie,
     Card,
@@ -297,8 +298,65 @@ def test_r07_gantry_tiles_resolve_in_reveal_order():
 
 # -- R8 -----------------------------------------------------------------------------------------
 
-def test_r08_decliner_is_out_with_lower_dice_and_gets_no_relief():
+def test_r08_offers_go_die_by_die_a_decliner_is_offered_again_at_a_lower_die():
+    """The issue's example: A 3, B 4, A 5 on a tile; A holds 3 Minerals, B none. A cannot pay
+    5, B cannot pay 4; the next-highest die is A's 3 and A buys for 3 (rulebook)."""
     g = blank()
+    s = g.state
+    a, b, c = s.players
+    a.minerals, b.minerals, c.minerals = 3, 0, 9
+    s.gantry = [GantryTile("manufactory", [(0, 3), (1, 4), (0, 5)])]
+    run(g, ("gantry",))
+    # 5 and 4 cannot be paid: declined without a question; A is offered the tile at its 3
+    assert g.pending.player == 0 and ids(g) == ["buy:buy", "buy:decline"]
+    assert g.legal_actions()[0].label == "buy Manufactory for 3 Minerals"
+    assert logged(g, "gantry_declined") == [
+        {"type": "gantry_declined", "player": 0, "tile": "manufactory", "die": 5},
+        {"type": "gantry_declined", "player": 1, "tile": "manufactory", "die": 4}]
+    g.apply("buy:buy")
+    finish(g)
+    assert [x.tile for x in a.buildings] == ["manufactory"] and a.minerals == 0
+    assert s.gantry == []
+    # B could not pay when offered: nothing; C had no die: nothing; A bought
+    assert (a.relief, b.relief, c.relief) == (1, 1, 1)
+
+
+def test_r08_old_rulings_take_a_decliner_out_for_the_tile():
+    """The same tile under rules version 1 (the old_rulings variant): A is out after its 5,
+    B cannot pay, and the tile stays unsold."""
+    g = blank(variants={"old_rulings": {}})
+    s = g.state
+    a, b, _ = s.players
+    a.minerals, b.minerals = 3, 0
+    s.gantry = [GantryTile("manufactory", [(0, 3), (1, 4), (0, 5)])]
+    run(g, ("gantry",))
+    assert g.pending is None and a.buildings == [] and a.minerals == 3
+    assert [t.tile for t in s.gantry] == ["manufactory"] and s.gantry[0].dice == []
+    assert [e.get("die") for e in logged(g, "gantry_declined")] == [None, None]
+
+
+def test_r08_a_lower_bidder_who_declined_gains_nothing_when_the_tile_is_bought_lower():
+    g = blank()
+    s = g.state
+    for p in s.players:
+        p.minerals = 9
+    s.gantry = [GantryTile("manufactory", [(0, 2), (1, 3), (0, 5)])]
+    run(g, ("gantry",))
+    assert g.pending.player == 0 and "5 Minerals" in g.legal_actions()[0].label
+    g.apply("buy:decline")
+    assert g.pending.player == 1 and "3 Minerals" in g.legal_actions()[0].label
+    g.apply("buy:decline")
+    # the offer comes back to player 0, at its 2
+    assert g.pending.player == 0 and "2 Minerals" in g.legal_actions()[0].label
+    g.apply("buy:buy")
+    finish(g)
+    assert [b.tile for b in s.players[0].buildings] == ["manufactory"]
+    assert s.players[0].minerals == 7
+    assert s.players[1].relief == 1 and s.players[1].minerals == 9  # declined: nothing
+
+
+def test_r08_old_rulings_decliner_is_out_with_lower_dice_and_gets_no_relief():
+    g = blank(rules_version=1)  # version 1 plays with old_rulings
     s = g.state
     for p in s.players:
         p.minerals = 9
@@ -316,8 +374,9 @@ def test_r08_decliner_is_out_with_lower_dice_and_gets_no_relief():
     assert s.players[0].relief == 1 and s.players[0].minerals == 9
 
 
-def test_r08_relief_once_per_outbid_non_decliner():
-    g = blank()
+@pytest.mark.parametrize("variants", [{}, {"old_rulings": {}}])
+def test_r08_relief_once_per_outbid_non_decliner(variants):
+    g = blank(variants=variants)
     s = g.state
     for p in s.players:
         p.minerals = 9
@@ -330,6 +389,21 @@ def test_r08_relief_once_per_outbid_non_decliner():
     assert s.players[2].relief == 2  # once, though two of its dice were outbid
     assert s.players[1].relief == 1  # declined: nothing
     assert s.players[0].relief == 1
+
+
+def test_r08_outbid_is_below_the_buying_die_not_the_highest():
+    """C 1, A 3, B 4, A 5: A buys at its 3. C's 1 was outbid by A, who pays: C gains 1 on
+    the Relief Track; B's 4 was offered first (could not pay): nothing."""
+    g = blank()
+    s = g.state
+    a, b, c = s.players
+    a.minerals, b.minerals, c.minerals = 3, 0, 0
+    s.gantry = [GantryTile("manufactory", [(2, 1), (0, 3), (1, 4), (0, 5)])]
+    run(g, ("gantry",), answers=["buy:buy"])
+    assert g.pending.player == 0 and g.pending.kind == "fill"
+    finish(g)
+    assert a.minerals == 0 and [x.tile for x in a.buildings] == ["manufactory"]
+    assert (a.relief, b.relief, c.relief) == (1, 1, 2)
 
 
 def test_r08_unbought_tile_stays_and_price_uses_each_players_adjust():
@@ -392,23 +466,26 @@ def test_r10_r36_academy_colonist_waits_on_the_left_space_then_right():
     run(g, ("placement_turn", 0), answers=["place:3:3:academy:0"])
     assert ids(g) == ["trainee:pioneer:shelters", "trainee:pioneer:0"]
     g.apply("trainee:pioneer:0")
-    assert s.academy == [(0, 3, PIONEER), None]
+    # (player, face, type, where from: building 0)
+    assert s.academy == [(0, 3, PIONEER, 0), None]
     assert p.buildings[0].staff == [1, 0, 0, 0]
     assert not col.fully_staffed(("pioneer", "pioneer"), p.buildings[0].staff)
     assert col.colony(g, 0)[PIONEER] == 3  # still in the colony (with the Shelter one)
     # the same player takes the right space too
     g.apply("place:5:5:academy:0")
     g.apply("trainee:pioneer:shelters")
-    assert s.academy == [(0, 3, PIONEER), (0, 5, PIONEER)]
+    assert s.academy == [(0, 3, PIONEER, 0), (0, 5, PIONEER, SHELTERS)]
     assert p.shelters == [0, 0, 0, 0] and g.pending is None
+    assert g.view()["board"]["academy"] == [[0, 3, PIONEER], [0, 5, PIONEER]]  # as before
 
 
-def test_r10_academy_resolution_left_first_wasted_goes_to_shelters_no_relief():
+def test_r10_academy_resolution_left_first_wasted_goes_back_to_shelters_no_relief():
     g = blank()
     s = g.state
     s.academy_supply = [0, 4, 1, 0]
     s.discard = [0, 0, 0, 0]
-    s.academy = [(1, 4, PIONEER), (0, 3, ENGINEER)]  # both want the last Marine
+    # both want the last Marine; player 0's Engineer came from the Shelters
+    s.academy = [(1, 4, PIONEER, SHELTERS), (0, 3, ENGINEER, SHELTERS)]
     run(g, ("academy",))
     assert g.pending is None
     assert s.players[1].shelters == [1, 0, 1, 0]  # trained: left space first
@@ -416,17 +493,60 @@ def test_r10_academy_resolution_left_first_wasted_goes_to_shelters_no_relief():
     assert s.players[0].shelters == [1, 1, 0, 0]  # wasted: the Engineer is back
     assert s.academy_supply == [0, 4, 0, 0] and s.academy == [None, None]
     assert all(p.relief == 1 for p in s.players)
+    assert logged(g, "academy_wasted") == [{"type": "academy_wasted", "player": 0,
+                                            "colonist": "engineer", "back_to": "shelters"}]
 
 
-def test_r36_trained_colonist_may_return_to_the_building_it_left():
+def _wasted_from_a_building(**config):
+    """Player 0 places a 3 (a Marine) at the Academy with a Pioneer from its fully staffed
+    Volcanic Extractor (2 Pioneer slots); the Marines are out; 4 Energy; resolve, then heat."""
+    g = blank(**config)
+    s = g.state
+    p = s.players[0]
+    own(g, 0, "volcanic_extractor", [2, 0, 0, 0])
+    p.shelters = [1, 0, 0, 0]
+    p.energy = 4
+    s.academy_supply = [0, 4, 0, 4]
+    p.dice = [3]
+    run(g, ("placement_turn", 0), answers=["place:3:3:academy:0", "trainee:pioneer:0"])
+    assert not col.fully_staffed(("pioneer", "pioneer"), p.buildings[0].staff)
+    run(g, ("academy",))
+    assert g.pending is None
+    return g
+
+
+def test_r10_a_wasted_colonist_goes_back_to_the_building_it_left():
+    g = _wasted_from_a_building()
+    p = g.state.players[0]
+    assert p.buildings[0].staff == [2, 0, 0, 0] and p.shelters == [1, 0, 0, 0]
+    assert col.fully_staffed(("pioneer", "pioneer"), p.buildings[0].staff)
+    assert p.relief == 1
+    assert logged(g, "academy_wasted")[0]["back_to"] == "volcanic_extractor"
+    run(g, ("heat", 0))
+    assert p.energy == 3 and logged(g, "heated")[-1]["colonists"] == 1
+
+
+def test_r10_old_rulings_put_a_wasted_colonist_in_the_shelters():
+    g = _wasted_from_a_building(variants={"old_rulings": {"gantry": False}})
+    p = g.state.players[0]
+    assert p.buildings[0].staff == [1, 0, 0, 0] and p.shelters == [2, 0, 0, 0]
+    assert not col.fully_staffed(("pioneer", "pioneer"), p.buildings[0].staff)
+    assert "back_to" not in logged(g, "academy_wasted")[0]
+    run(g, ("heat", 0))
+    assert p.energy == 2 and logged(g, "heated")[-1]["colonists"] == 2
+
+
+def test_r10_a_wasted_colonist_whose_slot_was_filled_goes_to_the_shelters():
     g = blank()
     s = g.state
-    own(g, 0, "kelp_farm", [0, 0, 0, 0])  # [any]: the Pioneer left it for the Academy
-    s.academy = [(0, 1, PIONEER), None]
+    p = s.players[0]
+    own(g, 0, "volcanic_extractor", [2, 0, 0, 0])  # full again: a gained Pioneer took the slot
+    p.shelters = [0, 0, 0, 0]
+    s.academy_supply = [0, 4, 0, 4]
+    s.academy = [(0, 3, PIONEER, 0), None]
     run(g, ("academy",))
-    assert ids(g) == ["house:1:shelters", "house:1:0"]
-    g.apply("house:1:0")
-    assert s.players[0].buildings[0].staff == [0, 1, 0, 0]
+    assert p.buildings[0].staff == [2, 0, 0, 0] and p.shelters == [1, 0, 0, 0]
+    assert logged(g, "academy_wasted")[0]["back_to"] == "shelters"
 
 
 # -- R11 ----------------------------------------------------------------------------------------
@@ -473,7 +593,7 @@ def test_r12_discarded_colonists_go_to_the_discard_pile_and_academy_never_refill
     s = g.state
     s.discard = [0, 0, 0, 0]
     s.academy_supply = [0, 4, 0, 4]
-    s.academy = [(0, 3, PIONEER), None]
+    s.academy = [(0, 3, PIONEER, SHELTERS), None]
     run(g, ("academy",))  # no Marine left: wasted, even though Marines exist elsewhere
     assert s.academy_supply == [0, 4, 0, 4] and s.players[0].shelters == [2, 0, 0, 0]
     # heating: unpaid colonists go to the discard pile

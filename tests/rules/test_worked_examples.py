@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from artemis.games.project.rules import flow
-from artemis.games.project.state import BasecampDie, Card, GantryTile
+from artemis.games.project.state import SHELTERS, BasecampDie, Card, GantryTile
 from artemis.kernel.game import Game
 
 YELLOW, GREEN, PURPLE = 0, 1, 2
@@ -122,7 +122,7 @@ def test_doorstep_example(game):
 
 def test_academy_example_three_trains_pioneer_into_marine(game):
     s = game.state
-    s.academy = [(YELLOW, 3, 0), None]
+    s.academy = [(YELLOW, 3, 0, SHELTERS), None]  # a Pioneer from the Shelters
     supply = s.academy_supply[2]
     resolve(game, ("academy",))
     assert s.players[YELLOW].shelters[2] == 1

@@ -31,8 +31,10 @@ class GameConfig:
     """What a game is: ``game`` (a registered game's id, default ``project``), ``players``
     (one of the game's player counts), ``seed`` (int, 0 to 2**63 - 1), rule parameter
     defaults replaced (``params``), enabled variants with their options (``variants``:
-    {name: {option: value}}), extra content packs (``expansions``) and the game's own config
-    options (``options``, checked against its ``config_schema``)."""
+    {name: {option: value}}), extra content packs (``expansions``), the game's own config
+    options (``options``, checked against its ``config_schema``) and the version of its rules
+    to play (``rules_version``: None, the game's current one; an older one, which logs and
+    saves written under it name, enables that version's variants, `Ruleset.legacy_variants`)."""
 
     players: int = 4
     seed: int = 0
@@ -41,6 +43,7 @@ class GameConfig:
     expansions: tuple = ()
     game: str = DEFAULT_GAME
     options: dict = field(default_factory=dict)
+    rules_version: int | None = None
 
 
 class ConfigError(ValueError):
@@ -82,8 +85,27 @@ def check_config(config) -> GameConfig:
         if not isinstance(getattr(config, name), dict):
             raise ConfigError(f"{name} must be a mapping, got {getattr(config, name)!r}")
     config.options = game_options(ruleset, config.options)
+    config.rules_version = rules_version(ruleset, config.rules_version)
     config.expansions = tuple(config.expansions)
     return config
+
+
+def rules_version(ruleset: Ruleset, given) -> int:
+    """The rules version a config plays: ``given`` (1 to the game's ``rules_version``), or the
+    game's current one for None. Raises ConfigError for another value: a file from a newer
+    engine names a version this one cannot play."""
+    current = ruleset.rules_version
+    if given is None:
+        return current
+    if not isinstance(given, int) or isinstance(given, bool):
+        raise ConfigError(f"rules_version must be a whole number, got {given!r}")
+    if not 1 <= given <= current:
+        newer = (" (written by a newer artemis? upgrade it to play this file)"
+                 if given > current else "")
+        raise ConfigError(f"rules_version {given} is not a rules version of "
+                          f"{ruleset.name or ruleset.id}: this engine plays 1 to "
+                          f"{current}{newer}")
+    return given
 
 
 def counts_text(counts: tuple[int, ...]) -> str:
@@ -96,6 +118,22 @@ def counts_text(counts: tuple[int, ...]) -> str:
             runs.append([n])
     parts = [f"{r[0]} to {r[-1]}" if len(r) > 2 else " or ".join(map(str, r)) for r in runs]
     return ", ".join(parts[:-1]) + " or " + parts[-1] if len(parts) > 1 else parts[0]
+
+
+def _with_legacy(ruleset: Ruleset, config: GameConfig) -> dict:
+    """The config's variants plus those that play its older rules version
+    (`Ruleset.legacy_variants`), the config's own options overriding theirs."""
+    if config.rules_version == ruleset.rules_version:
+        return config.variants
+    try:
+        legacy = ruleset.legacy_variants(config.rules_version)
+    except ValueError as exc:
+        raise ConfigError(f"rules_version {config.rules_version}: {exc}") from None
+    merged = {name: dict(options) for name, options in legacy.items()}
+    for name, given in config.variants.items():
+        merged[name] = ({**merged[name], **given} if name in merged and isinstance(given, dict)
+                        else given)
+    return merged
 
 
 class OptionError(ConfigError):
@@ -230,7 +268,7 @@ class Game:
         params = dict(config.params)
         known = host.variants(ruleset.id)
         enabled = {}
-        for name, given in config.variants.items():
+        for name, given in _with_legacy(ruleset, config).items():
             if name not in known:  # the nearest, or the failed plugin that brings it
                 from artemis.kernel.games import games
 

@@ -18,6 +18,9 @@ from typing import Any
 from artemis.kernel.actions import IllegalAction
 from artemis.kernel.flow import StepTable
 
+#: The rules version of a log or save that records none: written before games recorded one.
+UNVERSIONED = 1
+
 
 class Ruleset:
     """One registered game.
@@ -42,7 +45,11 @@ class Ruleset:
       manager as pytest's ``pytest_addhooks`` lets a plugin add specs;
     - ``scoring_parts``: the names of the result's scoring parts (each result row's
       ``steps``), in order, for tables; ``scoring_labels`` {part: short label};
-      ``scoring_title`` the final table's title; ``tie_break`` how a tie on VP is broken.
+      ``scoring_title`` the final table's title; ``tie_break`` how a tie on VP is broken;
+    - ``rules_version``: the version of the rules this code plays (an int from 1), recorded in
+      every log and save; raise it when a change of rules would play a recorded game
+      differently, and map each older version to the variants that play it in
+      `legacy_variants`. A file that records none was played under `UNVERSIONED`.
     """
 
     id: str = ""
@@ -60,6 +67,16 @@ class Ruleset:
     scoring_labels: dict[str, str] = {}
     scoring_title: str = "Final scores"
     tie_break: str = "tie-break"
+    rules_version: int = 1
+
+    # -- rules versions ---------------------------------------------------------------------
+
+    def legacy_variants(self, version: int) -> dict[str, dict]:
+        """The variants ({name: options}) that play the older rules version ``version`` (1 to
+        ``rules_version`` - 1) on today's code; a game enables them when its config names that
+        version (a log or save written under it). Default: {} (a game with one version).
+        Raises ValueError for a version the game does not know."""
+        return {}
 
     # -- content and vocabulary -------------------------------------------------------------
 

@@ -1,11 +1,14 @@
 """Game logs as JSON lines: reading, replaying and verifying them (`artemis replay`).
 
 A log (written by `write_log`) is a header line ``{"type": "game",
-"game", "players", "seed", "params", "variants", "options", "expansions", "bots", "names",
-"content"}`` followed by every entry of ``game.log`` in order: actions (``{"type": "action",
-"player", "id", "label"}``) and their consequences. ``game`` (default ``project``), ``options``
-and ``content`` (the content digest, packs and plugins, as in a save) are absent from logs
-written before games had ids; such logs still replay.
+"game", "players", "seed", "params", "variants", "options", "expansions", "rules_version",
+"bots", "names", "content"}`` followed by every entry of ``game.log`` in order: actions
+(``{"type": "action", "player", "id", "label"}``) and their consequences. ``game`` (default
+``project``), ``options`` and ``content`` (the content digest, packs and plugins, as in a save)
+are absent from logs written before games had ids; such logs still replay. ``rules_version``
+(the game's rules version it was played under, `artemis.kernel.ruleset.Ruleset.rules_version`)
+is absent from logs written before rules had versions: they replay under
+`artemis.kernel.ruleset.UNVERSIONED` (`played_config`).
 
 Two keys of an entry are the kernel's marks: ``to`` (the seats that may see a private record;
 absent: public) and ``reveals`` (the action's consequences showed hidden or random
@@ -47,7 +50,7 @@ JSON_NUMBER_DIGITS = 40
 HEADER_FIELDS = {"players": int, "seed": int, "params": dict, "variants": dict,
                  "expansions": list, "bots": list, "names": list}
 #: Header fields added later: absent in older logs, checked when present.
-OPTIONAL_HEADER_FIELDS = {"game": str, "options": dict, "content": dict}
+OPTIONAL_HEADER_FIELDS = {"game": str, "options": dict, "content": dict, "rules_version": int}
 #: The kernel's marks on entries (see the module docstring)
 MARKS = ("to", "reveals")
 
@@ -78,14 +81,16 @@ class GameLog:
 
     @property
     def config(self) -> dict:
-        """The game config: game, players, seed, params, variants, options, expansions (a
-        log that names no game is a Project log)."""
+        """The game config: game, players, seed, params, variants, options, expansions and
+        rules_version (a log that names no game is a Project log; one that names no rules
+        version was played under the first, `played_config`)."""
         from artemis.kernel.games import DEFAULT_GAME
 
         h = self.header
-        return {"game": h.get("game", DEFAULT_GAME), "players": h["players"],
-                "seed": h["seed"], "params": h["params"], "variants": h["variants"],
-                "options": h.get("options", {}), "expansions": tuple(h["expansions"])}
+        return played_config(
+            {"game": h.get("game", DEFAULT_GAME), "players": h["players"], "seed": h["seed"],
+             "params": h["params"], "variants": h["variants"], "options": h.get("options", {}),
+             "expansions": tuple(h["expansions"]), "rules_version": h.get("rules_version")})
 
     @property
     def kinds(self) -> list[str]:
@@ -100,6 +105,19 @@ class GameLog:
     def actions(self) -> list[tuple[int, str]]:
         """(entry index, action id) of every action entry, in order."""
         return [(i, e["id"]) for i, e in enumerate(self.entries) if e["type"] == "action"]
+
+
+def played_config(config: dict) -> dict:
+    """A recorded config (a log's header, a save's ``config``) as the game it records: without
+    a ``rules_version`` (or with None) it was written before rules had versions, so it plays
+    under `artemis.kernel.ruleset.UNVERSIONED` with that version's variants, not today's
+    rules, and replays as it was played. Returns a new dict."""
+    from artemis.kernel.ruleset import UNVERSIONED
+
+    out = dict(config)
+    if out.get("rules_version") is None:
+        out["rules_version"] = UNVERSIONED
+    return out
 
 
 @dataclass
@@ -538,13 +556,13 @@ def check_log_target(path: str | Path) -> None:
 
 
 def config_record(game, kinds: list[str], names: list[str] | None = None) -> dict:
-    """What a game was: players, seed, seats, names, variants and expansions (the log's first
-    line and --json's "config")."""
+    """What a game was: players, seed, seats, names, variants, expansions and the rules version
+    (the log's first line and --json's "config")."""
     c = game.config
     return {"game": c.game, "players": c.players, "seed": c.seed, "bots": kinds,
             "names": names or [f"P{seat}" for seat in range(len(kinds))],
             "params": c.params, "variants": c.variants, "options": c.options,
-            "expansions": list(c.expansions)}
+            "expansions": list(c.expansions), "rules_version": c.rules_version}
 
 
 def write_log(game, path: Path, kinds: list[str], names: list[str] | None = None) -> None:

@@ -2,11 +2,13 @@
 
 A save (format ``artemis-save``, version `FORMAT_VERSION`, schema `SAVE_SCHEMA`, exported as
 schemas/save.schema.json, described in docs/saves.md) holds the config (players, seed, params,
-variants, expansions), the seats (bot kind, name, the bot's RNG state), the engine version,
-the sha256 of the canonical content catalog (`artemis.records.digest.content_hash`), the action ids
-taken so far, a digest of ``game.view()`` at the save point, and ``digest``: the sha256 of
-the whole document's canonical JSON (without ``digest``), so an edit to a field the replay
-cannot check (seats, names, the bots' random states) is refused too.
+variants, expansions, the rules version: absent in older saves, which replay under the first,
+`artemis.records.log.played_config`), the seats (bot kind, name, the bot's RNG state), the
+engine version, the sha256 of the canonical content catalog
+(`artemis.records.digest.content_hash`), the action ids taken so far, a digest of
+``game.view()`` at the save point, and ``digest``: the sha256 of the whole document's
+canonical JSON (without ``digest``), so an edit to a field the replay cannot check (seats,
+names, the bots' random states) is refused too.
 
 `load_save` replays the actions from the config and seed and checks everything: the content
 hash before the first action, each action's legality at its point, then the position digest,
@@ -37,6 +39,7 @@ from artemis.records.log import (
     no_constant,
     output_mode,
     parse_json_int,
+    played_config,
     read_limited,
     shown_path,
 )
@@ -107,6 +110,10 @@ SAVE_SCHEMA: dict = {
                                "items": {"type": "string"}},
                 "options": {"description": "The game's own config options.",
                             "type": "object"},
+                "rules_version": {"description": "The version of the game's rules the game "
+                                  "is played under (absent in saves written before rules had "
+                                  "versions: 1, played with that version's variants).",
+                                  "type": "integer", "minimum": 1},
             },
         },
         "seats": {
@@ -194,7 +201,7 @@ def save_record(game, kinds: list[str], names: list[str] | None, bots: list,
         "engine_version": __version__,
         "config": {"game": c.game, "players": c.players, "seed": c.seed, "params": c.params,
                    "variants": c.variants, "options": c.options,
-                   "expansions": list(c.expansions)},
+                   "expansions": list(c.expansions), "rules_version": c.rules_version},
         "seats": [{"kind": k, "name": n, "rng": rng_state(b)}
                   for k, n, b in zip(kinds, names, bots, strict=True)],
         "content": content,
@@ -499,7 +506,7 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
     from artemis.players.bots import seat_bot
 
     host = host if host is not None else default_plugins()
-    config = data["config"]
+    config = played_config(data["config"])  # a save naming no rules version: the first
     # checked last (a changed action keeps its own message) but known first, so a specific
     # failure can add that the file was edited: a changed seed shows as an illegal action
     edited = data["digest"] != document_digest(data)

@@ -87,8 +87,9 @@ def account_lines(game, names: list[str]) -> list[str]:
             section.append(f"{who} takes {e['label']}")
         elif kind == "gantry_bought":
             section.append(f"{who} builds {name_of(e['tile'])} for {e['price']} Minerals")
-        elif kind == "gantry_declined":
-            section.append(f"{who} declines {name_of(e['tile'])}")
+        elif kind == "gantry_declined":  # "die": offered die by die (R8), absent in version 1
+            at = f" at {e['die']}" if "die" in e else ""
+            section.append(f"{who} declines {name_of(e['tile'])}{at}")
         elif kind == "building_claimed" and title != "Gantry":
             section.append(f"{who} gains {name_of(e['tile'])}")
         elif kind == "trained":
@@ -96,8 +97,11 @@ def account_lines(game, names: list[str]) -> list[str]:
                       if e["colonist"] == e["becomes"]
                       else f"trains {_a(e['colonist'])} into {_a(e['becomes'])}")
             section.append(f"{who} {change}")
-        elif kind == "academy_wasted":
-            section.append(f"{who}'s training is wasted: the supply is out")
+        elif kind == "academy_wasted":  # "back_to": where it is retrieved to (R10)
+            back = e.get("back_to")
+            place = ("" if back is None else f"; the {e['colonist']} goes back to "
+                     + ("the Shelters" if back == "shelters" else name_of(back)))
+            section.append(f"{who}'s training is wasted: the supply is out{place}")
         elif kind == "activated":
             section.append(f"{who} activates {name_of(e['tile'])}")
         elif kind == "heated" and e["colonists"]:

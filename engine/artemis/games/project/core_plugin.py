@@ -30,3 +30,12 @@ def artemis_register_content(register):
     from artemis.util.paths import base_pack
 
     register(base_pack())
+
+
+@hookimpl
+def artemis_register_variants(register):
+    """``old_rulings``: the rulings of rules version 1, which old logs and saves replay with
+    (artemis.games.project.rules_versions)."""
+    from artemis.games.project.rules_versions import OLD_RULINGS
+
+    register(OLD_RULINGS)

@@ -18,6 +18,7 @@ from artemis.games.project.scenario_schema import (  # noqa: F401 - the scenario
     GIVEN_SCHEMA,
     RESOLVE_TARGETS,
 )
+from artemis.games.project.state import SHELTERS
 from artemis.games.project.vocabulary import COLONIST_TYPES, REGIONS
 from artemis.scenario.schema import RESERVED_NAMES
 
@@ -314,7 +315,7 @@ def apply_given(game, doc, data: dict, names: list) -> list[Problem]:
         t = COLONIST_TYPES.index(a["colonist"])
         placed[t] += 1
         if seat is not None:
-            s.academy[i] = (seat, a["face"], t)
+            s.academy[i] = (seat, a["face"], t, SHELTERS)  # R10: from the Shelters
     s.outfitter_dice = dice_list("outfitter_dice")
     if s.outfitter_dice and phase != "placement":
         g.problem((*B, "outfitter_dice"), "S206", "Outfitter dice are taken back when the "

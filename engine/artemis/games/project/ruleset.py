@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from artemis.games.project import hookspecs
+from artemis.games.project.rules_versions import RULES_VERSION, legacy_variants
 from artemis.kernel.actions import IllegalAction
 from artemis.kernel.ruleset import Ruleset
 
@@ -68,6 +69,11 @@ class ProjectRuleset(Ruleset):
     }
     scoring_title = "Final scores (End of the Game, steps 1-7)"
     tie_break = "earlier in the final round's turn order"  # R15
+    rules_version = RULES_VERSION  # docs/rulings.md, "Rules versions"
+
+    def legacy_variants(self, version: int) -> dict[str, dict]:
+        """Rules version 1 is the ``old_rulings`` variant (R8, R10 before version 2)."""
+        return legacy_variants(version)
 
     @property
     def table(self):

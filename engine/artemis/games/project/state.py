@@ -146,7 +146,8 @@ class State:
     quarry_dice: list[tuple[int, int]] = field(default_factory=list)
     doorstep_dice: list[tuple[int, int]] = field(default_factory=list)
     gantry: list[GantryTile] = field(default_factory=list)
-    academy: list[tuple | None] = field(default_factory=list)  # (player, face, type) per space
+    # per space: (player, face, colonist type, where it came from: SHELTERS or a building)
+    academy: list[tuple | None] = field(default_factory=list)
     outfitter_dice: list[tuple[int, int]] = field(default_factory=list)
     stacks: dict[str, list[str]] = field(default_factory=dict)
     event_deck: list[str] = field(default_factory=list)

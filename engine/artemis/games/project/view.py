@@ -43,7 +43,9 @@ def view(game, seat: int | None = None) -> dict:
             "quarry_dice": [list(d) for d in s.quarry_dice],
             "doorstep_dice": [list(d) for d in s.doorstep_dice],
             "gantry": [{"tile": g.tile, "dice": [list(d) for d in g.dice]} for g in s.gantry],
-            "academy": [list(a) if a else None for a in s.academy],
+            # (player, face, type): the documented shape, which saves digest (docs/saves.md);
+            # where the colonist came from shows in that place's count
+            "academy": [list(a[:3]) if a else None for a in s.academy],
         },
     }
 

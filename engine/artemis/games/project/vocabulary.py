@@ -283,6 +283,14 @@ PARAMETERS = (
                   "Minerals each player starts with (rulebook, Player Setup); variants only."),
     RuleParameter("start_toolkits", "global", "int", 1,
                   "Toolkits each player starts with (rulebook, Player Setup); variants only."),
+    RuleParameter("gantry_decliner_out", "global", "int", 0,
+                  "1: a player who declines or cannot pay for a Gantry tile is out for it, "
+                  "lower dice included (R8 of rules version 1); 0: the offer goes on die by "
+                  "die (rulebook). Variants only."),
+    RuleParameter("academy_retrieve_to_shelters", "global", "int", 0,
+                  "1: the colonist of a wasted Academy action goes to the Shelters (R10 of "
+                  "rules version 1); 0: it goes back where it came from (rulebook). Variants "
+                  "only."),
 )
 
 GAME_EVENTS = (

@@ -1,5 +1,11 @@
-"""Gantry resolution (rulebook, Resolution 4; R7, R8, R32): tile by tile in reveal order,
-offers per player from the highest die down; relief for players outbid by the buyer."""
+"""Gantry resolution (rulebook, The Resolution Phase, 4. Gantry; R7, R8, R32): tile by tile in
+reveal order, offers from the highest die down; relief for players outbid by the buyer.
+
+R8: the offer goes die by die, as the rulebook says ("the option goes to the player with the
+next-highest value die, and so on"), so a player who declines one die may be offered the tile
+again at a lower die of theirs. Rules version 1 took a decliner out for the whole tile; the
+``gantry_decliner_out`` parameter (the ``old_rulings`` variant) keeps that reading.
+"""
 
 from __future__ import annotations
 
@@ -28,12 +34,23 @@ def _bidders(tile) -> list[tuple[int, int]]:
     return sorted(best.items(), key=lambda kv: -kv[1])
 
 
+def offers(game, tile) -> list[tuple[int, int]]:
+    """The offers of a tile in the order they are made, as (player, face): every die from the
+    highest down (rulebook; R8), or, with ``gantry_decliner_out``, each player's highest die
+    only, since a player who turns one down is out for the tile (rules version 1)."""
+    if param(game, "gantry_decliner_out"):
+        return _bidders(tile)
+    return sorted(tile.dice, key=lambda d: -d[1])  # stable: equal faces in placement order
+
+
 @step("gantry_tile")
 def resolve_tile(game, tile_id: str, declined: tuple = ()) -> None:
+    """Offer the tile to the next (player, face) of `offers` not in ``declined`` (the offers
+    already turned down or unaffordable); a tile nobody buys stays on the Gantry (R8)."""
     s = game.state
     tile = next(g for g in s.gantry if g.tile == tile_id)
-    for player, face in _bidders(tile):
-        if player in declined:
+    for player, face in offers(game, tile):
+        if (player, face) in declined:
             continue
         cost = price(game, player, face)
         name = game.catalog.by_id[tile_id].name
@@ -51,11 +68,18 @@ def _buy(game, action: Action, ctx) -> None:
     tile_id, player, face, cost, declined = ctx
     s = game.state
     if action.args[0] == "decline":
-        game.emit("gantry_declined", player=player, tile=tile_id)
-        push(game, ("gantry_tile", tile_id, (*declined, player)))
+        if param(game, "gantry_decliner_out"):
+            game.emit("gantry_declined", player=player, tile=tile_id)
+        else:  # the same player may be offered the tile again at a lower die
+            game.emit("gantry_declined", player=player, tile=tile_id, die=face)
+        push(game, ("gantry_tile", tile_id, (*declined, (player, face))))
         return
     tile = next(g for g in s.gantry if g.tile == tile_id)
-    outbid = [p for p, f in _bidders(tile) if p != player and p not in declined and f < face]
+    # outbid: a die below the buying one, and never offered the tile: a player who declined or
+    # could not pay gains nothing (rulebook); every die offered was above the buying die, so
+    # "not offered" is "not among the decliners"
+    refused = {p for p, _ in declined}
+    outbid = [p for p, f in _bidders(tile) if p != player and p not in refused and f < face]
     s.gantry.remove(tile)
     s.players[player].minerals -= cost
     game.emit("gantry_bought", player=player, tile=tile_id, price=cost)

@@ -341,7 +341,8 @@ def _marine(game, action: Action, ctx) -> None:
 
 @step("academy_colonist")
 def ask_academy_colonist(game, player: int, space: int, face: int) -> None:
-    """R10: the die goes with a colonist from the Shelters or a building."""
+    """R10: the die goes with a colonist from the Shelters or a building; the space then
+    holds (player, face, type, where from: SHELTERS or a building index)."""
     p = game.state.players[player]
     options = []
     for t in range(4):
@@ -361,9 +362,9 @@ def ask_academy_colonist(game, player: int, space: int, face: int) -> None:
 def _trainee(game, action: Action, ctx) -> None:
     player, space, face = ctx
     t = TYPES.index(action.args[0])
-    where = action.args[1]
-    col.take(game, player, SHELTERS if where == "shelters" else where, t)
-    game.state.academy[space] = (player, face, t)
+    where = SHELTERS if action.args[1] == "shelters" else action.args[1]
+    col.take(game, player, where, t)
+    game.state.academy[space] = (player, face, t, where)  # where from: a wasted action (R10)
 
 
 def why_not(game, player: int, action_id: str) -> tuple[str, str]:
