@@ -2,12 +2,17 @@
 (issue 10): files under tests/data/before_kernel/ were made with commit cde28bb, the last
 commit before the kernel change (its own code, on PYTHONPATH).
 
-- ``play-players4-seed1.txt``: the output of ``artemis play --players 4 --seed 1``;
+- ``play-players4-seed1-rules-v1.txt``: the output of ``artemis play --players 4 --seed 1``
+  then, under rules version 1; today ``--variant old_rulings`` prints it;
+- ``play-players4-seed1.txt``: the same command's output under rules version 2 (R8, R10:
+  docs/rulings.md), written again for issue 14: the game departs in round 1, at the Gantry's
+  Geothermal Tap, where player 2, after declining at its 6, is offered the tile at its 5;
 - ``2p-seed7-action40.save.json`` (a random and a greedy seat) and
   ``4p-seed11-action120.save.json`` (four random seats, harsh): saves made mid-game, their
-  configs naming no game and their plugins listing ``core``.
+  configs naming no game and no rules version (so version 1) and their plugins listing
+  ``core``.
 
-The golden logs of tests/data/golden/ are logs of the same age (tests/test_replay.py).
+The golden logs of tests/data/golden/rules-v1/ are logs of the same age (tests/test_replay.py).
 """
 
 from __future__ import annotations
@@ -36,12 +41,16 @@ def host():
     return host
 
 
-def test_play_prints_the_same_account_and_table_as_before():
+@pytest.mark.parametrize("variant, expected", [
+    ((), "play-players4-seed1.txt"),
+    (("--variant", "old_rulings"), "play-players4-seed1-rules-v1.txt")])
+def test_play_prints_the_same_account_and_table_as_before(variant, expected):
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     proc = subprocess.run([sys.executable, "-m", "artemis", "play", "--players", "4",
-                           "--seed", "1"], capture_output=True, text=True, env=env, timeout=120)
+                           "--seed", "1", *variant], capture_output=True, text=True, env=env,
+                          timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == (BEFORE / "play-players4-seed1.txt").read_text(encoding="utf-8")
+    assert proc.stdout == (BEFORE / expected).read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", ["2p-seed7-action40.save.json",
@@ -50,16 +59,21 @@ def test_a_save_written_before_loads_and_plays_on(host, name):
     loaded = load_save(BEFORE / name, host)
     game = loaded.game
     assert game.config.game == "project" and not game.is_over
+    # no rules version recorded: played under version 1, with its rulings (R8, R10)
+    assert game.config.rules_version == 1
+    assert game.param_defaults["gantry_decliner_out"] == 1
+    assert game.param_defaults["academy_retrieve_to_shelters"] == 1
     assert len(game.actions) == int(name.split("action")[1].split(".")[0])
     play_on(game, loaded.bots)
     assert game.is_over and sorted(game.result["ranking"]) == list(range(game.config.players))
 
 
 def test_an_old_random_save_continues_as_the_uninterrupted_game(host):
-    """Random bots did not change: the game played from the start by today's engine takes the
-    saved actions, and the save continued ends exactly as it does."""
+    """Random bots did not change: the game played from the start by today's engine under
+    rules version 1 (the save's) takes the saved actions, and the save continued ends exactly
+    as it does."""
     loaded = load_save(BEFORE / "4p-seed11-action120.save.json", host)
-    config = GameConfig(players=4, seed=11, variants={"harsh": {}})
+    config = GameConfig(players=4, seed=11, variants={"harsh": {}}, rules_version=1)
     whole = play_on(Game.new(config, plugins=host), make_bots(config, ["random"] * 4))
     saved = [a.id for a in loaded.game.actions]
     assert [a.id for a in whole.actions[:len(saved)]] == saved

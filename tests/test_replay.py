@@ -21,6 +21,8 @@ from artemis.records.log import LogError, parse_log, read_log, replay, verify, w
 
 GOLDEN = Path(__file__).parent / "data" / "golden"
 GOLDEN_LOGS = sorted(GOLDEN.glob("*.jsonl"))
+#: the golden logs recorded before rules had versions: they replay under rules version 1
+GOLDEN_V1_LOGS = sorted((GOLDEN / "rules-v1").glob("*.jsonl"))
 WIDE = {"COLUMNS": "200"}
 
 
@@ -78,6 +80,59 @@ def test_golden_log_replays_identically(path, builtin_host):
         f"re-record it as tests/data/golden/README.md says):\n{difference.format(path.name)}")
     assert log.entries[-1]["type"] == "final_scoring"
     assert len(log.actions()) > 100
+
+
+def test_the_golden_logs_record_the_current_rules_version():
+    assert {read_log(p).header["rules_version"] for p in GOLDEN_LOGS} == {2}
+    assert [read_log(p).config["rules_version"] for p in GOLDEN_V1_LOGS] == [1] * 4
+
+
+@pytest.mark.parametrize("path", GOLDEN_V1_LOGS, ids=lambda p: p.stem)
+def test_golden_log_of_rules_version_1_replays_identically(path, builtin_host):
+    """A log that names no rules version replays under version 1 (the old_rulings variant),
+    entry by entry as it was recorded (tests/data/golden/rules-v1/README.md)."""
+    log = read_log(path)
+    assert "rules_version" not in log.header
+    difference = verify(log, builtin_host)
+    assert difference is None, difference.format(path.name)
+    assert log.entries[-1]["type"] == "final_scoring"
+
+
+def test_a_rules_version_1_log_verified_under_version_2_differs_at_a_gantry_decline(
+        builtin_host):
+    log = read_log(GOLDEN / "rules-v1" / "4p-harsh-seed303.jsonl")
+    log.header["rules_version"] = 2
+    difference = verify(log, builtin_host)
+    # version 2 records the die each offer was made at (R8)
+    assert difference.line == 102 and difference.keys == ["die"]
+    assert difference.replayed == {"type": "gantry_declined", "player": 3,
+                                   "tile": "volcanic_extractor_2", "die": 6}
+
+
+def test_a_rules_version_1_game_cannot_go_on_under_version_2(builtin_host):
+    """2p-random-seed101, round 5: player 0 declines the Dry Dock at its 6, player 1 cannot pay
+    its 5. Version 1 took player 1 out and the tile went unsold; version 2 offers player 1 the
+    tile at its 3, a question the recorded game never asked, so its actions stop fitting."""
+    log = read_log(GOLDEN / "rules-v1" / "2p-random-seed101.jsonl")
+    log.header["rules_version"] = 2
+    result = replay(log, builtin_host, stop_at_illegal=False)
+    assert result.failed_at is not None
+    offers = [(e["player"], e["die"]) for e in result.game.log
+              if e["type"] == "gantry_declined" and e["tile"] == "dry_dock"]
+    assert offers[-3:] == [(0, 6), (1, 5), (1, 3)]  # round 5's, the replay's last
+    assert [(e["player"], e.get("die")) for e in log.entries
+            if e["type"] == "gantry_declined" and e["tile"] == "dry_dock"][-2:] == [
+        (0, None), (1, None)]
+
+
+def test_artemis_replay_verify_accepts_a_log_of_rules_version_1(builtin_host, monkeypatch):
+    from artemis.kernel import plugins
+
+    monkeypatch.setitem(plugins.HOSTS, "default", builtin_host)
+    path = GOLDEN / "rules-v1" / "2p-random-seed101.jsonl"
+    result = run("replay", str(path), "--verify", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["ok"] is True
 
 
 def test_golden_failure_message_shows_the_first_difference(builtin_host, tmp_path):

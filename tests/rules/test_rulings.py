@@ -549,6 +549,17 @@ def test_r10_a_wasted_colonist_whose_slot_was_filled_goes_to_the_shelters():
     assert logged(g, "academy_wasted")[0]["back_to"] == "shelters"
 
 
+def test_r36_trained_colonist_may_return_to_the_building_it_left():
+    g = blank()
+    s = g.state
+    own(g, 0, "kelp_farm", [0, 0, 0, 0])  # [any]: the Pioneer left it for the Academy
+    s.academy = [(0, 1, PIONEER, 0), None]
+    run(g, ("academy",))
+    assert ids(g) == ["house:1:shelters", "house:1:0"]
+    g.apply("house:1:0")
+    assert s.players[0].buildings[0].staff == [0, 1, 0, 0]
+
+
 # -- R11 ----------------------------------------------------------------------------------------
 
 def test_r11_last_space_rewards_then_relief_is_ignored():
@@ -1440,3 +1451,22 @@ def test_resolution_order_from_spot_a_with_the_event_at_its_letter():
     assert seq == ["basecamp", "vents", "quarry", "crane_failure", "gantry", "doorstep",
                    "academy", "outfitter"]
     assert g.state.outfitter_dice == []  # players take the Outfitter dice back
+
+
+# -- the greedy bot's heuristic follows R8 ---------------------------------------------------------
+
+@pytest.mark.parametrize("variants, credited", [({}, 0), ({"old_rulings": {}}, None)])
+def test_heuristic_credits_the_first_gantry_offer_its_owner_can_pay(variants, credited):
+    """A 3, B 4, A 5; A holds 3 Minerals, B none: A buys at its 3 (R8), nobody under rules
+    version 1, and the greedy bot's estimate of the dice on the board says so."""
+    from artemis.games.project.heuristic import BUILDING, RESOURCE, dice_on_board
+
+    g = blank(variants=variants)
+    s = g.state
+    s.players[0].minerals, s.players[1].minerals = 3, 0
+    s.gantry = [GantryTile("manufactory", [(0, 3), (1, 4), (0, 5)])]
+    worth = dice_on_board(g)
+    expected = {0: 0.0, 1: 0.0, 2: 0.0}
+    if credited is not None:
+        expected[credited] = BUILDING - 3 * RESOURCE
+    assert worth == expected

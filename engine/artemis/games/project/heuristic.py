@@ -36,11 +36,11 @@ RESOURCE, COLONIST, RELIEF, BADGE, REWARD, BUILDING, TRAINING = 0.35, 1.4, 0.9, 
 
 def dice_on_board(game) -> dict[int, float]:
     """What each player's dice still on the board are likely to bring when their regions
-    resolve, in VP: Exposure takes in order, the leading bid on each Gantry tile, the rank on
+    resolve, in VP: Exposure takes in order, the first Gantry offer its owner can pay, the rank on
     each Expedition, a trainee at the Academy."""
     from artemis.games.project.params import param
     from artemis.games.project.rules.basecamp import difficulty, standings
-    from artemis.games.project.rules.gantry import price
+    from artemis.games.project.rules.gantry import offers, price
 
     s = game.state
     out = {p.seat: 0.0 for p in s.players}
@@ -57,11 +57,13 @@ def dice_on_board(game) -> dict[int, float]:
         left -= k
         out[player] += k * (COLONIST - cost * RESOURCE) if left or k else RELIEF
     for tile in s.gantry:
-        if tile.dice:
-            player, face = max(tile.dice, key=lambda d: d[1])
+        # the first offer its owner can pay buys it (R8: die by die, or per player in rules
+        # version 1): a leader short of Minerals leaves the tile to the next die
+        for player, face in offers(game, tile):
             cost = price(game, player, face)
             if s.players[player].minerals >= cost:
                 out[player] += BUILDING - cost * RESOURCE
+                break
     for card in s.cards:
         if not card.dice:
             continue
