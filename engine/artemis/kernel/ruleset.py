@@ -160,8 +160,7 @@ class Ruleset:
         ``next_task``, ``step_once``, ``queue_depth``, ``matches_region``, ``matches_event``,
         ``resolution_over``, ``upkeep_over``, ``score_now`` and ``REGIONS``; the named
         moments an ``until:`` step runs to, ``MOMENTS`` ({name: what it is}) and
-        ``at_moment(game, name, ran)`` (``ran``: the names of the rule steps run since the
-        step began)."""
+        ``at_moment(game, name)``."""
         return None
 
     def determinize(self, game, seat: int, rng: random.Random):

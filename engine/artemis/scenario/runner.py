@@ -92,13 +92,11 @@ class _Goal:
         self.step = step
         self.pos = pos  # the game's scenario support
         self.depth: int | None = None
-        self.ran: set[str] = set()  # the names of the rule steps run since the goal began
 
     def watch(self, task: tuple, depth: int) -> None:
         """See each step before it runs: remember the depth of the one that resolves the
         target; the target is done when the queue is back to that depth."""
         target, pos = self.step.target, self.pos
-        self.ran.add(task[0])
         if self.depth is None and self.step.kind == "resolve" and (
                 (target in pos.REGIONS and pos.matches_region(task, target))
                 or (target == "event" and pos.matches_event(task))):
@@ -107,7 +105,7 @@ class _Goal:
     def done(self, game) -> bool:
         pos = self.pos
         if self.step.kind == "until":
-            return pos.at_moment(game, self.step.target, self.ran)
+            return pos.at_moment(game, self.step.target)
         if self.step.kind == "upkeep":
             return pos.upkeep_over(game)
         if self.step.target == "round":
@@ -128,8 +126,8 @@ def _advance(scenario: Scenario, game, goal: _Goal) -> bool:
             return True
         task = goal.pos.next_task(game)
         if task is None:
-            raise _RunError("S305", f"{goal.step.text}: the game "
-                            + ("is over" if game.is_over else "has nothing left to run")
+            raise _RunError("S305", "the game " + ("is over" if game.is_over else
+                                                   "has nothing left to run")
                             + " and that has not happened", goal.step)
         goal.pos.step_once(game, goal.watch)
 

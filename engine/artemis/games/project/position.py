@@ -25,6 +25,7 @@ from artemis.scenario.schema import RESERVED_NAMES
 END_OF_PLACEMENT = ("resolution",)
 END_OF_RESOLUTION = ("upkeep",)
 END_OF_UPKEEP = ("round_end",)
+START_CHOICE = ("choose_start",)
 NEXT_ROUND = (("round",), ("final_scoring",))
 
 # the moments an ``until:`` step runs to (docs/scenarios.md, Stop points), in the order of a
@@ -546,9 +547,10 @@ def resolution_over(game) -> bool:
     return game.state.phase == "resolution" and next_task(game) == END_OF_RESOLUTION
 
 
-def at_moment(game, name: str, ran: set) -> bool:
-    """Whether the game stands at moment ``name`` (one of `MOMENTS`); ``ran`` holds the names
-    of the rule steps run since the ``until:`` step began (Board Setup must have run)."""
+def at_moment(game, name: str) -> bool:
+    """Whether the game stands at moment ``name`` (one of `MOMENTS`), as the rule queue shows
+    it: the step scheduled next, and the question pending (artemis.games.project.rules.rounds:
+    a round ends with Refresh, ``choose_start``, then the next ``round``)."""
     pending, task = game.pending, next_task(game)
     if name == "start_player_choice":
         return pending is not None and pending.kind == "start"
@@ -563,8 +565,8 @@ def at_moment(game, name: str, ran: set) -> bool:
     if name == "end_of_upkeep":
         return upkeep_over(game)
     if name == "after_board_setup":
-        return "board_setup" in ran and (task == ("choose_start",) or task in NEXT_ROUND)
-    return "round_end" in ran and task in NEXT_ROUND  # end_of_round
+        return task == START_CHOICE
+    return task in NEXT_ROUND  # end_of_round
 
 
 def upkeep_over(game) -> bool:

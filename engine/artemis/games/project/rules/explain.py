@@ -93,13 +93,13 @@ def _marine(game, ctx, args: list) -> tuple[str, str] | None:
     dice = game.state.cards[card].dice
     own = len(dice) - 1  # the Marine is asked as its die is placed: the top die is the sender's
     i, amount = int(args[0]), int(args[1])
-    if not 0 <= i < own:
-        return (f"a Marine reduces a die already beside the card when it is sent: dice 0 to "
-                f"{own - 1}" if own else "a Marine reduces a die already beside the card when "
-                "it is sent, and there is none", MARINES)
-    d = dice[i]
-    if d.player == player:
+    if 0 <= i < len(dice) and dice[i].player == player:
         return ("a Marine reduces an opponent's die, not its sender's own", MARINES)
+    if not 0 <= i < own:
+        there = "die 0" if own == 1 else f"dice 0 to {own - 1}"
+        return ("a Marine reduces a die already beside the card when it is sent ("
+                + (there if own else "there is none") + ")", MARINES)
+    d = dice[i]
     if d.face < 2:
         return ("a die showing 1 cannot be reduced (never below 1)", MARINES)
     top = min(2, d.face - 1)
