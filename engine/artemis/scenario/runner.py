@@ -117,7 +117,7 @@ def _advance(scenario: Scenario, game, goal: _Goal) -> bool:
     """Run rule steps until ``goal`` is reached (True) or a decision is pending (False).
     Raises _RunError S305 when the game ends (or nothing is left to run) first. A moment
     (``until``) may be reached with a question pending (the start-player choice)."""
-    while True:
+    for _ in range(game.ruleset.max_steps):
         if goal.step.kind == "until" and goal.done(game):
             return True
         if game.pending is not None:
@@ -130,16 +130,22 @@ def _advance(scenario: Scenario, game, goal: _Goal) -> bool:
                                                    "has nothing left to run")
                             + " and that has not happened", goal.step)
         goal.pos.step_once(game, goal.watch)
+    raise _RunError("S306", f"no decision after {game.ruleset.max_steps} rule steps: the rules "
+                    "or a plugin schedule steps for ever", goal.step)
 
 
-def _settle(game, base: int) -> None:
+def _settle(game, base: int, step: Step) -> None:
     """Run the rule steps an answer left scheduled above ``base`` (the queue as the steps
     found it: the rest of the phase and round) until a decision is pending: the follow-up of
     an earlier answer (a Marine after paying for its send, the next player's placement) runs,
     and the next phase waits for a step that asks for it."""
     pos = game.ruleset.scenario
-    while game.pending is None and pos.queue_depth(game) > base:
+    for _ in range(game.ruleset.max_steps):  # the loop guard of `artemis.kernel.flow.run`
+        if game.pending is not None or pos.queue_depth(game) <= base:
+            return
         pos.step_once(game)
+    raise _RunError("S306", f"no decision after {game.ruleset.max_steps} rule steps: the rules "
+                    "or a plugin schedule steps for ever", step)
 
 
 def position_at(scenario: Scenario, step: int | None = None,
@@ -229,7 +235,7 @@ def _run_steps(scenario: Scenario, game, steps: list[Step]) -> int:
                     goal = None
                     base = support.queue_depth(game)
             else:
-                _settle(game, base)
+                _settle(game, base, step)
             continue
         if game.pending is not None and (goal is not None or step.kind == "final_scoring"):
             stuck = goal.step if goal is not None else step
