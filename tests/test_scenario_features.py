@@ -666,7 +666,7 @@ def test_scenario_actions_of_a_failing_step_exits_1(tmp_path):
 
 def test_a_folder_run_reads_yaml_and_yml_at_any_depth_but_no_pack_or_hidden_file(tmp_path):
     text = (SCENARIOS / "vents_8_energy.yaml").read_text(encoding="utf-8")
-    for name in ("a.yaml", "deep/er/b.yml", ".hidden/c.yaml", "d.txt", "pack/expansion.yaml",
+    for name in ("a.yaml", "deep/er/b.yml", ".hidden/c.yaml", "notes.json", "pack/expansion.yaml",
                  "pack/buildings.yaml", ".e.yaml"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(text, encoding="utf-8")
