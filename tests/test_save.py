@@ -152,8 +152,9 @@ def test_a_changed_action_is_refused_naming_it_and_its_number(saved):
     _tampered(path, data, lambda d: d["actions"].__setitem__(16, "recruit:engineer"))
     assert _refused(path) == (
         f"{path}: field /actions/16: action 17 'recruit:engineer' is not legal there: "
-        "'recruit:engineer' is not a legal answer to the recruit question of player 1; legal: "
-        "recruit:stop, recruit:pioneer, recruit:marine, recruit:steward (Doorstep (R9)); the "
+        "'recruit:engineer' is not legal: no Engineer is present at the Doorstep; legal: "
+        "recruit:stop, recruit:pioneer, recruit:marine, recruit:steward (The Resolution "
+        "Phase, 5. Doorstep; R9); the "
         "save's digest does not match either: it was edited")
 
 

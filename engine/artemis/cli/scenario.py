@@ -1,4 +1,5 @@
-"""`artemis scenario run PATH...`: run scenario files (docs/scenarios.md).
+"""`artemis scenario run PATH...`: run scenario files; `artemis scenario actions FILE`: the legal
+answers at a scenario's position (docs/scenarios.md).
 
 Its imports stay light: the engine loads only when a command
 runs. Exit codes: 0 every scenario passed, 1 a scenario failed or a file is invalid (or no
@@ -21,25 +22,28 @@ scenario_app = typer.Typer(help="Scenario files: rules tests as data (docs/scena
 
 def run_files(paths: list[Path], game: str | None = None) -> list[dict]:
     """Load and run every scenario file under ``paths`` (a file that names no game is one of
-    ``game``, default project); one record per file:
-    {file, name, status: "pass" | "fail" | "invalid", failure (or None), problems}. Raises
-    GameConflict for a file that names another game than ``game``."""
-    from artemis.scenario import ScenarioError, load_scenario, run_scenario, scenario_files
+    ``game``, default project); one record per scenario (an invalid file: one record):
+    {file, index, name, status: "pass" | "fail" | "invalid", failure (or None), problems};
+    ``index`` is the scenario's place in a file of several, else None. Raises GameConflict
+    for a file that names another game than ``game``."""
+    from artemis.scenario import ScenarioError, load_scenarios, run_scenario, scenario_files
 
     records = []
     for path in scenario_files(paths):
         try:
-            scenario = load_scenario(path, game)
+            scenarios = load_scenarios(path, game)
         except ScenarioError as exc:
-            records.append({"file": str(path), "name": exc.name, "status": "invalid",
-                            "failure": None,
+            records.append({"file": str(path), "index": None, "name": exc.name,
+                            "status": "invalid", "failure": None,
                             "problems": [p.as_dict() for p in exc.problems]})
             continue
-        outcome = run_scenario(scenario)
-        records.append({"file": str(path), "name": scenario.name,
-                        "status": "pass" if outcome.passed else "fail",
-                        "failure": outcome.failure.as_dict() if outcome.failure else None,
-                        "problems": []})
+        for scenario in scenarios:
+            outcome = run_scenario(scenario)
+            records.append({"file": str(path), "index": scenario.index,
+                            "name": scenario.name,
+                            "status": "pass" if outcome.passed else "fail",
+                            "failure": outcome.failure.as_dict() if outcome.failure else None,
+                            "problems": []})
     return records
 
 
@@ -90,3 +94,109 @@ def run(
             print(f"scenarios: {counts['pass']} passed, {counts['fail']} failed, "
                   f"{counts['invalid']} invalid")
     raise typer.Exit(0 if records and counts["pass"] == len(records) else 1)
+
+
+@scenario_app.command("actions")
+def actions(
+    path: Annotated[Path, typer.Argument(metavar="FILE", help="A scenario file.")],
+    step: Annotated[int | None, typer.Option(
+        "--step", metavar="N", min=1, help="The position step N meets (the steps before it "
+        "run): what step N may answer. Default: after every step.")] = None,
+    until: Annotated[str | None, typer.Option(
+        "--until", metavar="MOMENT", help="Then run on to this moment (end_of_placement, "
+        "start_player_choice, ...: docs/scenarios.md).")] = None,
+    which: Annotated[str | None, typer.Option(
+        "--scenario", metavar="NAME|N", help="In a file of several scenarios: its name or "
+        "its number (1 the first).")] = None,
+    game_id: Annotated[str | None, typer.Option(
+        "--game", metavar="GAME", help="The game of a file that names none "
+        "\\[default: project].", show_default=False)] = None,
+    strict_plugins: StrictOpt = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs.")] = False,
+) -> None:
+    """The legal answers (ids and labels) of the question pending at a scenario's position:
+    after its steps, at step N, or at a named moment. Exit 1 when the file is invalid or a
+    step before that point fails."""
+    from artemis.cli.common import conflict, plugin_host, ruleset_of, usage_error
+    from artemis.kernel.games import GameConflict
+    from artemis.scenario import ScenarioError, load_scenarios, position_at
+
+    if game_id is not None:
+        ruleset_of(game_id)
+    plugin_host(None, None, strict_plugins)
+    try:
+        scenarios = load_scenarios(path, game_id)
+    except GameConflict as exc:
+        conflict(exc)
+    except ScenarioError as exc:
+        for p in exc.problems:
+            print(p.format())
+        raise typer.Exit(1) from None
+    scenario = _pick(scenarios, which, path)
+    moments = scenario.game.ruleset.scenario.MOMENTS
+    if until is not None and until not in moments:
+        usage_error(f"--until: no moment '{until}'; the moments are: {', '.join(moments)}")
+    if step is not None and step > len(scenario.steps) + 1:
+        usage_error(f"--step {step}: the scenario has {len(scenario.steps)} steps (use 1 to "
+                    f"{len(scenario.steps) + 1})")
+    outcome = position_at(scenario, step, until)
+    game = outcome.game
+    where = (f"at step {step}" if step is not None else "after every step") + (
+        f", then until {until}" if until is not None else "")
+    decision = None
+    failure = outcome.failure.as_dict() if outcome.failure else None
+    note = None
+    if failure is not None and failure["code"] == "S302":
+        # the run waits for an answer before the point asked for: that question is the answer
+        note = (f"the run to {until}" if failure["step"] is None else
+                failure["message"].split(": unanswered decision")[0])
+        failure = None
+    if failure is None and game.pending is not None:
+        seat = game.current_player
+        decision = {"player": seat, "name": scenario.names[seat] if seat < len(
+                        scenario.names) else None,
+                    "kind": game.pending.kind,
+                    "rule": game.ruleset.questions.get(game.pending.kind, ""),
+                    "actions": [{"id": a.id, "label": a.label} for a in game.legal_actions()]}
+    if as_json:
+        print(json.dumps({"file": str(path), "scenario": scenario.name, "step": step,
+                          "until": until, "waiting": note, "over": bool(game.is_over),
+                          "decision": decision, "failure": failure}, indent=2,
+                         ensure_ascii=False))
+    else:
+        print(f"{path}: {scenario.name} ({where})")
+        if failure is not None:
+            print(f"    error[{failure['code']}]: {failure['message']}")
+        elif decision is None:
+            print("no decision is pending: " + ("the game is over" if game.is_over else
+                                                "the rules wait for a step to run on"))
+        else:
+            who = f"player {decision['player']}" + (
+                f" ({decision['name']})" if decision["name"] else "")
+            rule = f" ({decision['rule']})" if decision["rule"] else ""
+            if note is not None:
+                print(f"the run waits here for an answer ({note} cannot go on before it)")
+            print(f"{who} answers a {decision['kind']} question{rule}:")
+            width = max(len(a["id"]) for a in decision["actions"])
+            for a in decision["actions"]:
+                print(f"  {a['id']:<{width}}  {a['label']}")
+    raise typer.Exit(1 if failure is not None else 0)
+
+
+def _pick(scenarios: list, which: str | None, path: Path):
+    """The scenario ``--scenario`` names (a name, or a number from 1), or the file's only
+    one; a usage error otherwise."""
+    from artemis.cli.common import usage_error
+
+    names = ", ".join(f"{i}. {s.name}" for i, s in enumerate(scenarios, 1))
+    if which is None:
+        if len(scenarios) == 1:
+            return scenarios[0]
+        usage_error(f"{path} holds {len(scenarios)} scenarios: name one with --scenario "
+                    f"({names})")
+    if which.isdigit() and 1 <= int(which) <= len(scenarios):
+        return scenarios[int(which) - 1]
+    found = [s for s in scenarios if s.name == which]
+    if not found:
+        usage_error(f"--scenario: no scenario '{which}' in {path} ({names})")
+    return found[0]

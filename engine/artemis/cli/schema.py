@@ -50,13 +50,13 @@ def render_schemas(registry: Registry | None = None, game: str | None = None) ->
     from artemis.kernel.plugins import load_plugins
     from artemis.records.config_file import CONFIG_SCHEMA
     from artemis.records.save import SAVE_SCHEMA
-    from artemis.scenario.schema import scenario_schema
+    from artemis.scenario.schema import file_schema
 
     schemas: dict[str, dict] = {
         "expansion.schema.json": manifest_schema(),
         "game-config.schema.json": CONFIG_SCHEMA,
         "save.schema.json": SAVE_SCHEMA,
-        "scenario.schema.json": scenario_schema(),
+        "scenario.schema.json": file_schema(),
     }
     host = None
     for game_id, ruleset in games().items():

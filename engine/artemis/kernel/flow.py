@@ -76,10 +76,15 @@ def push(game, *steps: tuple) -> None:
 
 def ask(game, player: int, kind: str, options: list[Action], ctx=None) -> None:
     """Ask ``player`` a question. A question with one legal answer is not asked: it is
-    answered at once (docs/design.md). With no options, nothing is asked."""
+    answered at once (docs/design.md), and noted as ``(player, kind, action)`` in
+    ``game.forced`` when that is a list (a scenario checks such answers). With no options,
+    nothing is asked."""
     if not options:
         return
     if len(options) == 1:
+        forced = game.forced
+        if forced is not None:
+            forced.append((player, kind, options[0]))
         game.answers[kind](game, options[0], ctx)
         return
     game.pending = Decision(player, kind, options, ctx)

@@ -231,6 +231,7 @@ class Game:
         self.final: dict | None = None
         self.actions: list[Action] = []  # every answer given, in order
         self.revealed_at = 0  # len(actions) when hidden or random information last came out
+        self.forced: list | None = None  # a list: the questions answered at once are noted
         self.host = None  # the PluginHost the game was made with (names and versions)
         self.state: Any = None
         # what `apply` puts the game back from: "config" (a game from `new`), or (a clone, the
@@ -481,6 +482,8 @@ class Game:
             d["_left_tasks"] = d["tasks"]
         d["log"] = self.log[:]
         d["actions"] = self.actions[:]
+        if self.forced is not None:
+            d["forced"] = self.forced[:]
         d["state"] = self.state.clone()
         return g
 

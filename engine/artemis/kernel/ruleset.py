@@ -175,7 +175,9 @@ class Ruleset:
         ``player_names(doc, given, report)``, ``player_seat(...)``,
         ``apply_given(game, doc, data, names)`` -> problems, and the runner's ``answer``,
         ``next_task``, ``step_once``, ``queue_depth``, ``matches_region``, ``matches_event``,
-        ``resolution_over``, ``upkeep_over``, ``score_now`` and ``REGIONS``."""
+        ``resolution_over``, ``upkeep_over``, ``score_now`` and ``REGIONS``; the named
+        moments an ``until:`` step runs to, ``MOMENTS`` ({name: what it is}) and
+        ``at_moment(game, name)``."""
         return None
 
     def determinize(self, game, seat: int, rng: random.Random):
@@ -202,8 +204,19 @@ class Ruleset:
 
     # -- words ------------------------------------------------------------------------------
 
+    def explain_illegal(self, game, wanted: str) -> tuple[str, str] | None:
+        """Why ``wanted`` (an action id) is not a legal answer to the pending question, in the
+        rulebook's words: (message, the rule it breaks), or None when the game has nothing to
+        say beyond the legal answers. `illegal` uses it, so `Game.apply`, a scenario step and a
+        human seat all show it. Default: None."""
+        return None
+
     def illegal(self, game, wanted: str) -> IllegalAction:
-        """The IllegalAction for an answer ``wanted`` (an action id) that is not legal now."""
+        """The IllegalAction for an answer ``wanted`` (an action id) that is not legal now:
+        `explain_illegal`'s reason when it gives one, else the legal answers."""
+        why = self.explain_illegal(game, wanted)
+        if why is not None:
+            return IllegalAction(f"'{wanted}' is not legal: {why[0]}", why[1])
         pending = game.pending
         legal = ", ".join(a.id for a in pending.options[:6])
         more = ", ..." if len(pending.options) > 6 else ""

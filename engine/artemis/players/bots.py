@@ -33,7 +33,8 @@ class HumanPlayer:
         self.write = write or (lambda text: None)
 
     def choose(self, game) -> Action:
-        """Ask until the answer names one of ``game.legal_actions()``."""
+        """Ask until the answer names one of ``game.legal_actions()``; an action id that is not
+        legal is answered with the rule it breaks (`Ruleset.illegal`)."""
         actions = game.legal_actions()
         seat, ruleset = game.current_player, game.ruleset
         summary = ruleset.seat_summary(game, seat)
@@ -51,6 +52,8 @@ class HumanPlayer:
             chosen = next((a for a in actions if a.id == answer), None)
             if chosen is not None:
                 return chosen
+            if ":" in answer:  # an action id that is not legal: say which rule it breaks
+                self.write(f"  {ruleset.illegal(game, answer)}")
             self.write(f"  type a number from 1 to {len(actions)}")
 
 

@@ -28,9 +28,49 @@ class ScenarioError(Exception):
 
 
 @dataclass
+class ExpectedError:
+    """An error a step or the scenario must stop with: ``code`` (None: any code), text the
+    message must contain (``message``), a regular expression it must match (``pattern``,
+    searched anywhere), and where it is written."""
+
+    code: str | None
+    message: str = ""
+    pattern: str = ""
+    line: int = 0
+    column: int = 0
+
+    def matches(self, code: str, message: str) -> bool:
+        """Whether an error ``code`` with ``message`` is this one."""
+        import re
+
+        return ((self.code is None or self.code == code) and self.message in message
+                and (not self.pattern or re.search(self.pattern, message) is not None))
+
+    def __str__(self) -> str:
+        text = f"error {self.code}" if self.code else "an error"
+        if self.message:
+            text += f" with '{self.message}'"
+        if self.pattern:
+            text += f" matching /{self.pattern}/"
+        return text
+
+
+@dataclass
+class Expectation:
+    """One ``expect`` entry: a dotted path and the value (or matcher) it must have, with its
+    position."""
+
+    path: str
+    value: Any
+    line: int
+    column: int
+
+
+@dataclass
 class Step:
     """One step: ``kind`` is "action" (``player`` seat or None for whoever is asked,
-    ``action`` id, ``error`` expected or None), "resolve" (``target``), "upkeep" or
+    ``action`` id, ``error`` expected or None), "resolve" (``target``), "until" (``target``:
+    a named moment), "expect" (``expect``: the checks at that point), "upkeep" or
     "final_scoring"; ``index`` is its place in the list, ``text`` how it reads."""
 
     kind: str
@@ -41,24 +81,15 @@ class Step:
     player: int | None = None
     action: str = ""
     target: str = ""
-    error: tuple | None = None  # (code, message text or "")
-
-
-@dataclass
-class Expectation:
-    """One ``expect`` entry: a dotted path and the value it must have, with its position."""
-
-    path: str
-    value: Any
-    line: int
-    column: int
+    error: ExpectedError | None = None
+    expect: list[Expectation] = field(default_factory=list)
 
 
 @dataclass
 class Scenario:
     """A loaded scenario: ``game`` is the given position, ready for the steps (run on a
     clone, so a Scenario can run many times); ``names`` the players' names by seat (None where
-    not named)."""
+    not named); ``index`` its place in a file of several (``scenarios:``), else None."""
 
     file: str
     name: str
@@ -66,8 +97,9 @@ class Scenario:
     names: list
     steps: list[Step] = field(default_factory=list)
     expect: list[Expectation] = field(default_factory=list)
-    error: tuple | None = None  # expect.error: (code, message text, line, column)
+    error: ExpectedError | None = None  # expect.error
     line: int = 1
+    index: int | None = None
 
 
 _VALIDATOR = None
@@ -82,15 +114,43 @@ def _validator():
     return _VALIDATOR
 
 
+_MANY_VALIDATOR = None
+
+
+def _many_validator():
+    global _MANY_VALIDATOR
+    if _MANY_VALIDATOR is None:
+        from jsonschema import Draft7Validator
+
+        from artemis.scenario.schema import many_schema
+
+        _MANY_VALIDATOR = Draft7Validator(many_schema())
+    return _MANY_VALIDATOR
+
+
 def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
-    """Read, check and set up one scenario file of its game: the file's ``game:``, else
-    ``game`` (the one asked for, ``--game``), else ``project``.
+    """Read, check and set up the one scenario of a file, of its game: the file's ``game:``,
+    else ``game`` (the one asked for, ``--game``), else ``project``.
 
     Returns a `Scenario`. Raises `ScenarioError` (and, whatever the bytes of the file, nothing
     else but `artemis.kernel.games.GameConflict` when the file names another game than
     ``game``) with every located problem found: E1xx for the YAML, E2xx for the schema, S1xx
     and S2xx for the config, names, ids and the given position; S199 marks a bug in this
-    loader."""
+    loader. A file of several scenarios (``scenarios:``) is E206 here: `load_scenarios`
+    reads it."""
+    found = load_scenarios(path, game)
+    if len(found) != 1:
+        raise ScenarioError([Problem(str(path), found[0].line, 1, "/scenarios", "E206",
+                                     f"the file holds {len(found)} scenarios",
+                                     "read it with load_scenarios (`artemis scenario run` "
+                                     "runs them all)")], None)
+    return found[0]
+
+
+def load_scenarios(path: Path | str, game: str | None = None) -> list[Scenario]:
+    """Every scenario of a file: the file's one scenario, or each of its ``scenarios:`` in
+    order (a file-level ``game:`` is the game of the items naming none). Raises as
+    `load_scenario`, with the problems of every item (all or nothing)."""
     from artemis.kernel.games import GameConflict
 
     shown = str(path)
@@ -107,7 +167,7 @@ def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
                                      "this is a bug in artemis; please report it")]) from None
 
 
-def _load(path: Path, shown: str, asked: str | None = None) -> Scenario:
+def _load(path: Path, shown: str, asked: str | None = None) -> list[Scenario]:
     from artemis.content.schema_check import schema_problems
     from artemis.content.yamlio import YamlProblem, load
 
@@ -119,6 +179,49 @@ def _load(path: Path, shown: str, asked: str | None = None) -> Scenario:
             problem = dataclasses.replace(problem, hint="a scenario is a mapping with "
                                           "scenario, given, steps and expect")
         raise ScenarioError([problem]) from None
+    if not (isinstance(doc.data, dict) and "scenarios" in doc.data):
+        return [_one(path, doc, asked)]
+    problems = schema_problems(doc, _many_validator())
+    if problems:
+        raise ScenarioError(problems)
+    named = doc.data.get("game")
+    out: list[Scenario] = []
+    for i, item in enumerate(doc.data["scenarios"]):
+        sub = _item(doc, ("scenarios", i))
+        if named is not None and "game" not in item:
+            sub.data = {**item, "game": named}
+        try:
+            scenario = _one(path, sub, asked)
+        except ScenarioError as exc:
+            problems += [dataclasses.replace(p, pointer=f"/scenarios/{i}{p.pointer}")
+                         for p in exc.problems]
+            continue
+        scenario.index = i
+        out.append(scenario)
+    if problems:
+        raise ScenarioError(problems)
+    return out
+
+
+def _item(doc, prefix: tuple):
+    """The document of one item under ``prefix``: its paths relative to the item, its
+    positions those of the file."""
+    n = len(prefix)
+
+    def under(table: dict) -> dict:
+        return {p[n:]: v for p, v in table.items() if p[:n] == prefix}
+
+    data = doc.data
+    for key in prefix:
+        data = data[key]
+    return dataclasses.replace(doc, data=data, values=under(doc.values),
+                               keys=under(doc.keys), texts=under(doc.texts))
+
+
+def _one(path: Path, doc, asked: str | None) -> Scenario:
+    from artemis.content.schema_check import schema_problems
+
+    shown = doc.file
     if not isinstance(doc.data, dict):
         schema = schema_problems(doc, _validator())
         raise ScenarioError(schema or [Problem(shown, 1, 1, "", "E201", "expected a mapping")])
@@ -158,16 +261,33 @@ def _load(path: Path, shown: str, asked: str | None = None) -> Scenario:
     n = game.config.players
     steps = [st for i, raw in enumerate(data.get("steps") or [])
              if (st := _step(doc, i, raw, n, names, at, support)) is not None]
-    expect, error = [], None
-    for key, value in (data.get("expect") or {}).items():
-        line, col = doc.position(("expect", key), key=True)
-        if key == "error":
-            error = (*_error(value), line, col)
-        else:
-            expect.append(Expectation(key, value, line, col))
+    error = None
+    expect = _expectations(doc, ("expect",), data.get("expect") or {}, at)
+    if "error" in (data.get("expect") or {}):
+        error = _step_error(doc, ("expect", "error"), data["expect"]["error"], at)
+    if not (expect or error or any(st.kind == "expect" or st.error for st in steps)):
+        at((), "E202", "missing field 'expect': a scenario states what must hold",
+           "add expect: {PATH: VALUE}, or {expect: {...}} steps")
     if problems:
         raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)), name)
-    return Scenario(shown, data["scenario"], game, names, steps, expect, error)
+    return Scenario(shown, data["scenario"], game, names, steps, expect, error,
+                    line=doc.position(())[0])
+
+
+def _expectations(doc, path: tuple, mapping: dict, at) -> list[Expectation]:
+    """The checks of one expect mapping at ``path`` (its ``error`` key left out), each
+    matcher's arguments checked."""
+    from artemis.scenario.matchers import matcher_problems
+
+    out = []
+    for key, value in mapping.items():
+        if key == "error":
+            continue
+        for where, message, hint in matcher_problems(value, (*path, key)):
+            at(where, "E201", message, hint)
+        line, col = doc.position((*path, key), key=True)
+        out.append(Expectation(key, value, line, col))
+    return out
 
 
 def _new_game(path: Path, doc, data: dict, given: dict, at, support):
@@ -217,12 +337,6 @@ def _new_game(path: Path, doc, data: dict, given: dict, at, support):
     return None
 
 
-def _error(value) -> tuple[str, str]:
-    if isinstance(value, str):
-        return value, ""
-    return value["code"], value.get("message", "")
-
-
 def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
     targets, player_seat = support.RESOLVE_TARGETS, support.player_seat
     path = ("steps", i)
@@ -232,8 +346,28 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
             return Step(raw, i, line, col, raw)
         at(path, "E204", f"'{raw}' is not a step",
            did_you_mean(raw, SIMPLE_STEPS) or "a step is upkeep, final_scoring, "
-           "{resolve: REGION} or {PLAYER: ACTION_ID}")
+           "{resolve: REGION}, {until: MOMENT}, {expect: {...}} or {PLAYER: ACTION_ID}")
         return None
+    if "until" in raw:
+        return _until(doc, path, raw, at, support)
+    if "expect" in raw:
+        if len(raw) > 1:
+            extra = next(k for k in raw if k != "expect")
+            at((*path, extra), "E203", f"an expect step has no '{extra}'",
+               "one mapping of checks: - expect: {PATH: VALUE}", key=True)
+            return None
+        checks = raw["expect"]
+        if not isinstance(checks, dict) or not checks:
+            at((*path, "expect"), "E201", f"an expect step is a mapping of checks, got "
+               f"{checks!r}", "for example - expect: {players.yellow.energy: 4}")
+            return None
+        if "error" in checks:
+            at((*path, "expect", "error"), "E203", "an expect step checks the position; an "
+               "error is expected by its step (error: beside the action) or by the "
+               "scenario's expect", key=True)
+            return None
+        return Step("expect", i, line, col, "expect", expect=_expectations(
+            doc, (*path, "expect"), checks, at))
     if "resolve" in raw:
         extra = [k for k in raw if k != "resolve"]
         target = raw["resolve"]
@@ -267,7 +401,8 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
         who, action = keys[0], raw[keys[0]]
         if who in RESERVED_NAMES:
             at((*path, who), "E203", f"'{who}' is not a step",
-               "steps: {resolve: REGION}, upkeep, final_scoring, {PLAYER: ACTION_ID}", key=True)
+               "steps: {resolve: REGION}, {until: MOMENT}, {expect: {...}}, upkeep, "
+               "final_scoring, {PLAYER: ACTION_ID}", key=True)
             return None
         if isinstance(who, str) and who.isdigit():
             who = int(who)
@@ -288,16 +423,41 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
     return Step("action", i, line, col, text, player=seat, action=action, error=error)
 
 
-def _step_error(doc, path, value, at) -> tuple | None:
+def _until(doc, path: tuple, raw: dict, at, support) -> Step | None:
+    moments = support.MOMENTS
+    extra = [k for k in raw if k != "until"]
+    if extra:
+        at((*path, extra[0]), "E203", f"an until step has no '{extra[0]}'",
+           "write the answers to its decisions as the steps after it", key=True)
+        return None
+    target = raw["until"]
+    if target not in moments:
+        near = did_you_mean(str(target), moments)
+        at((*path, "until"), "E204", f"no moment {target!r} to run until; the moments are: "
+           + ", ".join(moments), near or "docs/scenarios.md lists what each one is")
+        return None
+    line, col = doc.position(path)
+    return Step("until", path[1], line, col, f"until: {target}", target=target)
+
+
+def _step_error(doc, path, value, at) -> ExpectedError | None:
     import re
 
-    if isinstance(value, str) and re.fullmatch(r"[ES][0-9]{3}", value):
-        return value, ""
-    if (isinstance(value, dict) and isinstance(value.get("code"), str)
-            and re.fullmatch(r"[ES][0-9]{3}", value["code"])
-            and set(value) <= {"code", "message"}
-            and isinstance(value.get("message", ""), str)):
-        return value["code"], value.get("message", "")
-    at(path, "E201", f"an expected error is a code or {{code, message}}, got {value!r}",
-       "for example error: S301")
+    line, col = doc.position(path)
+    code = r"[ES][0-9]{3}"
+    if isinstance(value, str) and re.fullmatch(code, value):
+        return ExpectedError(value, line=line, column=col)
+    if (isinstance(value, dict) and value and set(value) <= {"code", "message", "match"}
+            and all(isinstance(v, str) for v in value.values())
+            and re.fullmatch(code, value.get("code", "S000"))):
+        pattern = value.get("match", "")
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            at((*path, "match"), "E201", f"not a regular expression: {exc}",
+               "Python's re syntax; quote the text in YAML")
+            return None
+        return ExpectedError(value.get("code"), value.get("message", ""), pattern, line, col)
+    at(path, "E201", f"an expected error is a code or {{code, message, match}}, got {value!r}",
+       "for example error: S301, or error: {code: S301, match: 'Steward'}")
     return None

@@ -10,6 +10,7 @@ from typing import Any
 
 from artemis.records.log import same_json
 from artemis.scenario.loader import Scenario, Step
+from artemis.scenario.matchers import is_matcher, mismatch
 
 _MISSING = object()
 
@@ -17,7 +18,8 @@ _MISSING = object()
 @dataclass
 class Failure:
     """Why a scenario failed: ``code`` (S3xx, S4xx), ``message``, where in the file (``line``,
-    ``column``), and for a value that differs its ``path``, ``expected`` and ``actual``."""
+    ``column``), for a value that differs its ``path``, ``expected`` and ``actual``, and the
+    number of the step that failed (1 the first; None: the scenario's own ``expect``)."""
 
     code: str
     message: str
@@ -26,12 +28,13 @@ class Failure:
     path: str | None = None
     expected: Any = None
     actual: Any = None
+    step: int | None = None
 
     def as_dict(self) -> dict:
-        """JSON form: {code, message, line, column, path, expected, actual}."""
+        """JSON form: {code, message, line, column, path, expected, actual, step}."""
         return {"code": self.code, "message": self.message, "line": self.line,
                 "column": self.column, "path": self.path, "expected": self.expected,
-                "actual": self.actual}
+                "actual": self.actual, "step": self.step}
 
 
 @dataclass
@@ -74,8 +77,16 @@ def _decision_text(scenario: Scenario, game) -> str:
             f"{after}")
 
 
+class _Checked(Exception):
+    """An expect step failed: the run stops there with ``failure``."""
+
+    def __init__(self, failure: Failure, step: Step):
+        self.failure, self.step = failure, step
+        super().__init__(failure.message)
+
+
 class _Goal:
-    """Where a resolve/upkeep step stops."""
+    """Where a resolve, until or upkeep step stops."""
 
     def __init__(self, step: Step, pos):
         self.step = step
@@ -86,14 +97,15 @@ class _Goal:
         """See each step before it runs: remember the depth of the one that resolves the
         target; the target is done when the queue is back to that depth."""
         target, pos = self.step.target, self.pos
-        if self.depth is None and (
-                (self.step.kind == "resolve" and target in pos.REGIONS
-                 and pos.matches_region(task, target))
+        if self.depth is None and self.step.kind == "resolve" and (
+                (target in pos.REGIONS and pos.matches_region(task, target))
                 or (target == "event" and pos.matches_event(task))):
             self.depth = depth
 
     def done(self, game) -> bool:
         pos = self.pos
+        if self.step.kind == "until":
+            return pos.at_moment(game, self.step.target)
         if self.step.kind == "upkeep":
             return pos.upkeep_over(game)
         if self.step.target == "round":
@@ -103,56 +115,91 @@ class _Goal:
 
 def _advance(scenario: Scenario, game, goal: _Goal) -> bool:
     """Run rule steps until ``goal`` is reached (True) or a decision is pending (False).
-    Raises _RunError S305 when the game ends (or nothing is left to run) first."""
-    while True:
+    Raises _RunError S305 when the game ends (or nothing is left to run) first. A moment
+    (``until``) may be reached with a question pending (the start-player choice)."""
+    for _ in range(game.ruleset.max_steps):
+        if goal.step.kind == "until" and goal.done(game):
+            return True
         if game.pending is not None:
             return False
         if goal.done(game):
             return True
         task = goal.pos.next_task(game)
         if task is None:
-            raise _RunError("S305", f"{goal.step.text}: the game "
-                            + ("is over" if game.is_over else "has nothing left to run")
+            raise _RunError("S305", "the game " + ("is over" if game.is_over else
+                                                   "has nothing left to run")
                             + " and that has not happened", goal.step)
         goal.pos.step_once(game, goal.watch)
+    raise _RunError("S306", f"no decision after {game.ruleset.max_steps} rule steps: the rules "
+                    "or a plugin schedule steps for ever", goal.step)
 
 
-def _error_matches(expected: tuple | None, code: str, message: str) -> bool:
-    return expected is not None and expected[0] == code and expected[1] in message
+def _settle(game, base: int, step: Step) -> None:
+    """Run the rule steps an answer left scheduled above ``base`` (the queue as the steps
+    found it: the rest of the phase and round) until a decision is pending: the follow-up of
+    an earlier answer (a Marine after paying for its send, the next player's placement) runs,
+    and the next phase waits for a step that asks for it."""
+    pos = game.ruleset.scenario
+    for _ in range(game.ruleset.max_steps):  # the loop guard of `artemis.kernel.flow.run`
+        if game.pending is not None or pos.queue_depth(game) <= base:
+            return
+        pos.step_once(game)
+    raise _RunError("S306", f"no decision after {game.ruleset.max_steps} rule steps: the rules "
+                    "or a plugin schedule steps for ever", step)
 
 
-def run_scenario(scenario: Scenario) -> Outcome:
-    """Run the steps on a clone of the given position, then check ``expect``.
+def position_at(scenario: Scenario, step: int | None = None,
+                until: str | None = None) -> Outcome:
+    """The position a scenario reaches, its expectations left unchecked: after every step, or
+    only the steps before step ``step`` (1 is the first: the position that step meets), then
+    on to the moment ``until`` (one of the game's ``MOMENTS``) when given. ``passed`` is False
+    (with the failure) when a step could not run. For `artemis scenario actions`."""
+    steps = scenario.steps if step is None else scenario.steps[: max(0, step - 1)]
+    steps = [s for s in steps if s.kind != "expect"]
+    if until is not None:
+        steps.append(Step("until", -1, scenario.line, 1, f"until: {until}", target=until))
+    return run_scenario(scenario, steps)
+
+
+def run_scenario(scenario: Scenario, steps: list[Step] | None = None) -> Outcome:
+    """Run the steps on a clone of the given position, then check ``expect``; with ``steps``
+    (`position_at`), run those instead and check nothing.
 
     Never raises for anything a scenario holds: an engine exception becomes failure S306."""
     game = scenario.game.clone()
+    game.forced = []  # questions answered at once: a step may state them (checked, not asked)
+    stop = steps
+    steps = scenario.steps if steps is None else steps
     run_error: _RunError | None = None
     count = 0
     try:
-        count = _run_steps(scenario, game)
+        count = _run_steps(scenario, game, steps)
+    except _Checked as exc:
+        return Outcome(scenario, False, exc.failure, game, exc.step.index)
     except _RunError as exc:
         run_error = exc
         count = exc.step.index
     except Exception as exc:  # the engine broke on this position: report, do not crash
         run_error = _RunError("S306", f"the engine failed: {type(exc).__name__}: {exc}",
                               Step("engine", -1, scenario.line, 1, ""))
+    if stop is not None:
+        failure = None
+        if run_error is not None:
+            failure = _run_failure(run_error)
+        return Outcome(scenario, failure is None, failure, game, count)
     expected = scenario.error
     if run_error is not None:
-        if not _error_matches(expected, run_error.code, run_error.message):
-            step = run_error.step
-            where = f"step {step.index + 1} ({step.text}): " if step.index >= 0 else ""
-            failure = Failure(run_error.code, where + run_error.message, step.line, step.column)
+        if expected is None or not expected.matches(run_error.code, run_error.message):
+            failure = _run_failure(run_error)
             if expected is not None:
-                failure = Failure("S404", f"expected error {expected[0]}"
-                                  + (f" with '{expected[1]}'" if expected[1] else "")
-                                  + f", got {run_error.code}: {where}{run_error.message}",
-                                  expected[2], expected[3], "error", expected[0],
-                                  run_error.code)
+                failure = Failure("S404", f"expected {expected}, got {run_error.code}: "
+                                  f"{failure.message}", expected.line, expected.column,
+                                  "error", expected.code, run_error.code)
             return Outcome(scenario, False, failure, game, count)
     elif expected is not None:
         return Outcome(scenario, False, Failure(
-            "S403", f"expected error {expected[0]}, but every step ran", expected[2],
-            expected[3], "error", expected[0], None), game, count)
+            "S403", f"expected {expected}, but every step ran", expected.line,
+            expected.column, "error", expected.code, None), game, count)
     for e in scenario.expect:
         failure = check(scenario, game, e)
         if failure is not None:
@@ -160,58 +207,110 @@ def run_scenario(scenario: Scenario) -> Outcome:
     return Outcome(scenario, True, None, game, count)
 
 
-def _run_steps(scenario: Scenario, game) -> int:
+def _run_failure(run_error: _RunError) -> Failure:
+    step = run_error.step
+    where = f"step {step.index + 1} ({step.text}): " if step.index >= 0 else ""
+    return Failure(run_error.code, where + run_error.message, step.line, step.column,
+                   step=step.index + 1 if step.index >= 0 else None)
+
+
+def _run_steps(scenario: Scenario, game, steps: list[Step]) -> int:
     goal: _Goal | None = None
-    steps = scenario.steps
+    support = game.ruleset.scenario
+    base = support.queue_depth(game)
+    heard = [0]  # game.forced[:heard[0]] are stated or past
     for step in steps:
-        if step.kind == "action":
-            _act(scenario, game, step)
-            if goal is not None and _advance(scenario, game, goal):
-                goal = None
+        if step.kind == "expect":
+            for e in step.expect:
+                failure = check(scenario, game, e)
+                if failure is not None:
+                    failure.message = f"step {step.index + 1} (expect): {failure.message}"
+                    failure.step = step.index + 1
+                    raise _Checked(failure, step)
             continue
-        if game.pending is not None:
+        if step.kind == "action":
+            _act(scenario, game, step, heard)
+            if goal is not None:
+                if _advance(scenario, game, goal):
+                    goal = None
+                    base = support.queue_depth(game)
+            else:
+                _settle(game, base, step)
+            continue
+        if game.pending is not None and (goal is not None or step.kind == "final_scoring"):
             stuck = goal.step if goal is not None else step
             raise _RunError("S302", f"unanswered decision: {_decision_text(scenario, game)}",
                             stuck)
         if step.kind == "final_scoring":
             if not game.is_over:
-                game.ruleset.scenario.score_now(game)
+                support.score_now(game)
             continue
-        goal = _Goal(step, game.ruleset.scenario)
+        # a decision pending here (the Placement phase's first) is answered by the steps after
+        goal = _Goal(step, support)
         if _advance(scenario, game, goal):
             goal = None
+            base = support.queue_depth(game)
     if goal is not None:
         raise _RunError("S302", f"unanswered decision: {_decision_text(scenario, game)}",
                         goal.step)
     return len(steps)
 
 
-def _act(scenario: Scenario, game, step: Step) -> None:
+def _stated(scenario: Scenario, game, step: Step, heard: list) -> bool:
+    """Whether ``step`` states a question the engine answered at once (one legal answer)
+    since the last answer: it is then checked, not asked; the ones before it are passed."""
+    forced = game.forced
+    for i in range(heard[0], len(forced)):
+        seat, _kind, action = forced[i]
+        if action.id == step.action and step.player in (None, seat):
+            heard[0] = i + 1
+            return True
+    return False
+
+
+def _unstated(scenario: Scenario, game, heard: list) -> str:
+    forced = game.forced[heard[0]:]
+    if not forced:
+        return ""
+    return (" (answered at once since the last answer: "
+            + ", ".join(f"{a.id} by {_who(scenario, seat)}" for seat, _k, a in forced[:6])
+            + ")")
+
+
+def _act(scenario: Scenario, game, step: Step, heard: list) -> None:
     from artemis.kernel.actions import IllegalAction
 
+    if _stated(scenario, game, step, heard):
+        if step.error is not None:
+            raise _RunError("S403", f"expected {step.error}, but the engine answered that "
+                            "question at once with this answer (its only legal one)", step)
+        return
     code, message = "", ""
     if game.pending is None:
         code, message = "S303", ("the game is over" if game.is_over else
-                                 "no decision is pending here")
+                                 "no decision is pending here") + _unstated(
+                                     scenario, game, heard)
     elif step.player is not None and step.player != game.current_player:
         code, message = "S304", (f"the decision is not {_who(scenario, step.player)}'s: "
                                  + _decision_text(scenario, game))
     else:
+        before = len(game.forced)
         try:
             game.ruleset.scenario.answer(game, step.action)
         except IllegalAction as exc:
+            del game.forced[before:]
             code, message = "S301", str(exc)
+        else:
+            heard[0] = before  # the answers made at once before this question are past
     if not code:
         if step.error is not None:
-            raise _RunError("S403", f"expected error {step.error[0]}, but the action was "
-                            "applied", step)
+            raise _RunError("S403", f"expected {step.error}, but the action was applied",
+                            step)
         return
-    if _error_matches(step.error, code, message):
+    if step.error is not None and step.error.matches(code, message):
         return
     if step.error is not None:
-        raise _RunError("S404", f"expected error {step.error[0]}"
-                        + (f" with '{step.error[1]}'" if step.error[1] else "")
-                        + f", got {code}: {message}", step)
+        raise _RunError("S404", f"expected {step.error}, got {code}: {message}", step)
     raise _RunError(code, message, step)
 
 
@@ -265,27 +364,32 @@ def resolve_path(scenario: Scenario, game, path: str):
 
 
 def first_difference(expected, actual, path: str):
-    """The first place where ``actual`` does not hold ``expected``: (path, expected, actual),
-    or None. A mapping checks only the keys it lists; a list must match in full; true/false
-    never equal numbers."""
+    """The first place where ``actual`` does not hold ``expected``: (path, expected, actual,
+    words) with ``words`` what was expected in words for a matcher (else None), or None. A
+    mapping checks only the keys it lists; a mapping of matchers (artemis.scenario.matchers)
+    states something about the value; a list must match in full; true/false never equal
+    numbers."""
+    if is_matcher(expected):
+        why = mismatch(expected, actual, lambda e, a: first_difference(e, a, path) is None)
+        return None if why is None else (path, expected, actual, why)
     if isinstance(expected, dict) and isinstance(actual, dict):
         for k, v in expected.items():
             if k not in actual:
-                return f"{path}.{k}", v, "(missing)"
+                return f"{path}.{k}", v, "(missing)", None
             diff = first_difference(v, actual[k], f"{path}.{k}")
             if diff:
                 return diff
         return None
     if isinstance(expected, list) and isinstance(actual, list):
         if len(expected) != len(actual):
-            return path, expected, actual
-        for i, (e, a) in enumerate(zip(expected, actual, strict=True)):
-            diff = first_difference(e, a, f"{path}.{i}")
+            return path, expected, actual, None
+        for e, a in zip(expected, actual, strict=True):
+            diff = first_difference(e, a, path)
             if diff:
-                return path, expected, actual
+                return path, expected, actual, None
         return None
     if not same_json(expected, actual):  # JSON types count, as in `replay --verify`
-        return path, expected, actual
+        return path, expected, actual, None
     return None
 
 
@@ -298,8 +402,9 @@ def check(scenario: Scenario, game, e) -> Failure | None:
     diff = first_difference(e.value, actual, e.path)
     if diff is None:
         return None
-    path, want, got = diff
-    return Failure("S401", f"{path}: expected {_show(want)}, actual {_show(got)}", e.line,
+    path, want, got, words = diff
+    shown = words if words is not None else _show(want)
+    return Failure("S401", f"{path}: expected {shown}, actual {_show(got)}", e.line,
                    e.column, path, want, got)
 
 

@@ -13,7 +13,10 @@ from __future__ import annotations
 import copy
 from functools import lru_cache
 
-RESERVED_NAMES = ("player", "action", "error", "resolve", "upkeep", "final_scoring")
+RESERVED_NAMES = ("player", "action", "error", "resolve", "upkeep", "final_scoring", "until",
+                  "expect")
+# the matchers an expected value may use (artemis.scenario.matchers; docs/scenarios.md)
+MATCHERS = ("includes", "excludes", "length", "sum", "matches", "at_least", "at_most")
 MAX_AMOUNT = 9999  # resources, VP, badges, stocks: far above any real game, bounded for safety
 
 
@@ -37,18 +40,32 @@ _PLAYER_REF = {
 }
 
 _EXPECTED_ERROR = {
-    "description": "An error code (S301, ...) or {code, message}: the message must contain "
-    "the given text.",
+    "description": "An error code (S301, ...) or {code, message, match}: the message must "
+    "contain the text of message and match the regular expression of match (Python re, "
+    "searched anywhere in it); code may be left out when message or match is given.",
     "anyOf": [
         {"type": "string", "pattern": "^[ES][0-9]{3}$"},
-        {"type": "object", "additionalProperties": False, "required": ["code"],
+        {"type": "object", "additionalProperties": False, "minProperties": 1,
          "properties": {
              "code": {"type": "string", "pattern": "^[ES][0-9]{3}$",
                       "description": "The error code."},
              "message": {"type": "string",
-                         "description": "Text the error message must contain."}}},
+                         "description": "Text the error message must contain."},
+             "match": {"type": "string", "description": "A regular expression the error "
+                       "message must match (searched anywhere in it)."}}},
     ],
-    "examples": ["S301"],
+    "examples": ["S301", {"code": "S301", "match": "Steward .* 1 or 2"}],
+}
+
+_EXPECT = {
+    "description": "Dotted paths into game.view() (or result.*, decision.*) and their "
+    "values, a value may be a matcher ({includes: [...]}, {length: N}, ...: "
+    "docs/scenarios.md); error: CODE when the steps must stop with that error.",
+    "type": "object", "minProperties": 1,
+    "properties": {"error": {"$ref": "#/definitions/expected_error"}},
+    "additionalProperties": {"description": "The value at this path, or a matcher."},
+    "examples": [{"players.purple.relief": 2, "board.vents": 0},
+                 {"decision.legal": {"includes": ["send:none"]}}],
 }
 
 _ENVELOPE: dict = {
@@ -57,10 +74,11 @@ _ENVELOPE: dict = {
     "description": "A rules test as data: a game position (given), what happens (steps) and "
     "what must hold afterwards (expect). `artemis scenario run FILE`; docs/scenarios.md.",
     "type": "object", "additionalProperties": False,
-    "required": ["scenario", "expect"],
+    "required": ["scenario"],
     "definitions": {
         "player": _PLAYER_REF,
         "expected_error": _EXPECTED_ERROR,
+        "expect": _EXPECT,
     },
     "properties": {
         "scenario": {"type": "string", "description": "The scenario's name, shown when run."},
@@ -98,21 +116,31 @@ _ENVELOPE: dict = {
         "steps": {
             "description": "What happens, in order: an action {PLAYER: ACTION_ID} or {player, "
             "action} (optionally with error: CODE when it must be refused); resolve: REGION, "
-            "resolve: event or resolve: round; upkeep; final_scoring.",
+            "resolve: event or resolve: round; until: MOMENT; upkeep; final_scoring; expect: "
+            "{PATH: VALUE} to check the position at that point.",
             "type": "array",
             "items": {"type": ["string", "object"], "minProperties": 1,
                       "description": "One step.",
                       "examples": [{"resolve": "vents"}, {"yellow": "relief_reward:2"},
-                                   "upkeep"]},
+                                   "upkeep", {"until": "end_of_placement"},
+                                   {"expect": {"players.yellow.energy": 4}}]},
         },
-        "expect": {
-            "description": "Dotted paths into game.view() (or result.*, decision.*) and their "
-            "values; error: CODE when the steps must stop with that error.",
-            "type": "object", "minProperties": 1,
-            "properties": {"error": {"$ref": "#/definitions/expected_error"}},
-            "additionalProperties": {"description": "The value at this path."},
-            "examples": [{"players.purple.relief": 2, "board.vents": 0}],
-        },
+        "expect": {"$ref": "#/definitions/expect"},
+    },
+}
+
+_MANY: dict = {
+    "description": "Several scenarios in one file, each run on its own position.",
+    "type": "object", "additionalProperties": False, "required": ["scenarios"],
+    "properties": {
+        "description": {"type": "string", "description": "What the scenarios show."},
+        "rulebook": {"type": "string", "description": "The rulebook section (or ruling) "
+                     "they check."},
+        "game": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$",
+                 "description": "The game of the scenarios that name none."},
+        "scenarios": {"type": "array", "minItems": 1, "description": "The scenarios, each "
+                      "a mapping as a one-scenario file is.",
+                      "items": {"type": "object", "description": "One scenario."}},
     },
 }
 
@@ -155,6 +183,26 @@ def _build() -> dict:
 
 
 def scenario_schema() -> dict:
-    """The scenario file schema with every registered game's position schema (a fresh
-    copy)."""
+    """The schema of one scenario (a file's mapping, or an item of its ``scenarios:``) with
+    every registered game's position schema (a fresh copy)."""
     return copy.deepcopy(_build())
+
+
+def many_schema() -> dict:
+    """The schema of a file holding several scenarios (``scenarios:``): its items are checked
+    one by one with `scenario_schema`, after the file's ``game`` is given to those naming
+    none."""
+    return copy.deepcopy(_MANY)
+
+
+def file_schema() -> dict:
+    """The exported schemas/scenario.schema.json: one scenario, or ``scenarios:`` with a list
+    of them (draft-07 if/then/else, so that an editor checks either form)."""
+    one = scenario_schema()
+    definitions = one.pop("definitions")
+    head = {k: one.pop(k) for k in ("$schema", "title", "description")}
+    many = many_schema()
+    many["properties"]["scenarios"]["items"] = {"$ref": "#/definitions/scenario"}
+    definitions["scenario"] = one
+    return {**head, "definitions": definitions, "if": {"required": ["scenarios"]},
+            "then": many, "else": {"$ref": "#/definitions/scenario"}}

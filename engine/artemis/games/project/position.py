@@ -23,8 +23,28 @@ from artemis.games.project.vocabulary import COLONIST_TYPES, REGIONS
 from artemis.scenario.schema import RESERVED_NAMES
 
 # flow step names the runner watches for (artemis.games.project.rules.rounds, upkeep, scoring)
+END_OF_PLACEMENT = ("resolution",)
 END_OF_RESOLUTION = ("upkeep",)
 END_OF_UPKEEP = ("round_end",)
+START_CHOICE = ("choose_start",)
+NEXT_ROUND = (("round",), ("final_scoring",))
+
+# the moments an ``until:`` step runs to (docs/scenarios.md, Stop points), in the order of a
+# round, named after the rulebook's phases (Game Play; Setup, Board Setup; The Upkeep Phase)
+MOMENTS = {
+    "end_of_placement": "every die is placed: the Placement phase is over and the Resolution "
+    "phase (Event Spot A) is next",
+    "end_of_resolution": "every region and the Event have resolved: the Upkeep phase is next",
+    "end_of_upkeep": "move/swap, activation and heating are done: Refresh the Game Board is "
+    "next",
+    "after_board_setup": "the board is refreshed for the next round (Board Setup, with an "
+    "immediate Event resolved): the start-player choice is next",
+    "start_player_choice": "the player with the fewest resources is asked to choose the next "
+    "start player (R14)",
+    "end_of_round": "the round is over, Refresh and the start-player choice included: the "
+    "next round's Placement phase is next (after the last round, final scoring)",
+    "end_of_game": "final scoring is done: result holds the scores",
+}
 
 
 def new_position(config):
@@ -526,6 +546,28 @@ def matches_event(task: tuple) -> bool:
 def resolution_over(game) -> bool:
     """The Resolution phase is over and Upkeep is next."""
     return game.state.phase == "resolution" and next_task(game) == END_OF_RESOLUTION
+
+
+def at_moment(game, name: str) -> bool:
+    """Whether the game stands at moment ``name`` (one of `MOMENTS`), as the rule queue shows
+    it: the step scheduled next, and the question pending (artemis.games.project.rules.rounds:
+    a round ends with Refresh, ``choose_start``, then the next ``round``)."""
+    pending, task = game.pending, next_task(game)
+    if name == "start_player_choice":
+        return pending is not None and pending.kind == "start"
+    if name == "end_of_game":
+        return game.is_over
+    if pending is not None:
+        return False
+    if name == "end_of_placement":
+        return task == END_OF_PLACEMENT
+    if name == "end_of_resolution":
+        return resolution_over(game)
+    if name == "end_of_upkeep":
+        return upkeep_over(game)
+    if name == "after_board_setup":
+        return task == START_CHOICE
+    return task in NEXT_ROUND  # end_of_round
 
 
 def upkeep_over(game) -> bool:

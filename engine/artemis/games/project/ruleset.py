@@ -11,7 +11,6 @@ import random
 
 from artemis.games.project import hookspecs
 from artemis.games.project.rules_versions import RULES_VERSION, legacy_variants
-from artemis.kernel.actions import IllegalAction
 from artemis.kernel.ruleset import Ruleset
 
 # question kind -> the rule it is asked under (IllegalAction names it)
@@ -203,13 +202,12 @@ class ProjectRuleset(Ruleset):
 
     # -- words -------------------------------------------------------------------------------
 
-    def illegal(self, game, wanted: str) -> IllegalAction:
-        if game.pending.kind == "place":
-            from artemis.games.project.rules.placement import why_not
+    def explain_illegal(self, game, wanted: str) -> tuple[str, str] | None:
+        """Why ``wanted`` breaks a rule: a placement, a send, a Marine, an Academy colonist, a
+        resource split or a recruit (artemis.games.project.rules.explain)."""
+        from artemis.games.project.rules.explain import why_not
 
-            message, rule = why_not(game, game.pending.player, wanted)
-            return IllegalAction(f"'{wanted}' is not legal: {message}", rule)
-        return super().illegal(game, wanted)
+        return why_not(game, wanted)
 
     def seat_summary(self, game, seat: int) -> str:
         p = game.state.players[seat]

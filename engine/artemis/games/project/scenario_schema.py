@@ -5,6 +5,7 @@ position) and the definitions it uses, embedded by the kernel's scenario schema
 from __future__ import annotations
 
 from artemis.games.project.vocabulary import COLONIST_TYPES, REGIONS
+from artemis.scenario.schema import MAX_AMOUNT
 from artemis.scenario.schema import ids_schema as _ids
 from artemis.scenario.schema import int_schema as _int
 
@@ -53,7 +54,8 @@ _PLAYER = {
         "minerals": _int("Minerals."),
         "toolkits": _int("Toolkits."),
         "badges": _int("Expedition badges."),
-        "vp": _int("Victory points earned so far."),
+        # a score may fall below 0 (R28)
+        "vp": _int("Victory points earned so far (may be negative, R28).", -MAX_AMOUNT),
         "relief": _int("The Relief Track space (1 = the start).", 1, 99),
         "shelters": {"description": "Colonists in the Shelters.",
                      "allOf": [{"$ref": "#/definitions/colonists"}]},

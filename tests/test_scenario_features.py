@@ -1,0 +1,678 @@
+"""What a rules author states in a scenario file (docs/scenarios.md; issue 14): a resolve
+before the first placement and placements going on after follow-up questions, stop points
+(until:), expect steps, matchers, answers made at once stated as steps, illegal answers
+explained, error match:, negative VP, several scenarios in one file, every action id in the
+docs, `artemis scenario actions`, and which files a folder run reads."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from artemis.cli import app
+from artemis.scenario import (
+    ScenarioError,
+    load_scenario,
+    load_scenarios,
+    position_at,
+    run_scenario,
+    scenario_files,
+)
+
+REPO = Path(__file__).resolve().parent.parent
+SCENARIOS = REPO / "tests" / "scenarios"
+DOC = (REPO / "docs" / "scenarios.md").read_text(encoding="utf-8")
+
+
+def write(tmp_path: Path, text: str, name: str = "s.yaml") -> Path:
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    return path
+
+
+def run(tmp_path: Path, text: str, name: str = "s.yaml"):
+    return run_scenario(load_scenario(write(tmp_path, text, name)))
+
+
+def problems_of(path: Path) -> list:
+    with pytest.raises(ScenarioError) as info:
+        load_scenarios(path)
+    return info.value.problems
+
+
+# -- 1. a resolve before the first placement; placement goes on after follow-up questions ------
+
+MARINE = """
+    scenario: a Marine sent at placement
+    config: {players: 3, seed: 7}
+    given:
+      start_player: yellow
+      phase: placement
+      players:
+        - {name: yellow, dice: [3], shelters: {marine: 1}}
+        - {name: green, dice: [5]}
+        - {name: purple, dice: [4]}
+      board:
+        vents: 6
+        quarry: 6
+        expeditions: [{card: first_descent, dice: [{player: green, face: 4}]}]
+    steps:
+      - yellow: place:3:3:basecamp:0
+      - yellow: send:marine:shelters
+      - yellow: split:1
+      - yellow: marine:0:2
+      - green: place:5:5:vents:0
+      - purple: place:4:4:quarry:0
+      - until: end_of_placement
+    expect:
+      board.expeditions.0.dice: [{player: 1, face: 2}, {player: 0, face: 3, sent: marine}]
+      board.vents_dice: [[1, 5]]
+      board.quarry_dice: [[2, 4]]
+      players.yellow.energy: 2
+    """
+
+
+def test_the_placement_goes_on_after_the_send_its_payment_and_the_marine(tmp_path):
+    outcome = run(tmp_path, MARINE)
+    assert outcome.passed, outcome.failure
+
+
+def test_a_resolve_may_be_the_first_step_of_a_placement_phase(tmp_path):
+    # Basecamp resolves on the way: First Descent's 2 + 3 does not reach 8, and both players
+    # on it gain 1 on the Relief Track
+    text = MARINE.replace("    steps:\n", "    steps:\n      - resolve: vents\n").replace(
+        "      - until: end_of_placement\n", "      - green: relief_reward:2\n"
+        "      - yellow: relief_reward:1\n").replace(
+        "      board.expeditions.0.dice: [{player: 1, face: 2}, {player: 0, face: 3, sent: "
+        "marine}]\n", "      board.expeditions.0.dice: []\n").replace(
+        "      board.vents_dice: [[1, 5]]\n", "      board.vents_dice: []\n").replace(
+        "      players.yellow.energy: 2\n", "      players.green.energy: 8\n"
+        "      players.green.minerals: 5\n      players.yellow.toolkits: 3\n")
+    outcome = run(tmp_path, text)
+    assert outcome.passed, outcome.failure
+    # the Quarry has not resolved: the run stopped once the Vents had
+    assert outcome.game.view()["board"]["quarry_dice"] == [[2, 4]]
+
+
+def test_a_resolve_first_in_placement_names_the_placement_left_unanswered(tmp_path):
+    text = MARINE.replace("    steps:\n", "    steps:\n      - resolve: vents\n").replace(
+        "      - purple: place:4:4:quarry:0\n      - until: end_of_placement\n", "")
+    f = run(tmp_path, text).failure
+    assert (f.code, f.step) == ("S302", 1)
+    assert f.message.startswith("step 1 (resolve: vents): unanswered decision: player 2 "
+                                "(purple) must answer a place question; legal: place:4:3:")
+
+
+# -- 2. stop points ---------------------------------------------------------------------------
+
+UPKEEP = """
+    scenario: from Upkeep
+    config: {players: 3, seed: 7}
+    given:
+      phase: upkeep
+      round: ROUND
+      start_player: yellow
+      players:
+        - {name: yellow, energy: 4, minerals: 4}
+        - {name: green, energy: 1, minerals: 2}
+        - {name: purple, energy: 5, minerals: 5}
+      board:
+        event_deck: [whiteout]
+    steps:
+      - until: MOMENT
+    expect:
+      round: 1
+    """
+
+
+@pytest.mark.parametrize(("moment", "view"), [
+    ("end_of_upkeep", {"round": 1, "phase": "upkeep", "start_player": 0, "event": None}),
+    ("after_board_setup", {"round": 2, "phase": "upkeep", "start_player": 0,
+                           "event": "whiteout"}),
+    ("start_player_choice", {"round": 2, "phase": "upkeep", "start_player": 0,
+                             "event": "whiteout"}),
+])
+def test_until_stops_at_the_named_moment(tmp_path, moment, view):
+    scenario = load_scenario(write(tmp_path, UPKEEP.replace("ROUND", "1").replace(
+        "MOMENT", moment)))
+    game = position_at(scenario).game
+    assert {k: game.view()[k] for k in view} == view
+    # green holds the fewest resources (3, less 1 for heating): green chooses (R14)
+    expected = ("start", 1) if moment == "start_player_choice" else None
+    assert (None if game.pending is None else (game.pending.kind, game.pending.player)) \
+        == expected
+
+
+def test_until_end_of_round_waits_for_the_start_choice_then_stops_before_placement(tmp_path):
+    text = UPKEEP.replace("ROUND", "1").replace(
+        "      - until: MOMENT\n", "      - until: end_of_round\n      - green: start:2\n"
+    ).replace("    expect:\n      round: 1\n", "    expect:\n      round: 2\n      start_player: 2"
+              "\n      decision: null\n      phase: upkeep\n")
+    outcome = run(tmp_path, text)
+    assert outcome.passed, outcome.failure
+    assert [p["dice"] for p in outcome.game.view()["players"]] == [[], [], []]  # not rolled
+
+
+def test_until_end_of_the_last_round_and_of_the_game(tmp_path):
+    scenario = load_scenario(write(tmp_path, UPKEEP.replace("ROUND", "6").replace(
+        "MOMENT", "end_of_round")))
+    game = position_at(scenario).game
+    assert game.pending is None and not game.is_over and game.tasks == [("final_scoring",)]
+    over = position_at(scenario, until="end_of_game").game
+    assert over.is_over and over.result["winner"] == 2  # purple: 9 resources left, 2 VP
+
+
+def test_until_the_start_choice_after_the_last_round_is_s305(tmp_path):
+    f = run(tmp_path, UPKEEP.replace("ROUND", "6").replace("MOMENT",
+                                                           "start_player_choice")).failure
+    assert (f.code, f.message) == ("S305", "step 1 (until: start_player_choice): the game is "
+                                   "over and that has not happened")
+
+
+def test_an_unknown_moment_is_a_located_error_listing_the_moments(tmp_path):
+    problems = problems_of(write(tmp_path, UPKEEP.replace("ROUND", "1").replace(
+        "MOMENT", "end_of_placment")))
+    assert [(p.code, p.line, p.column) for p in problems] == [("E204", 14, 12)]
+    assert problems[0].message == (
+        "no moment 'end_of_placment' to run until; the moments are: end_of_placement, "
+        "end_of_resolution, end_of_upkeep, after_board_setup, start_player_choice, "
+        "end_of_round, end_of_game")
+    assert problems[0].hint == "did you mean 'end_of_placement'?"
+
+
+def test_every_moment_is_documented_with_its_meaning():
+    from artemis.games.project.position import MOMENTS
+
+    for name, meaning in MOMENTS.items():
+        assert f"| `{name}` | {meaning} |" in DOC, name
+
+
+# -- 3. checks after any step ---------------------------------------------------------------
+
+def test_an_expect_step_checks_the_position_there_and_names_the_step(tmp_path):
+    text = MARINE.replace("      - green: place:5:5:vents:0\n", "      - expect:\n"
+                          "          players.yellow.energy: 2\n"
+                          "          board.vents_dice: []\n"
+                          "      - green: place:5:5:vents:0\n")
+    assert run(tmp_path, text).passed
+    wrong = text.replace("board.vents_dice: []", "board.vents_dice: [[1, 5]]")
+    f = run(tmp_path, wrong, "b.yaml").failure
+    assert (f.code, f.step, f.line, f.column, f.path) == ("S401", 5, 21, 7, "board.vents_dice")
+    assert f.message == "step 5 (expect): board.vents_dice: expected [[1, 5]], actual []"
+    assert f.as_dict()["step"] == 5
+
+
+def test_an_expect_step_with_an_error_or_no_checks_is_located(tmp_path):
+    text = MARINE.replace("      - green: place:5:5:vents:0\n",
+                          "      - expect: {error: S301}\n      - expect: []\n"
+                          "      - green: place:5:5:vents:0\n")
+    problems = problems_of(write(tmp_path, text))
+    assert [(p.code, p.line) for p in problems] == [("E203", 19), ("E201", 20)]
+
+
+def test_a_scenario_with_only_expect_steps_is_valid_and_one_with_no_check_is_not(tmp_path):
+    text = MARINE.replace("    expect:\n", "      - expect:\n").replace(
+        "      board.", "          board.").replace("      players.yellow", "          players."
+                                                   "yellow")
+    assert run(tmp_path, text).passed
+    bare = MARINE[: MARINE.index("    expect:")]
+    problems = problems_of(write(tmp_path, bare, "b.yaml"))
+    assert [(p.code, p.message) for p in problems] == [
+        ("E202", "missing field 'expect': a scenario states what must hold")]
+
+
+# -- 4. matchers ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("{includes: [send:none], excludes: [send:steward:shelters]}", None),
+    ("{includes: [send:none, send:pioneer:2]}",
+     'expected to include "send:pioneer:2", actual ["send:none", "send:pioneer:1"]'),
+    ("{excludes: [send:pioneer:1]}",
+     'expected not to include "send:pioneer:1", actual ["send:none", "send:pioneer:1"]'),
+    ("{length: 2}", None),
+    ("{length: {at_least: 3}}",
+     'expected a length at least 3 (the length is 2), actual ["send:none", "send:pioneer:1"]'),
+    ("{length: 3}", 'expected a length of 3 (the length is 2), actual ["send:none", '
+     '"send:pioneer:1"]'),
+    ("{matches: '^send'}", 'expected a text matching /^send/, actual ["send:none", '
+     '"send:pioneer:1"]'),
+])
+def test_matchers_on_the_legal_answers(tmp_path, value, message):
+    text = PURPLE_SEND.replace("VALUE", value)
+    f = run(tmp_path, text).failure
+    if message is None:
+        assert f is None
+    else:
+        assert (f.code, f.message) == ("S401", "step 3 (expect): decision.legal: " + message)
+
+
+PURPLE_SEND = """
+    scenario: Purple's send
+    config: {players: 3, seed: 7}
+    given:
+      start_player: purple
+      phase: placement
+      players:
+        - {name: yellow}
+        - {name: green}
+        - {name: purple, dice: [4], shelters: {pioneer: 1, steward: 1}}
+      board:
+        expeditions: [{card: first_descent}]
+    steps:
+      - purple: place:4:4:basecamp:0
+      - expect: {decision.kind: send}
+      - expect:
+          decision.legal: VALUE
+    """
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    ("players.purple.shelters", "{sum: 2}", None),
+    ("players.purple.shelters", "{sum: {at_most: 1}}",
+     'expected a sum at most 1 (the sum is 2), actual {"pioneer": 1, "engineer": 0, '
+     '"marine": 0, "steward": 1}'),
+    ("players.purple.shelters", "{includes: [steward]}", None),
+    ("players.purple.energy", "{at_least: 3, at_most: 3}", None),
+    ("players.purple.energy", "{at_least: 4}", "expected at least 4, actual 3"),
+    ("players.purple.dice", "{length: 1}", None),
+    ("board.expeditions", "{includes: [{card: first_descent}]}", None),
+    ("board.expeditions", "{excludes: [{card: first_descent}]}",
+     'expected not to include {"card": "first_descent"}, actual'),
+])
+def test_matchers_on_counts_numbers_and_partial_items(tmp_path, path, value, message):
+    text = PURPLE_SEND.replace("decision.legal: VALUE", f"{path}: {value}").replace(
+        "      - purple: place:4:4:basecamp:0\n      - expect: {decision.kind: send}\n", "")
+    f = run(tmp_path, text).failure
+    if message is None:
+        assert f is None, f
+    else:
+        assert f.message.startswith(f"step 1 (expect): {path}: {message}")
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("{includes: [send:none], kind: send}",
+     "'kind' beside the matcher 'includes': a mapping is either matchers or keys of the view"),
+    ("{length: many}", 'length takes a number or a matcher, got "many"'),
+    ("{matches: '(send'}", "not a regular expression: missing ), unterminated subpattern at "
+     "position 0"),
+    ("{at_least: [1]}", "at_least takes a number, got [1]"),
+])
+def test_a_bad_matcher_is_a_located_error(tmp_path, value, message):
+    problems = problems_of(write(tmp_path, PURPLE_SEND.replace("VALUE", value)))
+    assert [(p.code, p.message, p.line) for p in problems] == [("E201", message, 16)]
+
+
+def test_no_key_of_the_view_is_a_matcher_name():
+    from artemis.kernel.game import Game
+    from artemis.scenario.schema import MATCHERS
+
+    def keys(node) -> set:
+        if isinstance(node, dict):
+            return set(map(str, node)).union(*map(keys, node.values()))
+        if isinstance(node, list):
+            return set().union(*map(keys, node)) if node else set()
+        return set()
+
+    game = Game.new({"players": 4, "seed": 2})
+    rng = random.Random(2)
+    seen: set = set()
+    for _ in range(120):
+        seen |= keys(game.full_view())
+        game.apply(rng.choice(game.legal_actions()))
+    assert {"players", "board", "shelters", "dice"} <= seen
+    assert not seen & set(MATCHERS)
+
+
+# -- 5. answers made at once; illegal answers explained ------------------------------------------
+
+DOORSTEP = """
+    scenario: the last colonist
+    config: {players: 2, seed: 3}
+    given:
+      players:
+        - {name: yellow, energy: 6}
+        - {name: green}
+      board:
+        doorstep: {engineer: 1}
+        doorstep_dice: [[yellow, 4]]
+    steps:
+      - resolve: doorstep
+      - yellow: recruit:engineer
+      - yellow: recruit:stop
+    expect:
+      players.yellow.energy: 4
+    """
+
+
+def test_a_question_with_one_answer_may_be_stated_and_is_checked(tmp_path):
+    assert run(tmp_path, DOORSTEP).passed
+    assert run(tmp_path, DOORSTEP.replace("      - yellow: recruit:stop\n", ""), "b.yaml").passed
+    f = run(tmp_path, DOORSTEP.replace("yellow: recruit:stop", "yellow: recruit:pioneer"),
+            "c.yaml").failure
+    assert (f.code, f.step) == ("S303", 3)
+    assert f.message == ("step 3 (yellow: recruit:pioneer): no decision is pending here "
+                         "(answered at once since the last answer: house:1:shelters by player "
+                         "0 (yellow), recruit:stop by player 0 (yellow))")
+    other = run(tmp_path, DOORSTEP.replace("yellow: recruit:stop", "green: recruit:stop"),
+                "d.yaml").failure
+    assert other.code == "S303"
+    refused = run(tmp_path, DOORSTEP.replace("- yellow: recruit:stop",
+                                             "- {yellow: recruit:stop, error: S301}"),
+                  "e.yaml").failure
+    assert (refused.code, refused.message) == (
+        "S403", "step 3 (yellow: recruit:stop): expected error S301, but the engine answered "
+        "that question at once with this answer (its only legal one)")
+
+
+def test_a_stated_answer_made_at_once_is_heard_only_once(tmp_path):
+    text = DOORSTEP.replace("      - yellow: recruit:stop\n",
+                            "      - yellow: recruit:stop\n      - yellow: recruit:stop\n")
+    assert run(tmp_path, text).failure.code == "S303"
+
+
+@pytest.mark.parametrize(("given", "steps", "wanted", "message"), [
+    ("{name: purple, dice: [4], shelters: {pioneer: 1, steward: 1}}",
+     ["place:4:4:basecamp:0"], "send:steward:shelters",
+     "a Steward is sent only with a die of 1 or 2, and this die shows 4; legal: send:none, "
+     "send:pioneer:1 (The Placement Phase, 1. Basecamp, Stewards; R4)"),
+    ("{name: purple, dice: [4], shelters: {pioneer: 1}}", ["place:4:4:basecamp:0"],
+     "send:pioneer:2", "player 2 has 1 Pioneer to send (from the Shelters), not 2; legal: "
+     "send:none, send:pioneer:1 (The Placement Phase, 1. Basecamp, Sending Colonists on "
+     "Expeditions; R1)"),
+    ("{name: purple, dice: [4], shelters: {pioneer: 1}}", ["place:4:4:basecamp:0"],
+     "send:engineer:shelters", "player 2 has no Engineer in the Shelters; legal: send:none, "
+     "send:pioneer:1 (The Placement Phase, 1. Basecamp, Sending Colonists on Expeditions; R1)"),
+    ("{name: purple, dice: [4], shelters: {marine: 1}}",
+     ["place:4:4:basecamp:0", "send:marine:shelters", "split:1"], "marine:1:1",
+     "a Marine reduces an opponent's die, not its sender's own; legal: marine:0:1, marine:0:2 "
+     "(The Placement Phase, 1. Basecamp, Marines; R2, R38)"),
+    ("{name: purple, dice: [4], shelters: {marine: 1}}",
+     ["place:4:4:basecamp:0", "send:marine:shelters", "split:1"], "marine:0:3",
+     "a Marine reduces a die by 1 or 2, never below 1: this die shows 3, so by 1 or 2, not 3; "
+     "legal: marine:0:1, marine:0:2 (The Placement Phase, 1. Basecamp, Marines; R2, R38)"),
+    ("{name: purple, dice: [4], shelters: {pioneer: 1, engineer: 1}}",
+     ["place:4:4:academy:0"], "trainee:marine:shelters",
+     "the die goes with a colonist of player 2's, and there is no Marine in the Shelters; "
+     "legal: trainee:pioneer:shelters, trainee:engineer:shelters (The Placement Phase, 6. "
+     "Academy; R10)"),
+    ("{name: purple, dice: [4], shelters: {marine: 1}, energy: 0}",
+     ["place:4:4:basecamp:0", "send:marine:shelters"], "split:0",
+     None),  # one way to pay: answered at once, and stated
+])
+def test_an_illegal_follow_up_answer_says_which_rule_and_why(tmp_path, given, steps, wanted,
+                                                             message):
+    text = f"""
+        scenario: why not
+        config: {{players: 3, seed: 7}}
+        given:
+          start_player: purple
+          phase: placement
+          players:
+            - {{name: yellow, dice: [1]}}
+            - {{name: green, dice: [1]}}
+            - {given}
+          board:
+            expeditions: [{{card: first_descent, dice: [{{player: green, face: 3}}]}}]
+        steps:
+        """ + "".join(f"  - purple: {s}\n        " for s in steps) + f"""  - purple: {wanted}
+        expect: {{round: 1}}
+        """
+    f = run(tmp_path, text).failure
+    if message is None:
+        assert f is None, f
+    else:
+        assert (f.code, f.message) == ("S301", f"step {len(steps) + 1} (purple: {wanted}): "
+                                       f"'{wanted}' is not legal: {message}")
+
+
+def test_an_illegal_split_and_recruit_say_why():
+    from artemis.kernel.actions import IllegalAction
+    from artemis.kernel.game import Game
+
+    seen = {}
+    for seed in range(20):
+        game = Game.new({"players": 4, "seed": seed})
+        rng = random.Random(seed)
+        while not game.is_over and len(seen) < 2:
+            kind = game.pending.kind
+            if kind in ("split", "recruit") and kind not in seen:
+                wanted = "split:9" if kind == "split" else "recruit:nobody"
+                with pytest.raises(IllegalAction) as info:
+                    game.apply(wanted)
+                seen[kind] = str(info.value)
+            game.apply(rng.choice(game.legal_actions()))
+    assert re.fullmatch(r"'split:9' is not legal: split:K means K Energy and \d+ - K Minerals, "
+                        r"K from 0 to \d+; legal: .* \(Some General Rules: resources are "
+                        r"Minerals and Energy in any combination\)", seen["split"])
+    assert re.fullmatch(r"'recruit:nobody' is not legal: recruit:TYPE takes one of pioneer, "
+                        r"engineer, marine, steward, or recruit:stop; legal: .* \(The "
+                        r"Resolution Phase, 5. Doorstep; R9\)", seen["recruit"])
+
+
+def test_a_human_seat_is_told_why_an_id_is_not_legal():
+    from artemis.kernel.game import Game
+    from artemis.players.bots import HumanPlayer
+
+    game = Game.new({"players": 2, "seed": 1})
+    answers = iter(["place:9:9:vents:0", "1"])
+    shown: list[str] = []
+    HumanPlayer(read=lambda prompt: next(answers), write=shown.append).choose(game)
+    assert any("'place:9:9:vents:0' is not legal: player" in line
+               and "has no die showing 9" in line for line in shown), shown
+
+
+# -- 6. error match:, negative VP, several scenarios in one file ----------------------------------
+
+def test_an_expected_error_may_be_a_regular_expression(tmp_path):
+    text = PURPLE_SEND.replace("      - expect:\n          decision.legal: VALUE\n",
+                               "      - purple: send:steward:shelters\n"
+                               "        error: {match: 'Steward .* die of [12] or [12]'}\n")
+    assert run(tmp_path, text).passed
+    f = run(tmp_path, text.replace("[12] or [12]", "3 or 4"), "b.yaml").failure
+    assert f.code == "S404"
+    assert f.message.startswith("step 3 (purple: send:steward:shelters): expected an error "
+                                "matching /Steward .* die of 3 or 4/, got S301: ")
+    bad = text.replace("[12] or [12]", "(")
+    problems = problems_of(write(tmp_path, bad, "c.yaml"))
+    assert [(p.code, p.line) for p in problems] == [("E201", 16)]
+    assert problems[0].message.startswith("not a regular expression: ")
+
+
+def test_the_scenarios_expected_error_may_match_too(tmp_path):
+    text = DOORSTEP.replace("      - yellow: recruit:engineer\n      - yellow: recruit:stop\n",
+                            "").replace("      players.yellow.energy: 4\n",
+                                        "      error: {code: S302, match: 'recruit:(stop|"
+                                        "engineer)'}\n")
+    assert run(tmp_path, text).passed
+
+
+def test_a_starting_score_may_be_negative(tmp_path):
+    text = DOORSTEP.replace("{name: green}", "{name: green, vp: -4}").replace(
+        "      players.yellow.energy: 4\n", "      players.green.vp: -4\n")
+    assert run(tmp_path, text).passed
+    assert problems_of(write(tmp_path, text.replace("-4}", "-10000}"), "b.yaml"))[0].code \
+        == "E205"
+
+
+MANY = """
+    description: two positions
+    scenarios:
+      - scenario: first
+        config: {players: 2, seed: 3}
+        given: {players: [{name: yellow, energy: 6}, {name: green}]}
+        expect: {players.yellow.energy: 6}
+      - scenario: second
+        config: {players: 2, seed: 3}
+        given: {players: [{name: yellow, vp: -1}, {name: green}]}
+        expect: {players.yellow.vp: -2}
+    """
+
+
+def test_a_file_may_hold_several_scenarios(tmp_path):
+    path = write(tmp_path, MANY)
+    first, second = load_scenarios(path)
+    assert (first.name, first.index, second.name, second.index) == ("first", 0, "second", 1)
+    assert run_scenario(first).passed
+    f = run_scenario(second).failure
+    assert (f.code, f.line, f.message) == ("S401", 10, "players.yellow.vp: expected -2, "
+                                           "actual -1")
+    result = CliRunner().invoke(app, ["scenario", "run", str(path), "--json"])
+    data = json.loads(result.stdout)
+    assert (result.exit_code, data["passed"], data["failed"]) == (1, 1, 1)
+    assert [(r["name"], r["index"], r["status"]) for r in data["scenarios"]] == [
+        ("first", 0, "pass"), ("second", 1, "fail")]
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    assert info.value.problems[0].code == "E206"
+
+
+def test_a_bad_item_of_several_is_located_with_its_pointer(tmp_path):
+    path = write(tmp_path, MANY.replace("{name: green, vp: -1}", "{name: green}").replace(
+        "[{name: yellow, vp: -1}", "[{name: yellow, colour: red}"))
+    problems = problems_of(path)
+    assert [(p.code, p.line, p.pointer) for p in problems] == [
+        ("E203", 9, "/scenarios/1/given/players/0/colour")]
+    problems = problems_of(write(tmp_path, "scenarios: []\n", "b.yaml"))
+    assert [(p.code, p.message) for p in problems] == [
+        ("E206", "'scenarios' has 0 entries, must have at least 1")]
+
+
+def test_the_file_level_game_is_the_game_of_its_scenarios(tmp_path):
+    from artemis.kernel.games import GameConflict
+
+    path = write(tmp_path, MANY.replace("    description:", "    game: project\n    description:"))
+    assert [s.game.ruleset.id for s in load_scenarios(path)] == ["project", "project"]
+    with pytest.raises(GameConflict):
+        load_scenarios(path, "odyssey")
+
+
+# -- 7. action ids in the docs; `artemis scenario actions`; folder runs ---------------------------
+
+def _documented_forms() -> dict[str, list[str]]:
+    section = DOC[DOC.index("## Action ids"):DOC.index("## What may a step say here?")]
+    rows = [r for r in section.splitlines() if r.startswith("| `")]
+    out = {}
+    for row in rows:
+        cells = [c.strip() for c in row.strip("|").split(" | ")]
+        out[cells[0].strip("`")] = re.findall(r"`([a-z_]+(?::[^`]*)?)`", cells[2])
+    return out
+
+
+_PLACEHOLDER = {"TYPE": "(pioneer|engineer|marine|steward)", "PLACE": r"(shelters|\d+)",
+                "FROM": r"(shelters|\d+)", "TO": r"(shelters|\d+)",
+                "REGION": "(basecamp|vents|quarry|gantry|doorstep|academy|outfitter)"}
+
+
+def _pattern(form: str) -> str:
+    parts = []
+    for part in form.split(":"):
+        if part == "...":
+            parts[-1] = f"{parts[-1]}(:{parts[-1]})*"
+            continue
+        parts.append(_PLACEHOLDER.get(part, r"\d+") if part.isupper() else re.escape(part))
+    return ":".join(parts)
+
+
+def test_every_question_and_every_action_id_is_documented():
+    from artemis.kernel.game import Game
+    from artemis.kernel.games import get_game
+
+    forms = _documented_forms()
+    assert set(forms) == set(get_game("project").questions)
+    patterns = {k: [re.compile(_pattern(f)) for f in v] for k, v in forms.items()}
+    seen: dict[str, set] = {}
+    for seed in range(40):
+        game = Game.new({"players": 2 + seed % 4, "seed": seed})
+        game.forced = []
+        rng = random.Random(seed)
+        while not game.is_over:
+            for a in game.legal_actions():
+                seen.setdefault(game.pending.kind, set()).add(a.id)
+            game.apply(rng.choice(game.legal_actions()))
+        for _seat, kind, action in game.forced:
+            seen.setdefault(kind, set()).add(action.id)
+    assert len(seen) >= 17  # every question but the rare ones comes up
+    for kind, ids in seen.items():
+        for action_id in ids:
+            assert any(p.fullmatch(action_id) for p in patterns[kind]), (kind, action_id)
+
+
+FOLLOW = SCENARIOS / "placement_follow_ups.yaml"
+
+
+def test_scenario_actions_prints_the_legal_ids_with_labels_at_a_step():
+    result = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), "--step", "3"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[2:] == [
+        "player 0 (yellow) answers a send question (Basecamp: Sending Colonists on "
+        "Expeditions (R1)):",
+        "  send:none             send no colonist",
+        "  send:marine:shelters  send a Marine from the Shelters"]
+    assert f"```text\n{FOLLOW.relative_to(REPO)}: " + result.output.split(": ", 1)[1] in DOC
+
+
+def test_scenario_actions_json_after_every_step_and_until_a_moment(tmp_path):
+    after = json.loads(CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW),
+                                                "--json"]).stdout)
+    assert (after["decision"], after["failure"], after["over"]) == (None, None, False)
+    until = json.loads(CliRunner().invoke(app, [
+        "scenario", "actions", str(SCENARIOS / "stop_points.yaml"), "--scenario", "2",
+        "--step", "1", "--until", "start_player_choice", "--json"]).stdout)
+    assert until["decision"]["kind"] == "start" and until["decision"]["player"] == 1
+    assert [a["id"] for a in until["decision"]["actions"]] == ["start:0", "start:1", "start:2"]
+    waiting = json.loads(CliRunner().invoke(app, [
+        "scenario", "actions", str(SCENARIOS / "stop_points.yaml"), "--scenario", "1",
+        "--step", "2", "--until", "end_of_placement", "--json"]).stdout)
+    assert waiting["waiting"] == "the run to end_of_placement"
+    assert (waiting["decision"]["player"], waiting["decision"]["kind"]) == (0, "place")
+    # a resolve step waiting for answers is the one that waits
+    resolving = json.loads(CliRunner().invoke(app, [
+        "scenario", "actions", str(FOLLOW), "--step", "7", "--until", "end_of_placement",
+        "--json"]).stdout)
+    assert resolving["waiting"] == "step 1 (resolve: basecamp)"
+    assert (resolving["decision"]["player"], resolving["decision"]["kind"]) == (1, "place")
+
+
+@pytest.mark.parametrize(("args", "text"), [
+    (["--until", "dusk"], "--until: no moment 'dusk'; the moments are: end_of_placement"),
+    (["--step", "99"], "--step 99: the scenario has 14 steps (use 1 to 15)"),
+])
+def test_scenario_actions_usage_errors_exit_2(args, text):
+    result = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), *args])
+    assert result.exit_code == 2 and text in result.output
+
+
+def test_scenario_actions_needs_a_scenario_name_in_a_file_of_several():
+    path = SCENARIOS / "stop_points.yaml"
+    result = CliRunner().invoke(app, ["scenario", "actions", str(path)])
+    assert result.exit_code == 2 and "holds 4 scenarios: name one with --scenario" in \
+        result.output
+    named = CliRunner().invoke(app, ["scenario", "actions", str(path), "--scenario",
+                                     "A score below zero stays below zero"])
+    assert named.exit_code == 0 and "the game is over" in named.output
+
+
+def test_scenario_actions_of_a_failing_step_exits_1(tmp_path):
+    path = write(tmp_path, DOORSTEP.replace("recruit:engineer", "recruit:marine"))
+    result = CliRunner().invoke(app, ["scenario", "actions", str(path)])
+    assert result.exit_code == 1 and "error[S301]" in result.output
+
+
+def test_a_folder_run_reads_yaml_and_yml_at_any_depth_but_no_pack_or_hidden_file(tmp_path):
+    text = (SCENARIOS / "vents_8_energy.yaml").read_text(encoding="utf-8")
+    for name in ("a.yaml", "deep/er/b.yml", ".hidden/c.yaml", "notes.json", "pack/expansion.yaml",
+                 "pack/buildings.yaml", ".e.yaml"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    found = [p.relative_to(tmp_path).as_posix() for p in scenario_files([tmp_path])]
+    assert found == ["a.yaml", "deep/er/b.yml"]
+    assert "its *.yaml / *.yml files, sub-folders included" in DOC
+    assert "a content pack inside it (a folder holding `expansion.yaml`" in DOC
+    result = CliRunner().invoke(app, ["scenario", "run", str(tmp_path)])
+    assert result.exit_code == 0 and result.output.count("PASS ") == 2
