@@ -183,8 +183,12 @@ def test_missing_path():
 @pytest.mark.parametrize("entry", VALID_ENTRIES)
 def test_valid_entry(entry):
     result = load_game_content([VALID / entry])
-    assert result.problems == [], "\n".join(p.format() for p in result.problems)
+    errors = [p for p in result.problems if p.is_error]
+    assert errors == [], "\n".join(p.format() for p in errors)
     assert result.catalog is not None
+    # a negative score is valid, and far below the balance range: a warning (W102) each
+    warnings = [p.code for p in result.problems if not p.is_error]
+    assert warnings == (["W102", "W102"] if entry == "building_negative_vp.yaml" else [])
 
 
 # -- the command line ------------------------------------------------------------------------
@@ -215,7 +219,9 @@ def test_cli_json_format():
     records = json.loads(result.stdout)
     assert len(records) == 1
     record = records[0]
-    assert set(record) == {"file", "line", "column", "pointer", "code", "message", "hint"}
+    assert set(record) == {"file", "line", "column", "pointer", "code", "message", "hint",
+                           "severity"}
+    assert record["severity"] == "error"
     assert (record["code"], record["line"], record["column"]) == ("E203", 7, 5)
     assert record["pointer"] == "/items/0/slot"
     assert record["hint"] == "did you mean 'slots'?"
@@ -267,7 +273,7 @@ def test_installed_command_end_to_end():
 
 def test_every_code_documented():
     text = ERRORS_MD.read_text(encoding="utf-8")
-    headings = set(re.findall(r"^## (E\d{3})\b", text, re.MULTILINE))
+    headings = set(re.findall(r"^## ([EW]\d{3})\b", text, re.MULTILINE))
     assert set(CODES) <= headings, sorted(set(CODES) - headings)
     assert headings <= set(CODES), sorted(headings - set(CODES))
     for code, title in CODES.items():
@@ -283,8 +289,8 @@ def test_limits_documented():
 
 def _doc_sections() -> dict[str, str]:
     text = ERRORS_MD.read_text(encoding="utf-8")
-    parts = re.split(r"^(?=## E\d{3}:|# E\dxx:)", text, flags=re.MULTILINE)
-    return {m[1]: part for part in parts if (m := re.match(r"## (E\d{3}):", part))}
+    parts = re.split(r"^(?=## [EW]\d{3}:|# [EW]\dxx:)", text, flags=re.MULTILINE)
+    return {m[1]: part for part in parts if (m := re.match(r"## ([EW]\d{3}):", part))}
 
 
 FILE_RE = re.compile(r"`(my_pack/[^`]+)`[^\n]*:\n\n```yaml\n(.*?)\n```", re.DOTALL)

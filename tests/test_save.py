@@ -207,7 +207,8 @@ def test_changed_content_is_refused(tmp_path):
     message = _refused(path)
     assert message.startswith(f"{path}: content differs from the save's: saved sha256 "
                               f"{data['content']['sha256'][:12]}..., now ")
-    assert f'the save was made with expansions ["{pack}"], packs [base 1.0.0, ' in message
+    # the save stores the pack's path relative to its own folder, with /
+    assert 'the save was made with expansions ["reef"], packs [base 1.0.0, ' in message
 
 
 def test_a_changed_position_is_refused(saved):

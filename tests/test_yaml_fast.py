@@ -76,7 +76,8 @@ def test_every_repository_yaml_file_agrees_and_content_takes_the_fast_path():
     ("a: 1\n---\nb: 2\n", "E111"),
     ("a: [1, 2\n", "E104"),
     ("a:\n\t- 1\n", "E105"),
-    ("%YAML 1.1\n---\na: yes\n", None),
+    ("%YAML 1.1\n---\na: yes\n", "E112"),  # refused before either parser reads it
+    ("%YAML 1.2\n---\na: yes\n", None),
     ("a: =\n", "E107"),
     ("? [a, b]\n: 1\n", "E201"),
     ("[" * 60 + "]" * 60 + "\n", "E110"),

@@ -44,9 +44,11 @@ def console():
 
 
 def print_problems(problems, as_json: bool) -> None:
-    """Content problems: a JSON list with --json, else each formatted for people."""
+    """Content problems: a JSON list with --json (each record with its ``severity``, "error"
+    or "warning"), else each formatted for people."""
     if as_json:
-        print(json.dumps([p.as_dict() for p in problems], indent=2, ensure_ascii=False))
+        print(json.dumps([{**p.as_dict(), "severity": p.severity} for p in problems], indent=2,
+                         ensure_ascii=False))
         return
     for p in problems:
         print(p.format(), file=sys.stdout)
@@ -163,16 +165,21 @@ def path_game(flag: str | None, paths: list) -> str:
     return chosen
 
 
-def load_with_plugins(paths: list, ruleset=None, strict: bool = False):
+def load_with_plugins(paths: list, ruleset=None, strict: bool = False,
+                      disabled: list[str] | None = None):
     """``ruleset``'s content (default: project) as the installed plugins see it: the game's
-    vocabulary, checks and packs from the default plugin host, plus ``paths``; the plugins'
-    failures said as `check_plugins` says them (with ``strict``, exit 2). Returns (host,
-    LoadResult), or (host, None) for a game without content."""
+    vocabulary, checks and packs from the default plugin host (without the ``disabled``
+    ones, --disable-plugin), plus ``paths``; the plugins' failures said as `check_plugins`
+    says them (with ``strict``, exit 2). Returns (host, LoadResult), or (host, None) for a
+    game without content."""
     from artemis.kernel.plugins import default_host, host_registry
 
     ruleset = ruleset or ruleset_of(None)
-    host = default_host()  # validating needs the vocabulary, not the rule modules of a game
-    check_plugins(host, strict)  # its content may need a plugin that failed: say why it is off
+    if disabled:
+        host = plugin_host(None, disabled, strict)
+    else:
+        host = default_host()  # validating needs the vocabulary, not a game's rule modules
+        check_plugins(host, strict)  # its content may need a plugin that failed: say why
     registry = host_registry(host, ruleset.id)
     base = ruleset.base_pack()
     plugin_packs = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]

@@ -1,4 +1,11 @@
-"""`artemis validate [PATH...] [--simulate N]`: check content, and optionally play with it."""
+"""`artemis validate [PATH...] [--simulate N]`: check content, and optionally play with it.
+
+Errors make content invalid (exit 1); warnings (W codes: balance) are printed and leave the
+exit status 0, unless --strict. A content file given on its own is loaded with its pack (for
+the cross-references) but only its own problems are listed, with a count of the others. A
+pack with the id of an installed pack (a working copy of the base pack, say) is validated in
+its place.
+"""
 
 import json
 import sys
@@ -8,6 +15,7 @@ from typing import Annotated
 import typer
 
 from artemis.cli.common import (
+    DisableOpt,
     GameOpt,
     JsonFlag,
     OptionOpt,
@@ -37,13 +45,33 @@ def validate(
         help="Players in --simulate games, one of the game's counts.")] = 4,
     variant: VariantOpt = None,
     option: OptionOpt = None,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Warnings (W codes: balance) are errors: exit 1 when there is any. "
+        "Not --strict-plugins, which is about plugins that fail to load.")] = False,
+    packs_only: Annotated[bool, typer.Option(
+        "--packs-only", help="Skip a given YAML file that belongs to no content pack (its "
+        "folder's expansion.yaml does not list it): for pre-commit, which passes every changed "
+        "YAML file.")] = False,
+    disable_plugin: DisableOpt = None,
     strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Validate content: YAML, schemas, cross-file checks. With no PATH, every game's base
-    content (--game: that game's); with PATHs, the packs' game. Exit 0 valid, 1 invalid, 2
-    usage error. With --simulate N, also play N games with it."""
+    """Validate content: YAML, schemas, cross-file checks, balance warnings. With no PATH,
+    every game's base content (--game: that game's); with PATHs, the packs' game. A content
+    file is checked with its pack, and only its problems are listed. Exit 0 valid (warnings
+    allowed, unless --strict), 1 invalid, 2 usage error. With --simulate N, also play N games
+    with it."""
+    from artemis.content.loader import pack_of, shown
+
     paths = list(paths or [])
+    if packs_only and paths:
+        paths = [p for p in paths if p.is_dir() or pack_of(p) is not None]
+        if not paths:
+            if as_json:
+                print_problems([], True)
+            else:
+                print("nothing to validate: no given file belongs to a content pack")
+            raise typer.Exit(0)
     if paths:
         rulesets = [ruleset_of(path_game(game_id, paths))]
     elif game_id is not None or simulate:  # --simulate plays one game: --game's, or project
@@ -58,29 +86,78 @@ def validate(
         check_players(players, rulesets[0], "--players")
     results = []
     for ruleset in rulesets:
-        host, result = load_with_plugins(paths, ruleset, strict_plugins)
+        host, result = load_with_plugins(paths, ruleset, strict_plugins, disable_plugin)
         if result is None and paths:
             usage_error(f"{ruleset.name or ruleset.id} takes no content packs: "
                         f"{', '.join(map(str, paths))} cannot be validated for it")
         results.append((ruleset, result))
-    ok = all(r is None or r.ok for _, r in results)
     problems = [p for _, r in results if r is not None for p in r.problems]
+    ok = not any(p.is_error or strict for p in problems)
+    listed, others = _of_files(problems, paths)
     named = not paths or rulesets[0].id != DEFAULT_GAME  # a line names its game but for packs
+    for _, result in results:
+        for pack in result.packs if result is not None else ():
+            if pack.replaces is not None:
+                print(f"note: {shown(pack.root)} (pack '{pack.id}') is validated in place of "
+                      f"the installed {shown(pack.replaces)}", file=sys.stderr)
     if as_json:
         if not (simulate and ok):  # one JSON document: the problems, or the trial
-            print_problems(problems, True)
-    elif problems:
-        print_problems(problems, False)
-        n = sum(p.code != "E299" for p in problems)  # E299 counts the unlisted
-        more = ", and more not listed (E299)" if n < len(problems) else ""
-        print(f"{n} problem{'s' if n != 1 else ''} found{more}.")
-    else:
+            print_problems(listed, True)
+    elif not ok or listed or others:
+        print_problems(listed, False)
+        print(_count_line(listed, others, ok))
+    if not as_json and ok:
         for ruleset, result in results:
             print(_summary(ruleset, result, named))
     if not ok or not simulate:
         raise typer.Exit(0 if ok else 1)
     ruleset, result = results[0]
     _simulate_packs(result, host, simulate, seed, players, variant, option, as_json, ruleset)
+
+
+def _of_files(problems: list, paths: list[Path]) -> tuple[list, list]:
+    """(listed, others): with content files among ``paths`` (not folders, not manifests),
+    the problems of those files and of the folders given, and the rest; else (all, [])."""
+    from artemis.content.loader import MANIFEST
+
+    files = {p.resolve() for p in paths if not p.is_dir() and p.name != MANIFEST}
+    if not files:
+        return list(problems), []
+    folders = [p.resolve() for p in paths if p.is_dir()] + [
+        p.resolve().parent for p in paths if p.name == MANIFEST]
+
+    def given(problem) -> bool:
+        where = Path(problem.file).resolve()
+        return where in files or any(where.is_relative_to(f) for f in folders)
+
+    listed = [p for p in problems if given(p)]
+    return listed, [p for p in problems if not given(p)]
+
+
+def _count_line(listed: list, others: list, ok: bool) -> str:
+    """The last line after the problems: how many errors and warnings were listed, how many
+    more the other files of the packs have, and whether warnings fail (--strict)."""
+    def count(n: int, what: str) -> str:
+        return f"{n} {what}{'s' if n != 1 else ''}"
+
+    shown_errors = [p for p in listed if p.is_error]
+    n = sum(p.code != "E299" for p in shown_errors)  # E299 counts the unlisted
+    more = ", and more not listed (E299)" if n < len(shown_errors) else ""
+    warnings = len(listed) - len(shown_errors)
+    if not listed:
+        text = "no problem in the given files"
+    elif shown_errors or not warnings:
+        text = f"{count(n, 'problem')} found{more}"
+        if warnings:
+            text += f", and {count(warnings, 'warning')}"
+    else:
+        text = f"{count(warnings, 'warning')} found"
+    if others:
+        text += (f"; and {count(len(others), 'problem')} in other files of the pack "
+                 "(validate the pack folder to list them)")
+    if warnings and ok:
+        text += "; warnings do not fail validation (--strict makes them errors)"
+    return text + "."
 
 
 def _summary(ruleset, result, named: bool) -> str:
@@ -104,7 +181,9 @@ def _simulate_packs(result, host, games, seed, players, variant, option, as_json
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
     packs = result.packs if result is not None else []
-    roots = [str(p.root) for p in packs if p.id != "base"]
+    base = ruleset.base_pack()
+    base = base.resolve() if base is not None else None
+    roots = [str(p.root) for p in packs if p.root != base]  # a copy of base: in its place
     from artemis.kernel.game import ConfigError, Game, GameConfig
 
     try:  # a bad variant or option is a usage error, not N failed games

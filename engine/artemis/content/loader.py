@@ -6,6 +6,14 @@ loader never stops at the first), and a catalog is built only when there are non
 
 A target is a pack folder (one holding ``expansion.yaml``) or a single content file; anything
 other than the base pack is loaded together with the base pack and the packs it requires.
+
+A pack given as a target with the id of an installed pack (the base pack, or a plugin's pack
+passed as `Installed`) is loaded in its place: a working copy of an installed pack is
+validated, and played, instead of it (docs/authoring.md 9).
+
+A problem found by a cross-file check inside an item whose schema problems were already
+reported is left out (it is a knock-on of them), and an item that failed its schema still
+exists for the checks (``Pack.invalid``): a reference to it is not reported again.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from artemis.content import cache
-from artemis.content.problems import Problem, did_you_mean, pointer
+from artemis.content.problems import Problem, did_you_mean, errors, pointer
 from artemis.content.yamlio import Document, YamlProblem, load, parse, read_text
 from artemis.util import DEFAULT_GAME
 
@@ -34,13 +42,15 @@ MANIFEST = "expansion.yaml"
 class Item:
     """One entry of a content file's ``items``, validated against its kind's schema.
 
-    ``data`` is the plain entry; ``index`` its place in the file; ``pack`` the pack id."""
+    ``data`` is the plain entry; ``index`` its place in the file; ``pack`` the pack id;
+    ``valid`` False for an entry that failed its schema (only in ``Pack.invalid``)."""
 
     kind: str
     data: dict
     doc: Document
     index: int
     pack: str
+    valid: bool = True
 
     @property
     def id(self) -> str | None:
@@ -58,15 +68,28 @@ class Item:
         return Problem(self.doc.file, line, col, pointer(self.path(*sub)), code, message, hint)
 
 
+class Installed(str):
+    """The folder of a pack the engine loads by itself (a plugin's pack), as a target: a pack
+    the user gives with the same id is loaded in its place instead of clashing (E503)."""
+
+    __slots__ = ()
+
+
 @dataclass
 class Pack:
-    """A content pack: its id, folder, manifest document and content files in load order."""
+    """A content pack: its id, folder, manifest document and content files in load order.
+
+    ``invalid``: the pack's entries (mappings) that failed their schema; the checks count them
+    as existing, so that a reference to one is not a second problem. ``replaces``: the folder
+    of the installed pack this one is loaded in place of (None: none)."""
 
     id: str
     root: Path
     manifest: Document | None
     files: list[Path] = field(default_factory=list)
     requires: list[str] = field(default_factory=list)
+    invalid: list[Item] = field(default_factory=list)
+    replaces: Path | None = None
 
 
 @dataclass
@@ -193,7 +216,8 @@ class LoadResult:
 
     @property
     def ok(self) -> bool:
-        return not self.problems
+        """No errors (warnings allowed)."""
+        return not errors(self.problems)
 
 
 def shown(path: Path) -> str:
@@ -203,6 +227,17 @@ def shown(path: Path) -> str:
     except ValueError:
         return str(path)
     return rel if not rel.startswith("..") else str(path)
+
+
+def pack_of(path: Path) -> Path | None:
+    """The pack folder a content file belongs to: its folder, when that holds a manifest which
+    lists the file (or the file is the manifest); else None."""
+    manifest = path.parent / MANIFEST
+    if not _is_file(manifest):
+        return None
+    if path.name == MANIFEST or path.name in _listed(manifest):
+        return path.parent
+    return None
 
 
 def _whole(file: str, code: str, message: str, hint: str = "") -> Problem:
@@ -218,6 +253,9 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
     packs: list[Pack] = []
     loose: list[Path] = []
     by_root: dict[Path, Pack] = {}
+    targets = list(targets)
+    installed = {spec.base.resolve()} | {Path(t).resolve() for t in targets
+                                         if isinstance(t, Installed)}
 
     def add_pack(root: Path) -> Pack | None:
         root = root.resolve()
@@ -227,6 +265,15 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
         if pack is None:
             return None
         clash = next((p for p in packs if p.id == pack.id), None)
+        if clash is not None and clash.root in installed and root not in installed:
+            # a working copy of an installed pack: loaded in its place (module docstring)
+            pack.replaces = clash.root
+            packs[packs.index(clash)] = pack
+            del by_root[clash.root]
+            by_root[root] = pack
+            return pack
+        if clash is not None and root in installed and clash.root not in installed:
+            return clash  # the user's copy was given first; it stays
         if clash is not None:
             line, col = pack.manifest.position(("id",)) if pack.manifest else (0, 0)
             problems.append(Problem(shown(root / MANIFEST), line, col, "/id", "E503",
@@ -268,14 +315,32 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
     items: list[Item] = []
     for pack in packs:
         for f in pack.files:
-            items.extend(_read_file(f, pack.id, spec, problems))
+            items.extend(_read_file(f, pack.id, spec, problems, pack.invalid))
     for f in loose:
-        items.extend(_read_file(f, "loose", spec, problems))
-    problems.extend(spec.checks(items, packs))
+        items.extend(_read_file(f, "loose", spec, problems, []))
+    problems.extend(_not_knock_on(spec.checks(items, packs), problems))
     result = LoadResult(problems, packs, items)
-    if not problems:
+    if not errors(problems):
         result.catalog = spec.build(items, packs)
     return result
+
+
+def _item_of(ptr: str) -> str:
+    """The pointer of the item ``ptr`` is in (``/items/3`` for ``/items/3/upkeep/0``), or ""
+    outside any item."""
+    parts = ptr.split("/")
+    return "/".join(parts[:3]) if len(parts) >= 3 and parts[1] == "items" else ""
+
+
+def _not_knock_on(found: list[Problem], before: list[Problem]) -> list[Problem]:
+    """``found`` (problems of the cross-file checks) without those inside an item that already
+    has a problem of reading or schema (``before``), and without the warnings inside an item
+    that has an error: each is a knock-on of it, and fixing that one is the author's next
+    step."""
+    reported = {(p.file, _item_of(p.pointer)) for p in before if _item_of(p.pointer)}
+    kept = [p for p in found if (p.file, _item_of(p.pointer)) not in reported]
+    wrong = {(p.file, _item_of(p.pointer)) for p in kept if p.is_error and _item_of(p.pointer)}
+    return [p for p in kept if p.is_error or (p.file, _item_of(p.pointer)) not in wrong]
 
 
 def _exists(path: Path) -> bool:
@@ -470,8 +535,10 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
 _PARSED_MAX = 256
 
 
-def _read_file(path: Path, pack: str, spec: GameSpec, problems: list[Problem]) -> list[Item]:
-    """Read, parse and schema-check one content file; its problems go to ``problems``.
+def _read_file(path: Path, pack: str, spec: GameSpec, problems: list[Problem],
+               invalid: list[Item]) -> list[Item]:
+    """Read, parse and schema-check one content file; its problems go to ``problems``, its
+    entries that failed their schema to ``invalid``.
 
     The outcome is kept on ``spec`` for the file's path, modification time and size, so that
     loading the same unchanged file again in one process (the base pack, above all) costs
@@ -482,16 +549,19 @@ def _read_file(path: Path, pack: str, spec: GameSpec, problems: list[Problem]) -
     except OSError:
         key = None
     if key is not None and key in spec.parsed:
-        found, items = spec.parsed[key]
+        found, items, bad = spec.parsed[key]
         problems.extend(found)
+        invalid.extend(bad)
         return list(items)
     found_now: list[Problem] = []
-    items_now = _read_file_uncached(path, pack, spec, found_now)
+    bad_now: list[Item] = []
+    items_now = _read_file_uncached(path, pack, spec, found_now, bad_now)
     problems.extend(found_now)
+    invalid.extend(bad_now)
     if key is not None:
         if len(spec.parsed) >= _PARSED_MAX:
             spec.parsed.clear()
-        spec.parsed[key] = (tuple(found_now), tuple(items_now))
+        spec.parsed[key] = (tuple(found_now), tuple(items_now), tuple(bad_now))
     return items_now
 
 
@@ -521,15 +591,20 @@ def _outcome(path: Path, file: str, pack: str, role: str, spec: GameSpec,
     return outcome
 
 
-def _read_file_uncached(path: Path, pack: str, spec: GameSpec,
-                        problems: list[Problem]) -> list[Item]:
+def _read_file_uncached(path: Path, pack: str, spec: GameSpec, problems: list[Problem],
+                        invalid: list[Item]) -> list[Item]:
     file = shown(path)
     found, doc, valid = _outcome(path, file, pack, "content", spec,
                                  lambda text: _check_file(parse(text, file), file, spec))
     problems.extend(found)
-    if doc is None or not valid:
+    data = doc.data if doc is not None else None
+    if (not isinstance(data, dict) or not isinstance(data.get("kind"), str)
+            or data["kind"] not in spec.kind_schemas or not isinstance(data.get("items"), list)):
         return []
-    kind, entries = doc.data["kind"], doc.data["items"]
+    kind, entries = data["kind"], data["items"]
+    good = set(valid)
+    invalid.extend(Item(kind, e, doc, i, pack, valid=False) for i, e in enumerate(entries)
+                   if i not in good and isinstance(e, dict))
     return [Item(kind, entries[i], doc, i, pack) for i in valid]
 
 

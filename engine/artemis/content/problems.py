@@ -1,13 +1,19 @@
 """Problems: one located record per thing wrong with an input, and the stable error codes.
 
 A `Problem` is what every loader and checker produces instead of raising: file, 1-based line
-and column, JSON pointer, a stable code, a message and a hint. The codes are listed in
-docs/errors.md with an example each; `CODES` here is the single source of their titles.
+and column, JSON pointer, a stable code, a message, a hint and a severity. The codes are listed
+in docs/errors.md with an example each; `CODES` here is the single source of their titles.
+
+Two severities: an error (E codes) makes content invalid; a warning (W codes) is content that
+loads and plays but lies outside what a game's data says is sensible (a tile far above the
+base game's balance, say). Which warnings exist and their ranges are the game's; this layer
+only knows the severity. `artemis validate --strict` treats warnings as errors.
 """
 
 from __future__ import annotations
 
 import difflib
+import os
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 
@@ -24,6 +30,7 @@ CODES: dict[str, str] = {
     "E109": "alias expansion too large",
     "E110": "nesting too deep",
     "E111": "more than one YAML document",
+    "E112": "YAML version other than 1.2",
     # E2xx: the JSON Schema of the file's kind
     "E201": "wrong type",
     "E202": "missing field",
@@ -76,7 +83,20 @@ CODES: dict[str, str] = {
     "E602": "bad variant option",
     "E603": "config names a missing expansion",
     "E604": "bad game option",
+    # W1xx: balance warnings (a game's ranges; warnings, not errors)
+    "W101": "Ocean tile value outside its range",
+    "W102": "Surface tile VP outside its range",
+    "W103": "Expedition rewards outside the range for its difficulty",
+    "W104": "Expedition stock outside its range",
 }
+
+ERROR = "error"
+WARNING = "warning"
+
+
+def severity_of(code: str) -> str:
+    """The severity of ``code``: `WARNING` for a W code, else `ERROR`."""
+    return WARNING if code.startswith("W") else ERROR
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +106,7 @@ class Problem:
     Shape: ``file`` (path as given), ``line`` and ``column`` (1-based; 0 when the problem has no
     position, such as an unreadable file), ``pointer`` (RFC 6901 JSON pointer into the document,
     "" for the whole file), ``code`` (a key of `CODES`), ``message`` and ``hint`` (may be "").
+    Its severity follows from its code (`severity_of`): W codes are warnings.
     """
 
     file: str
@@ -96,23 +117,49 @@ class Problem:
     message: str
     hint: str = ""
 
+    @property
+    def severity(self) -> str:
+        """`ERROR` or `WARNING` (a W code)."""
+        return severity_of(self.code)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == ERROR
+
     def format(self) -> str:
-        """Render as ``file:line:col: error[CODE]: message`` plus an indented hint line."""
-        text = f"{self.file}:{self.line}:{self.column}: error[{self.code}]: {self.message}"
+        """Render as ``file:line:col: SEVERITY[CODE]: message`` plus an indented hint line."""
+        text = (f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: "
+                f"{self.message}")
         if self.hint:
             text += f"\n    hint: {self.hint}"
         return text
 
     def as_dict(self) -> dict:
-        """The record printed by ``--json``: {file, line, column, pointer, code, message, hint}."""
-        return asdict(self)
+        """The record printed by ``--json``: {file, line, column, pointer, code, message, hint}
+        (`Problem(**record)` gives it back); ``file`` with ``/`` between folders on every
+        system (`posix_path`). `validate --json` adds ``severity``."""
+        record = asdict(self)
+        record["file"] = posix_path(self.file)
+        return record
+
+
+def posix_path(path: str, sep: str = os.sep) -> str:
+    """``path`` with ``/`` between folders: the system's separator ``sep`` replaced (on
+    Windows ``\\``; elsewhere the path is already so, and a backslash is part of a name)."""
+    return path.replace(sep, "/") if sep != "/" else path
+
+
+def errors(problems: Iterable[Problem]) -> list[Problem]:
+    """The problems that make content invalid (warnings left out)."""
+    return [p for p in problems if p.is_error]
 
 
 class ContentError(Exception):
-    """Raised when content cannot become a catalog; carries every `Problem` found."""
+    """Raised when content cannot become a catalog; carries every error found (warnings are
+    left out: they do not stop content from loading)."""
 
     def __init__(self, problems: Iterable[Problem]):
-        self.problems = tuple(problems)
+        self.problems = tuple(errors(problems))
         first = self.problems[0].format() if self.problems else "invalid content"
         more = f" (and {len(self.problems) - 1} more)" if len(self.problems) > 1 else ""
         super().__init__(first + more)

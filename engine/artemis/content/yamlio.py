@@ -107,12 +107,40 @@ def _bounded_scanner() -> Any:
     return _SCANNER
 
 
+_COMPOSER: Any = None
+
+
+def _alias_composer() -> Any:
+    """ruamel's composer, noting where each alias (``*name``) stands: composing gives the
+    anchored node itself at every alias, whose marks are the anchor's. The marks are kept in
+    the YAML object's ``alias_marks``, by (parent node id, "i", index) in a list and
+    (parent node id, "k", key node id) in a mapping, so that what is reached through an alias
+    is located at the alias (where the author fixes that use)."""
+    global _COMPOSER
+    if _COMPOSER is None:
+        from ruamel.yaml.composer import Composer
+        from ruamel.yaml.events import AliasEvent
+
+        class _AliasComposer(Composer):
+            def compose_node(self, parent: Any, index: Any) -> Any:
+                if parent is not None and self.parser.check_event(AliasEvent):
+                    where = ("i", index) if isinstance(index, int) else ("k", id(index))
+                    marks = self.loader.alias_marks
+                    marks[(id(parent), *where)] = self.parser.peek_event().start_mark
+                return super().compose_node(parent, index)
+
+        _COMPOSER = _AliasComposer
+    return _COMPOSER
+
+
 def _yaml() -> Any:
     from ruamel.yaml import YAML
 
     _ruamel()
     yaml = YAML(typ="rt")
     yaml.Scanner = _bounded_scanner()
+    yaml.Composer = _alias_composer()
+    yaml.alias_marks = {}
     return yaml
 
 
@@ -177,10 +205,11 @@ def parse(text: str, file: str = "<string>") -> Document:
     """Parse YAML text into a `Document`.
 
     Raises `YamlProblem` with code E103 (empty), E104 (syntax), E105 (tab indentation),
-    E106 (duplicate key), E107 (tag), E109 (alias expansion), E110 (nesting) or E111 (several
-    documents).
+    E106 (duplicate key), E107 (tag), E109 (alias expansion), E110 (nesting), E111 (several
+    documents) or E112 (a ``%YAML`` directive other than 1.2).
     """
     text = text.lstrip("\ufeff")
+    _check_version(text, file)
     if not text.strip() or all(
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
     ):
@@ -195,6 +224,28 @@ def parse(text: str, file: str = "<string>") -> Document:
         if doc is not None:
             return doc
     return _parse_full(text, file)
+
+
+_DIRECTIVE_RE = re.compile(r"%YAML[ \t]+(\S*)")
+
+
+def _check_version(text: str, file: str) -> None:
+    """E112 for a ``%YAML`` directive naming another version than 1.2, before either parser
+    reads the text: under YAML 1.1 ``N``, ``on`` and ``no`` would be booleans (both parsers
+    would follow the directive), and content is YAML 1.2. Directives stand before the
+    document, each on a line of its own starting with ``%``."""
+    for n, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if not line.startswith("%"):
+            return  # the document has begun: no directive comes after this
+        found = _DIRECTIVE_RE.match(line)
+        if found and found[1] != "1.2":
+            raise _problem(file, "E112", f"YAML version directive '%YAML {found[1]}': content "
+                           "is YAML 1.2", "remove the %YAML line (or write %YAML 1.2): under "
+                           "YAML 1.1 N, on, no and yes become booleans, and a name or answer "
+                           "such as 'no' would change its type", n, 1)
 
 
 # True: every text takes ruamel.yaml (tests compare the two paths with it)
@@ -228,7 +279,7 @@ def _parse_full(text: str, file: str) -> Document:
     if node is None:
         raise _problem(file, "E103", "the file holds no YAML document", "", 1, 1)
     doc = Document(file, None)
-    builder = _Builder(doc)
+    builder = _Builder(doc, yaml.alias_marks)
     doc.data = builder.build(node, (), 0)
     return doc
 
@@ -301,19 +352,30 @@ def _tab_indent_line(lines: list[str], near: int) -> int:
 
 
 class _Builder:
-    """Turns a ruamel node graph into plain values, recording positions and enforcing limits."""
+    """Turns a ruamel node graph into plain values, recording positions and enforcing limits.
 
-    def __init__(self, doc: Document):
+    Everything reached through an alias is placed at the alias (``alias_marks``, noted by
+    `_alias_composer`), not at its anchor: a problem in that use is reported where the
+    author wrote ``*name``."""
+
+    def __init__(self, doc: Document, alias_marks: dict | None = None):
         self.doc = doc
         self.nodes = 0
         self.alias_nodes = 0
         self.seen: set[int] = set()
+        self.alias_marks = alias_marks or {}
+
+    def _alias_pos(self, parent, where: tuple) -> tuple[int, int] | None:
+        mark = self.alias_marks.get((id(parent), *where)) if self.alias_marks else None
+        return (mark.line + 1, mark.column + 1) if mark is not None else None
 
     def build(self, node, path: tuple, depth: int, alias_at: tuple | None = None,
-              at: tuple[int, int] | None = None) -> Any:
+              at: tuple[int, int] | None = None,
+              alias_pos: tuple[int, int] | None = None) -> Any:
         """Build ``node`` found at ``path``. ``alias_at`` is the path of the alias this node
         is reached through (None outside any alias); ``at`` overrides the node's position
-        (an empty value is placed just after its key)."""
+        (an empty value is placed just after its key); ``alias_pos``, the position of that
+        alias, overrides the position of the node and of all it holds."""
         doc = self.doc
         if depth > MAX_DEPTH:
             raise _problem(doc.file, "E110", f"nesting too deep (over {MAX_DEPTH} levels)",
@@ -336,7 +398,7 @@ class _Builder:
         # a scalar reached twice is an alias too: 200,000 aliases of one scalar are 200,000
         # nodes (the fast path refuses them by count before composing, yaml_fast)
         self.seen.add(id(node))
-        doc.values.setdefault(path, at or self._pos(node))
+        doc.values.setdefault(path, alias_pos or at or self._pos(node))
         tag = node.tag.value if hasattr(node.tag, "value") else node.tag
         if isinstance(node, MappingNode):
             if tag not in (None, _STD + "map"):
@@ -361,18 +423,20 @@ class _Builder:
                     raise _problem(doc.file, "E106", f"duplicate key '{key}'",
                                    f"the first '{key}' is at line {first[0]}",
                                    *self._pos(knode), kpath)
-                doc.keys[kpath] = self._pos(knode)
+                doc.keys[kpath] = alias_pos or self._pos(knode)
                 empty = None
                 if isinstance(vnode, ScalarNode) and vnode.value == "" and not vnode.style:
                     # `key:` with nothing after: ruamel marks the next token; place the value
                     # just after the key's colon instead
                     empty = (knode.end_mark.line + 1, knode.end_mark.column + 2)
-                out[key] = self.build(vnode, kpath, depth + 1, alias_at, empty)
+                out[key] = self.build(vnode, kpath, depth + 1, alias_at, empty,
+                                      alias_pos or self._alias_pos(node, ("k", id(knode))))
             return out
         if isinstance(node, SequenceNode):
             if tag not in (None, _STD + "seq"):
                 raise self._tag(tag, node, path)
-            return [self.build(v, (*path, i), depth + 1, alias_at)
+            return [self.build(v, (*path, i), depth + 1, alias_at, None,
+                               alias_pos or self._alias_pos(node, ("i", i)))
                     for i, v in enumerate(node.value)]
         return self.scalar(node, path)
 

@@ -207,10 +207,13 @@ class PluginHost:
         return frozenset(name for name, _ in self.pm.list_name_plugin())
 
     def content_packs(self, game: str = DEFAULT_GAME) -> list:
-        """Content pack folders ``game``'s plugins register (artemis_register_content)."""
+        """Content pack folders ``game``'s plugins register (artemis_register_content), each
+        marked `Installed`: a pack of the same id the user gives is loaded in its place."""
+        from artemis.content.loader import Installed
+
         packs: list = []
         self.hooks(game).artemis_register_content(register=packs.append)
-        return packs
+        return [Installed(str(p)) for p in packs]
 
     def checks(self, game: str = DEFAULT_GAME) -> tuple:
         """Every validation check ``game``'s plugins registered (artemis_register_checks)."""

@@ -70,6 +70,7 @@ class GameLog:
     entries: list[dict]
     source: str = "<log>"
     lines: list[int] = field(default_factory=list)
+    folder: str = "."  # the log file's folder: its expansion paths are relative to it
 
     def line_of(self, index: int) -> int:
         """The file line of entry ``index`` (one past the last entry's line for the end)."""
@@ -85,12 +86,14 @@ class GameLog:
         rules_version (a log that names no game is a Project log; one that names no rules
         version was played under the first, `played_config`)."""
         from artemis.kernel.games import DEFAULT_GAME
+        from artemis.records.paths import loaded
 
         h = self.header
         return played_config(
             {"game": h.get("game", DEFAULT_GAME), "players": h["players"], "seed": h["seed"],
              "params": h["params"], "variants": h["variants"], "options": h.get("options", {}),
-             "expansions": tuple(h["expansions"]), "rules_version": h.get("rules_version")})
+             "expansions": loaded(h["expansions"], Path(self.folder)),
+             "rules_version": h.get("rules_version")})
 
     @property
     def kinds(self) -> list[str]:
@@ -253,7 +256,9 @@ def read_log(path: str | Path) -> GameLog:
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         raise LogError(f"{shown}:{line}: the log is not UTF-8 text") from None
-    return parse_log(text, shown)
+    log = parse_log(text, shown)
+    log.folder = str(Path(path).parent)
+    return log
 
 
 def parse_log(text: str, source: str = "<log>") -> GameLog:
@@ -581,8 +586,14 @@ def write_log(game, path: Path, kinds: list[str], names: list[str] | None = None
     would not read back (the reader's message)."""
     if not str(path) or path.name == "":
         raise ValueError("--log needs a file name")
+    from artemis.records.paths import stored
+
     header = {"type": "game", **config_record(game, kinds, names),
               "content": content_record(game)}
+    # expansions relative to the log's folder, with "/": the log replays on another system
+    # (a log written to a device or pipe has no folder: its paths stay as given)
+    if not os.path.exists(path) or os.path.isfile(path):
+        header["expansions"] = stored(header["expansions"], Path(path).parent)
     lines = [json.dumps(header)] + [json.dumps(entry, default=list) for entry in game.log]
     text = "\n".join(lines) + "\n"
     size = len(text.encode("utf-8", "surrogatepass"))

@@ -228,7 +228,12 @@ def write_save(path: str | Path, game, kinds: list[str], names: list[str] | None
                host=None) -> dict:
     """Write ``game``'s save to ``path`` atomically (`write_atomic`); returns the document.
     Raises OSError when it cannot be written."""
+    from artemis.records.paths import stored
+
     data = save_record(game, kinds, names, bots, host)
+    # expansions relative to the save's folder, with "/": the save loads on another system
+    data["config"]["expansions"] = stored(data["config"]["expansions"], Path(path).parent)
+    data["digest"] = document_digest(data)
     write_atomic(Path(path), save_text(data))
     return data
 
@@ -489,7 +494,7 @@ def load_save(path: str | Path, host=None) -> LoadedSave:
     source = shown_path(path)
     data = read_save(path)
     try:
-        return restore(data, host, source)
+        return restore(data, host, source, Path(path).parent)
     except SaveError:
         raise
     except Exception as exc:  # a forged value that only the rules trip over; never a traceback
@@ -497,13 +502,17 @@ def load_save(path: str | Path, host=None) -> LoadedSave:
                         f"{type(exc).__name__}: {exc}") from None
 
 
-def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
-    """Replay a checked save document (see `load_save`). Raises SaveError."""
+def restore(data: dict, host=None, source: str = "<save>",
+            folder: Path | None = None) -> LoadedSave:
+    """Replay a checked save document (see `load_save`); its expansion paths are read from
+    ``folder``, the save's (`artemis.records.paths.loaded`; None: the working folder).
+    Raises SaveError."""
     from artemis.content.problems import ContentError
     from artemis.kernel.actions import IllegalAction
     from artemis.kernel.game import ConfigError, Game, default_plugins
     from artemis.kernel.replay import ReplayFailed, apply_actions
     from artemis.players.bots import seat_bot
+    from artemis.records.paths import loaded
 
     host = host if host is not None else default_plugins()
     config = played_config(data["config"])  # a save naming no rules version: the first
@@ -512,7 +521,8 @@ def restore(data: dict, host=None, source: str = "<save>") -> LoadedSave:
     edited = data["digest"] != document_digest(data)
     also = "; the save's digest does not match either: it was edited" if edited else ""
     try:
-        game = Game.new(dict(config), plugins=host)
+        game = Game.new({**config, "expansions": loaded(config["expansions"],
+                                                        folder or Path("."))}, plugins=host)
     except ConfigError as exc:
         raise SaveError(f"{source}: field /config: {exc}{also}") from None
     except ContentError as exc:

@@ -11,6 +11,7 @@ from artemis.content.checks import effect_budget, effect_contexts, unique_ids, w
 from artemis.content.loader import Item, Pack
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
+from artemis.games.project.content_balance import balance_warnings
 from artemis.games.project.vocabulary import COLONIST_TYPES, PLACES
 
 ABILITIES = ("upkeep", "passive", "trigger", "scoring")
@@ -37,12 +38,16 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
 
     The loader passes only the items that passed their schema; each check still reads every
     field it needs with its type checked first, so an item that failed its schema (or a
-    plugin's check run on any item) is skipped where it does not fit, never indexed blindly."""
+    plugin's check run on any item) is skipped where it does not fit, never indexed blindly.
+    The items that failed their schema (``Pack.invalid``) still exist for references and the
+    base game's counts: a tile with a schema error named by a duplicate is not also E303."""
     items = [i for i in items if isinstance(i.data, dict)]
+    invalid = [i for p in packs for i in p.invalid]
+    known = items + invalid
     out = unique_ids(items)
-    tiles = {i.id: i for i in items if i.kind == "buildings" and isinstance(i.id, str)
+    tiles = {i.id: i for i in known if i.kind == "buildings" and isinstance(i.id, str)
              and "duplicate_of" not in i.data}
-    spots = {r.data["spot"]: r for r in items
+    spots = {r.data["spot"]: r for r in known
              if r.kind == "board" and r.data.get("table") == "event_spots"
              and isinstance(r.data.get("spot"), str)}
     for item in items:
@@ -62,7 +67,8 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
             out.extend(effect_budget(item, effects, registry))
     out.extend(_relief_order([i for i in items if i.kind == "relief_track"]))
     out.extend(_board_tables([i for i in items if i.kind == "board"]))
-    out.extend(_base_counts([i for i in items if i.pack == "base"], packs))
+    out.extend(_base_counts([i for i in known if i.pack == "base"], packs))
+    out.extend(balance_warnings(items))
     return out
 
 
