@@ -1,0 +1,32 @@
+"""The Odyssey's core as a default plugin: its vocabulary and base content pack, through the
+same hooks an expansion implements (registered under the game's id once the game is)."""
+
+from __future__ import annotations
+
+from artemis.kernel.hookspecs import hookimpl
+
+ARTEMIS_GAME = "odyssey"
+
+
+@hookimpl
+def artemis_register_vocabulary(register):
+    """The effect vocabulary of docs/odyssey-authoring.md section 4."""
+    from artemis.effects.registry import Definition, Registry
+    from artemis.games.odyssey import vocabulary
+
+    staging = Registry()
+    vocabulary.register(staging)
+    for name, schema in staging.definitions.items():
+        register(Definition(name, schema))
+    for table in (staging.operations, staging.quantities, staging.targets, staging.parameters,
+                  staging.game_events):
+        for thing in table.values():
+            register(thing)
+
+
+@hookimpl
+def artemis_register_content(register):
+    """The base pack."""
+    from artemis.util.paths import base_pack
+
+    register(base_pack(ARTEMIS_GAME))
