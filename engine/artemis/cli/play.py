@@ -72,6 +72,9 @@ def play(
     the game is saved there first; `artemis play --load FILE` continues it. Exit 0 ok, 1 bad
     input or a plugin that failed (named, with the command that replays it), 2 usage error,
     130 after Ctrl-C, 143 after SIGTERM."""
+    from artemis.cli.saves import expect_interrupt
+
+    expect_interrupt(save, load)  # a Ctrl-C before the first decision is said as such
     from artemis.content.problems import ContentError
     from artemis.kernel.game import ConfigError
     from artemis.players.bots import NoInput
