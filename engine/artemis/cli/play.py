@@ -28,6 +28,7 @@ from artemis.cli.common import (
     parse_options,
     plugin_host,
     print_problems,
+    refuse_other_kind,
     require_variants,
     ruleset_of,
     usage_error,
@@ -169,6 +170,7 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
         except PluginUnavailable as exc:  # the plugin's failure, not the file's
             usage_error(str(exc))
         if problems:
+            refuse_other_kind(config, "config")  # a save or a log given for a config
             print_problems(problems, as_json)
             raise typer.Exit(1)
         game_id = loaded.game

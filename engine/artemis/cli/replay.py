@@ -21,6 +21,7 @@ from artemis.cli.common import (
     choose_game,
     console,
     plugin_host,
+    refuse_other_kind,
     require_variants,
     usage_error,
 )
@@ -62,6 +63,7 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
     try:
         log = read_log(path)
     except LogError as exc:
+        refuse_other_kind(path, "log")  # a save or a config given for a log: say which
         _log_error(exc, as_json)
     choose_game(game, log.config["game"], shown_path(path))  # a check: the log's is played
     from artemis.records.log import missing_plugins

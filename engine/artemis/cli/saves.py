@@ -132,7 +132,10 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         try:
             loaded = load_save(load, host)
         except SaveError as exc:
+            from artemis.cli.common import refuse_other_kind
             from artemis.records.log import missing_plugins
+
+            refuse_other_kind(load, "save")  # a log or a config given for a save: say which
             from artemis.records.save import read_save
 
             try:
