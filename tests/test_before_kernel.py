@@ -2,7 +2,9 @@
 (issue 10): files under tests/data/before_kernel/ were made with commit cde28bb, the last
 commit before the kernel change (its own code, on PYTHONPATH).
 
-- ``play-players4-seed1.txt``: the output of ``artemis play --players 4 --seed 1``;
+- ``play-players4-seed1.txt``: the output of ``artemis play --players 4 --seed 1``, its
+  account's wording since brought up to date once (issue 14: "1 colonist", "1 Mineral", and
+  why a draw to a full Doorstep took nothing), the game itself unchanged;
 - ``2p-seed7-action40.save.json`` (a random and a greedy seat) and
   ``4p-seed11-action120.save.json`` (four random seats, harsh): saves made mid-game, their
   configs naming no game and their plugins listing ``core``.

@@ -25,6 +25,7 @@ from artemis.cli.common import (
     require_variants,
     usage_error,
 )
+from artemis.util.plural import plural
 
 
 def replay(
@@ -70,7 +71,7 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
 
     missing = missing_plugins((log.header.get("content") or {}).get("plugins"), host)
     if missing:  # the replay may differ from the game played: say why before it does
-        print(f"warning: the log was made with plugin{'s' if len(missing) > 1 else ''} "
+        print(f"warning: the log was made with {plural(len(missing), 'plugin')} "
               f"{', '.join(missing)}, not loaded now (give --plugin or install it); the "
               "replay may not be the recorded game", file=sys.stderr)
     require_variants(host, log.config["game"], log.config.get("variants"))

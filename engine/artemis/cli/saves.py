@@ -15,6 +15,8 @@ from pathlib import Path
 
 import typer
 
+from artemis.util.plural import plural
+
 #: What a Ctrl-C means now, for `artemis.cli.root.main` to say when typer turns it into a
 #: silent exit 130: {"note": text}. Set for the start of `artemis play` (before the game's
 #: first decision nothing is saved yet) and for its end (printing the account, writing the
@@ -143,7 +145,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             except (SaveError, AttributeError, KeyError, TypeError):
                 recorded = None
             missing = missing_plugins(recorded, host)
-            why = (f" (the save was made with plugin{'s' if len(missing) > 1 else ''} "
+            why = (f" (the save was made with {plural(len(missing), 'plugin')} "
                    f"{', '.join(missing)}, not loaded now: give --plugin or install it)"
                    if missing else "")
             print(f"error: the save is refused: {exc}{why}", file=sys.stderr)

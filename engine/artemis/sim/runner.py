@@ -32,6 +32,8 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from artemis.util.plural import counted
+
 DASK_MISSING = "--dask needs the dask extra: pip install 'artemis-engine[dask]'"
 DASK_TIMEOUT = 10  # seconds to reach the scheduler before giving up
 STARTUP_TIMEOUT = 120  # seconds a worker may take to start (imports, content) before its first game
@@ -137,8 +139,7 @@ def run(task, games: int, workers: int = 1, dask_address: str | None = None,
                 done([task.play(i)])
         else:
             started_workers = max(1, min(workers, games))  # a worker per game at most
-            where = (f"{started_workers} worker process"
-                     f"{'' if started_workers == 1 else 'es'}")
+            where = counted(started_workers, "worker process", "worker processes")
             _run_workers(task, games, started_workers, game_timeout or None, done)
     except KeyboardInterrupt as exc:
         interrupted = True
