@@ -66,8 +66,8 @@ def simulate(
         "--disable-plugin", help="Do not load this installed plugin (repeatable).",
         show_default=False)] = None,
     workers: Annotated[int | None, typer.Option(
-        min=1, help="Worker processes (default: all cores; at most one per batch of games); "
-        "1 plays in this process.", show_default=False)] = None,
+        min=1, help="Worker processes (default: all cores; at most one per game); "
+        "1 plays in this process when --game-timeout is 0.", show_default=False)] = None,
     seed: Annotated[int, typer.Option(
         help="The run seed: game i's seed derives from it and i alone.")] = 0,
     out: Annotated[Path | None, typer.Option(
