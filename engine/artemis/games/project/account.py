@@ -77,7 +77,7 @@ def account_lines(game, names: list[str]) -> list[str]:
             section.append(f"{who} Relief to space {e['space']}")
         elif kind == "sent":
             n = e["count"]
-            section.append(f"{who} sends {n} {e['colonist']}s" if n > 1
+            section.append(f"{who} sends {counted(n, e['colonist'])}" if n > 1
                            else f"{who} sends {_a(e['colonist'])}")
         elif kind == "recruited":
             doorstep = None if doorstep is None else doorstep - 1
@@ -138,7 +138,9 @@ def _stock(region: str, amount: int) -> str:
 def _stock_text(e: dict, doorstep: int | None) -> str:
     """A board effect on a region's stock; when it changed less than asked (only a draw to
     the Doorstep can), why: the Doorstep holds at most DOORSTEP_MAX colonists (rulebook,
-    Board Setup, 5. Doorstep), else the bag and the discard pile ran out (docs/rulings.md)."""
+    Board Setup, 5 Doorstep), else the bag and the discard pile ran out (docs/rulings.md,
+    R12). ``doorstep`` is the count after the draw, None when the account could not follow
+    it (a game that did not start at Board Setup)."""
     asked = e.get("asked", e["amount"])
     if e["region"] != "doorstep" or asked <= e["amount"]:
         return f"{REGIONS[e['region']]} {_stock(e['region'], e['amount'])}"
