@@ -3,7 +3,9 @@
 commit before the kernel change (its own code, on PYTHONPATH).
 
 - ``play-players4-seed1-rules-v1.txt``: the output of ``artemis play --players 4 --seed 1``
-  then, under rules version 1; today ``--variant old_rulings`` prints it;
+  then, under rules version 1; today ``--variant old_rulings`` prints the same game (its
+  account's wording since brought up to date once, issue 14: "1 colonist", "1 Mineral", and
+  why a draw to a full Doorstep took nothing);
 - ``play-players4-seed1.txt``: the same command's output under rules version 2 (R8, R10:
   docs/rulings.md), written again for issue 14: the game departs in round 1, at the Gantry's
   Geothermal Tap, where player 2, after declining at its 6, is offered the tile at its 5;

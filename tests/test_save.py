@@ -737,3 +737,57 @@ def test_ctrl_c_after_the_game_is_over_names_the_final_save(tmp_path, monkeypatc
     assert capsys.readouterr().err == (f"interrupted: the game is over; its final save is "
                                        f"{path}\n")
     assert load_save(path).game.is_over
+
+
+def _ctrl_c(*args, **kwargs):
+    raise KeyboardInterrupt
+
+
+def test_ctrl_c_before_the_first_decision_says_nothing_is_saved(tmp_path, monkeypatch, capsys):
+    """Ctrl-C while the game is set up (content, plugins, Game.new): before, exit 130 said
+    nothing at all."""
+    import artemis.cli as cli
+    import artemis.kernel.game as game_module
+
+    monkeypatch.setattr(game_module.Game, "new", _ctrl_c)
+    path = tmp_path / "early.json"
+    monkeypatch.setattr(sys, "argv", ["artemis", "play", "--players", "2", "--save", str(path)])
+    with pytest.raises(SystemExit) as caught:
+        cli.main()
+    assert caught.value.code == 130
+    assert capsys.readouterr().err == (
+        "interrupted before the game's first decision: nothing is saved (--save writes "
+        f"{path} from the first decision on)\n")
+    assert not path.exists()
+
+
+def test_ctrl_c_while_loading_a_save_says_it_is_unchanged(saved, monkeypatch, capsys):
+    import artemis.cli as cli
+    import artemis.records.save as save_module
+
+    path, _ = saved
+    before = path.read_bytes()
+    monkeypatch.setattr(save_module, "load_save", _ctrl_c)
+    monkeypatch.setattr(sys, "argv", ["artemis", "play", "--load", str(path)])
+    with pytest.raises(SystemExit) as caught:
+        cli.main()
+    assert caught.value.code == 130
+    assert capsys.readouterr().err == (f"interrupted while loading {path}: the save is "
+                                       f"unchanged; continue with: artemis play --load {path}\n")
+    assert path.read_bytes() == before
+
+
+def test_ctrl_c_at_the_first_decision_names_the_save_written(tmp_path, monkeypatch, capsys):
+    """Between the first save and the play loop: the save is there, and said."""
+    import artemis.cli as cli
+    import artemis.players.play as play_module
+
+    monkeypatch.setattr(play_module, "play_on", _ctrl_c)
+    path = tmp_path / "first.json"
+    monkeypatch.setattr(sys, "argv", ["artemis", "play", "--players", "2", "--save", str(path)])
+    with pytest.raises(SystemExit) as caught:
+        cli.main()
+    assert caught.value.code == 130
+    assert capsys.readouterr().err == (f"interrupted at the game's first decision: saved to "
+                                       f"{path}\n    continue with: artemis play --load {path}\n")
+    assert load_save(path).game.actions == []

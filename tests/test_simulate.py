@@ -21,7 +21,7 @@ from artemis.kernel.game import GameConfig
 from artemis.players.play import play_game
 from artemis.sim import GameTask, build_report, game_seed, run
 from artemis.sim.report import Stats
-from artemis.sim.runner import DASK_MISSING, batches
+from artemis.sim.runner import DASK_MISSING
 
 GAMES, SEED = 10, 4
 ARGS = ["simulate", "--games", str(GAMES), "--players", "2", "--seed", str(SEED), "--json"]
@@ -47,9 +47,6 @@ def test_game_seeds_depend_on_the_run_seed_and_index_only():
     seeds = {game_seed(s, i) for s in range(3) for i in range(100)}
     assert len(seeds) == 300 and all(0 <= x < 2 ** 48 for x in seeds)
     assert GameTask(players=2, bots=("random", "random"), seed=4).seed_of(7) == game_seed(4, 7)
-    ranges = batches(1000, 2)
-    assert ranges[0] == (0, 25) and ranges[-1] == (975, 1000) and len(ranges) == 40
-    assert batches(5, 4) == [(i, i + 1) for i in range(5)]
 
 
 def test_the_report_counts_every_game(base):
@@ -228,11 +225,11 @@ def test_ctrl_c_stops_the_workers_and_writes_the_finished_games(tmp_path, signum
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=dict(os.environ))
     try:
         deadline = time.monotonic() + 120
-        # 60 logs from 2 workers with batches of 25: a batch has finished
+        # 60 logs from 2 workers: many games have finished
         while not (logs.is_dir() and len(list(logs.iterdir())) >= 60):
             assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
             time.sleep(0.2)
-        time.sleep(1)  # let the finished batches reach the parent
+        time.sleep(1)  # let the finished games reach the parent
         children = psutil.Process(proc.pid).children(recursive=True)
         assert len(children) >= 2
         proc.send_signal(signum)

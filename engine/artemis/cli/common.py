@@ -106,6 +106,32 @@ def usage_error(message: str) -> NoReturn:
     raise typer.Exit(2)
 
 
+#: The command that takes each kind of file (`artemis.records.filekind.KINDS`).
+_COMMAND_FOR = {"save": ("artemis play --load", "continue it"),
+                "log": ("artemis replay", "replay it"),
+                "config": ("artemis play --config", "play it"),
+                "scenario": ("artemis scenario run", "run it"),
+                "content": ("artemis validate", "check it"),
+                "manifest": ("artemis validate", "check its pack")}
+
+
+def refuse_other_kind(path: Path, expected: str) -> None:
+    """Exit 2 when ``path`` holds another kind of artemis file than ``expected`` (a key of
+    `artemis.records.filekind.KINDS`: a save given to `replay`, a config to `play --load`),
+    saying what it is and the command that takes it; return when it is not (the caller's own
+    reading says what is wrong with it)."""
+    import shlex
+
+    from artemis.records.filekind import file_kind, what_it_is
+
+    said = what_it_is(path, expected)
+    if said is None:
+        return
+    command, verb = _COMMAND_FOR[file_kind(path)]
+    target = path.parent if file_kind(path) == "manifest" else path
+    usage_error(f"{said}: {verb} with `{command} {shlex.quote(str(target))}`")
+
+
 def ruleset_of(game: str | None):
     """The registered game ``game`` (None: project), or exit 2 listing the registered ones."""
     from artemis.kernel.games import UnknownGame, get_game

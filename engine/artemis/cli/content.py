@@ -20,6 +20,7 @@ from artemis.cli.common import (
     ruleset_of,
     usage_error,
 )
+from artemis.util.plural import counted
 
 content_app = typer.Typer(help="Browse the loaded content.", no_args_is_help=True)
 
@@ -114,7 +115,7 @@ def print_rows(out, rows: list[dict], browse) -> None:
         for row in cells:
             table.add_row(*(Text(text) for text in row))
         out.print(table)
-    out.print(Text(f"{len(rows)} item{'s' if len(rows) != 1 else ''}"))
+    out.print(Text(counted(len(rows), "item")))
 
 
 def print_item(out, item, catalog, browse) -> None:

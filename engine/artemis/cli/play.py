@@ -28,6 +28,7 @@ from artemis.cli.common import (
     parse_options,
     plugin_host,
     print_problems,
+    refuse_other_kind,
     require_variants,
     ruleset_of,
     usage_error,
@@ -72,6 +73,9 @@ def play(
     the game is saved there first; `artemis play --load FILE` continues it. Exit 0 ok, 1 bad
     input or a plugin that failed (named, with the command that replays it), 2 usage error,
     130 after Ctrl-C, 143 after SIGTERM."""
+    from artemis.cli.saves import expect_interrupt
+
+    expect_interrupt(save, load)  # a Ctrl-C before the first decision is said as such
     from artemis.content.problems import ContentError
     from artemis.kernel.game import ConfigError
     from artemis.players.bots import NoInput
@@ -166,6 +170,7 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
         except PluginUnavailable as exc:  # the plugin's failure, not the file's
             usage_error(str(exc))
         if problems:
+            refuse_other_kind(config, "config")  # a save or a log given for a config
             print_problems(problems, as_json)
             raise typer.Exit(1)
         game_id = loaded.game

@@ -21,9 +21,11 @@ from artemis.cli.common import (
     choose_game,
     console,
     plugin_host,
+    refuse_other_kind,
     require_variants,
     usage_error,
 )
+from artemis.util.plural import plural
 
 
 def replay(
@@ -62,13 +64,14 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
     try:
         log = read_log(path)
     except LogError as exc:
+        refuse_other_kind(path, "log")  # a save or a config given for a log: say which
         _log_error(exc, as_json)
     choose_game(game, log.config["game"], shown_path(path))  # a check: the log's is played
     from artemis.records.log import missing_plugins
 
     missing = missing_plugins((log.header.get("content") or {}).get("plugins"), host)
     if missing:  # the replay may differ from the game played: say why before it does
-        print(f"warning: the log was made with plugin{'s' if len(missing) > 1 else ''} "
+        print(f"warning: the log was made with {plural(len(missing), 'plugin')} "
               f"{', '.join(missing)}, not loaded now (give --plugin or install it); the "
               "replay may not be the recorded game", file=sys.stderr)
     require_variants(host, log.config["game"], log.config.get("variants"))

@@ -1,10 +1,11 @@
 """The `artemis` typer app, built from one module per command, and `main`, the console entry
-point (`artemis = "artemis.cli:main"`).
+point's body (`artemis.cli.main` imports it).
 
 Commands are listed in `artemis --help` in the order they are registered here, then the groups.
 """
 
 import sys
+from typing import Annotated
 
 import typer
 
@@ -17,7 +18,7 @@ from artemis.cli.scenario import scenario_app
 from artemis.cli.schema import schema_app
 from artemis.cli.simulate import simulate
 from artemis.cli.validate import validate
-from artemis.cli.version import version
+from artemis.cli.version import engine_version, version
 
 app = typer.Typer(
     name="artemis",
@@ -27,6 +28,23 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(engine_version())
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    show_version: Annotated[bool, typer.Option(
+        "--version", callback=_print_version, is_eager=True,
+        help="Print the engine's version (as `artemis version`) and exit.")] = False,
+) -> None:
+    pass
+
+
 for name, command in (("validate", validate), ("plugins", plugins), ("games", games_command),
                       ("play", play), ("simulate", simulate), ("replay", replay),
                       ("version", version)):
@@ -36,8 +54,32 @@ app.add_typer(schema_app, name="schema")
 app.add_typer(scenario_app, name="scenario")
 
 
+def flowed(doc: str) -> str:
+    """A docstring as help text: each paragraph's lines joined into one line, paragraphs kept
+    apart. Rich (typer's help) keeps a docstring's line breaks in a group's command list, so a
+    sentence wrapped at 100 columns in the source would break mid-phrase on the screen."""
+    import inspect
+
+    paragraphs = inspect.cleandoc(doc).split("\n\n")
+    return "\n\n".join(" ".join(p.split()) for p in paragraphs)
+
+
+def _flow_help(typer_app: typer.Typer) -> None:
+    """Give every command of ``typer_app`` (and of its groups) its docstring ``flowed`` as
+    help, unless it has a help string of its own."""
+    for info in typer_app.registered_commands:
+        doc = info.help or (info.callback.__doc__ if info.callback else None)
+        if doc:
+            info.help = flowed(doc)
+    for group in typer_app.registered_groups:
+        _flow_help(group.typer_instance)
+
+
+_flow_help(app)
+
+
 def main() -> None:
-    """Console entry point: runs the app and turns any unexpected error into a message."""
+    """Runs the app and turns any unexpected error into a message."""
     try:
         app()
     except KeyboardInterrupt:
@@ -45,9 +87,9 @@ def main() -> None:
         sys.exit(130)
     except SystemExit as exc:
         if exc.code == 130:  # typer turns Ctrl-C into a silent exit 130: say what happened
-            from artemis.cli.saves import finished_game_note
+            from artemis.cli.saves import interrupt_note
 
-            note = finished_game_note()
+            note = interrupt_note()
             if note:
                 print(note, file=sys.stderr)
         raise

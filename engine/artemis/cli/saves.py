@@ -1,8 +1,8 @@
 """The bodies of `artemis play --save/--load` (`artemis.cli.play` has the command).
 
 Exit codes as everywhere: 0 ok, 1 invalid input or failed check, 2 usage error; 130 after
-Ctrl-C and 143 after SIGTERM (the game saved first when there is a save file; after the end of
-the game, `artemis.cli.root.main` prints `finished_game_note`).
+Ctrl-C and 143 after SIGTERM (the game saved first when there is a save file; before the game's
+first decision and after its end, `artemis.cli.root.main` prints `interrupt_note`).
 """
 
 from __future__ import annotations
@@ -15,21 +15,32 @@ from pathlib import Path
 
 import typer
 
-#: Set when a game played by `play_or_continue` is over: {"save": its final save or None}.
-#: A Ctrl-C after that (printing the account, writing the log) still exits 130, and
-#: `artemis.cli.root.main` says the game was over and where its save is.
-_FINISHED: dict = {}
+from artemis.util.plural import plural
+
+#: What a Ctrl-C means now, for `artemis.cli.root.main` to say when typer turns it into a
+#: silent exit 130: {"note": text}. Set for the start of `artemis play` (before the game's
+#: first decision nothing is saved yet) and for its end (printing the account, writing the
+#: log: the game is over); the play loop's own handler says more and clears it.
+_NOTE: dict = {}
 
 
-def finished_game_note() -> str:
-    """What to print for a Ctrl-C after the game has ended ("" if no game ended here);
-    forgets the game, so it is said once."""
-    if not _FINISHED:
-        return ""
-    save = _FINISHED.pop("save")
-    if save is None:
-        return "interrupted: the game is over (not saved; give --save FILE to keep it)"
-    return f"interrupted: the game is over; its final save is {save}"
+def interrupt_note() -> str:
+    """What to print for a Ctrl-C that the command did not report itself ("" if nothing);
+    forgets it, so it is said once."""
+    return _NOTE.pop("note", "")
+
+
+def expect_interrupt(save: Path | None, load: Path | None) -> None:
+    """From now until the game's first decision, a Ctrl-C is said as having come before it:
+    nothing saved yet (with --save), the loaded save unchanged (with --load)."""
+    if load is not None:
+        _NOTE["note"] = (f"interrupted while loading {load}: the save is unchanged; "
+                         f"continue with: artemis play --load {load}")
+    elif save is not None:
+        _NOTE["note"] = (f"interrupted before the game's first decision: nothing is saved "
+                         f"(--save writes {save} from the first decision on)")
+    else:
+        _NOTE["note"] = "interrupted before the game's first decision"
 
 
 #: `artemis play` flags that --load takes from the save instead.
@@ -113,7 +124,6 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
     from artemis.players.play import PlayInterrupted, make_bots, play_on
     from artemis.records.save import SaveError, check_save_target, load_save, write_save
 
-    _FINISHED.clear()
     if save is not None and save != load:
         try:  # before playing: a device, pipe, folder or someone's file is not a save
             check_save_target(save)
@@ -124,7 +134,10 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         try:
             loaded = load_save(load, host)
         except SaveError as exc:
+            from artemis.cli.common import refuse_other_kind
             from artemis.records.log import missing_plugins
+
+            refuse_other_kind(load, "save")  # a log or a config given for a save: say which
             from artemis.records.save import read_save
 
             try:
@@ -132,7 +145,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             except (SaveError, AttributeError, KeyError, TypeError):
                 recorded = None
             missing = missing_plugins(recorded, host)
-            why = (f" (the save was made with plugin{'s' if len(missing) > 1 else ''} "
+            why = (f" (the save was made with {plural(len(missing), 'plugin')} "
                    f"{', '.join(missing)}, not loaded now: give --plugin or install it)"
                    if missing else "")
             print(f"error: the save is refused: {exc}{why}", file=sys.stderr)
@@ -162,6 +175,8 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
 
     if save is not None and not game.is_over:
         write(game)  # a save exists from the first decision on
+        _NOTE["note"] = (f"interrupted at the game's first decision: saved to {save}\n"
+                         f"    continue with: {_continue_with(save, plugins, disabled)}")
     from artemis.players.bots import NoInput
 
     said: list = []
@@ -182,6 +197,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
                   f"continue with: {_continue_with(save, plugins, disabled)}", file=sys.stderr)
         raise
     except PlayInterrupted as stop:
+        _NOTE.clear()  # said here, with the round and the actions
         _keep_log(log, stop.game, kinds, names)
         by, code = (" by SIGTERM", 143) if said else ("", 130)
         if save is None:
@@ -195,7 +211,8 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
               f"{_continue_with(save, plugins, disabled)}",
               file=sys.stderr)
         raise typer.Exit(code) from None
-    _FINISHED["save"] = save
+    _NOTE["note"] = (f"interrupted: the game is over; its final save is {save}" if save else
+                     "interrupted: the game is over (not saved; give --save FILE to keep it)")
     return game, kinds, names
 
 

@@ -28,6 +28,10 @@ def schema_export(
     every game's (--game: that game's)."""
     if game_id is not None:
         ruleset_of(game_id)
+    if folder.exists() and not folder.is_dir():
+        print(f"error: cannot write the schemas into {folder}: it is a file, not a folder; "
+              "give a folder (made if missing)", file=sys.stderr)
+        raise typer.Exit(1)
     try:
         written = export_schemas(folder, game=game_id)
     except OSError as exc:

@@ -28,6 +28,7 @@ from artemis.cli.common import (
     print_problems,
     ruleset_of,
 )
+from artemis.util.plural import counted
 
 STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
                "buildings": "3 buildings", "colonist_sets": "4 colonist sets",
@@ -65,8 +66,8 @@ def simulate(
         "--disable-plugin", help="Do not load this installed plugin (repeatable).",
         show_default=False)] = None,
     workers: Annotated[int | None, typer.Option(
-        min=1, help="Worker processes (default: all cores; at most one per batch of games); "
-        "1 plays in this process.", show_default=False)] = None,
+        min=1, help="Worker processes (default: all cores; at most one per game); "
+        "1 plays in this process when --game-timeout is 0.", show_default=False)] = None,
     seed: Annotated[int, typer.Option(
         help="The run seed: game i's seed derives from it and i alone.")] = 0,
     out: Annotated[Path | None, typer.Option(
@@ -167,7 +168,7 @@ def simulate(
                         f"'{log_dir}', the first: {log_errors[0]['log_error']}")
     late = report["timed_out"]
     if late:
-        print(f"warning: {len(late)} game{' timed out' if len(late) == 1 else 's timed out'} "
+        print(f"warning: {counted(len(late), 'game')} timed out "
               f"(a limit of {_seconds(game_timeout)} s: timeouts depend on the machine)",
               file=sys.stderr)
     for message in failures:
@@ -419,7 +420,7 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None) 
     console.print(f"simulated {report['played']} of {report['games']} games{state}, "
                   f"{c['players']} players ({', '.join(c['bots'])}), run seed {c['seed']}"
                   f"{variants}{extra}: {report['finished']} finished, "
-                  f"{len(report['errors'])} error{'' if len(report['errors']) == 1 else 's'}"
+                  f"{counted(len(report['errors']), 'error')}"
                   + (f", {len(report['timed_out'])} timed out" if report["timed_out"] else ""),
                   markup=False, soft_wrap=True)
     num = [("wins", "right"), ("win rate (CI)", "right"), ("mean VP", "right"),

@@ -16,6 +16,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from artemis.content.flowtext import flow_text
 from artemis.content.problems import Problem, did_you_mean, pointer
 from artemis.content.yamlio import Document
+from artemis.util.plural import counted
 
 _TYPE_NAMES = {
     "string": ("a string", '"text"'),
@@ -256,10 +257,11 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
         n = len(inst) if hasattr(inst, "__len__") else 0
         bound = error.validator_value
         rel = "at least" if v.startswith("min") else "at most"
-        unit = ("character" if v == "minLength" else "entry") if n == 1 else (
-            "characters" if v == "minLength" else "entries")
+        if v in ("minItems", "maxItems") and schema.get("minItems") == schema.get("maxItems"):
+            rel = "exactly"  # as the hint (the schema's description) says: "Exactly two ..."
+        unit = ("character", "characters") if v == "minLength" else ("entry", "entries")
         what = f"'{path[-1]}'" if path and isinstance(path[-1], str) else "this list"
-        return [at(path, "E206", f"{what} has {n} {unit}, must have {rel} {bound}",
+        return [at(path, "E206", f"{what} has {counted(n, *unit)}, must have {rel} {bound}",
                    schema.get("description", ""))]
     if v == "oneOf" and "set" in str(schema.get("oneOf", "")):
         return [at(path, "E206", "a modify gives exactly one of 'set' or 'add'",

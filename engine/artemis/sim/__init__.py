@@ -3,7 +3,7 @@ cluster, summed up in a report that is the same whatever ran them (`artemis simu
 
 The parts, from game-agnostic to Artemis-specific:
 
-- `runner`: game seeds (``game_seed``), batches, the process pool, Dask, Ctrl-C. It knows only a
+- `runner`: game seeds (``game_seed``), the process pool, Dask, Ctrl-C. It knows only a
   *task*: a picklable object with ``play(index) -> dict`` and ``failed(index, error) -> dict``.
 - `report`: sums per-game summaries ({index, seed, winner, vp, in_game, steps, decisions,
   items}) into the report (win rates, VP statistics, items); no game rules in it.

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from statistics import mean
 
 from artemis.kernel.game import Game, GameConfig, failed_action
-from artemis.players.play import make_bots, play_on
+from artemis.players.play import PlayInterrupted, make_bots, play_on
 from artemis.sim.runner import game_seed
 from artemis.util import DEFAULT_GAME
 
@@ -54,6 +54,8 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
             g = Game.new(config, plugins=plugins)
             # the bots of `artemis play --seed S --players P --expansion PACK`, which replays it
             play_on(g, make_bots(config, ["random"] * players))
+        except PlayInterrupted:  # Ctrl-C stops the trial; it is no game's error
+            raise KeyboardInterrupt from None
         except Exception as exc:  # reported with what reproduces it; the trial goes on
             failing = failed_action(exc)  # not in g.actions: apply put the game back
             taken = (len(g.actions) if g is not None else 0) + (failing is not None)

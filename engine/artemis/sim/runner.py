@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import math
 import re
 import signal
 import threading
@@ -31,6 +30,8 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from artemis.util.plural import counted
 
 DASK_MISSING = "--dask needs the dask extra: pip install 'artemis-engine[dask]'"
 DASK_TIMEOUT = 10  # seconds to reach the scheduler before giving up
@@ -81,27 +82,14 @@ def game_seed(run_seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def batches(games: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
-    """Game index ranges [start, stop) covering 0..games-1: about eight batches per worker so
-    the load evens out and progress moves, at most 25 games each so Ctrl-C loses little."""
-    if size is None:
-        size = max(1, min(25, math.ceil(games / (max(1, workers) * 8))))
-    return [(start, min(start + size, games)) for start in range(0, games, size)]
-
-
-def play_batch(task, start: int, stop: int) -> list[dict]:
-    """Play games ``start`` to ``stop - 1`` of ``task`` in this process (a worker's job)."""
-    return [task.play(i) for i in range(start, stop)]
-
-
 def run(task, games: int, workers: int = 1, dask_address: str | None = None,
         progress: Callable[[int], None] | None = None,
-        batch_size: int | None = None, game_timeout: float | None = None) -> RunOutcome:
+        game_timeout: float | None = None) -> RunOutcome:
     """Play games 0..games-1 of ``task``: in this process when ``workers`` is 1 and there is
     no ``game_timeout``, else in ``workers`` spawned processes (at most one a game:
     ``RunOutcome.workers`` says how many were started), or on the Dask scheduler at
-    ``dask_address`` (in batches of ``batch_size``). ``progress(n)`` is called in this thread
-    after every n games finished.
+    ``dask_address`` (a task per game). ``progress(n)`` is called in this thread after every
+    game finished (n = 1), so a progress bar moves game by game.
 
     ``game_timeout`` (seconds; None or 0: none) bounds each game in worker processes: a game
     still playing then is recorded by ``task.timed_out(index, seconds)`` (default: ``failed``
@@ -129,16 +117,14 @@ def run(task, games: int, workers: int = 1, dask_address: str | None = None,
         if dask_address:
             check_dask_address(dask_address)
             where = f"Dask scheduler {dask_address}"
-            # the cluster's size is not known here: batches as for 8 workers
-            _run_dask(task, batches(games, 8, batch_size), dask_address, done)
+            _run_dask(task, games, dask_address, done)
         elif workers <= 1 and not game_timeout:
             where = "1 process"
             for i in range(games):
                 done([task.play(i)])
         else:
             started_workers = max(1, min(workers, games))  # a worker per game at most
-            where = (f"{started_workers} worker process"
-                     f"{'' if started_workers == 1 else 'es'}")
+            where = counted(started_workers, "worker process", "worker processes")
             _run_workers(task, games, started_workers, game_timeout or None, done)
     except KeyboardInterrupt as exc:
         interrupted = True
@@ -187,20 +173,23 @@ def _worker_main(conn, task) -> None:
             prepare()
         except Exception:  # noqa: S110 - each game meets the same error and records it
             pass
-    conn.send(("ready", None))
     todo: deque = deque()
-    while True:
-        while not todo or conn.poll():
-            message = conn.recv()
-            if message is None:
-                return
-            todo.extend(message)
-        index = todo.popleft()
-        try:
-            summary = task.play(index)
-        except Exception as exc:  # the task records its games' errors; this is a last resort
-            summary = task.failed(index, f"{type(exc).__name__}: {exc}")
-        conn.send(("done", summary))
+    try:
+        conn.send(("ready", None))
+        while True:
+            while not todo or conn.poll():
+                message = conn.recv()
+                if message is None:
+                    return
+                todo.extend(message)
+            index = todo.popleft()
+            try:
+                summary = task.play(index)
+            except Exception as exc:  # the task records its games' errors; a last resort
+                summary = task.failed(index, f"{type(exc).__name__}: {exc}")
+            conn.send(("done", summary))
+    except (EOFError, OSError):  # the parent is gone (stopped by Ctrl-C): nothing to say
+        return
 
 
 @contextlib.contextmanager
@@ -336,9 +325,25 @@ def _run_workers(task, games: int, workers: int, game_timeout: float | None, don
                 elif not worker.ready and now - worker.born >= STARTUP_TIMEOUT:
                     lost(worker, timed_out)
     except BaseException:
+        _stop_all(crew)
+        raise
+
+
+def _stop_all(crew: list[_Worker]) -> None:
+    """Kill every worker, then join them, with Ctrl-C ignored meanwhile: a second SIGINT (a
+    Ctrl-C pressed twice, or `timeout`, which signals the process and then its group) must not
+    cut the loop short and leave a worker running, orphaned."""
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        for worker in crew:
+            if worker.process.is_alive():
+                worker.process.kill()
         for worker in crew:
             worker.kill()
-        raise
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _read(worker: _Worker, done) -> None:
@@ -358,7 +363,10 @@ def _read(worker: _Worker, done) -> None:
         worker.conn.close()
 
 
-def _run_dask(task, ranges, address: str, done) -> None:
+def _run_dask(task, games: int, address: str, done) -> None:
+    """Play games 0..games-1 on the Dask scheduler at ``address``, a task per game (a game
+    takes far longer than a task's overhead): each finished game counts at once, and Ctrl-C
+    loses only the games under way."""
     try:
         from distributed import Client, as_completed
     except ImportError:
@@ -366,15 +374,15 @@ def _run_dask(task, ranges, address: str, done) -> None:
     client = _connect(Client, address)
     futures: dict = {}
     try:
-        for start, stop in ranges:
-            futures[client.submit(play_batch, task, start, stop, pure=False)] = (start, stop)
+        for index in range(games):
+            futures[client.submit(task.play, index, pure=False)] = index
         for future in as_completed(list(futures), loop=client.loop):
-            start, stop = futures[future]
+            index = futures[future]
             try:
                 out = future.result()
             except Exception as exc:  # a worker lost, or artemis missing on it
-                out = [task.failed(i, f"{type(exc).__name__}: {exc}") for i in range(start, stop)]
-            done(out)
+                out = task.failed(index, f"{type(exc).__name__}: {exc}")
+            done([out])
     except BaseException:
         client.cancel(list(futures))
         raise

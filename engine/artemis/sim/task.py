@@ -81,9 +81,10 @@ class GameTask:
         """Play game ``index`` with bots seeded as `artemis.players.play.play_game` seeds them; its
         summary (`summarize`), or, when the game raises, the error record (`failed`) with the
         number of decisions made and the last action. Writes the log (finished or not) into
-        ``log_dir``."""
+        ``log_dir``. Ctrl-C raises KeyboardInterrupt (no log, no record: the game was not
+        played out)."""
         from artemis.kernel.game import Game, failed_action
-        from artemis.players.play import make_bots, play_on
+        from artemis.players.play import PlayInterrupted, make_bots, play_on
 
         config = self.config(index)
         game = None
@@ -92,6 +93,8 @@ class GameTask:
             # seeded as `artemis play` seeds them; the one play loop, with its stall guard
             play_on(game, make_bots(config, self.bots), max_decisions=self.max_decisions)
             summary = summarize(game)
+        except PlayInterrupted:  # Ctrl-C stops the run (`runner.run`); it is no game's error
+            raise KeyboardInterrupt from None
         except Exception as exc:  # reported with the seed that reproduces it; the run goes on
             record = self.failed(index, f"{type(exc).__name__}: {exc}")
             record["where"] = innermost_frame(exc)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from artemis.games.project.state import DOORSTEP_MAX
 from artemis.games.project.vocabulary import REGION_NAMES
+from artemis.util.plural import counted
 
-ITEMS = {"energy": "Energy", "minerals": "Minerals", "toolkits": "Toolkits",
-         "badges": "badges"}
+#: An item's name for one and for several, as the account shows it.
+ITEMS = {"energy": ("Energy", "Energy"), "minerals": ("Mineral", "Minerals"),
+         "toolkits": ("Toolkit", "Toolkits"), "badges": ("badge", "badges")}
 REGIONS = REGION_NAMES
 
 
@@ -31,15 +34,18 @@ def account_lines(game, names: list[str]) -> list[str]:
         flush()
         title = new_title
 
+    doorstep = None  # colonists at the Doorstep, followed from Board Setup on (None: unknown)
     for e in game.log:
         kind = e["type"]
         who = names[e["player"]] if isinstance(e.get("player"), int) else ""
         if kind == "board_setup":
             start("")
             out.append(f"── Round {e['round']} " + "─" * 60)
+            doorstep = sum(e["doorstep"])
             out.append("  Board: Expeditions " + ", ".join(name_of(c) for c in e["cards"])
-                       + f"; Vents {e['vents']} Energy; Quarry {e['quarry']} Minerals; "
-                       f"Doorstep {sum(e['doorstep'])} colonists; Gantry "
+                       + f"; Vents {_items('energy', e['vents'])}; Quarry "
+                       f"{_items('minerals', e['quarry'])}; Doorstep "
+                       f"{counted(doorstep, 'colonist')}; Gantry "
                        + ", ".join(name_of(t) for t in e["gantry"]))
         elif kind == "event_revealed":
             when = ("resolves at once" if e["when"] == "immediate"
@@ -59,13 +65,10 @@ def account_lines(game, names: list[str]) -> list[str]:
         elif kind == "final_scoring":
             start("")
         elif kind == "gain":
-            item = _item(e["item"], e["amount"])
-            if title == "Placement":
-                section.append(f"{who} +{e['amount']} {item} at the Outfitter")
-            else:
-                section.append(f"{who} +{e['amount']} {item}")
+            gained = f"{who} +{_items(e['item'], e['amount'])}"
+            section.append(f"{gained} at the Outfitter" if title == "Placement" else gained)
         elif kind == "lose":
-            section.append(f"{who} -{e['amount']} {_item(e['item'], e['amount'])}")
+            section.append(f"{who} -{_items(e['item'], e['amount'])}")
         elif kind == "vp":
             section.append(f"{who} {e['amount']:+d} VP")
         elif kind == "exposed":
@@ -74,9 +77,10 @@ def account_lines(game, names: list[str]) -> list[str]:
             section.append(f"{who} Relief to space {e['space']}")
         elif kind == "sent":
             n = e["count"]
-            section.append(f"{who} sends {n} {e['colonist']}s" if n > 1
+            section.append(f"{who} sends {counted(n, e['colonist'])}" if n > 1
                            else f"{who} sends {_a(e['colonist'])}")
         elif kind == "recruited":
+            doorstep = None if doorstep is None else doorstep - 1
             section.append(f"{who} recruits {_a(e['colonist'])}")
         elif kind == "expedition":
             outcome = "success" if e["success"] else "failed"
@@ -86,7 +90,8 @@ def account_lines(game, names: list[str]) -> list[str]:
         elif kind == "action" and e["id"].startswith(("reward:", "reward_first:", "choose:")):
             section.append(f"{who} takes {e['label']}")
         elif kind == "gantry_bought":
-            section.append(f"{who} builds {name_of(e['tile'])} for {e['price']} Minerals")
+            section.append(f"{who} builds {name_of(e['tile'])} for "
+                           f"{_items('minerals', e['price'])}")
         elif kind == "gantry_declined":  # "die": offered die by die (R8), absent in version 1
             at = f" at {e['die']}" if "die" in e else ""
             section.append(f"{who} declines {name_of(e['tile'])}{at}")
@@ -105,23 +110,51 @@ def account_lines(game, names: list[str]) -> list[str]:
         elif kind == "activated":
             section.append(f"{who} activates {name_of(e['tile'])}")
         elif kind == "heated" and e["colonists"]:
-            section.append(f"{who} heats {e['colonists']} colonists for {e['energy']} Energy")
+            section.append(f"{who} heats {counted(e['colonists'], 'colonist')} for "
+                           f"{_items('energy', e['energy'])}")
         elif kind == "frozen":
             section.append(f"{who} loses {', '.join(e['colonists'])} to the cold")
         elif kind == "colonist_discarded":
             section.append(f"{who} discards {_a(e['colonist'])}")
         elif kind == "stock":
-            unit = {"vents": "Energy", "quarry": "Minerals"}.get(e["region"], "colonists")
-            section.append(f"{REGIONS[e['region']]} {e['amount']:+d} {unit}")
+            if e["region"] == "doorstep" and doorstep is not None:
+                doorstep += e["amount"]
+            section.append(_stock_text(e, doorstep))
         elif kind == "modify":
             section.append(f"{e['param']} {e['mode']} {e['value']} this round")
     flush()
     return out
 
 
-def _item(item: str, amount: int) -> str:
-    name = ITEMS.get(item, item)
-    return name[:-1] if amount == 1 and name in ("Toolkits", "badges") else name
+def _items(item: str, amount: int) -> str:
+    """"1 Mineral", "3 Toolkits", "2 Energy"; an item the account does not name, as logged."""
+    one, many = ITEMS.get(item, (item, item))
+    return counted(amount, one, many)
+
+
+def _stock(region: str, amount: int) -> str:
+    """A region's stock change: "+4 Energy", "-1 Mineral", "+3 colonists"."""
+    item = {"vents": "energy", "quarry": "minerals"}.get(region)
+    text = _items(item, abs(amount)) if item else counted(abs(amount), "colonist")
+    return ("+" if amount >= 0 else "-") + text
+
+
+def _stock_text(e: dict, doorstep: int | None) -> str:
+    """A board effect on a region's stock; when it changed less than asked (only a draw to
+    the Doorstep can), why: the Doorstep holds at most DOORSTEP_MAX colonists (rulebook,
+    Board Setup, 5 Doorstep), else the bag and the discard pile ran out (docs/rulings.md,
+    R12). ``doorstep`` is the count after the draw, None when the account could not follow
+    it (a game that did not start at Board Setup)."""
+    asked = e.get("asked", e["amount"])
+    if e["region"] != "doorstep" or asked <= e["amount"]:
+        return f"{REGIONS[e['region']]} {_stock(e['region'], e['amount'])}"
+    if doorstep is not None and doorstep >= DOORSTEP_MAX:
+        why = f"the Doorstep is full: {DOORSTEP_MAX} colonists at most"
+    elif doorstep is not None:
+        why = "the bag and the discard pile are empty"
+    else:
+        why = f"the Doorstep holds {DOORSTEP_MAX} colonists at most; the bag may run out"
+    return f"Doorstep +{e['amount']} of {counted(asked, 'colonist')} ({why})"
 
 
 def _a(word: str) -> str:

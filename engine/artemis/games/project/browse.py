@@ -16,6 +16,7 @@ from artemis.effects.model import Step, effect_to_data
 from artemis.games.project import words
 from artemis.games.project.content_schemas import KINDS as CONTENT_KINDS
 from artemis.util.frozen import thaw
+from artemis.util.plural import counted
 
 
 class UnknownKind(ValueError):
@@ -55,7 +56,7 @@ def flow(data: Any) -> str:
 def slots_text(slots: tuple[str, ...]) -> str:
     """A tile's slots: "2 slots: engineer, any" (``any`` is a blank slot)."""
     n = len(slots)
-    return f"{n} slot{'s' if n != 1 else ''}: {', '.join(slots)}"
+    return f"{counted(n, 'slot')}: {', '.join(slots)}"
 
 
 def when_text(when: str, catalog=None) -> str:
@@ -104,7 +105,7 @@ def board_row_text(row: dict) -> str:
             return f"faces {band}: {n} {words.item_name('toolkits', n)}"
         if t == "doorstep":
             n = row["max_colonists"]
-            return f"face {row['face']}: at most {n} colonist{'s' if n != 1 else ''}"
+            return f"face {row['face']}: at most {counted(n, 'colonist')}"
         if t == "event_spots":
             if row.get("before"):
                 return f"{row['spot']}: before {words.region_name(row['before'])}"

@@ -12,6 +12,7 @@ import random
 from artemis.games.project import hookspecs
 from artemis.games.project.rules_versions import RULES_VERSION, legacy_variants
 from artemis.kernel.ruleset import Ruleset
+from artemis.util.plural import counted
 
 # question kind -> the rule it is asked under (IllegalAction names it)
 QUESTIONS = {
@@ -211,8 +212,8 @@ class ProjectRuleset(Ruleset):
 
     def seat_summary(self, game, seat: int) -> str:
         p = game.state.players[seat]
-        return (f"{p.energy} Energy, {p.minerals} Minerals, {p.toolkits} Toolkits, {p.vp} VP; "
-                f"dice {p.dice}")
+        return (f"{p.energy} Energy, {counted(p.minerals, 'Mineral')}, "
+                f"{counted(p.toolkits, 'Toolkit')}, {p.vp} VP; dice {p.dice}")
 
     def account_lines(self, game, names: list[str]) -> list[str]:
         from artemis.games.project.account import account_lines

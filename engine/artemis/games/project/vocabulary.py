@@ -88,7 +88,9 @@ DEFINITIONS: dict[str, dict] = {
         "lists the items an owner of the printed game may correct.",
         "type": "string",
         "minLength": 1,
-        "examples": ["RECONSTRUCTED", "rulebook",
+        # the first example is the hint for a missing provenance: fan content says fan-made
+        # (docs/authoring.md 6); the base game's tags follow
+        "examples": ["fan-made: my_pack", "RECONSTRUCTED", "rulebook",
                      "name: rulebook (Gantry example); rest RECONSTRUCTED"],
     },
     "id": {

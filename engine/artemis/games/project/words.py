@@ -16,6 +16,7 @@ from artemis.content.flowtext import flow_text
 from artemis.effects.model import Step
 from artemis.games.project.vocabulary import REGION_NAMES
 from artemis.util.frozen import thaw
+from artemis.util.plural import counted, plural
 
 # name for one, name for several
 _ITEM_NAMES: dict[str, tuple[str, str]] = {
@@ -36,7 +37,7 @@ _STOCK_ITEMS = {"vents": "energy", "quarry": "minerals"}
 
 
 def _plural(count: int, names: tuple[str, str]) -> str:
-    return names[0] if count == 1 else names[1]
+    return plural(count, *names)
 
 
 def item_name(item: str, count: int = 2) -> str:
@@ -104,7 +105,7 @@ def _quantity_parts(quantity: Any, count: int) -> tuple[str, str] | None:
         return item_name(params["item"], count), "held"
     if name == "colonists":
         kind = params.get("type")
-        noun = colonist_name(kind, count) if kind else ("colonist" if count == 1 else "colonists")
+        noun = colonist_name(kind, count) if kind else plural(count, "colonist")
         return noun, "in the colony"
     if name == "buildings":
         words = []
@@ -112,10 +113,10 @@ def _quantity_parts(quantity: Any, count: int) -> tuple[str, str] | None:
             words.append("fully staffed")
         if params.get("kind"):
             words.append(str(params["kind"]).capitalize())
-        words.append("building" if count == 1 else "buildings")
+        words.append(plural(count, "building"))
         return " ".join(words), "owned"
     if name == "dice_in" and "region" in params:
-        return ("die" if count == 1 else "dice"), f"in the {region_name(params['region'])}"
+        return plural(count, "die", "dice"), f"in the {region_name(params['region'])}"
     return None
 
 
@@ -163,25 +164,24 @@ def _per(p: Any) -> str:
         inner = f"({inner})"
     text = f"{inner} per {describe_quantity(p['count'], every)}"
     if p.get("max") is not None:
-        text += f" (at most {p['max']} time{'s' if p['max'] != 1 else ''})"
+        text += f" (at most {counted(p['max'], 'time')})"
     return text
 
 
 def _gain_colonist(p: Any) -> str:
     n = p.get("count", 1)
-    noun = "colonist" if n == 1 else "colonists"
     source = p["from"]
     if source == "bag":
-        return f"gain {n} {noun} from the bag"
+        return f"gain {counted(n, 'colonist')} from the bag"
     if source == "reward":
         return "gain the colonist laid on this reward" if n == 1 else \
             f"gain the {n} colonists laid on this reward"
-    return f"gain {n} {noun} from {source}"
+    return f"gain {counted(n, 'colonist')} from {source}"
 
 
 def _lose_colonist(p: Any) -> str:
     n = p["count"]
-    return f"discard {n} colonist{'s' if n != 1 else ''} from the Shelters"
+    return f"discard {counted(n, 'colonist')} from the Shelters"
 
 
 def _gain_building(p: Any) -> str:
@@ -191,7 +191,7 @@ def _gain_building(p: Any) -> str:
 
 
 def _relief(n: int) -> str:
-    return f"{n} step{'s' if n != 1 else ''} on the Relief Track"
+    return f"{counted(n, 'step')} on the Relief Track"
 
 
 def _stock(p: Any) -> str:
@@ -199,10 +199,9 @@ def _stock(p: Any) -> str:
     place = f"the {region_name(region)}"
     n = abs(amount)
     if region == "doorstep":
-        noun = "colonist" if n == 1 else "colonists"
         if amount >= 0:
-            return f"draw {n} {noun} from the bag to {place}"
-        return f"return {n} {noun} from {place} to the bag"
+            return f"draw {counted(n, 'colonist')} from the bag to {place}"
+        return f"return {counted(n, 'colonist')} from {place} to the bag"
     item = _STOCK_ITEMS.get(region)
     thing = f"{n} {item_name(item, n)}" if item else str(n)
     return f"add {thing} to {place}" if amount >= 0 else f"remove {thing} from {place}"

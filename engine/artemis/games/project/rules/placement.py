@@ -18,6 +18,7 @@ from artemis.games.project.state import MARINE, PIONEER, SHELTERS, STEWARD, TYPE
 from artemis.games.project.vocabulary import REGIONS
 from artemis.games.project.words import with_article as article
 from artemis.kernel.actions import Action
+from artemis.util.plural import counted
 
 DICE_PER_PLAYER = 5
 EXPOSURE = ("vents", "quarry", "doorstep")
@@ -156,7 +157,7 @@ def placement_label(rolled: int, final: int, text: str) -> str:
     """The label of a placement: ``4 in the Vents``, ``3->4 in the Vents (1 Toolkit)``."""
     cost = abs(final - rolled)
     if cost:
-        return f"{rolled}->{final} {text} ({cost} Toolkit{'s' if cost != 1 else ''})"
+        return f"{rolled}->{final} {text} ({counted(cost, 'Toolkit')})"
     return f"{final} {text}"
 
 

@@ -1,0 +1,75 @@
+"""What kind of artemis file a path holds, told from its first bytes: for a command given the
+wrong kind (a save to `artemis replay`, a config to `artemis play --load`) to say what the file
+is instead of a parse error.
+
+A guess from the start of the file only, never a validation: the command that reads the file
+still checks it in full.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+#: How much of a file is looked at.
+HEAD_BYTES = 64 * 1024
+
+#: The kinds told apart, with what writes or reads each (for people).
+KINDS = {
+    "save": "a save (written by `artemis play --save`)",
+    "log": "a game log (written by `artemis play --log`)",
+    "config": "a game config",
+    "scenario": "a scenario file",
+    "content": "a content file",
+    "manifest": "a content pack manifest",
+}
+
+_TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:", re.MULTILINE)
+
+
+def file_kind(path: str | Path) -> str | None:
+    """The kind of the file at ``path``, a key of `KINDS`, or None when it is none of them,
+    cannot be read or is not text.
+
+    - ``save``: JSON whose opening object has ``"format": "artemis-save"``;
+    - ``log``: JSON lines, the first an object with ``"type": "game"``;
+    - YAML by its top-level keys: ``kind`` and ``items`` a content file; ``files`` and
+      ``provenance`` a manifest; ``scenario`` and ``expect`` a scenario; ``players`` with none
+      of those a game config."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(HEAD_BYTES).decode("utf-8", errors="strict")
+    except (OSError, UnicodeDecodeError):
+        return None
+    text = head.lstrip("\ufeff \t\r\n")
+    if text.startswith("{"):
+        first = text.split("\n", 1)[0]
+        try:
+            record = json.loads(first)
+        except ValueError:
+            record = None
+        if isinstance(record, dict) and record.get("type") == "game":
+            return "log"
+        if re.search(r'"format"\s*:\s*"artemis-save"', text[:4096]):
+            return "save"
+        return None
+    keys = set(_TOP_KEY.findall(text))
+    if {"kind", "items"} <= keys:
+        return "content"
+    if {"files", "provenance"} <= keys:
+        return "manifest"
+    if {"scenario", "expect"} <= keys:
+        return "scenario"
+    if "players" in keys:
+        return "config"
+    return None
+
+
+def what_it_is(path: str | Path, expected: str) -> str | None:
+    """"PATH is a save (written by ...), not a game log" when the file at ``path`` is of a
+    known kind other than ``expected`` (a key of `KINDS`); None otherwise."""
+    kind = file_kind(path)
+    if kind is None or kind == expected:
+        return None
+    return f"{path} is {KINDS[kind]}, not {KINDS[expected].split(' (')[0]}"
