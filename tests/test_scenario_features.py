@@ -376,6 +376,44 @@ def test_a_stated_answer_made_at_once_is_heard_only_once(tmp_path):
     assert run(tmp_path, text).failure.code == "S303"
 
 
+
+GANTRY_DECLINE = """
+    scenario: the open Gantry offer at die 3 is declined
+    config: {players: 3, seed: 7}
+    given:
+      start_player: yellow
+      players:
+        - {name: yellow, minerals: 3}
+        - {name: green, minerals: 0}
+        - {name: purple, minerals: 5}
+      board:
+        gantry:
+          - tile: manufactory
+            dice: [[yellow, 3], [green, 4], [yellow, 5]]
+    steps:
+      - resolve: gantry
+      - yellow: buy:decline
+    expect:
+      players.yellow.minerals: 3
+      players.yellow.buildings: []
+      board.gantry: [{tile: manufactory, dice: []}]
+      players.yellow.relief: 1
+      players.green.relief: 1
+    """
+
+
+def test_a_step_answers_the_open_question_before_it_restates_one_made_at_once(tmp_path):
+    # Yellow's die 5 and Green's die 4 are declined at once (neither can pay); the step is
+    # Yellow's answer to the open offer at die 3, not a restatement of the decline at die 5
+    outcome = run(tmp_path, GANTRY_DECLINE)
+    assert outcome.failure is None
+    # the answers made at once before the open question are then past: a second decline
+    # restates nothing
+    both = GANTRY_DECLINE.replace("      - yellow: buy:decline\n",
+                                  "      - yellow: buy:decline\n      - yellow: buy:decline\n")
+    assert run(tmp_path, both, "b.yaml").failure.code == "S303"
+
+
 @pytest.mark.parametrize(("given", "steps", "wanted", "message"), [
     ("{name: purple, dice: [4], shelters: {pioneer: 1, steward: 1}}",
      ["place:4:4:basecamp:0"], "send:steward:shelters",

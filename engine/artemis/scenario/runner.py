@@ -256,9 +256,20 @@ def _run_steps(scenario: Scenario, game, steps: list[Step]) -> int:
     return len(steps)
 
 
+def _answers_open_question(game, step: Step) -> bool:
+    """Whether ``step`` is a legal answer to the question pending, by the player asked."""
+    if game.pending is None or step.player not in (None, game.current_player):
+        return False
+    return any(a.id == step.action for a in game.legal_actions())
+
+
 def _stated(scenario: Scenario, game, step: Step, heard: list) -> bool:
     """Whether ``step`` states a question the engine answered at once (one legal answer)
-    since the last answer: it is then checked, not asked; the ones before it are passed."""
+    since the last answer: it is then checked, not asked; the ones before it are passed.
+    A step that can answer the question pending answers it instead (docs/scenarios.md, "A
+    question with a single legal answer")."""
+    if _answers_open_question(game, step):
+        return False
     forced = game.forced
     for i in range(heard[0], len(forced)):
         seat, _kind, action = forced[i]
