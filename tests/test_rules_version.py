@@ -184,3 +184,41 @@ def test_a_save_with_a_bad_rules_version_is_refused_by_name(value, message):
     with pytest.raises(SaveError) as info:
         restore(parse_save(save_text(data), "old.json"), source="old.json")
     assert message in str(info.value)
+
+
+# --- the greedy bot under version 1 ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("version, buyer, worth", [
+    (1, None, [0.0, 0.0]),  # version 1: the top die alone, and player 0 cannot pay its 5
+    (2, (1, 4), [0.0, 3.0 - 4 * 0.35]),  # die by die: player 1's 4, paid with its 4 Minerals
+])
+def test_the_greedy_estimate_of_a_gantry_tile_follows_the_rules_version(version, buyer, worth):
+    from artemis.games.project.heuristic import dice_on_board, gantry_buyer
+
+    game = Game.new({"players": 2, "seed": 1, "rules_version": version})
+    s = game.state
+    s.players[0].minerals, s.players[1].minerals = 0, 4
+    tile = s.gantry[0]
+    tile.dice = [(0, 5), (1, 4)]
+    s.gantry[1].dice = []
+    assert gantry_buyer(game, tile) == buyer
+    assert list(dice_on_board(game).values()) == pytest.approx(worth)
+
+
+def test_an_old_save_continued_with_greedy_seats_plays_as_before_rules_versions():
+    """The 4-player save continued by four greedy seats gives the game the engine before
+    rules versions gave (tests/data/before_kernel/4p-seed11-action120.greedy-continued.json:
+    its actions and result, recorded then)."""
+    import artemis_plugins.harsh as harsh
+    from artemis.kernel.plugins import load_plugins
+
+    host = load_plugins(entry_point_plugins=False)
+    host.pm.register(harsh, name="harsh")  # the save plays the harsh variant
+    recorded = json.loads((BEFORE / "4p-seed11-action120.greedy-continued.json").read_text())
+    loaded = load_save(BEFORE / recorded["save"], host)
+    game = loaded.game
+    start = len(game.actions)
+    play_on(game, make_bots(game.config, recorded["seats"]))
+    assert [a.id for a in game.actions[start:]] == recorded["actions"]
+    assert game.result == recorded["result"]

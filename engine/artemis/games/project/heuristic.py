@@ -36,11 +36,11 @@ RESOURCE, COLONIST, RELIEF, BADGE, REWARD, BUILDING, TRAINING = 0.35, 1.4, 0.9, 
 
 def dice_on_board(game) -> dict[int, float]:
     """What each player's dice still on the board are likely to bring when their regions
-    resolve, in VP: Exposure takes in order, the first Gantry offer its owner can pay, the rank on
-    each Expedition, a trainee at the Academy."""
+    resolve, in VP: Exposure takes in order, the Gantry offer likely to buy each tile
+    (`gantry_buyer`), the rank on each Expedition, a trainee at the Academy."""
     from artemis.games.project.params import param
     from artemis.games.project.rules.basecamp import difficulty, standings
-    from artemis.games.project.rules.gantry import offers, price
+    from artemis.games.project.rules.gantry import price
 
     s = game.state
     out = {p.seat: 0.0 for p in s.players}
@@ -57,13 +57,10 @@ def dice_on_board(game) -> dict[int, float]:
         left -= k
         out[player] += k * (COLONIST - cost * RESOURCE) if left or k else RELIEF
     for tile in s.gantry:
-        # the first offer its owner can pay buys it (R8: die by die, or per player in rules
-        # version 1): a leader short of Minerals leaves the tile to the next die
-        for player, face in offers(game, tile):
-            cost = price(game, player, face)
-            if s.players[player].minerals >= cost:
-                out[player] += BUILDING - cost * RESOURCE
-                break
+        buyer = gantry_buyer(game, tile)
+        if buyer is not None:
+            player, face = buyer
+            out[player] += BUILDING - price(game, player, face) * RESOURCE
     for card in s.cards:
         if not card.dice:
             continue
@@ -79,3 +76,26 @@ def dice_on_board(game) -> dict[int, float]:
         if space is not None:
             out[space[0]] += TRAINING
     return out
+
+
+def gantry_buyer(game, tile) -> tuple[int, int] | None:
+    """The (player, face) the heuristic expects to buy a Gantry tile, or None (The
+    Resolution Phase, 4. Gantry; R8): the first offer its owner can pay, die by die, so a
+    leader short of Minerals leaves the tile to the next die. With ``gantry_decliner_out``
+    (rules version 1, the ``old_rulings`` variant) it is the estimate the greedy bot made
+    under that version, the top die alone if its owner can pay, so that a version-1 save
+    continued with greedy seats plays on as it did."""
+    from artemis.games.project.params import param
+    from artemis.games.project.rules.gantry import offers, price
+
+    minerals = [p.minerals for p in game.state.players]
+    if param(game, "gantry_decliner_out"):
+        if not tile.dice:
+            return None
+        chosen = [max(tile.dice, key=lambda d: d[1])]  # the first top die in placement order
+    else:
+        chosen = offers(game, tile)
+    for player, face in chosen:
+        if minerals[player] >= price(game, player, face):
+            return player, face
+    return None
