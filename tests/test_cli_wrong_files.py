@@ -106,3 +106,33 @@ def test_schema_export_to_a_file_says_not_a_folder(files):
     assert result.stderr == (f"error: cannot write the schemas into {files['config']}: it is a "
                              "file, not a folder; give a folder (made if missing)\n")
     assert files["config"].read_bytes() == before
+
+
+SCENARIOS = ROOT / "tests" / "scenarios"
+#: a file of several scenarios (a top-level `scenarios:` list), and one whose checks are all
+#: expect steps (`scenario` with no top-level `expect`)
+NEWER_SCENARIOS = ["stop_points.yaml", "expect_steps_only.yaml"]
+
+
+@pytest.fixture
+def newer_scenarios(tmp_path) -> list[Path]:
+    (tmp_path / "expect_steps_only.yaml").write_text(
+        "scenario: only expect steps\nconfig: {players: 2, seed: 3}\nsteps:\n"
+        "  - expect:\n      round: 1\n", encoding="utf-8")
+    shutil.copy(SCENARIOS / "stop_points.yaml", tmp_path / "stop_points.yaml")
+    return [tmp_path / name for name in NEWER_SCENARIOS]
+
+
+def test_a_file_of_several_scenarios_or_of_expect_steps_only_is_a_scenario(newer_scenarios):
+    assert [file_kind(path) for path in newer_scenarios] == ["scenario", "scenario"]
+
+
+@pytest.mark.parametrize("args", [("play", "--config"), ("replay",)])
+def test_play_config_and_replay_of_a_newer_scenario_file_name_scenario_run(newer_scenarios,
+                                                                          args):
+    for path in newer_scenarios:
+        result = _run(*args, str(path))
+        assert result.exit_code == 2, result.output
+        assert result.stderr == (f"error: {path} is a scenario file, not "
+                                 f"{'a game config' if 'play' in args else 'a game log'}: "
+                                 f"run it with `artemis scenario run {path}`\n")

@@ -35,8 +35,8 @@ def file_kind(path: str | Path) -> str | None:
     - ``save``: JSON whose opening object has ``"format": "artemis-save"``;
     - ``log``: JSON lines, the first an object with ``"type": "game"``;
     - YAML by its top-level keys: ``kind`` and ``items`` a content file; ``files`` and
-      ``provenance`` a manifest; ``scenario`` and ``expect`` a scenario; ``players`` with none
-      of those a game config."""
+      ``provenance`` a manifest; ``scenario`` (one scenario) or ``scenarios`` (a list of them)
+      a scenario file (docs/scenarios.md); ``players`` with none of those a game config."""
     try:
         with open(path, "rb") as f:
             head = f.read(HEAD_BYTES).decode("utf-8", errors="strict")
@@ -59,7 +59,7 @@ def file_kind(path: str | Path) -> str | None:
         return "content"
     if {"files", "provenance"} <= keys:
         return "manifest"
-    if {"scenario", "expect"} <= keys:
+    if keys & {"scenario", "scenarios"}:  # checks may all be expect steps; no config has these
         return "scenario"
     if "players" in keys:
         return "config"
