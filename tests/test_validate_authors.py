@@ -132,10 +132,43 @@ def test_two_given_packs_with_one_id_still_clash(tmp_path):
     assert [p.code for p in load_game_content([one, two]).problems] == ["E503"]
 
 
-def test_validate_takes_disable_plugin(tmp_path):
-    result = run("validate", "--disable-plugin", "harsh")
+SALVAGE = Path(__file__).resolve().parent.parent / "content" / "examples" / "project" / \
+    "code_expansion"
+
+
+@pytest.fixture
+def salvage_installed(monkeypatch):
+    """The example artemis_salvage plugin (an operation and a content pack) as an installed
+    ``artemis.plugins`` entry point, and entry points loaded (the tests load none)."""
+    from importlib.metadata import EntryPoint
+
+    from artemis.kernel import plugins as plugins_module
+
+    monkeypatch.syspath_prepend(str(SALVAGE))
+    monkeypatch.delenv("ARTEMIS_LOAD_PLUGINS", raising=False)
+    real = plugins_module.entry_points
+    salvage = EntryPoint("salvage", "artemis_salvage", plugins_module.GROUP)
+    monkeypatch.setattr(plugins_module, "entry_points", lambda group: (
+        [salvage] if group == plugins_module.GROUP else real(group=group)))
+    monkeypatch.setattr(plugins_module, "HOSTS", {})
+    return SALVAGE / "artemis_salvage" / "content"
+
+
+def test_validate_takes_disable_plugin(salvage_installed):
+    loaded = run("validate")
+    assert loaded.exit_code == 0, loaded.output
+    assert loaded.stdout.startswith("valid: project: base 1.0.0, salvage_content 0.1.0: 54 "
+                                    "buildings, 23 expeditions,")
+    result = run("validate", "--disable-plugin", "salvage")
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("valid:")
+    # the plugin's own pack is not loaded
+    assert result.stdout.startswith("valid: project: base 1.0.0: 52 buildings, 22 expeditions,")
+    # and content needing the disabled plugin's operation is refused for want of it
+    needing = run("validate", str(salvage_installed), "--disable-plugin", "salvage")
+    assert needing.exit_code == 1
+    assert "error[E506]: requires 'salvage': no content pack or installed plugin" in \
+        needing.stdout
+    assert "error[E207]: unknown effect operation 'salvage'" in needing.stdout
 
 
 # -- 3. one file's problems ---------------------------------------------------------------------
