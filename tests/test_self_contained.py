@@ -1,6 +1,7 @@
 """The repository explains itself: every document a tracked file cites (a name ending in .md or
 .txt) is a file of the repository, so none points a reader to notes only the project's authors
-have, and every ruling the engine cites ("R8") is stated in docs/rulings.md.
+have, every ruling the engine cites ("R8") is stated in docs/rulings.md, and every test the
+code and docs cite (tests/test_x.py::test_y) exists.
 
 Rulings live in docs/rulings.md, the architecture in docs/design.md, content formats and the
 base game's tables in docs/authoring.md; the rulebook is cited by its section names."""
@@ -108,3 +109,38 @@ def test_every_ruling_the_engine_cites_is_in_rulings_md():
             missing.extend(f"{name}:{number}: R{n}" for n in RULING.findall(line)
                            if int(n) not in stated)
     assert not missing, "rulings cited but not stated in docs/rulings.md:\n" + "\n".join(missing)
+
+
+# a test module cited as the proof of something: tests/....py, with ::test_name optionally
+TEST_CITATION = re.compile(r"(?<![\w/.-])(tests/[\w/-]+\.py)(?:::(\w+))?")
+NOT_TESTS = {"tests/path.py"}  # the form of a citation, in docs/rules-coverage.md
+
+
+def cited_tests_missing(name: str, text: str) -> list[str]:
+    """``file:line: citation`` for every test module (or ``module::test``) cited in ``text``
+    that the repository does not hold."""
+    missing = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for m in TEST_CITATION.finditer(line):
+            module, test = m.group(1), m.group(2)
+            if module in NOT_TESTS:
+                continue
+            if not (ROOT / module).is_file() or (test and not re.search(
+                    rf"^\s*(?:def|class) {test}\b", read(module), re.MULTILINE)):
+                missing.append(f"{name}:{number}: {m.group(0)}")
+    return missing
+
+
+def test_every_test_the_code_and_docs_cite_exists():
+    found = []
+    for name in tracked_files():
+        if name == THIS or name.startswith("tests/") or not (ROOT / name).is_file():
+            continue
+        found.extend(cited_tests_missing(name, read(name)))
+    assert not found, "cited tests that do not exist:\n" + "\n".join(found)
+    assert cited_tests_missing("x.py", "(tests/test_nowhere.py checks it)") == [
+        "x.py:1: tests/test_nowhere.py"]
+    assert cited_tests_missing("x.py", "tests/test_self_contained.py::test_nothing_here") == [
+        "x.py:1: tests/test_self_contained.py::test_nothing_here"]
+    assert not cited_tests_missing(
+        "x.py", "tests/test_self_contained.py::test_every_test_the_code_and_docs_cite_exists")

@@ -57,8 +57,8 @@ class BalanceTable:
 
 
 #: The Project's balance model: the values of docs/authoring.md 13.5, which the base game's
-#: 52 tiles and 22 Expedition cards were balanced to (tests/test_balance.py checks the base
-#: pack gives no warning).
+#: 52 tiles and 22 Expedition cards were balanced to (the base pack gives no warning:
+#: tests/test_validate_authors.py::test_the_base_pack_gives_no_warning).
 BALANCE = BalanceTable(
     items=_frozen({"energy": 1.0, "minerals": 1.0, "toolkits": 0.75, "resources": 1.1}),
     colonist=2.0, building=5.0, relief=2.0, vp=2.0,
