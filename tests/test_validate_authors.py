@@ -171,6 +171,13 @@ def test_validate_takes_disable_plugin(salvage_installed):
     assert "error[E207]: unknown effect operation 'salvage'" in needing.stdout
 
 
+def test_a_problem_is_an_error_unless_its_code_is_a_w_code():
+    def problem(code: str) -> Problem:
+        return Problem("f.yaml", 1, 1, "", code, "m")
+
+    assert [problem(c).is_error for c in ("E201", "S301", "W101")] == [True, True, False]
+    assert "W code" in (Problem.is_error.__doc__ or "")
+
 # -- 3. one file's problems ---------------------------------------------------------------------
 
 def test_a_file_given_alone_lists_only_its_problems(tmp_path):

@@ -536,6 +536,14 @@ def test_r10_old_rulings_put_a_wasted_colonist_in_the_shelters():
     assert p.energy == 2 and logged(g, "heated")[-1]["colonists"] == 2
 
 
+def test_r10_resolve_space_documents_where_a_retrieved_colonist_goes():
+    from artemis.games.project.rules.academy import resolve_space
+
+    words = " ".join((resolve_space.__doc__ or "").split())
+    assert "back to the building it came from if that still has room for it, else to the " \
+        "Shelters" in words
+    assert "Under rules version 1 (parameter ``academy_retrieve_to_shelters``" in words
+
 def test_r10_a_wasted_colonist_whose_slot_was_filled_goes_to_the_shelters():
     g = blank()
     s = g.state

@@ -124,6 +124,9 @@ class Problem:
 
     @property
     def is_error(self) -> bool:
+        """Whether the problem is an error (any code but a W code: the input is refused)
+        rather than a warning (a W code: it loads, unless `artemis validate --strict` is
+        given)."""
         return self.severity == ERROR
 
     def format(self) -> str:

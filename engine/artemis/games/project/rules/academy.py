@@ -22,6 +22,15 @@ def resolve_academy(game) -> None:
 
 @step("academy_space")
 def resolve_space(game, space: int) -> None:
+    """Resolve Academy space ``space`` (0 the left, 1 the right; The Resolution Phase, 6.
+    Academy): the colonist placed there is trained, going to the discard while its player
+    gains a colonist of the type the die's board row names from the Academy's supply (R12).
+    When the supply of that type is out, the action is wasted, with no relief, and the
+    colonist is retrieved (R10): back to the building it came from if that still has room
+    for it, else to the Shelters (`retrieve_to`); the ``academy_wasted`` event names that
+    place (``back_to``). Under rules version 1 (parameter ``academy_retrieve_to_shelters``,
+    the ``old_rulings`` variant) it always goes to the Shelters and the event names no
+    place. An empty space does nothing."""
     s = game.state
     placed = s.academy[space]
     if placed is None:
