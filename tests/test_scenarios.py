@@ -323,6 +323,38 @@ def test_cli_usage_errors_exit_2_and_an_empty_folder_exits_1(tmp_path):
     assert empty.exit_code == 1 and "no scenario files found" in empty.output
 
 
+FROM_A_BUILDING = SCENARIOS / "academy_from_a_building.yaml"
+
+
+def test_an_academy_colonist_from_a_building_goes_back_there_and_by_default_to_the_shelters(
+        tmp_path):
+    assert run_scenario(load_scenario(FROM_A_BUILDING)).passed
+    text = FROM_A_BUILDING.read_text(encoding="utf-8")
+    for origin in ("", ", from: shelters"):
+        path = tmp_path / f"shelters{len(origin)}.yaml"
+        path.write_text(text.replace(", from: {building: 0}", origin), encoding="utf-8")
+        failure = run_scenario(load_scenario(path)).failure
+        assert (failure.code, failure.path) == ("S401", "players.yellow.buildings")
+        assert failure.actual == [{"tile": "volcanic_extractor", "staff": {
+            "pioneer": 1, "engineer": 0, "marine": 0, "steward": 0}}]
+
+
+@pytest.mark.parametrize(("origin", "code", "message"), [
+    ("pioneer, from: {building: 1}", "S204", "building 1: the player owns 1 building"),
+    ("marine, from: {building: 0}", "S203",
+     "Volcanic Extractor's slots (pioneer, pioneer) cannot hold a marine, so it did not come "
+     "from there"),
+])
+def test_an_academy_colonist_from_a_building_the_player_lacks_is_located(tmp_path, origin,
+                                                                       code, message):
+    text = FROM_A_BUILDING.read_text(encoding="utf-8").replace(
+        "colonist: pioneer, from: {building: 0}", f"colonist: {origin}")
+    path = tmp_path / "bad.yaml"
+    path.write_text(text, encoding="utf-8")
+    [problem] = problems_of(path)
+    assert (problem.code, problem.message) == (code, message)
+    assert problem.pointer == "/given/board/academy/0/from/building"
+
 def test_the_docs_show_the_example_files_as_they_are():
     doc = (REPO / "docs" / "scenarios.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```yaml\n(.*?)```", doc, re.DOTALL)

@@ -70,6 +70,33 @@ def new_position(config):
     return game
 
 
+def _academy_origin(g, player, t: int, space: dict, path: tuple) -> int:
+    """Where an Academy colonist of type index ``t`` came from (R10: where a wasted action
+    retrieves it): SHELTERS by default or for ``from: shelters``, else the index of
+    ``player``'s building that ``from: {building: INDEX}`` names. That building must exist
+    (S204) and have a slot this type may stand in (S203); it may be full again (R30), and the
+    colonist then goes to the Shelters. Problems are reported through ``g``; SHELTERS then."""
+    from artemis.games.project.rules.colonists import fits
+
+    origin = space.get("from", "shelters")
+    if origin == "shelters":
+        return SHELTERS
+    index, where = origin["building"], (*path, "from", "building")
+    if index >= len(player.buildings):
+        g.problem(where, "S204", f"building {index}: the player owns "
+                  f"{len(player.buildings)} building{'s' * (len(player.buildings) != 1)}",
+                  "give the index of one of the player's buildings, 0 the first listed")
+        return SHELTERS
+    tile = g.game.catalog.by_id[player.buildings[index].tile]
+    alone = [int(i == t) for i in range(len(COLONIST_TYPES))]
+    if not fits(tile.slots, alone):
+        g.problem(where, "S203", f"{tile.name}'s slots ({', '.join(tile.slots)}) cannot hold "
+                  f"a {COLONIST_TYPES[t]}, so it did not come from there",
+                  "a typed slot holds only its type; 'any' holds one of any type")
+        return SHELTERS
+    return index
+
+
 class _Given:
     """Applies one `given` mapping; collects located problems instead of raising."""
 
@@ -335,7 +362,8 @@ def apply_given(game, doc, data: dict, names: list) -> list[Problem]:
         t = COLONIST_TYPES.index(a["colonist"])
         placed[t] += 1
         if seat is not None:
-            s.academy[i] = (seat, a["face"], t, SHELTERS)  # R10: from the Shelters
+            origin = _academy_origin(g, s.players[seat], t, a, (*B, "academy", i))
+            s.academy[i] = (seat, a["face"], t, origin)
     s.outfitter_dice = dice_list("outfitter_dice")
     if s.outfitter_dice and phase != "placement":
         g.problem((*B, "outfitter_dice"), "S206", "Outfitter dice are taken back when the "

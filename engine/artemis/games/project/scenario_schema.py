@@ -29,6 +29,19 @@ _DIE = {
     "examples": [["yellow", 3]],
 }
 
+_ACADEMY_FROM = {
+    "description": "Where the colonist came from, where a wasted action retrieves it (R10): "
+    "`shelters` (the default) or `{building: INDEX}`, the index of one of its player's "
+    "buildings (0 the first listed).",
+    "anyOf": [
+        {"const": "shelters"},
+        {"type": "object", "additionalProperties": False, "required": ["building"],
+         "properties": {"building": _int("The index of the building in the player's "
+                                         "buildings list, 0 the first.", 0, 99)}},
+    ],
+    "examples": ["shelters", {"building": 0}],
+}
+
 _MODIFIER = {
     "description": "A rule parameter change in force this round (an Event's modify, "
     "docs/authoring.md 4.5): exactly one of set or add.",
@@ -147,7 +160,8 @@ _BOARD = {
                  "properties": {"player": {"$ref": "#/definitions/player"},
                                 "face": _int("The die's face.", 1, 6),
                                 "colonist": {"enum": list(COLONIST_TYPES),
-                                             "description": "The colonist placed with it."}}},
+                                             "description": "The colonist placed with it."},
+                                "from": _ACADEMY_FROM}},
             ], "description": "One space."},
         },
         "outfitter_dice": {"description": "Dice at the Outfitter (Placement phase only).",
