@@ -149,6 +149,26 @@ def _outside(value: float, low: float, high: float, table: BalanceTable) -> bool
     return value < low - table.epsilon or value > high + table.epsilon
 
 
+def _slots_warning(item: Item, table: BalanceTable, code: str, said: str, value: float | None,
+                   unit: str, base: float, weights, tolerance: float, at: str,
+                   note: str = "") -> list[Problem]:
+    """[``code``] when ``value`` (in ``unit``) is outside what the tile's slots call for:
+    ``base`` plus a weight per slot (``weights``) ± ``tolerance``, else []. ``said`` opens the
+    message ("this Ocean tile is worth about 2 u per round"), ``note`` ends the hint; the
+    warning stands on key ``at``. Nothing when the value or the slots cannot be valued."""
+    slots = item.data.get("slots")
+    target = _slots_target(slots, base, weights)
+    if value is None or target is None:
+        return []
+    low, high = target - tolerance, target + tolerance
+    if not _outside(value, low, high, table):
+        return []
+    return [item.problem(
+        code, f"{said}; its slots {_slots(slots)} call for {_fmt(low)} to {_fmt(high)} {unit}",
+        f"{_fmt(base)} {unit} plus a weight per slot ({_weights(weights)}), within "
+        f"{_fmt(tolerance)} {unit}{note} (docs/authoring.md 13.5)", at, key=True)]
+
+
 def ocean_tile(item: Item, table: BalanceTable = BALANCE) -> list[Problem]:
     """W101: an Ocean tile's worth per round (its `upkeep`, or its `trigger` effect, taken to
     run once a round) outside ``ocean_base`` + slot weights ± ``ocean_tolerance``."""
@@ -159,38 +179,20 @@ def ocean_tile(item: Item, table: BalanceTable = BALANCE) -> list[Problem]:
         worth, at = effect_value(d["trigger"].get("effect"), table), "trigger"
     else:
         return []  # a passive: not valued
-    target = _slots_target(d.get("slots"), table.ocean_base, table.ocean_slots)
-    if worth is None or target is None:
-        return []
-    low, high = target - table.ocean_tolerance, target + table.ocean_tolerance
-    if not _outside(worth, low, high, table):
-        return []
-    return [item.problem(
-        "W101", f"this Ocean tile is worth about {_fmt(worth)} u per round; its slots "
-        f"{_slots(d['slots'])} call for {_fmt(low)} to {_fmt(high)} u",
-        f"{_fmt(table.ocean_base)} u plus a weight per slot ({_weights(table.ocean_slots)}), "
-        f"within {_fmt(table.ocean_tolerance)} u (docs/authoring.md 13.5)", at, key=True)]
+    said = f"this Ocean tile is worth about {_fmt(worth or 0)} u per round"
+    return _slots_warning(item, table, "W101", said, worth, "u", table.ocean_base,
+                          table.ocean_slots, table.ocean_tolerance, at)
 
 
 def surface_tile(item: Item, table: BalanceTable = BALANCE) -> list[Problem]:
     """W102: a Surface tile's VP when fully staffed (a `per` at ``per_share`` of its ``max``)
     outside ``surface_base`` + slot weights ± ``surface_tolerance``."""
-    d = item.data
-    worth = effect_value(d.get("scoring"), table)
-    target = _slots_target(d.get("slots"), table.surface_base, table.surface_slots)
-    if worth is None or target is None:
-        return []
-    vp = worth / table.vp
-    low, high = target - table.surface_tolerance, target + table.surface_tolerance
-    if not _outside(vp, low, high, table):
-        return []
-    return [item.problem(
-        "W102", f"this Surface tile scores about {_fmt(vp)} VP; its slots {_slots(d['slots'])} "
-        f"call for {_fmt(low)} to {_fmt(high)} VP",
-        f"{_fmt(table.surface_base)} VP plus a weight per slot "
-        f"({_weights(table.surface_slots)}), within {_fmt(table.surface_tolerance)} VP; a "
-        f"per counts {_fmt(table.per_share * 100)} % of its max (docs/authoring.md 13.5)",
-        "scoring", key=True)]
+    worth = effect_value(item.data.get("scoring"), table)
+    vp = None if worth is None else worth / table.vp
+    return _slots_warning(
+        item, table, "W102", f"this Surface tile scores about {_fmt(vp or 0)} VP", vp, "VP",
+        table.surface_base, table.surface_slots, table.surface_tolerance, "scoring",
+        f"; a per counts {_fmt(table.per_share * 100)} % of its max")
 
 
 def expedition(item: Item, table: BalanceTable = BALANCE) -> list[Problem]:
