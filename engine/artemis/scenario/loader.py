@@ -4,6 +4,7 @@ position, and the steps and expectations in checked form (docs/scenarios.md)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,30 +103,15 @@ class Scenario:
     index: int | None = None
 
 
-_VALIDATOR = None
+@functools.cache
+def _validator(many: bool = False):
+    """The Draft-7 validator of one scenario (`scenario_schema`) or, with ``many``, of a
+    file of several (`many_schema`): built once per process, on first use."""
+    from jsonschema import Draft7Validator
 
+    from artemis.scenario.schema import many_schema
 
-def _validator():
-    global _VALIDATOR
-    if _VALIDATOR is None:
-        from jsonschema import Draft7Validator
-
-        _VALIDATOR = Draft7Validator(scenario_schema())
-    return _VALIDATOR
-
-
-_MANY_VALIDATOR = None
-
-
-def _many_validator():
-    global _MANY_VALIDATOR
-    if _MANY_VALIDATOR is None:
-        from jsonschema import Draft7Validator
-
-        from artemis.scenario.schema import many_schema
-
-        _MANY_VALIDATOR = Draft7Validator(many_schema())
-    return _MANY_VALIDATOR
+    return Draft7Validator(many_schema() if many else scenario_schema())
 
 
 def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
@@ -181,7 +167,7 @@ def _load(path: Path, shown: str, asked: str | None = None) -> list[Scenario]:
         raise ScenarioError([problem]) from None
     if not (isinstance(doc.data, dict) and "scenarios" in doc.data):
         return [_one(path, doc, asked)]
-    problems = schema_problems(doc, _many_validator())
+    problems = schema_problems(doc, _validator(many=True))
     if problems:
         raise ScenarioError(problems)
     named = doc.data.get("game")
