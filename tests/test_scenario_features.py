@@ -714,3 +714,19 @@ def test_a_folder_run_reads_yaml_and_yml_at_any_depth_but_no_pack_or_hidden_file
     assert "a content pack inside it (a folder holding `expansion.yaml`" in DOC
     result = CliRunner().invoke(app, ["scenario", "run", str(tmp_path)])
     assert result.exit_code == 0 and result.output.count("PASS ") == 2
+
+
+def test_both_loop_guards_of_the_runner_say_s306_alike(tmp_path, monkeypatch):
+    """The goal loop (a resolve step) and the follow-up loop (after an answer) stop after the
+    ruleset's max_steps rule steps with one message."""
+    scenario = load_scenario(write(tmp_path, GANTRY_DECLINE))
+    answered = load_scenario(write(tmp_path, MARINE, "m.yaml"))
+    monkeypatch.setattr(type(scenario.game.ruleset), "max_steps", 1)
+    goal = run_scenario(scenario).failure
+    assert (goal.code, goal.step) == ("S306", 1)
+    assert goal.message == ("step 1 (resolve: gantry): no decision after 1 rule steps: the "
+                            "rules or a plugin schedule steps for ever")
+    follow_up = run_scenario(answered).failure
+    assert (follow_up.code, follow_up.step) == ("S306", 3)
+    assert follow_up.message == ("step 3 (yellow: split:1): no decision after 1 rule steps: "
+                                 "the rules or a plugin schedule steps for ever")

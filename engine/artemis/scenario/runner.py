@@ -130,8 +130,7 @@ def _advance(scenario: Scenario, game, goal: _Goal) -> bool:
                                                    "has nothing left to run")
                             + " and that has not happened", goal.step)
         goal.pos.step_once(game, goal.watch)
-    raise _RunError("S306", f"no decision after {game.ruleset.max_steps} rule steps: the rules "
-                    "or a plugin schedule steps for ever", goal.step)
+    raise _looping(game, goal.step)
 
 
 def _settle(game, base: int, step: Step) -> None:
@@ -144,8 +143,14 @@ def _settle(game, base: int, step: Step) -> None:
         if game.pending is not None or pos.queue_depth(game) <= base:
             return
         pos.step_once(game)
-    raise _RunError("S306", f"no decision after {game.ruleset.max_steps} rule steps: the rules "
-                    "or a plugin schedule steps for ever", step)
+    raise _looping(game, step)
+
+
+def _looping(game, step: Step) -> _RunError:
+    """S306 for a loop guard that ran out (`_advance`, `_settle`): the ruleset's
+    ``max_steps`` rule steps without a decision, while running ``step``."""
+    return _RunError("S306", f"no decision after {game.ruleset.max_steps} rule steps: the "
+                     "rules or a plugin schedule steps for ever", step)
 
 
 def position_at(scenario: Scenario, step: int | None = None,
