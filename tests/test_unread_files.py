@@ -49,7 +49,7 @@ def test_a_fine_file_given_alone_is_not_blamed(tmp_path):
     assert result.exit_code == 1
     assert "E402" not in result.stdout and "board.yaml:" not in result.stdout
     assert result.stdout.splitlines()[-1] == (
-        "no problem in the given files; and 1 problem in other files of the pack (validate the "
+        "no problem in the given files; and 1 error in other files of the pack (validate the "
         "pack folder to list them).")
 
 
