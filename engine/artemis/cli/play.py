@@ -185,6 +185,10 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
             kinds, names = loaded.seats, loaded.names
         else:
             kinds = bot_kinds(bots, players, ruleset)
+            if len(loaded.seats) == players:  # only the kinds change: the names stay
+                names = loaded.names
+            if loaded.seats:
+                _say_seats_overridden(config, loaded, kinds, names, players != len(loaded.seats))
         variants = {**loaded.variants}
         for name, options in parse_options(variant or [], option or []).items():
             variants[name] = {**variants.get(name, {}), **options}
@@ -197,6 +201,23 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
                                            *(str(p) for p in expansion or ())]),
                          game=ruleset.id, options=game_options)
     return config_, kinds, names
+
+
+def _say_seats_overridden(config: Path, loaded, kinds: list[str], names: list[str] | None,
+                          by_players: bool) -> None:
+    """One line on stderr when --players or --bots replaces the seats a config file gives
+    (``loaded``): which flag, the file's seats and the seats played, so that the change is not
+    silent. Nothing when the seats played are the file's."""
+    from artemis.players.play import seat_labels
+
+    before = seat_labels(loaded.seats, loaded.names)
+    after = seat_labels(kinds, names)
+    if before == after:
+        return
+    flag = f"--players {len(kinds)}" if by_players else "--bots"
+    kept = "" if by_players else " (names kept)"
+    print(f"note: {flag} overrides the seats of {config} ({', '.join(before)}); playing "
+          f"{', '.join(after)}{kept}", file=sys.stderr)
 
 
 def _same_file(a: Path, b: Path) -> bool:
