@@ -16,10 +16,10 @@ import typer
 
 from artemis.cli.common import (
     DisableOpt,
-    GameOpt,
     JsonFlag,
     OptionOpt,
     StrictOpt,
+    ValidateGameOpt,
     VariantOpt,
     check_players,
     console,
@@ -36,9 +36,10 @@ from artemis.util.plural import counted, plural
 
 def validate(
     paths: Annotated[list[Path] | None, typer.Argument(
-        help="Content pack folders (with expansion.yaml) or content files, all of one game; "
-        "default: the base content of every game.", show_default=False)] = None,
-    game_id: GameOpt = None,
+        metavar="PATH...", help="Content pack folders (with expansion.yaml) or content files, "
+        "all of one game; default: the base content of every game.",
+        show_default=False)] = None,
+    game_id: ValidateGameOpt = None,
     simulate: Annotated[int, typer.Option(
         min=0, help="Then play N random-bot games with the content and report.")] = 0,
     seed: Annotated[int, typer.Option(help="First seed of --simulate games.")] = 0,
