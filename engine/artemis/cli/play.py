@@ -142,12 +142,20 @@ def play(
         labels = seat_labels(kinds, names)
         for seat in result["ranking"]:
             row = result["players"][seat]
-            parts = (f" ({row['in_game']} in game + {sum(row['steps'].values())} final "
-                     "scoring)" if "in_game" in row and "steps" in row else "")
+            parts = (f" ({_vp_parts(row['in_game'], sum(row['steps'].values()))})"
+                     if "in_game" in row and "steps" in row else "")
             print(f"{labels[seat]}: {row['vp']} VP{parts}")
         print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
         return
     print_account(out, game, kinds, names)
+
+
+def _vp_parts(in_game: int, final: int) -> str:
+    """A seat's VP in its two parts, as --quiet shows them: "1 in game + 13 final scoring";
+    a negative final scoring is taken away, "0 in game - 3 final scoring" (R28: VP may fall
+    below 0), never "+ -3"."""
+    sign = "-" if final < 0 else "+"
+    return f"{in_game} in game {sign} {abs(final)} final scoring"
 
 
 def _new_config(game_id, players, seed, bots, config, variant, option, expansion, host,
