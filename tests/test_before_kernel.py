@@ -4,11 +4,13 @@ commit before the kernel change (its own code, on PYTHONPATH).
 
 - ``play-players4-seed1-rules-v1.txt``: the output of ``artemis play --players 4 --seed 1``
   then, under rules version 1; today ``--variant old_rulings`` prints the same game (its
-  account's wording since brought up to date once, issue 14: "1 colonist", "1 Mineral", and
-  why a draw to a full Doorstep took nothing);
+  account's wording since brought up to date, issue 14: "1 colonist", "1 Mineral", and
+  why a draw to a full Doorstep took nothing; then the colonists gained from an Expedition
+  reward or a Relief space, "P0 (random) +1 steward", in three Basecamp lines);
 - ``play-players4-seed1.txt``: the same command's output under rules version 2 (R8, R10:
   docs/rulings.md), written again for issue 14: the game departs in round 1, at the Gantry's
-  Geothermal Tap, where player 2, after declining at its 6, is offered the tile at its 5;
+  Geothermal Tap, where player 2, after declining at its 6, is offered the tile at its 5
+  (and, as above, with the colonists gained shown: three Basecamp lines);
 - ``2p-seed7-action40.save.json`` (a random and a greedy seat) and
   ``4p-seed11-action120.save.json`` (four random seats, harsh): saves made mid-game, their
   configs naming no game and no rules version (so version 1) and their plugins listing

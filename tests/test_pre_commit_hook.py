@@ -48,6 +48,27 @@ def snapshot(target: Path) -> str:
     return git("rev-parse", "HEAD", cwd=target)
 
 
+DOC_REPO = "https://github.com/OWNER/artemis-engine"
+DOC_REV = "COMMIT"
+
+
+def documented_config() -> str:
+    """The .pre-commit-config.yaml of docs/authoring.md 9.3 (its one yaml block): `repos:`
+    and three lines, naming the repository ``DOC_REPO`` at ``DOC_REV``."""
+    text = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    section = text[text.index("### 9.3 "):text.index("\n## 10.")]
+    block = section[section.index("```yaml\n") + 8:section.index("\n```", section.index("```yaml"))]
+    return block + "\n"
+
+
+def test_the_documented_config_is_three_lines_naming_a_commit():
+    lines = documented_config().splitlines()
+    assert lines[0] == "repos:" and len(lines) == 4
+    assert lines[1] == f"  - repo: {DOC_REPO}"
+    assert lines[2].startswith(f"    rev: {DOC_REV}  # a full commit id")
+    assert lines[3] == "    hooks: [{id: artemis-validate}]"
+
+
 TILE = ("kind: buildings\nitems:\n  - id: tide_mill\n    name: Tide Mill\n    kind: ocean\n"
         "    slots: [pioneer, any]\n    upkeep: [{gain: {energy: 2}}]\n"
         "    provenance: fan-made\n")
@@ -65,8 +86,8 @@ def test_pre_commit_runs_artemis_validate_on_a_fan_repository(tmp_path):
     (fan / "reef" / "buildings.yaml").write_text(TILE, encoding="utf-8")
     # the three lines docs/authoring.md 9.3 gives, with this snapshot as the repository
     (fan / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {engine.as_posix()}\n    rev: {rev}\n"
-        "    hooks: [{id: artemis-validate}]\n", encoding="utf-8")
+        documented_config().replace(DOC_REPO, engine.as_posix()).replace(DOC_REV, rev),
+        encoding="utf-8")
     git("init", "-q", cwd=fan)
     git("add", "-A", cwd=fan)
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "pre-commit-home"),

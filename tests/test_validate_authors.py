@@ -92,7 +92,7 @@ def test_warnings_exit_0_and_strict_exit_1(tmp_path):
     assert "valid: base 1.0.0, fan 1.0" in plain.stdout
     strict = run("validate", "--strict", str(folder))
     assert strict.exit_code == 1
-    assert "warning[W102]" in strict.stdout and "valid:" not in strict.stdout
+    assert "error[W102]" in strict.stdout and "valid:" not in strict.stdout
     records = json.loads(run("validate", "--json", str(folder)).stdout)
     assert [(r["code"], r["severity"]) for r in records] == [("W102", "warning")]
 
@@ -203,7 +203,7 @@ def test_a_file_given_alone_lists_only_its_problems(tmp_path):
     assert "expeditions.yaml:5:17: error[E201]" in result.stdout
     assert "buildings.yaml" not in result.stdout
     assert result.stdout.splitlines()[-1] == (
-        "1 problem found; and 1 problem in other files of the pack (validate the pack folder "
+        "1 problem found; and 1 error in other files of the pack (validate the pack folder "
         "to list them).")
     whole = run("validate", str(folder))
     assert "buildings.yaml" in whole.stdout and "expeditions.yaml" in whole.stdout

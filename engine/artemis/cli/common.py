@@ -10,14 +10,31 @@ inside the functions.
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print JSON for programs.")]
-GameOpt = Annotated[str | None, typer.Option(
-    "--game", metavar="GAME", help="The game (`artemis games` lists them); a file that names "
-    "its game is played as that game \\[default: project].", show_default=False)]
+
+
+def _game_opt(files: str, default: str = "project") -> Any:
+    """--game, its help saying what happens with the files the command reads that name their
+    own game (``files``): the file's game is used, and another --game is a usage error."""
+    return Annotated[str | None, typer.Option(
+        "--game", metavar="GAME", help=f"The game (`artemis games` lists them); {files} "
+        f"\\[default: {default}].", show_default=False)]
+
+
+GameOpt = _game_opt("a config file or save that names its game is played as that game "
+                    "(another --game is a usage error)")
+PackGameOpt = _game_opt("its base content is played with the --expansion packs")
+ReplayGameOpt = _game_opt("the log is replayed as the game it names: --game only checks it "
+                          "(another is a usage error)", "the log's")
+ValidateGameOpt = _game_opt("with no PATH, whose base content to validate; with PATHs, the "
+                            "game their packs' manifests name (another --game is a usage "
+                            "error), or a lone content file's", "every game's, or the packs'")
+ContentGameOpt = _game_opt("a pack whose manifest names its game (--expansion) is read as that "
+                           "game's (another --game is a usage error)")
 ExpansionOpt = Annotated[list[Path] | None, typer.Option(
     "--expansion", help="Also load this content pack (repeatable).", show_default=False)]
 VariantOpt = Annotated[list[str] | None, typer.Option(

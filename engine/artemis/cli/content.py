@@ -9,8 +9,8 @@ from typing import Annotated
 import typer
 
 from artemis.cli.common import (
+    ContentGameOpt,
     ExpansionOpt,
-    GameOpt,
     JsonFlag,
     StrictOpt,
     console,
@@ -47,12 +47,12 @@ def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json
 @content_app.command("list")
 def content_list(
     kind: Annotated[str | None, typer.Argument(
-        help="The Artemis Project: buildings, expeditions, events, relief_track or board; "
-        "default: all.", show_default=False)] = None,
+        metavar="KIND", help="The Artemis Project: buildings, expeditions, events, "
+        "relief_track or board; default: all.", show_default=False)] = None,
     provenance: Annotated[str | None, typer.Option(
         help="Only items whose provenance contains this tag (rulebook, research, "
         "reconstructed), ignoring case.", show_default=False)] = None,
-    game_id: GameOpt = None,
+    game_id: ContentGameOpt = None,
     expansion: ExpansionOpt = None,
     strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
@@ -74,7 +74,7 @@ def content_list(
 def content_show(
     item_id: Annotated[str, typer.Argument(metavar="ID", help="A building, expedition or "
                                            "event id.")],
-    game_id: GameOpt = None,
+    game_id: ContentGameOpt = None,
     expansion: ExpansionOpt = None,
     strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,

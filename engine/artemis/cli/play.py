@@ -142,12 +142,20 @@ def play(
         labels = seat_labels(kinds, names)
         for seat in result["ranking"]:
             row = result["players"][seat]
-            parts = (f" ({row['in_game']} in game + {sum(row['steps'].values())} final "
-                     "scoring)" if "in_game" in row and "steps" in row else "")
+            parts = (f" ({_vp_parts(row['in_game'], sum(row['steps'].values()))})"
+                     if "in_game" in row and "steps" in row else "")
             print(f"{labels[seat]}: {row['vp']} VP{parts}")
         print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
         return
     print_account(out, game, kinds, names)
+
+
+def _vp_parts(in_game: int, final: int) -> str:
+    """A seat's VP in its two parts, as --quiet shows them: "1 in game + 13 final scoring";
+    a negative final scoring is taken away, "0 in game - 3 final scoring" (R28: VP may fall
+    below 0), never "+ -3"."""
+    sign = "-" if final < 0 else "+"
+    return f"{in_game} in game {sign} {abs(final)} final scoring"
 
 
 def _new_config(game_id, players, seed, bots, config, variant, option, expansion, host,
@@ -185,6 +193,10 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
             kinds, names = loaded.seats, loaded.names
         else:
             kinds = bot_kinds(bots, players, ruleset)
+            if len(loaded.seats) == players:  # only the kinds change: the names stay
+                names = loaded.names
+            if loaded.seats:
+                _say_seats_overridden(config, loaded, kinds, names, players != len(loaded.seats))
         variants = {**loaded.variants}
         for name, options in parse_options(variant or [], option or []).items():
             variants[name] = {**variants.get(name, {}), **options}
@@ -197,6 +209,23 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
                                            *(str(p) for p in expansion or ())]),
                          game=ruleset.id, options=game_options)
     return config_, kinds, names
+
+
+def _say_seats_overridden(config: Path, loaded, kinds: list[str], names: list[str] | None,
+                          by_players: bool) -> None:
+    """One line on stderr when --players or --bots replaces the seats a config file gives
+    (``loaded``): which flag, the file's seats and the seats played, so that the change is not
+    silent. Nothing when the seats played are the file's."""
+    from artemis.players.play import seat_labels
+
+    before = seat_labels(loaded.seats, loaded.names)
+    after = seat_labels(kinds, names)
+    if before == after:
+        return
+    flag = f"--players {len(kinds)}" if by_players else "--bots"
+    kept = "" if by_players else " (names kept)"
+    print(f"note: {flag} overrides the seats of {config} ({', '.join(before)}); playing "
+          f"{', '.join(after)}{kept}", file=sys.stderr)
 
 
 def _same_file(a: Path, b: Path) -> bool:

@@ -14,9 +14,9 @@ import typer
 
 from artemis.cli.common import (
     DisableOpt,
-    GameOpt,
     JsonFlag,
     PluginOpt,
+    ReplayGameOpt,
     StrictOpt,
     choose_game,
     console,
@@ -38,7 +38,7 @@ def replay(
         help="Print only what seat N may see: the account and --json built from the records "
         "visible to it (a private record shows to the seats it names).",
         show_default=False)] = None,
-    game_id: GameOpt = None,
+    game_id: ReplayGameOpt = None,
     plugin: PluginOpt = None,
     disable_plugin: DisableOpt = None,
     strict_plugins: StrictOpt = False,

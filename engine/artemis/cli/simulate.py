@@ -16,8 +16,8 @@ from typing import Annotated
 import typer
 
 from artemis.cli.common import (
-    GameOpt,
     GameOptionOpt,
+    PackGameOpt,
     StrictOpt,
     bot_kinds,
     check_players,
@@ -42,7 +42,7 @@ MAX_GAME_TIMEOUT = 7 * 24 * 3600
 
 def simulate(
     games: Annotated[int, typer.Option(min=1, help="Number of games to play.")] = 100,
-    game_id: GameOpt = None,
+    game_id: PackGameOpt = None,
     players: Annotated[int | None, typer.Option(
         help="Players per game, one of the game's counts (The Artemis Project: 2 to 5) "
         "\\[default: 4].", show_default=False)] = None,

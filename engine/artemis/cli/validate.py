@@ -16,10 +16,10 @@ import typer
 
 from artemis.cli.common import (
     DisableOpt,
-    GameOpt,
     JsonFlag,
     OptionOpt,
     StrictOpt,
+    ValidateGameOpt,
     VariantOpt,
     check_players,
     console,
@@ -31,13 +31,15 @@ from artemis.cli.common import (
     usage_error,
 )
 from artemis.util import DEFAULT_GAME
+from artemis.util.plural import counted, plural
 
 
 def validate(
     paths: Annotated[list[Path] | None, typer.Argument(
-        help="Content pack folders (with expansion.yaml) or content files, all of one game; "
-        "default: the base content of every game.", show_default=False)] = None,
-    game_id: GameOpt = None,
+        metavar="PATH...", help="Content pack folders (with expansion.yaml) or content files, "
+        "all of one game; default: the base content of every game.",
+        show_default=False)] = None,
+    game_id: ValidateGameOpt = None,
     simulate: Annotated[int, typer.Option(
         min=0, help="Then play N random-bot games with the content and report.")] = 0,
     seed: Annotated[int, typer.Option(help="First seed of --simulate games.")] = 0,
@@ -62,6 +64,7 @@ def validate(
     allowed, unless --strict), 1 invalid, 2 usage error. With --simulate N, also play N games
     with it."""
     from artemis.content.loader import pack_of, shown
+    from artemis.content.problems import as_error
 
     paths = list(paths or [])
     if packs_only and paths:
@@ -92,7 +95,9 @@ def validate(
                         f"{', '.join(map(str, paths))} cannot be validated for it")
         results.append((ruleset, result))
     problems = [p for _, r in results if r is not None for p in r.problems]
-    ok = not any(p.is_error or strict for p in problems)
+    if strict:  # every warning is an error: printed error[W102], severity "error"
+        problems = [as_error(p) for p in problems]
+    ok = not any(p.is_error for p in problems)
     listed, others = _of_files(problems, paths)
     named = not paths or rulesets[0].id != DEFAULT_GAME  # a line names its game but for packs
     for _, result in results:
@@ -135,27 +140,33 @@ def _of_files(problems: list, paths: list[Path]) -> tuple[list, list]:
 
 
 def _count_line(listed: list, others: list, ok: bool) -> str:
-    """The last line after the problems: how many errors and warnings were listed, how many
-    more the other files of the packs have, and whether warnings fail (--strict)."""
-    def count(n: int, what: str) -> str:
-        return f"{n} {what}{'s' if n != 1 else ''}"
-
+    """The last line after the problems: how many errors ("problems") and warnings were
+    listed, how many errors and warnings the other files of the packs have, and whether
+    warnings fail (--strict: a warning made an error is counted as a problem, and said)."""
     shown_errors = [p for p in listed if p.is_error]
     n = sum(p.code != "E299" for p in shown_errors)  # E299 counts the unlisted
     more = ", and more not listed (E299)" if n < len(shown_errors) else ""
+    made = sum(p.code.startswith("W") for p in shown_errors)
+    if made:
+        more += (f" ({counted(made, 'warning')} made {plural(made, 'an error', 'errors')} "
+                 "by --strict)")
     warnings = len(listed) - len(shown_errors)
     if not listed:
         text = "no problem in the given files"
     elif shown_errors or not warnings:
-        text = f"{count(n, 'problem')} found{more}"
+        text = f"{counted(n, 'problem')} found{more}"
         if warnings:
-            text += f", and {count(warnings, 'warning')}"
+            text += f", and {counted(warnings, 'warning')}"
     else:
-        text = f"{count(warnings, 'warning')} found"
+        text = f"{counted(warnings, 'warning')} found"
     if others:
-        text += (f"; and {count(len(others), 'problem')} in other files of the pack "
+        other_errors = sum(p.is_error for p in others)
+        other_warnings = len(others) - other_errors
+        parts = [counted(k, what) for k, what in ((other_errors, "error"),
+                                                   (other_warnings, "warning")) if k]
+        text += (f"; and {' and '.join(parts)} in other files of the pack "
                  "(validate the pack folder to list them)")
-    if warnings and ok:
+    if ok and (warnings or any(not p.is_error for p in others)):
         text += "; warnings do not fail validation (--strict makes them errors)"
     return text + "."
 

@@ -3,7 +3,9 @@ many operations an effect may run."""
 
 from __future__ import annotations
 
-from artemis.content.loader import Item
+from collections.abc import Iterable
+
+from artemis.content.loader import Item, Pack, may_hold
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
 
@@ -13,10 +15,11 @@ from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
 MAX_EFFECT_SIZE = 200
 
 
-def unique_ids(items: list[Item]) -> list[Problem]:
+def unique_ids(items: list[Item], packs: Iterable[Pack] = ()) -> list[Problem]:
     """E301 for every id seen before in load order, at its second occurrence; an item with
     ``replaces: true`` takes the place of the earlier item of its id, and E504 when there is
-    none."""
+    none (unless a file of ``packs`` that could not be read may hold it: `may_hold`)."""
+    packs = list(packs)
     first: dict[str, Item] = {}
     out = []
     for item in items:
@@ -24,7 +27,7 @@ def unique_ids(items: list[Item]) -> list[Problem]:
         if not isinstance(item_id, str):
             continue
         if item.data.get("replaces") is True:
-            if item_id not in first:
+            if item_id not in first and not may_hold(packs, item.kind):
                 out.append(item.problem(
                     "E504", f"replaces '{item_id}', which no loaded pack defines",
                     did_you_mean(item_id, first) or "replace an id of the base game or of a "

@@ -13,7 +13,9 @@ validated, and played, instead of it (docs/authoring.md 9).
 
 A problem found by a cross-file check inside an item whose schema problems were already
 reported is left out (it is a knock-on of them), and an item that failed its schema still
-exists for the checks (``Pack.invalid``): a reference to it is not reported again.
+exists for the checks (``Pack.invalid``): a reference to it is not reported again. A file
+that could not be read (bad YAML, no known kind, no list of items) is noted on its pack
+(``Pack.unread``), so that the checks do not count its items as missing (`may_hold`).
 """
 
 from __future__ import annotations
@@ -81,7 +83,9 @@ class Pack:
 
     ``invalid``: the pack's entries (mappings) that failed their schema; the checks count them
     as existing, so that a reference to one is not a second problem. ``replaces``: the folder
-    of the installed pack this one is loaded in place of (None: none)."""
+    of the installed pack this one is loaded in place of (None: none). ``unread``: each of its
+    files that could not be read (its problem is reported), as {file as shown: its kind, or
+    None when even that is unknown}."""
 
     id: str
     root: Path
@@ -90,6 +94,14 @@ class Pack:
     requires: list[str] = field(default_factory=list)
     invalid: list[Item] = field(default_factory=list)
     replaces: Path | None = None
+    unread: dict[str, str | None] = field(default_factory=dict)
+
+
+def may_hold(packs: Iterable[Pack], kind: str) -> bool:
+    """Whether a file of ``packs`` that could not be read may hold items of ``kind`` (its kind
+    is ``kind``, or unknown): a count or a reference of that kind cannot be checked until it is
+    read, and a problem found without it would blame a file that is fine."""
+    return any(k is None or k == kind for p in packs for k in p.unread.values())
 
 
 @dataclass
@@ -315,9 +327,9 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
     items: list[Item] = []
     for pack in packs:
         for f in pack.files:
-            items.extend(_read_file(f, pack.id, spec, problems, pack.invalid))
+            items.extend(_read_file(f, pack.id, spec, problems, pack.invalid, pack.unread))
     for f in loose:
-        items.extend(_read_file(f, "loose", spec, problems, []))
+        items.extend(_read_file(f, "loose", spec, problems, [], {}))
     problems.extend(_not_knock_on(spec.checks(items, packs), problems))
     result = LoadResult(problems, packs, items)
     if not errors(problems):
@@ -527,6 +539,7 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
                 problems.append(Problem(file, line, col, pointer(("files", i)), "E302",
                                         f"the manifest lists '{name}', which does not exist",
                                         f"{near}; file names are relative to {MANIFEST}"))
+                pack.unread[shown(f)] = None  # what it holds is not known to be missing
             else:
                 pack.files.append(f)
     return pack
@@ -536,9 +549,10 @@ _PARSED_MAX = 256
 
 
 def _read_file(path: Path, pack: str, spec: GameSpec, problems: list[Problem],
-               invalid: list[Item]) -> list[Item]:
+               invalid: list[Item], unread: dict[str, str | None]) -> list[Item]:
     """Read, parse and schema-check one content file; its problems go to ``problems``, its
-    entries that failed their schema to ``invalid``.
+    entries that failed their schema to ``invalid``, and the file to ``unread`` (as in
+    `Pack.unread`) when it could not be read.
 
     The outcome is kept on ``spec`` for the file's path, modification time and size, so that
     loading the same unchanged file again in one process (the base pack, above all) costs
@@ -549,19 +563,22 @@ def _read_file(path: Path, pack: str, spec: GameSpec, problems: list[Problem],
     except OSError:
         key = None
     if key is not None and key in spec.parsed:
-        found, items, bad = spec.parsed[key]
+        found, items, bad, lost = spec.parsed[key]
         problems.extend(found)
         invalid.extend(bad)
+        unread.update(lost)
         return list(items)
     found_now: list[Problem] = []
     bad_now: list[Item] = []
-    items_now = _read_file_uncached(path, pack, spec, found_now, bad_now)
+    lost_now: dict[str, str | None] = {}
+    items_now = _read_file_uncached(path, pack, spec, found_now, bad_now, lost_now)
     problems.extend(found_now)
     invalid.extend(bad_now)
+    unread.update(lost_now)
     if key is not None:
         if len(spec.parsed) >= _PARSED_MAX:
             spec.parsed.clear()
-        spec.parsed[key] = (tuple(found_now), tuple(items_now), tuple(bad_now))
+        spec.parsed[key] = (tuple(found_now), tuple(items_now), tuple(bad_now), lost_now)
     return items_now
 
 
@@ -592,14 +609,18 @@ def _outcome(path: Path, file: str, pack: str, role: str, spec: GameSpec,
 
 
 def _read_file_uncached(path: Path, pack: str, spec: GameSpec, problems: list[Problem],
-                        invalid: list[Item]) -> list[Item]:
+                        invalid: list[Item], unread: dict[str, str | None]) -> list[Item]:
     file = shown(path)
     found, doc, valid = _outcome(path, file, pack, "content", spec,
                                  lambda text: _check_file(parse(text, file), file, spec))
     problems.extend(found)
     data = doc.data if doc is not None else None
-    if (not isinstance(data, dict) or not isinstance(data.get("kind"), str)
-            or data["kind"] not in spec.kind_schemas or not isinstance(data.get("items"), list)):
+    kind = data.get("kind") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in spec.kind_schemas:
+        unread[file] = None  # a kind misspelt may be any
+        return []
+    if not isinstance(data.get("items"), list):
+        unread[file] = kind
         return []
     kind, entries = data["kind"], data["items"]
     good = set(valid)

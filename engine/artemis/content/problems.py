@@ -152,6 +152,25 @@ def posix_path(path: str, sep: str = os.sep) -> str:
     return path.replace(sep, "/") if sep != "/" else path
 
 
+@dataclass(frozen=True, slots=True)
+class _MadeError(Problem):
+    """A warning made an error (`as_error`): the same record, code and all."""
+
+    @property
+    def severity(self) -> str:
+        return ERROR
+
+
+def as_error(problem: Problem) -> Problem:
+    """``problem`` as an error: a warning (W code) keeps its code and text but is printed
+    ``error[W102]``, has severity "error" and fails validation (`artemis validate --strict`);
+    an error is returned as it is."""
+    if problem.is_error:
+        return problem
+    return _MadeError(problem.file, problem.line, problem.column, problem.pointer, problem.code,
+                      problem.message, problem.hint)
+
+
 def errors(problems: Iterable[Problem]) -> list[Problem]:
     """The problems that make content invalid (warnings left out)."""
     return [p for p in problems if p.is_error]

@@ -14,8 +14,9 @@ REGIONS = REGION_NAMES
 
 def account_lines(game, names: list[str]) -> list[str]:
     """The game's story from its log, a line per round header, region, event and Upkeep:
-    what each player took, paid, recruited, built, trained and lost, and their Relief;
-    ``names`` are the seats' labels, by seat."""
+    what each player took, paid, recruited, built, trained, gained and lost, and their Relief
+    (an Event that changed nothing says so, with what it does); ``names`` are the seats'
+    labels, by seat."""
     cat = game.catalog
     out: list[str] = []
     section: list[str] = []
@@ -24,17 +25,23 @@ def account_lines(game, names: list[str]) -> list[str]:
     def name_of(x: str) -> str:
         return cat.by_id[x].name if x in cat.by_id else x
 
+    event = None  # the Event whose section this is (None: another section)
+
     def flush() -> None:
         if section:
             out.append(f"  {title}: " + "; ".join(section))
+        elif event is not None:  # said, so that an Event that did nothing is not missed
+            out.append(f"  {title}: no effect ({_event_words(cat.by_id[event])})")
         section.clear()
 
-    def start(new_title: str) -> None:
-        nonlocal title
+    def start(new_title: str, new_event: str | None = None) -> None:
+        nonlocal title, event, gained
         flush()
-        title = new_title
+        title, event, gained = new_title, new_event, None
 
     doorstep = None  # colonists at the Doorstep, followed from Board Setup on (None: unknown)
+    told = None  # the player whose next colonist gained is told already (recruited, trained)
+    gained = None  # (player, {type: count}, index in section) of the last colonists gained
     for e in game.log:
         kind = e["type"]
         who = names[e["player"]] if isinstance(e.get("player"), int) else ""
@@ -52,7 +59,7 @@ def account_lines(game, names: list[str]) -> list[str]:
                     else f"resolves at spot {e['when']}")
             out.append(f"  Event revealed: {name_of(e['event'])} ({when})")
         elif kind == "event":
-            start(f"Event {name_of(e['event'])}")
+            start(f"Event {name_of(e['event'])}", e["event"] if e["event"] in cat.by_id else None)
         elif kind == "start_player":
             start("")
             out.append(f"  Start player: {who}")
@@ -82,6 +89,18 @@ def account_lines(game, names: list[str]) -> list[str]:
         elif kind == "recruited":
             doorstep = None if doorstep is None else doorstep - 1
             section.append(f"{who} recruits {_a(e['colonist'])}")
+            told = e["player"]
+        elif kind == "colonist_gained":
+            if told == e["player"]:  # the colonist recruited or trained, told above
+                told = None
+                continue
+            if gained is None or gained[0] != e["player"] or gained[2] != len(section) - 1:
+                gained = (e["player"], {}, len(section))
+                section.append("")
+            counts = gained[1]
+            counts[e["colonist"]] = counts.get(e["colonist"], 0) + 1
+            section[gained[2]] = f"{who} +" + " and ".join(
+                counted(n, t) for t, n in counts.items())
         elif kind == "expedition":
             outcome = "success" if e["success"] else "failed"
             ranking = ", ".join(names[p] for p in e["ranking"])
@@ -102,6 +121,7 @@ def account_lines(game, names: list[str]) -> list[str]:
                       if e["colonist"] == e["becomes"]
                       else f"trains {_a(e['colonist'])} into {_a(e['becomes'])}")
             section.append(f"{who} {change}")
+            told = e["player"]
         elif kind == "academy_wasted":  # "back_to": where it is retrieved to (R10)
             back = e.get("back_to")
             place = ("" if back is None else f"; the {e['colonist']} goes back to "
@@ -124,6 +144,14 @@ def account_lines(game, names: list[str]) -> list[str]:
             section.append(f"{e['param']} {e['mode']} {e['value']} this round")
     flush()
     return out
+
+
+def _event_words(card) -> str:
+    """What an Event card does, in words, clause by clause ("each player: lose 1 Energy per
+    die in the Quarry"): the reason an Event that changed nothing had no effect."""
+    from artemis.games.project.words import describe_clause
+
+    return "; ".join(describe_clause(c) for c in card.clauses)
 
 
 def _items(item: str, amount: int) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 
 from artemis.content.checks import effect_budget, effect_contexts, unique_ids, walk_effect
-from artemis.content.loader import Item, Pack
+from artemis.content.loader import Item, Pack, may_hold
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
 from artemis.games.project.content_balance import balance_warnings
@@ -40,16 +40,22 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
     field it needs with its type checked first, so an item that failed its schema (or a
     plugin's check run on any item) is skipped where it does not fit, never indexed blindly.
     The items that failed their schema (``Pack.invalid``) still exist for references and the
-    base game's counts: a tile with a schema error named by a duplicate is not also E303."""
+    base game's counts: a tile with a schema error named by a duplicate is not also E303.
+    A file that could not be read (`Pack.unread`) may hold anything of its kind: no count,
+    reference or table of that kind is checked until it is read (`may_hold`), so its problem
+    is the only one reported for it."""
     items = [i for i in items if isinstance(i.data, dict)]
     invalid = [i for p in packs for i in p.invalid]
     known = items + invalid
-    out = unique_ids(items)
+    out = unique_ids(items, packs)
     tiles = {i.id: i for i in known if i.kind == "buildings" and isinstance(i.id, str)
              and "duplicate_of" not in i.data}
     spots = {r.data["spot"]: r for r in known
              if r.kind == "board" and r.data.get("table") == "event_spots"
              and isinstance(r.data.get("spot"), str)}
+    # a reference into a file that could not be read is not known to be wrong
+    tiles = None if may_hold(packs, "buildings") else tiles
+    spots = None if may_hold(packs, "board") else spots
     for item in items:
         d = item.data
         if item.kind == "buildings":
@@ -65,18 +71,25 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
         out.extend(_reward_items_outside_rewards(item, registry))
         for effects in _effects_run_at_once(item):
             out.extend(effect_budget(item, effects, registry))
-    out.extend(_relief_order([i for i in items if i.kind == "relief_track"]))
-    out.extend(_board_tables([i for i in items if i.kind == "board"]))
-    out.extend(_base_counts([i for i in known if i.pack == "base"], packs))
+    if not may_hold(packs, "relief_track"):
+        out.extend(_relief_order([i for i in items if i.kind == "relief_track"]))
+    out.extend(_board_tables([i for i in items if i.kind == "board"],
+                             complete=not may_hold(packs, "board")))
+    out.extend(_base_counts([i for i in known if i.pack == "base"],
+                            [p for p in packs if p.id == "base"]))
     out.extend(balance_warnings(items))
     return out
 
 
-def _building(item: Item, tiles: dict[str, Item], registry: Registry) -> list[Problem]:
+def _building(item: Item, tiles: dict[str, Item] | None, registry: Registry
+              ) -> list[Problem]:
+    """A building tile's own checks; ``tiles``: the originals by id, None when a buildings file
+    could not be read (a duplicate_of is then not checked)."""
     d = item.data
     out: list[Problem] = []
     if "duplicate_of" in d:
-        if not isinstance(d["duplicate_of"], str) or d["duplicate_of"] not in tiles:
+        if tiles is not None and (not isinstance(d["duplicate_of"], str)
+                                  or d["duplicate_of"] not in tiles):
             out.append(item.problem("E303", f"duplicate_of '{d['duplicate_of']}' names no tile",
                                     did_you_mean(d["duplicate_of"], tiles) or
                                     "name the id of an original (non-duplicate) tile",
@@ -142,10 +155,12 @@ def _modifier_value(item: Item, m: dict, at: tuple, registry: Registry,
     return out
 
 
-def _event(item: Item, spots: dict, registry: Registry) -> list[Problem]:
+def _event(item: Item, spots: dict | None, registry: Registry) -> list[Problem]:
+    """An Event card's own checks; ``spots``: the board's event spots, None when a board file
+    could not be read (its ``when`` is then not checked)."""
     d = item.data
     out: list[Problem] = []
-    if isinstance(d.get("when"), str) and d["when"] not in spots:
+    if spots is not None and isinstance(d.get("when"), str) and d["when"] not in spots:
         out.append(item.problem("E304", f"event spot '{d['when']}' is not on the board",
                                 did_you_mean(d["when"], spots) or
                                 "spots come from the board's event_spots table", "when"))
@@ -174,9 +189,11 @@ def _relief_order(spaces: list[Item]) -> list[Problem]:
     return []
 
 
-def _board_tables(rows: list[Item]) -> list[Problem]:
+def _board_tables(rows: list[Item], complete: bool = True) -> list[Problem]:
     """E313: every table complete and in order. A row given twice is reported where it is
-    given the second time (an expansion's row, say), with a hint naming the first."""
+    given the second time (an expansion's row, say), with a hint naming the first.
+    ``complete`` False (a board file could not be read): rows may be missing, so only the
+    rows given are checked."""
     out: list[Problem] = []
     by_table: dict[str, list[Item]] = {}
     for r in rows:
@@ -200,7 +217,7 @@ def _board_tables(rows: list[Item]) -> list[Problem]:
     for table in ("academy", "doorstep"):
         seen = unique(table, "face", f"{table} face")
         missing = [f for f in range(1, 7) if f not in seen]
-        if rows and missing:
+        if complete and rows and missing:
             anchor = (by_table.get(table) or rows)[-1]
             out.append(anchor.problem("E313", f"the {table} table has no row for face "
                                       f"{', '.join(map(str, missing))}",
@@ -214,7 +231,7 @@ def _board_tables(rows: list[Item]) -> list[Problem]:
             else:
                 covered[face] = r
     missing = [f for f in range(1, 7) if f not in covered]
-    if rows and missing:
+    if complete and rows and missing:
         anchor = (by_table.get("outfitter") or rows)[-1]
         out.append(anchor.problem("E313", "no outfitter band covers face "
                                   f"{', '.join(map(str, missing))}",
@@ -227,13 +244,13 @@ def _board_tables(rows: list[Item]) -> list[Problem]:
                 out.append(r.problem("E313", f"{table} row counts {r.data['count']}, expected "
                                      f"{n}", "one row per count, 0, 1, 2, ... in order", "count"))
                 break
-        if rows and not chart:
+        if complete and rows and not chart:
             out.append(rows[-1].problem("E313", f"the board has no {table} rows",
                                         "one row per count, starting at 0"))
     unique("event_spots", "spot", "event spot")
     types = unique("components", "colonist", "colonist type")
     missing_types = [t for t in COLONIST_TYPES if t not in types]
-    if rows and missing_types:
+    if complete and rows and missing_types:
         anchor = (by_table.get("components") or rows)[-1]
         out.append(anchor.problem("E313", "the components table has no row for "
                                   + ", ".join(missing_types), "one row per colonist type"))
@@ -260,33 +277,47 @@ def _row_fits(d: dict) -> bool:
     return d["table"] != "outfitter" or all(_is_int(f) for f in d["faces"])
 
 
-def _base_counts(items: list[Item], packs: list[Pack]) -> list[Problem]:
-    """The rulebook's own counts, enforced on the base pack only (docs/authoring.md 13.4)."""
+def _base_counts(items: list[Item], base: list[Pack]) -> list[Problem]:
+    """The rulebook's own counts, enforced on the base pack only (docs/authoring.md 13.4).
+
+    ``base``: the base pack (or none). A count is not checked while a file of the pack that
+    may hold that kind could not be read (`may_hold`); a kind with no item at all is reported
+    at the manifest's ``files``, not in a file that is fine."""
     out: list[Problem] = []
-    tiles = [i for i in items if i.kind == "buildings"]
     if not items:
         return out
+
+    def count(kind: str, found: list[Item], code: str, message: str, hint: str) -> None:
+        if may_hold(base, kind):
+            return
+        if found:
+            out.append(found[0].problem(code, message, hint))
+        elif base and base[0].manifest is not None:
+            manifest = base[0].manifest
+            line, col = manifest.position(("files",))
+            out.append(Problem(manifest.file, line, col, "/files", code, message,
+                               f"{hint}; list the file that holds them in files"))
+        else:
+            out.append(items[0].problem(code, message, hint))
+
+    tiles = [i for i in items if i.kind == "buildings"]
     originals = {i.id: i.data for i in tiles
                  if isinstance(i.id, str) and "duplicate_of" not in i.data}
     kinds = Counter(originals.get(i.data["duplicate_of"], i.data).get("kind")
                     if isinstance(i.data.get("duplicate_of"), str) else i.data.get("kind")
                     for i in tiles)
-    anchor = tiles[0] if tiles else items[0]
     for kind, n in BASE_TILES.items():
         if kinds.get(kind, 0) != n:
-            out.append(anchor.problem("E401", f"the base game has {n} {kind} tiles; found "
-                                      f"{kinds.get(kind, 0)}", "rulebook: 52 building tiles, "
-                                      "26 Ocean and 26 Surface"))
+            count("buildings", tiles, "E401", f"the base game has {n} {kind} tiles; found "
+                  f"{kinds.get(kind, 0)}", "rulebook: 52 building tiles, 26 Ocean and 26 Surface")
     exps = [i for i in items if i.kind == "expeditions"]
     if len(exps) != BASE_EXPEDITIONS:
-        out.append((exps or items)[0].problem(
-            "E402", f"the base game has {BASE_EXPEDITIONS} Expedition cards; found {len(exps)}",
-            "rulebook: 22 expedition cards"))
+        count("expeditions", exps, "E402", f"the base game has {BASE_EXPEDITIONS} Expedition "
+              f"cards; found {len(exps)}", "rulebook: 22 expedition cards")
     evs = [i for i in items if i.kind == "events"]
     if len(evs) != BASE_EVENTS:
-        out.append((evs or items)[0].problem(
-            "E403", f"the base game has {BASE_EVENTS} Event cards; found {len(evs)}",
-            "rulebook: 14 event cards"))
+        count("events", evs, "E403", f"the base game has {BASE_EVENTS} Event cards; found "
+              f"{len(evs)}", "rulebook: 14 event cards")
     comps = [i for i in items if i.kind == "board" and i.data.get("table") == "components"
              and _row_fits(i.data)]
     counts = {i.data["colonist"]: i for i in comps}
