@@ -556,3 +556,18 @@ def test_a_content_file_with_many_problems_lists_fifty_then_counts(tmp_path):
     assert [p.code for p in mine] == ["E203"] * 50 + ["E299"]
     assert (mine[0].line, mine[0].message) == (3, "unknown key 'bogus'")
     assert mine[-1].message == f"... and more problems in {path}"
+
+
+def test_a_key_missing_inside_an_expected_mapping_reads_like_a_path_not_found(tmp_path):
+    # the same words as a wrong path (S402): the missing key and the keys that are there
+    text = VENTS.read_text(encoding="utf-8").replace(
+        "  players.purple.relief: 2\n",
+        "  players.purple: {relief: 2, shelters: {marines: 0}}\n")
+    f = run_scenario(load_scenario(write(tmp_path, text))).failure
+    assert (f.code, f.path, f.expected, f.actual) == (
+        "S402", "players.purple.shelters.marines", 0, None)
+    assert f.message == ("players.purple.shelters.marines: not found: 'players.purple."
+                         "shelters' has no 'marines'; it has: pioneer, engineer, marine, "
+                         "steward")
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "marines" in s)
+    assert (f.line, f.column) == (line, 3)
