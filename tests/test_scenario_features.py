@@ -186,6 +186,23 @@ def test_an_unknown_moment_is_a_located_error_listing_the_moments(tmp_path):
     assert problems[0].hint == "did you mean 'end_of_placement'?"
 
 
+@pytest.mark.parametrize(("moment", "hint"), [
+    ("end_of_placment", "did you mean 'end_of_placement'?"),
+    ("after_setup", "did you mean 'after_board_setup'?"),
+    # the words both names share do not make a match: 'quary' is far from 'game'
+    ("end_of_quary", "no moment is close; to run until quarry has resolved, write "
+                     "`resolve: quarry` (docs/scenarios.md, steps)"),
+    ("end_of_turn", "none of the moments is close to this name; docs/scenarios.md (Stop "
+                    "points) says where each one stands"),
+])
+def test_an_unknown_moment_suggests_a_close_one_or_a_resolve_step(tmp_path, moment, hint):
+    problems = problems_of(write(tmp_path, UPKEEP.replace("ROUND", "1").replace(
+        "MOMENT", moment)))
+    assert [(p.code, p.hint) for p in problems] == [("E204", hint)]
+    result = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), "--until", moment])
+    assert result.exit_code == 2 and f"end_of_game ({hint})" in result.output
+
+
 def test_every_moment_is_documented_with_its_meaning():
     from artemis.games.project.position import MOMENTS
 

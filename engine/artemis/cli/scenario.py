@@ -135,7 +135,11 @@ def actions(
     scenario = _pick(scenarios, which, path)
     moments = scenario.game.ruleset.scenario.MOMENTS
     if until is not None and until not in moments:
-        usage_error(f"--until: no moment '{until}'; the moments are: {', '.join(moments)}")
+        from artemis.scenario.loader import moment_hint
+
+        hint = moment_hint(until, moments, scenario.game.ruleset.scenario.RESOLVE_TARGETS)
+        usage_error(f"--until: no moment '{until}'; the moments are: {', '.join(moments)} "
+                    f"({hint})")
     if step is not None and step > len(scenario.steps) + 1:
         usage_error(f"--step {step}: the scenario has {len(scenario.steps)} steps (use 1 to "
                     f"{len(scenario.steps) + 1})")

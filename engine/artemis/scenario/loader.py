@@ -432,12 +432,47 @@ def _until(doc, path: tuple, raw: dict, at, support) -> Step | None:
         return None
     target = raw["until"]
     if target not in moments:
-        near = did_you_mean(str(target), moments)
         at((*path, "until"), "E204", f"no moment {target!r} to run until; the moments are: "
-           + ", ".join(moments), near or "docs/scenarios.md lists what each one is")
+           + ", ".join(moments), moment_hint(target, moments, support.RESOLVE_TARGETS))
         return None
     line, col = doc.position(path)
     return Step("until", path[1], line, col, f"until: {target}", target=target)
+
+
+def moment_hint(target, moments, targets=()) -> str:
+    """The hint for an ``until:`` naming no moment: the moment ``target`` is close to, compared
+    on the part after the words they share (``end_of_placment`` is close to
+    ``end_of_placement``; ``end_of_quary`` to none, ``quary`` being far from ``placement``,
+    ``game`` and the others); else, when that part is close to a region or other ``resolve``
+    target (``targets``), the resolve step that stops there; else where the moments are
+    explained (the message lists them)."""
+    from difflib import SequenceMatcher
+
+    word = str(target)
+    best, score = "", 0.0
+    for m in moments:
+        shared = len(word) if word == m else len(_common_prefix(word, m))
+        cut = word.rfind("_", 0, shared) + 1  # the whole words both names start with
+        ratio = SequenceMatcher(None, word[cut:], m[cut:]).ratio()
+        if ratio > score:
+            best, score = m, ratio
+    if score >= 0.55:
+        return f"did you mean '{best}'?"
+    rest = word.rsplit("_", 1)[-1] if word.startswith(("end_of_", "after_")) else word
+    near = did_you_mean(rest, targets) if targets else ""
+    if near.startswith("did you mean"):
+        region = near.split("'")[1]
+        return (f"no moment is close; to run until {region} has resolved, write "
+                f"`resolve: {region}` (docs/scenarios.md, steps)")
+    return ("none of the moments is close to this name; docs/scenarios.md (Stop points) says "
+            "where each one stands")
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
 
 
 def _step_error(doc, path, value, at) -> ExpectedError | None:
