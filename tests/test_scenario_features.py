@@ -658,11 +658,29 @@ def test_scenario_actions_json_after_every_step_and_until_a_moment(tmp_path):
 
 @pytest.mark.parametrize(("args", "text"), [
     (["--until", "dusk"], "--until: no moment 'dusk'; the moments are: end_of_placement"),
-    (["--step", "99"], "--step 99: the scenario has 14 steps (use 1 to 15)"),
+    (["--step", "99"], "--step 99: the scenario has 14 steps (use 1 to 14, 1 the first, "
+                       "expect steps counted; leave --step out for the position after the "
+                       "last step)"),
+    # no step 15: the position after the last step is the default
+    (["--step", "15"], "--step 15: the scenario has 14 steps (use 1 to 14,"),
 ])
 def test_scenario_actions_usage_errors_exit_2(args, text):
     result = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), *args])
-    assert result.exit_code == 2 and text in result.output
+    assert result.exit_code == 2 and text in " ".join(result.output.split())
+
+
+def test_scenario_actions_step_counts_every_step_and_ends_at_the_last(tmp_path):
+    # step 14 of 14 is the position its last step (green's relief_reward) meets; step 9 is
+    # an expect step: the position it checks, where Purple is asked what to send
+    last = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), "--step", "14"])
+    assert last.exit_code == 0 and "player 1 (green) answers a relief_reward question" in \
+        last.output
+    at_expect = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), "--step", "9"])
+    assert "player 2 (purple) answers a send question" in at_expect.output
+    none = write(tmp_path, DOORSTEP.split("    steps:")[0] + "    expect: {round: 1}\n")
+    result = CliRunner().invoke(app, ["scenario", "actions", str(none), "--step", "1"])
+    assert result.exit_code == 2 and "the scenario has no steps (leave --step out)" in \
+        result.output
 
 
 def test_scenario_actions_needs_a_scenario_name_in_a_file_of_several():

@@ -101,7 +101,8 @@ def actions(
     path: Annotated[Path, typer.Argument(metavar="FILE", help="A scenario file.")],
     step: Annotated[int | None, typer.Option(
         "--step", metavar="N", min=1, help="The position step N meets (the steps before it "
-        "run): what step N may answer. Default: after every step.")] = None,
+        "run): what step N may answer; 1 to the number of steps, expect steps counted. "
+        "Default: after every step.")] = None,
     until: Annotated[str | None, typer.Option(
         "--until", metavar="MOMENT", help="Then run on to this moment (end_of_placement, "
         "start_player_choice, ...: docs/scenarios.md).")] = None,
@@ -140,9 +141,13 @@ def actions(
         hint = moment_hint(until, moments, scenario.game.ruleset.scenario.RESOLVE_TARGETS)
         usage_error(f"--until: no moment '{until}'; the moments are: {', '.join(moments)} "
                     f"({hint})")
-    if step is not None and step > len(scenario.steps) + 1:
-        usage_error(f"--step {step}: the scenario has {len(scenario.steps)} steps (use 1 to "
-                    f"{len(scenario.steps) + 1})")
+    count = len(scenario.steps)
+    if step is not None and step > count:
+        # --step N is the position step N meets: a step that exists, 1 to the last
+        usage_error(f"--step {step}: the scenario has " + (
+            f"{count} step{'s' * (count != 1)} (use 1 to {count}, 1 the first, expect steps "
+            "counted; leave --step out for the position after the last step)" if count else
+            "no steps (leave --step out)"))
     outcome = position_at(scenario, step, until)
     game = outcome.game
     where = (f"at step {step}" if step is not None else "after every step") + (
