@@ -244,6 +244,21 @@ def test_a_scenario_with_only_expect_steps_is_valid_and_one_with_no_check_is_not
         ("E202", "missing field 'expect': a scenario states what must hold")]
 
 
+def test_scenario_actions_explores_a_file_with_no_check_yet(tmp_path):
+    # no expect: `scenario run` refuses it (E202), `scenario actions` shows its position
+    bare = write(tmp_path, MARINE[: MARINE.index("    expect:")].replace(
+        "      - until: end_of_placement\n", ""))
+    ran = CliRunner().invoke(app, ["scenario", "run", str(bare)])
+    assert ran.exit_code == 1 and "error[E202]" in ran.output
+    result = CliRunner().invoke(app, ["scenario", "actions", str(bare), "--step", "5"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == [
+        "player 1 (green) answers a place question (Placement Phase):",
+        *[line for line in result.output.splitlines()[2:] if line.startswith("  place:")]]
+    assert "  place:5:5:vents:0" in result.output
+    assert load_scenarios(bare, checked=False)[0].expect == []
+
+
 # -- 4. matchers ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(("value", "message"), [

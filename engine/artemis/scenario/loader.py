@@ -128,7 +128,7 @@ def _many_validator():
     return _MANY_VALIDATOR
 
 
-def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
+def load_scenario(path: Path | str, game: str | None = None, checked: bool = True) -> Scenario:
     """Read, check and set up the one scenario of a file, of its game: the file's ``game:``,
     else ``game`` (the one asked for, ``--game``), else ``project``.
 
@@ -137,8 +137,9 @@ def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
     ``game``) with every located problem found: E1xx for the YAML, E2xx for the schema, S1xx
     and S2xx for the config, names, ids and the given position; S199 marks a bug in this
     loader. A file of several scenarios (``scenarios:``) is E206 here: `load_scenarios`
-    reads it."""
-    found = load_scenarios(path, game)
+    reads it. ``checked`` False accepts a scenario that states no check (no ``expect``, no
+    expected error: E202 otherwise), to explore its position (`artemis scenario actions`)."""
+    found = load_scenarios(path, game, checked)
     if len(found) != 1:
         raise ScenarioError([Problem(str(path), found[0].line, 1, "/scenarios", "E206",
                                      f"the file holds {len(found)} scenarios",
@@ -147,15 +148,17 @@ def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
     return found[0]
 
 
-def load_scenarios(path: Path | str, game: str | None = None) -> list[Scenario]:
+def load_scenarios(path: Path | str, game: str | None = None,
+                   checked: bool = True) -> list[Scenario]:
     """Every scenario of a file: the file's one scenario, or each of its ``scenarios:`` in
     order (a file-level ``game:`` is the game of the items naming none). Raises as
-    `load_scenario`, with the problems of every item (all or nothing)."""
+    `load_scenario`, with the problems of every item (all or nothing); ``checked`` as
+    there."""
     from artemis.kernel.games import GameConflict
 
     shown = str(path)
     try:
-        return _load(Path(path), shown, game)
+        return _load(Path(path), shown, game, checked)
     except (ScenarioError, GameConflict):
         raise
     except RecursionError:
@@ -167,7 +170,8 @@ def load_scenarios(path: Path | str, game: str | None = None) -> list[Scenario]:
                                      "this is a bug in artemis; please report it")]) from None
 
 
-def _load(path: Path, shown: str, asked: str | None = None) -> list[Scenario]:
+def _load(path: Path, shown: str, asked: str | None = None,
+          checked: bool = True) -> list[Scenario]:
     from artemis.content.schema_check import schema_problems
     from artemis.content.yamlio import YamlProblem, load
 
@@ -180,7 +184,7 @@ def _load(path: Path, shown: str, asked: str | None = None) -> list[Scenario]:
                                           "scenario, given, steps and expect")
         raise ScenarioError([problem]) from None
     if not (isinstance(doc.data, dict) and "scenarios" in doc.data):
-        return [_one(path, doc, asked)]
+        return [_one(path, doc, asked, checked)]
     problems = schema_problems(doc, _many_validator())
     if problems:
         raise ScenarioError(problems)
@@ -191,7 +195,7 @@ def _load(path: Path, shown: str, asked: str | None = None) -> list[Scenario]:
         if named is not None and "game" not in item:
             sub.data = {**item, "game": named}
         try:
-            scenario = _one(path, sub, asked)
+            scenario = _one(path, sub, asked, checked)
         except ScenarioError as exc:
             problems += [dataclasses.replace(p, pointer=f"/scenarios/{i}{p.pointer}")
                          for p in exc.problems]
@@ -218,7 +222,7 @@ def _item(doc, prefix: tuple):
                                keys=under(doc.keys), texts=under(doc.texts))
 
 
-def _one(path: Path, doc, asked: str | None) -> Scenario:
+def _one(path: Path, doc, asked: str | None, checked: bool = True) -> Scenario:
     from artemis.content.schema_check import schema_problems
 
     shown = doc.file
@@ -265,9 +269,11 @@ def _one(path: Path, doc, asked: str | None) -> Scenario:
     expect = _expectations(doc, ("expect",), data.get("expect") or {}, at)
     if "error" in (data.get("expect") or {}):
         error = _step_error(doc, ("expect", "error"), data["expect"]["error"], at)
-    if not (expect or error or any(st.kind == "expect" or st.error for st in steps)):
+    if checked and not (expect or error or any(st.kind == "expect" or st.error
+                                                for st in steps)):
         at((), "E202", "missing field 'expect': a scenario states what must hold",
-           "add expect: {PATH: VALUE}, or {expect: {...}} steps")
+           "add expect: {PATH: VALUE}, or {expect: {...}} steps (`artemis scenario "
+           "actions` reads the file without them, to explore its position)")
     if problems:
         raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)), name)
     return Scenario(shown, data["scenario"], game, names, steps, expect, error,
