@@ -726,3 +726,44 @@ def test_a_folder_run_reads_yaml_and_yml_at_any_depth_but_no_pack_or_hidden_file
     assert "a content pack inside it (a folder holding `expansion.yaml`" in DOC
     result = CliRunner().invoke(app, ["scenario", "run", str(tmp_path)])
     assert result.exit_code == 0 and result.output.count("PASS ") == 2
+
+
+# -- another kind of file given as a scenario -------------------------------------------------
+
+def test_a_config_log_save_or_content_file_run_as_a_scenario_says_what_it_is(tmp_path):
+    import shutil
+
+    from artemis.kernel.game import Game, GameConfig
+    from artemis.players.play import make_bots, play_on
+    from artemis.records.log import write_log
+    from artemis.records.save import write_save
+
+    config = GameConfig(players=2, seed=3)
+    game = play_on(Game.new(config), make_bots(config, ["random", "random"]))
+    write_save(tmp_path / "game.json", game, ["random", "random"], None,
+               make_bots(config, ["random", "random"]))
+    write_log(game, tmp_path / "game.jsonl", ["random", "random"])
+    (tmp_path / "game.yaml").write_text("players: 3\nseed: 7\n", encoding="utf-8")
+    shutil.copy(REPO / "content" / "project" / "base" / "buildings.yaml", tmp_path)
+    said = {
+        "game.yaml": ("a game config", "play it with `artemis play --config"),
+        "game.jsonl": ("a game log (written by `artemis play --log`)",
+                       "replay it with `artemis replay"),
+        "game.json": ("a save (written by `artemis play --save`)",
+                      "continue it with `artemis play --load"),
+        "buildings.yaml": ("a content file", "check it with `artemis validate"),
+    }
+    for name, (kind, command) in said.items():
+        path = tmp_path / name
+        result = CliRunner().invoke(app, ["scenario", "run", str(path), "--json"])
+        assert result.exit_code == 1, result.output
+        [problem] = json.loads(result.stdout)["scenarios"][0]["problems"]
+        assert (problem["code"], problem["message"], problem["hint"]) == (
+            "S100", f"{path} is {kind}, not a scenario file", f"{command} {path}`")
+        shown = CliRunner().invoke(app, ["scenario", "actions", str(path)])
+        assert shown.exit_code == 1 and f"error[S100]: {path} is {kind}" in shown.output
+    # a scenario file with a schema problem keeps its own words
+    broken = write(tmp_path, DOORSTEP.replace("scenario: the last colonist", "scenari: x"))
+    codes = [p["code"] for p in json.loads(CliRunner().invoke(
+        app, ["scenario", "run", str(broken), "--json"]).stdout)["scenarios"][0]["problems"]]
+    assert codes == ["E203"]  # the near miss of scenario:

@@ -35,7 +35,7 @@ def run_files(paths: list[Path], game: str | None = None) -> list[dict]:
         except ScenarioError as exc:
             records.append({"file": str(path), "index": None, "name": exc.name,
                             "status": "invalid", "failure": None,
-                            "problems": [p.as_dict() for p in exc.problems]})
+                            "problems": [p.as_dict() for p in not_a_scenario(path, exc)]})
             continue
         for scenario in scenarios:
             outcome = run_scenario(scenario)
@@ -45,6 +45,24 @@ def run_files(paths: list[Path], game: str | None = None) -> list[dict]:
                             "failure": outcome.failure.as_dict() if outcome.failure else None,
                             "problems": []})
     return records
+
+
+def not_a_scenario(path: Path, exc) -> list:
+    """The problems to show for a file that did not load as a scenario (``exc``, a
+    ScenarioError): when it is another kind of artemis file (a game config, a log, a save,
+    content: `artemis.records.filekind`) and reads as no scenario at all (it does not parse as
+    YAML, or has no ``scenario:``), one S100 naming its kind and the command that takes it,
+    instead of the schema's or the YAML reader's words; else ``exc.problems``."""
+    from artemis.cli.common import other_kind
+    from artemis.content.problems import Problem
+
+    unlike = any(p.code.startswith("E1") or (p.code == "E202" and p.pointer == ""
+                                             and "'scenario'" in p.message)
+                 for p in exc.problems)
+    found = other_kind(path, "scenario") if unlike else None
+    if found is None:
+        return exc.problems
+    return [Problem(str(path), 1, 1, "", "S100", found[0], found[1])]
 
 
 @scenario_app.command("run")
@@ -131,7 +149,7 @@ def actions(
     except GameConflict as exc:
         conflict(exc)
     except ScenarioError as exc:
-        for p in exc.problems:
+        for p in not_a_scenario(path, exc):
             print(p.format())
         raise typer.Exit(1) from None
     scenario = _pick(scenarios, which, path)
