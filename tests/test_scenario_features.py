@@ -767,3 +767,156 @@ def test_a_config_log_save_or_content_file_run_as_a_scenario_says_what_it_is(tmp
     codes = [p["code"] for p in json.loads(CliRunner().invoke(
         app, ["scenario", "run", str(broken), "--json"]).stdout)["scenarios"][0]["problems"]]
     assert codes == ["E203"]  # the near miss of scenario:
+
+
+# -- players' names where a seat belongs ------------------------------------------------------
+
+NAMES = """
+    scenario: players by name in expect
+    config: {players: 2, seed: 3}
+    given:
+      phase: upkeep
+      round: 6
+      start_player: green
+      players:
+        - {name: yellow, vp: -3, energy: 0, minerals: 0, toolkits: 0, shelters: {}}
+        - {name: green}
+    steps:
+      - expect:
+          start_player: green
+          players.green.seat: green
+      - until: end_of_game
+    expect:
+      result.winner: green
+      result.ranking: [green, yellow]
+      result.players.yellow.seat: yellow
+      result: {ranking: {includes: [yellow], length: 2}}
+    """
+
+CHOOSER = """
+    scenario: the chooser by name
+    config: {players: 3, seed: 7}
+    given:
+      start_player: yellow
+      phase: upkeep
+      players:
+        - {name: yellow, energy: 4, minerals: 4}
+        - {name: green, energy: 1, minerals: 2}
+        - {name: purple, energy: 5, minerals: 5}
+      board:
+        event_deck: [whiteout]
+    steps:
+      - until: start_player_choice
+      - expect:
+          decision: {player: green, kind: start}
+      - green: start:2
+      - until: end_of_round
+    expect:
+      start_player: purple
+    """
+
+
+def test_a_players_name_stands_for_its_seat_where_the_view_holds_a_seat(tmp_path):
+    outcome = run(tmp_path, NAMES)
+    assert outcome.passed, outcome.failure
+    scenario = load_scenario(tmp_path / "s.yaml")
+    assert [(e.path, e.value) for e in scenario.steps[0].expect] == [
+        ("start_player", 1), ("players.green.seat", 1)]
+    assert scenario.expect[3].value == {"ranking": {"includes": [0], "length": 2}}
+    assert run(tmp_path, CHOOSER, "c.yaml").passed  # the report: decision: {player: NAME}
+    # a failure shows the seats with their names
+    f = run(tmp_path, NAMES.replace("result.winner: green", "result.winner: yellow")).failure
+    assert (f.code, f.message) == ("S401", "result.winner: expected 0 (yellow), actual 1 "
+                                           "(green)")
+    f = run(tmp_path, CHOOSER.replace("{player: green", "{player: purple"), "c.yaml").failure
+    assert f.message == "step 2 (expect): decision.player: expected 2 (purple), actual 1 (green)"
+    # anywhere else a text is a text: a question's kind is not a player
+    f = run(tmp_path, CHOOSER.replace("kind: start}", "kind: yellow}"), "c.yaml").failure
+    assert f.message == 'step 2 (expect): decision.kind: expected "yellow", actual "start"'
+
+
+def test_a_name_that_is_no_players_where_a_seat_belongs_is_located(tmp_path):
+    problems = problems_of(write(tmp_path, NAMES.replace("result.winner: green",
+                                                         "result.winner: gren")))
+    assert [(p.code, p.line, p.column, p.message, p.hint) for p in problems] == [
+        ("S102", 16, 18, "unknown player 'gren'", "did you mean 'green'?")]
+
+
+def test_names_on_the_board_and_in_matchers(tmp_path):
+    text = """
+        scenario: dice by name
+        config: {players: 3, seed: 7}
+        given:
+          start_player: yellow
+          players: [{name: yellow}, {name: green}, {name: purple}]
+          board:
+            vents: 8
+            vents_dice: [[yellow, 1], [green, 3]]
+            gantry: [{tile: manufactory, dice: [[purple, 3]]}]
+            expeditions: [{card: first_descent, dice: [{player: green, face: 4}]}]
+        steps:
+          - expect:
+              board.vents_dice: [[yellow, 1], [green, 3]]
+              board.vents_dice.1.0: green
+              board.gantry.0.dice: {includes: [[purple, 3]], excludes: [[yellow, 3]]}
+              board.expeditions.0.dice.0: {player: green, face: 4}
+        """
+    assert run(tmp_path, text).passed
+
+
+def test_every_seat_the_view_shows_is_at_a_seat_path():
+    from artemis.games.project.view import SEAT_PATHS
+    from artemis.kernel.game import Game
+    from artemis.scenario.seats import is_seat, seat_paths
+
+    patterns = seat_paths(type("Support", (), {"SEAT_PATHS": SEAT_PATHS}))
+    found: set[str] = set()
+
+    def walk(node, at: tuple) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k in ("player", "seat", "start_player"):  # a seat by its name
+                    assert is_seat((*at, k), patterns), (*at, k)
+                walk(v, (*at, k))
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, (*at, str(i)))
+        if is_seat(at, patterns):
+            assert isinstance(node, int) and 0 <= node < 4, (at, node)
+            found.update(p for p in SEAT_PATHS if is_seat(at, [tuple(p.split("."))]))
+
+    for seed in range(2):
+        game = Game.new({"players": 4, "seed": seed})
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.pending.kind != "place":  # the board full of dice, a few times a round
+                walk(game.view(), ())
+            game.apply(rng.choice(game.legal_actions()))
+    assert found == set(SEAT_PATHS)  # each pattern met a seat in play
+
+
+def test_house_names_the_colonist_type_as_the_other_questions_do(tmp_path):
+    text = """
+        scenario: house by name
+        config: {players: 2, seed: 3}
+        given:
+          players:
+            - name: yellow
+              energy: 6
+              buildings: [{tile: volcanic_extractor, staff: {pioneer: 1}}]
+            - {name: green}
+          board:
+            doorstep: {pioneer: 1}
+            doorstep_dice: [[yellow, 4]]
+        steps:
+          - resolve: doorstep
+          - yellow: recruit:pioneer
+          - yellow: house:pioneer:0
+        expect:
+          players.yellow.buildings.0.staff: {pioneer: 2}
+          players.yellow.shelters: {pioneer: 1}
+        """
+    assert run(tmp_path, text).passed
+    assert run(tmp_path, text.replace("house:pioneer:0", "house:0:0"), "b.yaml").passed
+    f = run(tmp_path, text.replace("house:pioneer:0", "house:marine:0"), "c.yaml").failure
+    assert f.code == "S301" and f.message.startswith("step 3 (yellow: house:marine:0): ")

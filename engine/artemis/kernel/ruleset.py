@@ -177,7 +177,9 @@ class Ruleset:
         ``next_task``, ``step_once``, ``queue_depth``, ``matches_region``, ``matches_event``,
         ``resolution_over``, ``upkeep_over``, ``score_now`` and ``REGIONS``; the named
         moments an ``until:`` step runs to, ``MOMENTS`` ({name: what it is}) and
-        ``at_moment(game, name)``."""
+        ``at_moment(game, name)``; optionally ``SEAT_PATHS``, the view's seat-valued paths
+        (artemis.scenario.seats), and ``canonical_action(id)``, an action id a step may
+        write in another form made the engine's."""
         return None
 
     def determinize(self, game, seat: int, rng: random.Random):

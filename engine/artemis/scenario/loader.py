@@ -266,7 +266,8 @@ def _one(path: Path, doc, asked: str | None, checked: bool = True) -> Scenario:
     steps = [st for i, raw in enumerate(data.get("steps") or [])
              if (st := _step(doc, i, raw, n, names, at, support)) is not None]
     error = None
-    expect = _expectations(doc, ("expect",), data.get("expect") or {}, at)
+    expect = _expectations(doc, ("expect",), data.get("expect") or {}, at,
+                           _seat_namer(n, names, support, at))
     if "error" in (data.get("expect") or {}):
         error = _step_error(doc, ("expect", "error"), data["expect"]["error"], at)
     if checked and not (expect or error or any(st.kind == "expect" or st.error
@@ -280,9 +281,10 @@ def _one(path: Path, doc, asked: str | None, checked: bool = True) -> Scenario:
                     line=doc.position(())[0])
 
 
-def _expectations(doc, path: tuple, mapping: dict, at) -> list[Expectation]:
+def _expectations(doc, path: tuple, mapping: dict, at, seats) -> list[Expectation]:
     """The checks of one expect mapping at ``path`` (its ``error`` key left out), each
-    matcher's arguments checked."""
+    matcher's arguments checked, and players' names where a seat belongs made seats
+    (``seats(value, where)``: `_seat_namer`)."""
     from artemis.scenario.matchers import matcher_problems
 
     out = []
@@ -292,8 +294,25 @@ def _expectations(doc, path: tuple, mapping: dict, at) -> list[Expectation]:
         for where, message, hint in matcher_problems(value, (*path, key)):
             at(where, "E201", message, hint)
         line, col = doc.position((*path, key), key=True)
-        out.append(Expectation(key, value, line, col))
+        out.append(Expectation(key, seats(value, (*path, key)), line, col))
     return out
+
+
+def _seat_namer(n: int, names: list, support, at):
+    """``seats(value, where)``: the expected ``value`` of the expectation at ``where`` (its
+    last part the dotted path) with players' names made seat numbers where the view holds a
+    seat (`artemis.scenario.seats`); a name that is no player's is S102 at its line."""
+    from artemis.scenario.seats import name_seats, seat_paths
+
+    patterns = seat_paths(support)
+
+    def seats(value, where: tuple):
+        def unknown(inside: tuple, text: str) -> None:
+            support.player_seat(n, names, text, (*where, *inside), at)
+
+        return name_seats(value, tuple(str(where[-1]).split(".")), patterns, names, unknown)
+
+    return seats
 
 
 def _new_game(path: Path, doc, data: dict, given: dict, at, support):
@@ -373,7 +392,7 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
                "scenario's expect", key=True)
             return None
         return Step("expect", i, line, col, "expect", expect=_expectations(
-            doc, (*path, "expect"), checks, at))
+            doc, (*path, "expect"), checks, at, _seat_namer(n, names, support, at)))
     if "resolve" in raw:
         extra = [k for k in raw if k != "resolve"]
         target = raw["resolve"]
@@ -426,6 +445,9 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
         return None
     shown = names[seat] if seat is not None and names[seat] else seat
     text = f"{shown}: {action}" if seat is not None else action
+    canonical = getattr(support, "canonical_action", None)  # another form the game accepts
+    if canonical is not None:
+        action = canonical(action)
     return Step("action", i, line, col, text, player=seat, action=action, error=error)
 
 

@@ -409,10 +409,20 @@ def check(scenario: Scenario, game, e) -> Failure | None:
     if got is _MISSING:
         return Failure("S402", f"{path}: not found: {words}", e.line, e.column, path, want,
                        None)
-    shown = words if words is not None else _show(want)
-    return Failure("S401", f"{path}: expected {shown}, actual {_show(got)}", e.line,
-                   e.column, path, want, got)
+    shown = words if words is not None else _show(want, scenario, game, path)
+    return Failure("S401", f"{path}: expected {shown}, actual {_show(got, scenario, game, path)}",
+                   e.line, e.column, path, want, got)
 
 
-def _show(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
+def _show(value, scenario: Scenario | None = None, game=None, path: str = "") -> str:
+    """``value`` as JSON; a seat at a seat-valued ``path`` with its player's name: 0 (yellow)."""
+    text = json.dumps(value, ensure_ascii=False)
+    if scenario is None or not isinstance(value, int) or isinstance(value, bool):
+        return text
+    from artemis.scenario.seats import is_seat, seat_paths
+
+    names = scenario.names
+    if (0 <= value < len(names) and names[value]
+            and is_seat(tuple(path.split(".")), seat_paths(game.ruleset.scenario))):
+        return f"{text} ({names[value]})"
+    return text
