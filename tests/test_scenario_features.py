@@ -414,11 +414,11 @@ def test_a_stated_answer_made_at_once_is_heard_only_once(tmp_path):
      "a Steward is sent only with a die of 1 or 2, and this die shows 4; legal: send:none, "
      "send:pioneer:1 (The Placement Phase, 1. Basecamp, Stewards; R4)"),
     ("{name: purple, dice: [4], shelters: {pioneer: 1}}", ["place:4:4:basecamp:0"],
-     "send:pioneer:2", "player 2 has 1 Pioneer to send (from the Shelters), not 2; legal: "
+     "send:pioneer:2", "purple has 1 Pioneer to send (from the Shelters), not 2; legal: "
      "send:none, send:pioneer:1 (The Placement Phase, 1. Basecamp, Sending Colonists on "
      "Expeditions; R1)"),
     ("{name: purple, dice: [4], shelters: {pioneer: 1}}", ["place:4:4:basecamp:0"],
-     "send:engineer:shelters", "player 2 has no Engineer in the Shelters; legal: send:none, "
+     "send:engineer:shelters", "purple has no Engineer in the Shelters; legal: send:none, "
      "send:pioneer:1 (The Placement Phase, 1. Basecamp, Sending Colonists on Expeditions; R1)"),
     ("{name: purple, dice: [4], shelters: {marine: 1}}",
      ["place:4:4:basecamp:0", "send:marine:shelters", "split:1"], "marine:1:1",
@@ -430,7 +430,7 @@ def test_a_stated_answer_made_at_once_is_heard_only_once(tmp_path):
      "legal: marine:0:1, marine:0:2 (The Placement Phase, 1. Basecamp, Marines; R2, R38)"),
     ("{name: purple, dice: [4], shelters: {pioneer: 1, engineer: 1}}",
      ["place:4:4:academy:0"], "trainee:marine:shelters",
-     "the die goes with a colonist of player 2's, and there is no Marine in the Shelters; "
+     "the die goes with a colonist of purple's, and there is no Marine in the Shelters; "
      "legal: trainee:pioneer:shelters, trainee:engineer:shelters (The Placement Phase, 6. "
      "Academy; R10)"),
     ("{name: purple, dice: [4], shelters: {marine: 1}, energy: 0}",
@@ -920,3 +920,110 @@ def test_house_names_the_colonist_type_as_the_other_questions_do(tmp_path):
     assert run(tmp_path, text.replace("house:pioneer:0", "house:0:0"), "b.yaml").passed
     f = run(tmp_path, text.replace("house:pioneer:0", "house:marine:0"), "c.yaml").failure
     assert f.code == "S301" and f.message.startswith("step 3 (yellow: house:marine:0): ")
+
+
+# -- every question explains an illegal answer ------------------------------------------------
+
+#: For each question of the Project, an answer that is never legal there.
+MADE_UP = {
+    "place": "place:9:9:vents:0", "send": "send:pioneer:99", "split": "split:99",
+    "marine": "marine:9:9", "trainee": "trainee:marine:7", "reward": "reward:5",
+    "reward_first": "reward_first:5", "hub_return": "hub_return:wizard",
+    "relief_reward": "relief_reward:99", "buy": "buy:steal", "recruit": "recruit:wizard",
+    "house": "house:9:shelters", "fill": "fill:wizard", "choose": "choose:99",
+    "discard": "discard:wizard", "move": "move:pioneer:shelters:99", "activate": "activate:99",
+    "unpaid": "unpaid:wizard", "start": "start:99",
+}
+
+#: A rule named: a rulebook section by name, or a ruling's number (docs/rulings.md).
+RULE = re.compile(r"R\d+|The (Placement|Resolution|Upkeep) Phase|The Relief Track|Some General "
+                  r"Rules|Placement Phase")
+
+
+def _a_position_of_each_question() -> dict:
+    """{question kind: a game with that question pending}, from random games (the rarest,
+    an Expedition Hub too full for its returning colonists, comes up in a few hundred)."""
+    from artemis.kernel.game import Game
+    from artemis.kernel.games import get_game
+
+    kinds = set(get_game("project").questions)
+    found: dict = {}
+    for seed in range(400):
+        game = Game.new({"players": 2 + seed % 4, "seed": seed})
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.pending.kind not in found:
+                found[game.pending.kind] = game.clone()
+            game.apply(rng.choice(game.legal_actions()))
+        if set(found) == kinds:
+            break
+    assert set(found) == kinds, kinds - set(found)
+    return found
+
+
+@pytest.fixture(scope="module")
+def positions() -> dict:
+    """{question kind: a game with it pending}; an illegal answer leaves a game as it was."""
+    return _a_position_of_each_question()
+
+
+def test_every_question_explains_an_illegal_answer_and_names_the_rule(positions):
+    from artemis.kernel.actions import IllegalAction
+    from artemis.kernel.games import get_game
+
+    assert set(MADE_UP) == set(get_game("project").questions)
+    for kind, game in positions.items():
+        who = f"player {game.pending.player}"
+        for wanted in (MADE_UP[kind], "frobnicate:1"):
+            assert wanted not in [a.id for a in game.legal_actions()]
+            with pytest.raises(IllegalAction) as info:
+                game.apply(wanted)
+            text, rule = str(info.value), info.value.rule
+            # explained (not only the legal answers listed), with the rule it breaks
+            assert text.startswith(f"'{wanted}' is not legal: "), (kind, text)
+            assert "is not a legal answer to" not in text, (kind, text)
+            assert RULE.search(rule), (kind, rule)
+            if kind != "place":
+                assert "; legal: " in text, (kind, text)
+            if wanted.startswith("frobnicate"):
+                assert f"{who} is asked a {kind} question, whose answers are written " in text \
+                    or kind == "place", (kind, text)
+
+
+@pytest.mark.parametrize(("kind", "wanted", "words"), [
+    ("relief_reward", "relief_reward:9", r"player \d has moved to space \d+ of the Relief Track "
+     r"and takes the reward of that space or of one already passed \(1 to \d+\), not of space "
+     r"9, which is ahead; legal: .* \(The Relief Track; R11, R39\)"),
+    ("buy", "buy:steal", r"the offer of .+ to player \d is answered buy:buy or buy:decline, not "
+     r"'steal'; legal: .* \(The Resolution Phase, 4. Gantry; R8\)"),
+    ("start", "start:99", r"player \d names the next start player, one of the \d players \(seats "
+     r"0 to \d\); there is no seat 99; legal: .* \(The Upkeep Phase, Choose a new Start Player; "
+     r"R14, R35\)"),
+    ("house", "house:9:shelters", r"the colonist player \d places is an? [A-Z][a-z]+: house:\d:"
+     r"PLACE \(T is the type's number: 0 pioneer, 1 engineer, 2 marine, 3 steward\); legal: "
+     r".* \(Some General Rules \(a gained colonist may immediately be placed\); R30, R31\)"),
+    ("unpaid", "unpaid:wizard", r"'wizard' is no colonist type: unpaid takes one of pioneer, "
+     r"engineer, marine, steward; legal: .* \(The Upkeep Phase, Pay Energy for Colonists in "
+     r"your Shelters; R23\)"),
+])
+def test_an_illegal_answer_says_why_in_the_rulebooks_words(positions, kind, wanted, words):
+    from artemis.kernel.actions import IllegalAction
+
+    game = positions[kind]
+    with pytest.raises(IllegalAction) as info:
+        game.apply(wanted)
+    assert re.fullmatch(f"'{re.escape(wanted)}' is not legal: {words}", str(info.value)), \
+        str(info.value)
+
+
+def test_an_illegal_relief_reward_names_the_player_and_the_space(tmp_path):
+    # the report: relief_reward:9 said only "not a legal answer ... of player 0"
+    text = (SCENARIOS / "relief_track_example.yaml").read_text(encoding="utf-8").replace(
+        "relief_reward:4\n    error: {code: S301, message: \"legal: relief_reward:3, "
+        "relief_reward:2, relief_reward:1\"}", "relief_reward:9")
+    f = run(tmp_path, text).failure
+    assert f.message == (
+        "step 2 (yellow: relief_reward:9): 'relief_reward:9' is not legal: yellow has moved "
+        "to space 3 of the Relief Track and takes the reward of that space or of one already "
+        "passed (1 to 3), not of space 9, which is ahead; legal: relief_reward:3, "
+        "relief_reward:2, relief_reward:1 (The Relief Track; R11, R39)")

@@ -233,7 +233,7 @@ def test_an_illegal_action_fails_with_the_engines_message_and_rule(tmp_path):
     f = run_scenario(load_scenario(write(tmp_path, text))).failure
     assert f.code == "S301" and f.line == 12
     assert f.message == ("step 1 (yellow: place:3:4:vents:0): 'place:3:4:vents:0' is not "
-                         "legal: changing a 3 to a 4 needs 1 Toolkits; player 0 has 0 "
+                         "legal: changing a 3 to a 4 needs 1 Toolkits; yellow has 0 "
                          "(Placement Phase: Toolkits)")
 
 

@@ -223,7 +223,7 @@ class Ruleset:
         legal = ", ".join(a.id for a in pending.options[:6])
         more = ", ..." if len(pending.options) > 6 else ""
         return IllegalAction(f"'{wanted}' is not a legal answer to the {pending.kind} question "
-                             f"of player {pending.player}; legal: {legal}{more}",
+                             f"of {game.who(pending.player)}; legal: {legal}{more}",
                              self.questions.get(pending.kind, ""))
 
     def seat_summary(self, game, seat: int) -> str:

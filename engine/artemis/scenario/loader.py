@@ -262,6 +262,8 @@ def _one(path: Path, doc, asked: str | None, checked: bool = True) -> Scenario:
     if game is None:
         raise ScenarioError(problems, name)
     problems.extend(support.apply_given(game, doc, data, names))
+    if any(names):
+        game.seat_names = list(names)  # the engine's messages name the players (Game.who)
     n = game.config.players
     steps = [st for i, raw in enumerate(data.get("steps") or [])
              if (st := _step(doc, i, raw, n, names, at, support)) is not None]
