@@ -186,6 +186,23 @@ def test_an_unknown_moment_is_a_located_error_listing_the_moments(tmp_path):
     assert problems[0].hint == "did you mean 'end_of_placement'?"
 
 
+@pytest.mark.parametrize(("moment", "hint"), [
+    ("end_of_placment", "did you mean 'end_of_placement'?"),
+    ("after_setup", "did you mean 'after_board_setup'?"),
+    # the words both names share do not make a match: 'quary' is far from 'game'
+    ("end_of_quary", "no moment is close; to run until quarry has resolved, write "
+                     "`resolve: quarry` (docs/scenarios.md, steps)"),
+    ("end_of_turn", "none of the moments is close to this name; docs/scenarios.md (Stop "
+                    "points) says where each one stands"),
+])
+def test_an_unknown_moment_suggests_a_close_one_or_a_resolve_step(tmp_path, moment, hint):
+    problems = problems_of(write(tmp_path, UPKEEP.replace("ROUND", "1").replace(
+        "MOMENT", moment)))
+    assert [(p.code, p.hint) for p in problems] == [("E204", hint)]
+    result = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), "--until", moment])
+    assert result.exit_code == 2 and f"end_of_game ({hint})" in result.output
+
+
 def test_every_moment_is_documented_with_its_meaning():
     from artemis.games.project.position import MOMENTS
 
@@ -225,6 +242,21 @@ def test_a_scenario_with_only_expect_steps_is_valid_and_one_with_no_check_is_not
     problems = problems_of(write(tmp_path, bare, "b.yaml"))
     assert [(p.code, p.message) for p in problems] == [
         ("E202", "missing field 'expect': a scenario states what must hold")]
+
+
+def test_scenario_actions_explores_a_file_with_no_check_yet(tmp_path):
+    # no expect: `scenario run` refuses it (E202), `scenario actions` shows its position
+    bare = write(tmp_path, MARINE[: MARINE.index("    expect:")].replace(
+        "      - until: end_of_placement\n", ""))
+    ran = CliRunner().invoke(app, ["scenario", "run", str(bare)])
+    assert ran.exit_code == 1 and "error[E202]" in ran.output
+    result = CliRunner().invoke(app, ["scenario", "actions", str(bare), "--step", "5"])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[1:] == [
+        "player 1 (green) answers a place question (Placement Phase):",
+        *[line for line in result.output.splitlines()[2:] if line.startswith("  place:")]]
+    assert "  place:5:5:vents:0" in result.output
+    assert load_scenarios(bare, checked=False)[0].expect == []
 
 
 # -- 4. matchers ------------------------------------------------------------------------------
@@ -420,11 +452,11 @@ def test_a_step_answers_the_open_question_before_it_restates_one_made_at_once(tm
      "a Steward is sent only with a die of 1 or 2, and this die shows 4; legal: send:none, "
      "send:pioneer:1 (The Placement Phase, 1. Basecamp, Stewards; R4)"),
     ("{name: purple, dice: [4], shelters: {pioneer: 1}}", ["place:4:4:basecamp:0"],
-     "send:pioneer:2", "player 2 has 1 Pioneer to send (from the Shelters), not 2; legal: "
+     "send:pioneer:2", "purple has 1 Pioneer to send (from the Shelters), not 2; legal: "
      "send:none, send:pioneer:1 (The Placement Phase, 1. Basecamp, Sending Colonists on "
      "Expeditions; R1)"),
     ("{name: purple, dice: [4], shelters: {pioneer: 1}}", ["place:4:4:basecamp:0"],
-     "send:engineer:shelters", "player 2 has no Engineer in the Shelters; legal: send:none, "
+     "send:engineer:shelters", "purple has no Engineer in the Shelters; legal: send:none, "
      "send:pioneer:1 (The Placement Phase, 1. Basecamp, Sending Colonists on Expeditions; R1)"),
     ("{name: purple, dice: [4], shelters: {marine: 1}}",
      ["place:4:4:basecamp:0", "send:marine:shelters", "split:1"], "marine:1:1",
@@ -436,7 +468,7 @@ def test_a_step_answers_the_open_question_before_it_restates_one_made_at_once(tm
      "legal: marine:0:1, marine:0:2 (The Placement Phase, 1. Basecamp, Marines; R2, R38)"),
     ("{name: purple, dice: [4], shelters: {pioneer: 1, engineer: 1}}",
      ["place:4:4:academy:0"], "trainee:marine:shelters",
-     "the die goes with a colonist of player 2's, and there is no Marine in the Shelters; "
+     "the die goes with a colonist of purple's, and there is no Marine in the Shelters; "
      "legal: trainee:pioneer:shelters, trainee:engineer:shelters (The Placement Phase, 6. "
      "Academy; R10)"),
     ("{name: purple, dice: [4], shelters: {marine: 1}, energy: 0}",
@@ -679,11 +711,29 @@ def test_scenario_actions_json_after_every_step_and_until_a_moment(tmp_path):
 
 @pytest.mark.parametrize(("args", "text"), [
     (["--until", "dusk"], "--until: no moment 'dusk'; the moments are: end_of_placement"),
-    (["--step", "99"], "--step 99: the scenario has 14 steps (use 1 to 15)"),
+    (["--step", "99"], "--step 99: the scenario has 14 steps (use 1 to 14, 1 the first, "
+                       "expect steps counted; leave --step out for the position after the "
+                       "last step)"),
+    # no step 15: the position after the last step is the default
+    (["--step", "15"], "--step 15: the scenario has 14 steps (use 1 to 14,"),
 ])
 def test_scenario_actions_usage_errors_exit_2(args, text):
     result = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), *args])
-    assert result.exit_code == 2 and text in result.output
+    assert result.exit_code == 2 and text in " ".join(result.output.split())
+
+
+def test_scenario_actions_step_counts_every_step_and_ends_at_the_last(tmp_path):
+    # step 14 of 14 is the position its last step (green's relief_reward) meets; step 9 is
+    # an expect step: the position it checks, where Purple is asked what to send
+    last = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), "--step", "14"])
+    assert last.exit_code == 0 and "player 1 (green) answers a relief_reward question" in \
+        last.output
+    at_expect = CliRunner().invoke(app, ["scenario", "actions", str(FOLLOW), "--step", "9"])
+    assert "player 2 (purple) answers a send question" in at_expect.output
+    none = write(tmp_path, DOORSTEP.split("    steps:")[0] + "    expect: {round: 1}\n")
+    result = CliRunner().invoke(app, ["scenario", "actions", str(none), "--step", "1"])
+    assert result.exit_code == 2 and "the scenario has no steps (leave --step out)" in \
+        result.output
 
 
 def test_scenario_actions_needs_a_scenario_name_in_a_file_of_several():
@@ -730,3 +780,304 @@ def test_both_loop_guards_of_the_runner_say_s306_alike(tmp_path, monkeypatch):
     assert (follow_up.code, follow_up.step) == ("S306", 3)
     assert follow_up.message == ("step 3 (yellow: split:1): no decision after 1 rule steps: "
                                  "the rules or a plugin schedule steps for ever")
+
+
+# -- another kind of file given as a scenario -------------------------------------------------
+
+def test_a_config_log_save_or_content_file_run_as_a_scenario_says_what_it_is(tmp_path):
+    import shutil
+
+    from artemis.kernel.game import Game, GameConfig
+    from artemis.players.play import make_bots, play_on
+    from artemis.records.log import write_log
+    from artemis.records.save import write_save
+
+    config = GameConfig(players=2, seed=3)
+    game = play_on(Game.new(config), make_bots(config, ["random", "random"]))
+    write_save(tmp_path / "game.json", game, ["random", "random"], None,
+               make_bots(config, ["random", "random"]))
+    write_log(game, tmp_path / "game.jsonl", ["random", "random"])
+    (tmp_path / "game.yaml").write_text("players: 3\nseed: 7\n", encoding="utf-8")
+    shutil.copy(REPO / "content" / "project" / "base" / "buildings.yaml", tmp_path)
+    said = {
+        "game.yaml": ("a game config", "play it with `artemis play --config"),
+        "game.jsonl": ("a game log (written by `artemis play --log`)",
+                       "replay it with `artemis replay"),
+        "game.json": ("a save (written by `artemis play --save`)",
+                      "continue it with `artemis play --load"),
+        "buildings.yaml": ("a content file", "check it with `artemis validate"),
+    }
+    for name, (kind, command) in said.items():
+        path = tmp_path / name
+        result = CliRunner().invoke(app, ["scenario", "run", str(path), "--json"])
+        assert result.exit_code == 1, result.output
+        [problem] = json.loads(result.stdout)["scenarios"][0]["problems"]
+        assert (problem["code"], problem["message"], problem["hint"]) == (
+            "S100", f"{path} is {kind}, not a scenario file", f"{command} {path}`")
+        shown = CliRunner().invoke(app, ["scenario", "actions", str(path)])
+        assert shown.exit_code == 1 and f"error[S100]: {path} is {kind}" in shown.output
+    # a scenario file with a schema problem keeps its own words
+    broken = write(tmp_path, DOORSTEP.replace("scenario: the last colonist", "scenari: x"))
+    codes = [p["code"] for p in json.loads(CliRunner().invoke(
+        app, ["scenario", "run", str(broken), "--json"]).stdout)["scenarios"][0]["problems"]]
+    assert codes == ["E203"]  # the near miss of scenario:
+
+
+# -- players' names where a seat belongs ------------------------------------------------------
+
+NAMES = """
+    scenario: players by name in expect
+    config: {players: 2, seed: 3}
+    given:
+      phase: upkeep
+      round: 6
+      start_player: green
+      players:
+        - {name: yellow, vp: -3, energy: 0, minerals: 0, toolkits: 0, shelters: {}}
+        - {name: green}
+    steps:
+      - expect:
+          start_player: green
+          players.green.seat: green
+      - until: end_of_game
+    expect:
+      result.winner: green
+      result.ranking: [green, yellow]
+      result.players.yellow.seat: yellow
+      result: {ranking: {includes: [yellow], length: 2}}
+    """
+
+CHOOSER = """
+    scenario: the chooser by name
+    config: {players: 3, seed: 7}
+    given:
+      start_player: yellow
+      phase: upkeep
+      players:
+        - {name: yellow, energy: 4, minerals: 4}
+        - {name: green, energy: 1, minerals: 2}
+        - {name: purple, energy: 5, minerals: 5}
+      board:
+        event_deck: [whiteout]
+    steps:
+      - until: start_player_choice
+      - expect:
+          decision: {player: green, kind: start}
+      - green: start:2
+      - until: end_of_round
+    expect:
+      start_player: purple
+    """
+
+
+def test_a_players_name_stands_for_its_seat_where_the_view_holds_a_seat(tmp_path):
+    outcome = run(tmp_path, NAMES)
+    assert outcome.passed, outcome.failure
+    scenario = load_scenario(tmp_path / "s.yaml")
+    assert [(e.path, e.value) for e in scenario.steps[0].expect] == [
+        ("start_player", 1), ("players.green.seat", 1)]
+    assert scenario.expect[3].value == {"ranking": {"includes": [0], "length": 2}}
+    assert run(tmp_path, CHOOSER, "c.yaml").passed  # the report: decision: {player: NAME}
+    # a failure shows the seats with their names
+    f = run(tmp_path, NAMES.replace("result.winner: green", "result.winner: yellow")).failure
+    assert (f.code, f.message) == ("S401", "result.winner: expected 0 (yellow), actual 1 "
+                                           "(green)")
+    f = run(tmp_path, CHOOSER.replace("{player: green", "{player: purple"), "c.yaml").failure
+    assert f.message == "step 2 (expect): decision.player: expected 2 (purple), actual 1 (green)"
+    # anywhere else a text is a text: a question's kind is not a player
+    f = run(tmp_path, CHOOSER.replace("kind: start}", "kind: yellow}"), "c.yaml").failure
+    assert f.message == 'step 2 (expect): decision.kind: expected "yellow", actual "start"'
+
+
+def test_a_name_that_is_no_players_where_a_seat_belongs_is_located(tmp_path):
+    problems = problems_of(write(tmp_path, NAMES.replace("result.winner: green",
+                                                         "result.winner: gren")))
+    assert [(p.code, p.line, p.column, p.message, p.hint) for p in problems] == [
+        ("S102", 16, 18, "unknown player 'gren'", "did you mean 'green'?")]
+
+
+def test_names_on_the_board_and_in_matchers(tmp_path):
+    text = """
+        scenario: dice by name
+        config: {players: 3, seed: 7}
+        given:
+          start_player: yellow
+          players: [{name: yellow}, {name: green}, {name: purple}]
+          board:
+            vents: 8
+            vents_dice: [[yellow, 1], [green, 3]]
+            gantry: [{tile: manufactory, dice: [[purple, 3]]}]
+            expeditions: [{card: first_descent, dice: [{player: green, face: 4}]}]
+        steps:
+          - expect:
+              board.vents_dice: [[yellow, 1], [green, 3]]
+              board.vents_dice.1.0: green
+              board.gantry.0.dice: {includes: [[purple, 3]], excludes: [[yellow, 3]]}
+              board.expeditions.0.dice.0: {player: green, face: 4}
+        """
+    assert run(tmp_path, text).passed
+
+
+def test_every_seat_the_view_shows_is_at_a_seat_path():
+    from artemis.games.project.view import SEAT_PATHS
+    from artemis.kernel.game import Game
+    from artemis.scenario.seats import is_seat, seat_paths
+
+    patterns = seat_paths(type("Support", (), {"SEAT_PATHS": SEAT_PATHS}))
+    found: set[str] = set()
+
+    def walk(node, at: tuple) -> None:
+        if isinstance(node, dict):
+            for k, v in node.items():
+                if k in ("player", "seat", "start_player"):  # a seat by its name
+                    assert is_seat((*at, k), patterns), (*at, k)
+                walk(v, (*at, k))
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                walk(v, (*at, str(i)))
+        if is_seat(at, patterns):
+            assert isinstance(node, int) and 0 <= node < 4, (at, node)
+            found.update(p for p in SEAT_PATHS if is_seat(at, [tuple(p.split("."))]))
+
+    for seed in range(2):
+        game = Game.new({"players": 4, "seed": seed})
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.pending.kind != "place":  # the board full of dice, a few times a round
+                walk(game.view(), ())
+            game.apply(rng.choice(game.legal_actions()))
+    assert found == set(SEAT_PATHS)  # each pattern met a seat in play
+
+
+def test_house_names_the_colonist_type_as_the_other_questions_do(tmp_path):
+    text = """
+        scenario: house by name
+        config: {players: 2, seed: 3}
+        given:
+          players:
+            - name: yellow
+              energy: 6
+              buildings: [{tile: volcanic_extractor, staff: {pioneer: 1}}]
+            - {name: green}
+          board:
+            doorstep: {pioneer: 1}
+            doorstep_dice: [[yellow, 4]]
+        steps:
+          - resolve: doorstep
+          - yellow: recruit:pioneer
+          - yellow: house:pioneer:0
+        expect:
+          players.yellow.buildings.0.staff: {pioneer: 2}
+          players.yellow.shelters: {pioneer: 1}
+        """
+    assert run(tmp_path, text).passed
+    assert run(tmp_path, text.replace("house:pioneer:0", "house:0:0"), "b.yaml").passed
+    f = run(tmp_path, text.replace("house:pioneer:0", "house:marine:0"), "c.yaml").failure
+    assert f.code == "S301" and f.message.startswith("step 3 (yellow: house:marine:0): ")
+
+
+# -- every question explains an illegal answer ------------------------------------------------
+
+#: For each question of the Project, an answer that is never legal there.
+MADE_UP = {
+    "place": "place:9:9:vents:0", "send": "send:pioneer:99", "split": "split:99",
+    "marine": "marine:9:9", "trainee": "trainee:marine:7", "reward": "reward:5",
+    "reward_first": "reward_first:5", "hub_return": "hub_return:wizard",
+    "relief_reward": "relief_reward:99", "buy": "buy:steal", "recruit": "recruit:wizard",
+    "house": "house:9:shelters", "fill": "fill:wizard", "choose": "choose:99",
+    "discard": "discard:wizard", "move": "move:pioneer:shelters:99", "activate": "activate:99",
+    "unpaid": "unpaid:wizard", "start": "start:99",
+}
+
+#: A rule named: a rulebook section by name, or a ruling's number (docs/rulings.md).
+RULE = re.compile(r"R\d+|The (Placement|Resolution|Upkeep) Phase|The Relief Track|Some General "
+                  r"Rules|Placement Phase")
+
+
+def _a_position_of_each_question() -> dict:
+    """{question kind: a game with that question pending}, from random games (the rarest,
+    an Expedition Hub too full for its returning colonists, comes up in a few hundred)."""
+    from artemis.kernel.game import Game
+    from artemis.kernel.games import get_game
+
+    kinds = set(get_game("project").questions)
+    found: dict = {}
+    for seed in range(400):
+        game = Game.new({"players": 2 + seed % 4, "seed": seed})
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.pending.kind not in found:
+                found[game.pending.kind] = game.clone()
+            game.apply(rng.choice(game.legal_actions()))
+        if set(found) == kinds:
+            break
+    assert set(found) == kinds, kinds - set(found)
+    return found
+
+
+@pytest.fixture(scope="module")
+def positions() -> dict:
+    """{question kind: a game with it pending}; an illegal answer leaves a game as it was."""
+    return _a_position_of_each_question()
+
+
+def test_every_question_explains_an_illegal_answer_and_names_the_rule(positions):
+    from artemis.kernel.actions import IllegalAction
+    from artemis.kernel.games import get_game
+
+    assert set(MADE_UP) == set(get_game("project").questions)
+    for kind, game in positions.items():
+        who = f"player {game.pending.player}"
+        for wanted in (MADE_UP[kind], "frobnicate:1"):
+            assert wanted not in [a.id for a in game.legal_actions()]
+            with pytest.raises(IllegalAction) as info:
+                game.apply(wanted)
+            text, rule = str(info.value), info.value.rule
+            # explained (not only the legal answers listed), with the rule it breaks
+            assert text.startswith(f"'{wanted}' is not legal: "), (kind, text)
+            assert "is not a legal answer to" not in text, (kind, text)
+            assert RULE.search(rule), (kind, rule)
+            if kind != "place":
+                assert "; legal: " in text, (kind, text)
+            if wanted.startswith("frobnicate"):
+                assert f"{who} is asked a {kind} question, whose answers are written " in text \
+                    or kind == "place", (kind, text)
+
+
+@pytest.mark.parametrize(("kind", "wanted", "words"), [
+    ("relief_reward", "relief_reward:9", r"player \d has moved to space \d+ of the Relief Track "
+     r"and takes the reward of that space or of one already passed \(1 to \d+\), not of space "
+     r"9, which is ahead; legal: .* \(The Relief Track; R11, R39\)"),
+    ("buy", "buy:steal", r"the offer of .+ to player \d is answered buy:buy or buy:decline, not "
+     r"'steal'; legal: .* \(The Resolution Phase, 4. Gantry; R8\)"),
+    ("start", "start:99", r"player \d names the next start player, one of the \d players \(seats "
+     r"0 to \d\); there is no seat 99; legal: .* \(The Upkeep Phase, Choose a new Start Player; "
+     r"R14, R35\)"),
+    ("house", "house:9:shelters", r"the colonist player \d places is an? [A-Z][a-z]+: house:\d:"
+     r"PLACE \(T is the type's number: 0 pioneer, 1 engineer, 2 marine, 3 steward\); legal: "
+     r".* \(Some General Rules \(a gained colonist may immediately be placed\); R30, R31\)"),
+    ("unpaid", "unpaid:wizard", r"'wizard' is no colonist type: unpaid takes one of pioneer, "
+     r"engineer, marine, steward; legal: .* \(The Upkeep Phase, Pay Energy for Colonists in "
+     r"your Shelters; R23\)"),
+])
+def test_an_illegal_answer_says_why_in_the_rulebooks_words(positions, kind, wanted, words):
+    from artemis.kernel.actions import IllegalAction
+
+    game = positions[kind]
+    with pytest.raises(IllegalAction) as info:
+        game.apply(wanted)
+    assert re.fullmatch(f"'{re.escape(wanted)}' is not legal: {words}", str(info.value)), \
+        str(info.value)
+
+
+def test_an_illegal_relief_reward_names_the_player_and_the_space(tmp_path):
+    # the report: relief_reward:9 said only "not a legal answer ... of player 0"
+    text = (SCENARIOS / "relief_track_example.yaml").read_text(encoding="utf-8").replace(
+        "relief_reward:4\n    error: {code: S301, message: \"legal: relief_reward:3, "
+        "relief_reward:2, relief_reward:1\"}", "relief_reward:9")
+    f = run(tmp_path, text).failure
+    assert f.message == (
+        "step 2 (yellow: relief_reward:9): 'relief_reward:9' is not legal: yellow has moved "
+        "to space 3 of the Relief Track and takes the reward of that space or of one already "
+        "passed (1 to 3), not of space 9, which is ahead; legal: relief_reward:3, "
+        "relief_reward:2, relief_reward:1 (The Relief Track; R11, R39)")

@@ -233,7 +233,7 @@ def test_an_illegal_action_fails_with_the_engines_message_and_rule(tmp_path):
     f = run_scenario(load_scenario(write(tmp_path, text))).failure
     assert f.code == "S301" and f.line == 12
     assert f.message == ("step 1 (yellow: place:3:4:vents:0): 'place:3:4:vents:0' is not "
-                         "legal: changing a 3 to a 4 needs 1 Toolkits; player 0 has 0 "
+                         "legal: changing a 3 to a 4 needs 1 Toolkits; yellow has 0 "
                          "(Placement Phase: Toolkits)")
 
 
@@ -588,3 +588,18 @@ def test_a_content_file_with_many_problems_lists_fifty_then_counts(tmp_path):
     assert [p.code for p in mine] == ["E203"] * 50 + ["E299"]
     assert (mine[0].line, mine[0].message) == (3, "unknown key 'bogus'")
     assert mine[-1].message == f"... and more problems in {path}"
+
+
+def test_a_key_missing_inside_an_expected_mapping_reads_like_a_path_not_found(tmp_path):
+    # the same words as a wrong path (S402): the missing key and the keys that are there
+    text = VENTS.read_text(encoding="utf-8").replace(
+        "  players.purple.relief: 2\n",
+        "  players.purple: {relief: 2, shelters: {marines: 0}}\n")
+    f = run_scenario(load_scenario(write(tmp_path, text))).failure
+    assert (f.code, f.path, f.expected, f.actual) == (
+        "S402", "players.purple.shelters.marines", 0, None)
+    assert f.message == ("players.purple.shelters.marines: not found: 'players.purple."
+                         "shelters' has no 'marines'; it has: pioneer, engineer, marine, "
+                         "steward")
+    line = next(i for i, s in enumerate(text.splitlines(), 1) if "marines" in s)
+    assert (f.line, f.column) == (line, 3)

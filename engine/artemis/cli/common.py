@@ -132,21 +132,32 @@ _COMMAND_FOR = {"save": ("artemis play --load", "continue it"),
                 "manifest": ("artemis validate", "check its pack")}
 
 
-def refuse_other_kind(path: Path, expected: str) -> None:
-    """Exit 2 when ``path`` holds another kind of artemis file than ``expected`` (a key of
-    `artemis.records.filekind.KINDS`: a save given to `replay`, a config to `play --load`),
-    saying what it is and the command that takes it; return when it is not (the caller's own
-    reading says what is wrong with it)."""
+def other_kind(path: Path, expected: str) -> tuple[str, str] | None:
+    """(what the file is, the command that takes it) when ``path`` holds another kind of
+    artemis file than ``expected`` (a key of `artemis.records.filekind.KINDS`), e.g. ("g.yaml
+    is a game config, not a scenario file", "play it with `artemis play --config g.yaml`");
+    None when it does not (or its kind is not known)."""
     import shlex
 
     from artemis.records.filekind import file_kind, what_it_is
 
     said = what_it_is(path, expected)
     if said is None:
-        return
-    command, verb = _COMMAND_FOR[file_kind(path)]
-    target = path.parent if file_kind(path) == "manifest" else path
-    usage_error(f"{said}: {verb} with `{command} {shlex.quote(str(target))}`")
+        return None
+    kind = file_kind(path)
+    command, verb = _COMMAND_FOR[kind]
+    target = path.parent if kind == "manifest" else path
+    return said, f"{verb} with `{command} {shlex.quote(str(target))}`"
+
+
+def refuse_other_kind(path: Path, expected: str) -> None:
+    """Exit 2 when ``path`` holds another kind of artemis file than ``expected`` (a key of
+    `artemis.records.filekind.KINDS`: a save given to `replay`, a config to `play --load`),
+    saying what it is and the command that takes it; return when it is not (the caller's own
+    reading says what is wrong with it)."""
+    found = other_kind(path, expected)
+    if found is not None:
+        usage_error(f"{found[0]}: {found[1]}")
 
 
 def ruleset_of(game: str | None):

@@ -35,7 +35,7 @@ def run_files(paths: list[Path], game: str | None = None) -> list[dict]:
         except ScenarioError as exc:
             records.append({"file": str(path), "index": None, "name": exc.name,
                             "status": "invalid", "failure": None,
-                            "problems": [p.as_dict() for p in exc.problems]})
+                            "problems": [p.as_dict() for p in not_a_scenario(path, exc)]})
             continue
         for scenario in scenarios:
             outcome = run_scenario(scenario)
@@ -45,6 +45,24 @@ def run_files(paths: list[Path], game: str | None = None) -> list[dict]:
                             "failure": outcome.failure.as_dict() if outcome.failure else None,
                             "problems": []})
     return records
+
+
+def not_a_scenario(path: Path, exc) -> list:
+    """The problems to show for a file that did not load as a scenario (``exc``, a
+    ScenarioError): when it is another kind of artemis file (a game config, a log, a save,
+    content: `artemis.records.filekind`) and reads as no scenario at all (it does not parse as
+    YAML, or has no ``scenario:``), one S100 naming its kind and the command that takes it,
+    instead of the schema's or the YAML reader's words; else ``exc.problems``."""
+    from artemis.cli.common import other_kind
+    from artemis.content.problems import Problem
+
+    unlike = any(p.code.startswith("E1") or (p.code == "E202" and p.pointer == ""
+                                             and "'scenario'" in p.message)
+                 for p in exc.problems)
+    found = other_kind(path, "scenario") if unlike else None
+    if found is None:
+        return exc.problems
+    return [Problem(str(path), 1, 1, "", "S100", found[0], found[1])]
 
 
 @scenario_app.command("run")
@@ -101,7 +119,8 @@ def actions(
     path: Annotated[Path, typer.Argument(metavar="FILE", help="A scenario file.")],
     step: Annotated[int | None, typer.Option(
         "--step", metavar="N", min=1, help="The position step N meets (the steps before it "
-        "run): what step N may answer. Default: after every step.")] = None,
+        "run): what step N may answer; 1 to the number of steps, expect steps counted. "
+        "Default: after every step.")] = None,
     until: Annotated[str | None, typer.Option(
         "--until", metavar="MOMENT", help="Then run on to this moment (end_of_placement, "
         "start_player_choice, ...: docs/scenarios.md).")] = None,
@@ -125,20 +144,29 @@ def actions(
         ruleset_of(game_id)
     plugin_host(None, None, strict_plugins)
     try:
-        scenarios = load_scenarios(path, game_id)
+        # a file with no check yet is fine here: exploring a position comes before checking it
+        scenarios = load_scenarios(path, game_id, checked=False)
     except GameConflict as exc:
         conflict(exc)
     except ScenarioError as exc:
-        for p in exc.problems:
+        for p in not_a_scenario(path, exc):
             print(p.format())
         raise typer.Exit(1) from None
     scenario = _pick(scenarios, which, path)
     moments = scenario.game.ruleset.scenario.MOMENTS
     if until is not None and until not in moments:
-        usage_error(f"--until: no moment '{until}'; the moments are: {', '.join(moments)}")
-    if step is not None and step > len(scenario.steps) + 1:
-        usage_error(f"--step {step}: the scenario has {len(scenario.steps)} steps (use 1 to "
-                    f"{len(scenario.steps) + 1})")
+        from artemis.scenario.loader import moment_hint
+
+        hint = moment_hint(until, moments, scenario.game.ruleset.scenario.RESOLVE_TARGETS)
+        usage_error(f"--until: no moment '{until}'; the moments are: {', '.join(moments)} "
+                    f"({hint})")
+    count = len(scenario.steps)
+    if step is not None and step > count:
+        # --step N is the position step N meets: a step that exists, 1 to the last
+        usage_error(f"--step {step}: the scenario has " + (
+            f"{count} step{'s' * (count != 1)} (use 1 to {count}, 1 the first, expect steps "
+            "counted; leave --step out for the position after the last step)" if count else
+            "no steps (leave --step out)"))
     outcome = position_at(scenario, step, until)
     game = outcome.game
     where = (f"at step {step}" if step is not None else "after every step") + (

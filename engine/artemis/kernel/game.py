@@ -232,6 +232,7 @@ class Game:
         self.actions: list[Action] = []  # every answer given, in order
         self.revealed_at = 0  # len(actions) when hidden or random information last came out
         self.forced: list | None = None  # a list: the questions answered at once are noted
+        self.seat_names: list | None = None  # players' names by seat, for words (`who`)
         self.host = None  # the PluginHost the game was made with (names and versions)
         self.state: Any = None
         # what `apply` puts the game back from: "config" (a game from `new`), or (a clone, the
@@ -470,6 +471,14 @@ class Game:
         if self.final is None:
             return None
         return self.ruleset.result(self)
+
+    def who(self, seat: int) -> str:
+        """How messages name ``seat``: its name in ``seat_names`` (a scenario's players, set by
+        the scenario loader) when it has one, else "player N"."""
+        names = self.seat_names
+        if names and 0 <= seat < len(names) and names[seat]:
+            return str(names[seat])
+        return f"player {seat}"
 
     def clone(self) -> Game:
         """An independent copy at this decision point (flat copy of state and queue)."""

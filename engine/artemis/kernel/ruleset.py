@@ -177,7 +177,9 @@ class Ruleset:
         ``next_task``, ``step_once``, ``queue_depth``, ``matches_region``, ``matches_event``,
         ``resolution_over``, ``upkeep_over``, ``score_now`` and ``REGIONS``; the named
         moments an ``until:`` step runs to, ``MOMENTS`` ({name: what it is}) and
-        ``at_moment(game, name)``."""
+        ``at_moment(game, name)``; optionally ``SEAT_PATHS``, the view's seat-valued paths
+        (artemis.scenario.seats), and ``canonical_action(id)``, an action id a step may
+        write in another form made the engine's."""
         return None
 
     def determinize(self, game, seat: int, rng: random.Random):
@@ -221,7 +223,7 @@ class Ruleset:
         legal = ", ".join(a.id for a in pending.options[:6])
         more = ", ..." if len(pending.options) > 6 else ""
         return IllegalAction(f"'{wanted}' is not a legal answer to the {pending.kind} question "
-                             f"of player {pending.player}; legal: {legal}{more}",
+                             f"of {game.who(pending.player)}; legal: {legal}{more}",
                              self.questions.get(pending.kind, ""))
 
     def seat_summary(self, game, seat: int) -> str:

@@ -2,14 +2,15 @@
 
 A scenario file is read with the content reader, so its YAML problems keep their E1xx codes and
 its schema problems their E2xx codes (docs/errors.md). The S codes below are the scenario's own:
-S1xx the file names something the engine does not know, S2xx the given position is not
-consistent, S3xx a step could not run, S4xx an expectation does not hold.
+S1xx the file is another kind of file or names something the engine does not know, S2xx the
+given position is not consistent, S3xx a step could not run, S4xx an expectation does not hold.
 """
 
 from __future__ import annotations
 
 CODES: dict[str, str] = {
-    # S1xx: the file names something unknown
+    # S1xx: the file is not a scenario, or names something unknown
+    "S100": "not a scenario file",
     "S101": "bad game config",
     "S102": "unknown player",
     "S103": "unknown content id",

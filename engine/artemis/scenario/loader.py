@@ -114,7 +114,7 @@ def _validator(many: bool = False):
     return Draft7Validator(many_schema() if many else scenario_schema())
 
 
-def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
+def load_scenario(path: Path | str, game: str | None = None, checked: bool = True) -> Scenario:
     """Read, check and set up the one scenario of a file, of its game: the file's ``game:``,
     else ``game`` (the one asked for, ``--game``), else ``project``.
 
@@ -123,8 +123,9 @@ def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
     ``game``) with every located problem found: E1xx for the YAML, E2xx for the schema, S1xx
     and S2xx for the config, names, ids and the given position; S199 marks a bug in this
     loader. A file of several scenarios (``scenarios:``) is E206 here: `load_scenarios`
-    reads it."""
-    found = load_scenarios(path, game)
+    reads it. ``checked`` False accepts a scenario that states no check (no ``expect``, no
+    expected error: E202 otherwise), to explore its position (`artemis scenario actions`)."""
+    found = load_scenarios(path, game, checked)
     if len(found) != 1:
         raise ScenarioError([Problem(str(path), found[0].line, 1, "/scenarios", "E206",
                                      f"the file holds {len(found)} scenarios",
@@ -133,15 +134,17 @@ def load_scenario(path: Path | str, game: str | None = None) -> Scenario:
     return found[0]
 
 
-def load_scenarios(path: Path | str, game: str | None = None) -> list[Scenario]:
+def load_scenarios(path: Path | str, game: str | None = None,
+                   checked: bool = True) -> list[Scenario]:
     """Every scenario of a file: the file's one scenario, or each of its ``scenarios:`` in
     order (a file-level ``game:`` is the game of the items naming none). Raises as
-    `load_scenario`, with the problems of every item (all or nothing)."""
+    `load_scenario`, with the problems of every item (all or nothing); ``checked`` as
+    there."""
     from artemis.kernel.games import GameConflict
 
     shown = str(path)
     try:
-        return _load(Path(path), shown, game)
+        return _load(Path(path), shown, game, checked)
     except (ScenarioError, GameConflict):
         raise
     except RecursionError:
@@ -153,7 +156,8 @@ def load_scenarios(path: Path | str, game: str | None = None) -> list[Scenario]:
                                      "this is a bug in artemis; please report it")]) from None
 
 
-def _load(path: Path, shown: str, asked: str | None = None) -> list[Scenario]:
+def _load(path: Path, shown: str, asked: str | None = None,
+          checked: bool = True) -> list[Scenario]:
     from artemis.content.schema_check import schema_problems
     from artemis.content.yamlio import YamlProblem, load
 
@@ -166,7 +170,7 @@ def _load(path: Path, shown: str, asked: str | None = None) -> list[Scenario]:
                                           "scenario, given, steps and expect")
         raise ScenarioError([problem]) from None
     if not (isinstance(doc.data, dict) and "scenarios" in doc.data):
-        return [_one(path, doc, asked)]
+        return [_one(path, doc, asked, checked)]
     problems = schema_problems(doc, _validator(many=True))
     if problems:
         raise ScenarioError(problems)
@@ -177,7 +181,7 @@ def _load(path: Path, shown: str, asked: str | None = None) -> list[Scenario]:
         if named is not None and "game" not in item:
             sub.data = {**item, "game": named}
         try:
-            scenario = _one(path, sub, asked)
+            scenario = _one(path, sub, asked, checked)
         except ScenarioError as exc:
             problems += [dataclasses.replace(p, pointer=f"/scenarios/{i}{p.pointer}")
                          for p in exc.problems]
@@ -204,7 +208,7 @@ def _item(doc, prefix: tuple):
                                keys=under(doc.keys), texts=under(doc.texts))
 
 
-def _one(path: Path, doc, asked: str | None) -> Scenario:
+def _one(path: Path, doc, asked: str | None, checked: bool = True) -> Scenario:
     from artemis.content.schema_check import schema_problems
 
     shown = doc.file
@@ -244,25 +248,31 @@ def _one(path: Path, doc, asked: str | None) -> Scenario:
     if game is None:
         raise ScenarioError(problems, name)
     problems.extend(support.apply_given(game, doc, data, names))
+    if any(names):
+        game.seat_names = list(names)  # the engine's messages name the players (Game.who)
     n = game.config.players
     steps = [st for i, raw in enumerate(data.get("steps") or [])
              if (st := _step(doc, i, raw, n, names, at, support)) is not None]
     error = None
-    expect = _expectations(doc, ("expect",), data.get("expect") or {}, at)
+    expect = _expectations(doc, ("expect",), data.get("expect") or {}, at,
+                           _seat_namer(n, names, support, at))
     if "error" in (data.get("expect") or {}):
         error = _step_error(doc, ("expect", "error"), data["expect"]["error"], at)
-    if not (expect or error or any(st.kind == "expect" or st.error for st in steps)):
+    if checked and not (expect or error or any(st.kind == "expect" or st.error
+                                                for st in steps)):
         at((), "E202", "missing field 'expect': a scenario states what must hold",
-           "add expect: {PATH: VALUE}, or {expect: {...}} steps")
+           "add expect: {PATH: VALUE}, or {expect: {...}} steps (`artemis scenario "
+           "actions` reads the file without them, to explore its position)")
     if problems:
         raise ScenarioError(sorted(problems, key=lambda p: (p.line, p.column)), name)
     return Scenario(shown, data["scenario"], game, names, steps, expect, error,
                     line=doc.position(())[0])
 
 
-def _expectations(doc, path: tuple, mapping: dict, at) -> list[Expectation]:
+def _expectations(doc, path: tuple, mapping: dict, at, seats) -> list[Expectation]:
     """The checks of one expect mapping at ``path`` (its ``error`` key left out), each
-    matcher's arguments checked."""
+    matcher's arguments checked, and players' names where a seat belongs made seats
+    (``seats(value, where)``: `_seat_namer`)."""
     from artemis.scenario.matchers import matcher_problems
 
     out = []
@@ -272,8 +282,25 @@ def _expectations(doc, path: tuple, mapping: dict, at) -> list[Expectation]:
         for where, message, hint in matcher_problems(value, (*path, key)):
             at(where, "E201", message, hint)
         line, col = doc.position((*path, key), key=True)
-        out.append(Expectation(key, value, line, col))
+        out.append(Expectation(key, seats(value, (*path, key)), line, col))
     return out
+
+
+def _seat_namer(n: int, names: list, support, at):
+    """``seats(value, where)``: the expected ``value`` of the expectation at ``where`` (its
+    last part the dotted path) with players' names made seat numbers where the view holds a
+    seat (`artemis.scenario.seats`); a name that is no player's is S102 at its line."""
+    from artemis.scenario.seats import name_seats, seat_paths
+
+    patterns = seat_paths(support)
+
+    def seats(value, where: tuple):
+        def unknown(inside: tuple, text: str) -> None:
+            support.player_seat(n, names, text, (*where, *inside), at)
+
+        return name_seats(value, tuple(str(where[-1]).split(".")), patterns, names, unknown)
+
+    return seats
 
 
 def _new_game(path: Path, doc, data: dict, given: dict, at, support):
@@ -353,7 +380,7 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
                "scenario's expect", key=True)
             return None
         return Step("expect", i, line, col, "expect", expect=_expectations(
-            doc, (*path, "expect"), checks, at))
+            doc, (*path, "expect"), checks, at, _seat_namer(n, names, support, at)))
     if "resolve" in raw:
         extra = [k for k in raw if k != "resolve"]
         target = raw["resolve"]
@@ -406,6 +433,9 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
         return None
     shown = names[seat] if seat is not None and names[seat] else seat
     text = f"{shown}: {action}" if seat is not None else action
+    canonical = getattr(support, "canonical_action", None)  # another form the game accepts
+    if canonical is not None:
+        action = canonical(action)
     return Step("action", i, line, col, text, player=seat, action=action, error=error)
 
 
@@ -418,12 +448,47 @@ def _until(doc, path: tuple, raw: dict, at, support) -> Step | None:
         return None
     target = raw["until"]
     if target not in moments:
-        near = did_you_mean(str(target), moments)
         at((*path, "until"), "E204", f"no moment {target!r} to run until; the moments are: "
-           + ", ".join(moments), near or "docs/scenarios.md lists what each one is")
+           + ", ".join(moments), moment_hint(target, moments, support.RESOLVE_TARGETS))
         return None
     line, col = doc.position(path)
     return Step("until", path[1], line, col, f"until: {target}", target=target)
+
+
+def moment_hint(target, moments, targets=()) -> str:
+    """The hint for an ``until:`` naming no moment: the moment ``target`` is close to, compared
+    on the part after the words they share (``end_of_placment`` is close to
+    ``end_of_placement``; ``end_of_quary`` to none, ``quary`` being far from ``placement``,
+    ``game`` and the others); else, when that part is close to a region or other ``resolve``
+    target (``targets``), the resolve step that stops there; else where the moments are
+    explained (the message lists them)."""
+    from difflib import SequenceMatcher
+
+    word = str(target)
+    best, score = "", 0.0
+    for m in moments:
+        shared = len(word) if word == m else len(_common_prefix(word, m))
+        cut = word.rfind("_", 0, shared) + 1  # the whole words both names start with
+        ratio = SequenceMatcher(None, word[cut:], m[cut:]).ratio()
+        if ratio > score:
+            best, score = m, ratio
+    if score >= 0.55:
+        return f"did you mean '{best}'?"
+    rest = word.rsplit("_", 1)[-1] if word.startswith(("end_of_", "after_")) else word
+    near = did_you_mean(rest, targets) if targets else ""
+    if near.startswith("did you mean"):
+        region = near.split("'")[1]
+        return (f"no moment is close; to run until {region} has resolved, write "
+                f"`resolve: {region}` (docs/scenarios.md, steps)")
+    return ("none of the moments is close to this name; docs/scenarios.md (Stop points) says "
+            "where each one stands")
+
+
+def _common_prefix(a: str, b: str) -> str:
+    n = 0
+    while n < min(len(a), len(b)) and a[n] == b[n]:
+        n += 1
+    return a[:n]
 
 
 def _step_error(doc, path, value, at) -> ExpectedError | None:

@@ -381,17 +381,19 @@ def resolve_path(scenario: Scenario, game, path: str):
 
 def first_difference(expected, actual, path: str):
     """The first place where ``actual`` does not hold ``expected``: (path, expected, actual,
-    words) with ``words`` what was expected in words for a matcher (else None), or None. A
-    mapping checks only the keys it lists; a mapping of matchers (artemis.scenario.matchers)
-    states something about the value; a list must match in full; true/false never equal
-    numbers."""
+    words) with ``words`` what was expected in words for a matcher (else None), or None; for
+    a key an expected mapping lists and the actual one lacks, ``actual`` is `_MISSING` and
+    ``words`` say which keys it has. A mapping checks only the keys it lists; a mapping of
+    matchers (artemis.scenario.matchers) states something about the value; a list must match
+    in full; true/false never equal numbers."""
     if is_matcher(expected):
         why = mismatch(expected, actual, lambda e, a: first_difference(e, a, path) is None)
         return None if why is None else (path, expected, actual, why)
     if isinstance(expected, dict) and isinstance(actual, dict):
         for k, v in expected.items():
-            if k not in actual:
-                return f"{path}.{k}", v, "(missing)", None
+            if k not in actual:  # read as a path not found (S402), as resolve_path says it
+                return (f"{path}.{k}", v, _MISSING,
+                        f"'{path}' has no '{k}'; it has: {', '.join(map(str, actual))}")
             diff = first_difference(v, actual[k], f"{path}.{k}")
             if diff:
                 return diff
@@ -410,7 +412,8 @@ def first_difference(expected, actual, path: str):
 
 
 def check(scenario: Scenario, game, e) -> Failure | None:
-    """Check one expectation; a Failure (S401 value differs, S402 path not found) or None."""
+    """Check one expectation; a Failure (S401 value differs, S402 path not found: the
+    expectation's own path, or a key of an expected mapping) or None."""
     actual, why = resolve_path(scenario, game, e.path)
     if why is not None:
         return Failure("S402", f"{e.path}: not found: {why}", e.line, e.column, e.path,
@@ -419,10 +422,23 @@ def check(scenario: Scenario, game, e) -> Failure | None:
     if diff is None:
         return None
     path, want, got, words = diff
-    shown = words if words is not None else _show(want)
-    return Failure("S401", f"{path}: expected {shown}, actual {_show(got)}", e.line,
-                   e.column, path, want, got)
+    if got is _MISSING:
+        return Failure("S402", f"{path}: not found: {words}", e.line, e.column, path, want,
+                       None)
+    shown = words if words is not None else _show(want, scenario, game, path)
+    return Failure("S401", f"{path}: expected {shown}, actual {_show(got, scenario, game, path)}",
+                   e.line, e.column, path, want, got)
 
 
-def _show(value) -> str:
-    return json.dumps(value, ensure_ascii=False)
+def _show(value, scenario: Scenario | None = None, game=None, path: str = "") -> str:
+    """``value`` as JSON; a seat at a seat-valued ``path`` with its player's name: 0 (yellow)."""
+    text = json.dumps(value, ensure_ascii=False)
+    if scenario is None or not isinstance(value, int) or isinstance(value, bool):
+        return text
+    from artemis.scenario.seats import is_seat, seat_paths
+
+    names = scenario.names
+    if (0 <= value < len(names) and names[value]
+            and is_seat(tuple(path.split(".")), seat_paths(game.ruleset.scenario))):
+        return f"{text} ({names[value]})"
+    return text

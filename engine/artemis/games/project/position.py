@@ -13,12 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from artemis.content.problems import Problem, did_you_mean, pointer
+from artemis.games.project.scenario_ids import canonical_action  # noqa: F401 - house:TYPE
 from artemis.games.project.scenario_schema import (  # noqa: F401 - the scenario support
     DEFINITIONS,
     GIVEN_SCHEMA,
     RESOLVE_TARGETS,
 )
 from artemis.games.project.state import SHELTERS
+from artemis.games.project.view import SEAT_PATHS  # noqa: F401 - names as values in expect
 from artemis.games.project.vocabulary import COLONIST_TYPES, REGIONS
 from artemis.scenario.schema import RESERVED_NAMES
 

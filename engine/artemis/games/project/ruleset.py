@@ -204,8 +204,10 @@ class ProjectRuleset(Ruleset):
     # -- words -------------------------------------------------------------------------------
 
     def explain_illegal(self, game, wanted: str) -> tuple[str, str] | None:
-        """Why ``wanted`` breaks a rule: a placement, a send, a Marine, an Academy colonist, a
-        resource split or a recruit (artemis.games.project.rules.explain)."""
+        """Why ``wanted`` breaks a rule, for every question of the Project: a placement and
+        its follow-ups, recruiting, the Gantry's offer, rewards, the Relief Track, colonists
+        and buildings gained, effects' choices and Upkeep (artemis.games.project.rules.explain),
+        naming players as `Game.who` does."""
         from artemis.games.project.rules.explain import why_not
 
         return why_not(game, wanted)

@@ -9,6 +9,21 @@ from __future__ import annotations
 
 from artemis.games.project.state import TYPES
 
+#: Where `view` holds a seat (0 first, R35), as dotted path patterns (``*``: any one index or
+#: key): a scenario's ``expect`` may write a player's name there (artemis.scenario.seats). A
+#: die on the board is [player, face] (the Academy's [player, face, colonist]), or at Basecamp
+#: {player, face, ...}. Keep in step with `view` (a test checks every seat it shows).
+SEAT_PATHS = (
+    "start_player",
+    "players.*.seat",
+    "board.expeditions.*.dice.*.player",
+    "board.vents_dice.*.0",
+    "board.quarry_dice.*.0",
+    "board.doorstep_dice.*.0",
+    "board.gantry.*.dice.*.0",
+    "board.academy.*.0",
+)
+
 
 def _col(counts) -> dict:
     return {t: counts[i] for i, t in enumerate(TYPES)}

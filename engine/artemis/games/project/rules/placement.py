@@ -381,13 +381,13 @@ def why_not(game, player: int, action_id: str) -> tuple[str, str]:
     except ValueError:
         return ("ROLLED, FINAL and TARGET are whole numbers", "Placement Phase")
     if rolled not in p.dice:
-        return (f"player {player} has no die showing {rolled} (dice: {p.dice})",
+        return (f"{game.who(player)} has no die showing {rolled} (dice: {p.dice})",
                 "Placement Phase")
     if not 1 <= final <= 6:
         return ("a die may not go below 1 or above 6", "Placement Phase: Toolkits")
     if abs(final - rolled) > p.toolkits:
         return (f"changing a {rolled} to a {final} needs {abs(final - rolled)} Toolkits; "
-                f"player {player} has {p.toolkits}", "Placement Phase: Toolkits")
+                f"{game.who(player)} has {p.toolkits}", "Placement Phase: Toolkits")
     if region not in REGIONS:
         return (f"unknown region '{region}'; regions: {', '.join(REGIONS)}", "Placement Phase")
     if region == "basecamp" and not 0 <= target < len(s.cards):
@@ -403,6 +403,6 @@ def why_not(game, player: int, action_id: str) -> tuple[str, str]:
         if None not in s.academy:
             return ("both Academy spaces are taken" if len(s.academy) > 1 else
                     "the Academy space is taken (one space with 2 players)", "Academy")
-        return ("the die goes with a colonist from the Shelters or a building, and player "
-                f"{player} has none", "Academy")
+        return ("the die goes with a colonist from the Shelters or a building, and "
+                f"{game.who(player)} has none", "Academy")
     return ("the target of this region is 0", "Placement Phase")
