@@ -151,7 +151,10 @@ def test_games_lists_the_project_with_its_variants_and_bots(builtin_host):
     result = run("games", "--json")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
-    (project,) = report["games"]
+    odyssey, project = report["games"]
+    assert odyssey["id"] == "odyssey" and odyssey["player_counts"] == [2, 3, 4, 5]
+    assert [o["name"] for o in odyssey["options"]] == [
+        "colours", "max_rounds", "trade_offer_limit", "one_terraformer_per_planet"]
     assert project["id"] == "project" and project["name"] == "The Artemis Project"
     assert project["player_counts"] == [2, 3, 4, 5] and project["options"] == []
     assert [(v["name"], v["plugin"]) for v in project["variants"]] == [
@@ -165,7 +168,7 @@ def test_games_lists_the_project_with_its_variants_and_bots(builtin_host):
 
 def test_games_lists_a_second_game_with_its_options_variants_and_bots(count):
     report = json.loads(run("games", "--json").stdout)
-    assert [g["id"] for g in report["games"]] == ["count", "project"]
+    assert [g["id"] for g in report["games"]] == ["count", "odyssey", "project"]
     game = report["games"][0]
     assert game == {"id": "count", "name": "Count", "player_counts": [2, 3],
                     "options": [{"name": "target", "default": 5,
@@ -173,7 +176,7 @@ def test_games_lists_a_second_game_with_its_options_variants_and_bots(count):
                     "variants": [{"name": "quick", "plugin": "count_rules",
                                   "description": "A shorter count.", "options": []}],
                     "bots": ["random", "greedy", "human", "eager"]}
-    assert "quick" not in [v["name"] for v in report["games"][1]["variants"]]
+    assert "quick" not in [v["name"] for v in report["games"][2]["variants"]]
     text = run("games").stdout
     assert ("count: Count\n  players: 2 or 3\n  options: target=5 (Points that end the "
             "game.)\n  variants: quick (count_rules)\n  bots: random, greedy, human, eager\n"
@@ -197,6 +200,8 @@ def test_bare_validate_lists_every_game(count):
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "valid: count: no content",
+        "valid: odyssey: base 1.0.0: 9 systems, 42 planets, 55 Action cards, 17 Alien "
+        "Artifacts, 13 Singularity cards, 5 Missions",
         "valid: project: base 1.0.0: 52 buildings, 22 expeditions, 14 events, 10 Relief "
         "Track spaces, 47 board rows"]
     only = run("validate", "--game", "count")
@@ -220,7 +225,7 @@ def test_bare_validate_fails_when_one_game_is_invalid(count, monkeypatch):
 def test_validate_with_an_unknown_game_is_a_usage_error():
     result = run("validate", "--game", "chess")
     assert result.exit_code == 2
-    assert "unknown game 'chess'; registered games: project" in result.stderr
+    assert "unknown game 'chess'; registered games: odyssey, project" in result.stderr
 
 
 def _pack(tmp_path, name, game=None):
@@ -284,7 +289,8 @@ def test_play_seats_are_the_games_bot_kinds(count):
 def test_play_with_an_unknown_game_is_a_usage_error():
     result = run("play", "--game", "chess")
     assert result.exit_code == 2
-    assert "--game chess: unknown game 'chess'; registered games: project" in result.stderr
+    assert ("--game chess: unknown game 'chess'; registered games: odyssey, project"
+            in result.stderr)
 
 
 def test_a_config_file_names_its_game_and_options(count, tmp_path):
@@ -478,7 +484,9 @@ def test_schema_export_one_game_or_all(count, tmp_path):
                      "scenario.schema.json"}
     assert any("/all/project/effect.schema.json" in p for p in json.loads(every.stdout))
     project = run("schema", "export", tmp_path / "p", "--game", "project", "--json")
-    assert len(json.loads(project.stdout)) == len(json.loads(every.stdout))
+    odyssey = run("schema", "export", tmp_path / "o", "--game", "odyssey", "--json")
+    assert len(json.loads(project.stdout)) + len(json.loads(odyssey.stdout)) - 4 == \
+        len(json.loads(every.stdout))  # the four schemas of every game once
     bad = run("schema", "export", tmp_path / "x", "--game", "chess")
     assert bad.exit_code == 2 and "unknown game 'chess'" in bad.stderr
 

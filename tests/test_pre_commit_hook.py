@@ -19,7 +19,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SNAPSHOT = ["pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "engine", "plugins",
-            "content/project/base", "schemas"]
+            "content/project/base", "content/odyssey/base", "schemas"]
 
 pytest.importorskip("pre_commit")
 if shutil.which("git") is None or not (ROOT / ".git").exists():

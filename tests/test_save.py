@@ -242,7 +242,7 @@ def test_a_changed_position_is_refused(saved):
     (lambda d: d["config"].__setitem__("players", 7),
      "field /config/players: 7 is not a player count of The Artemis Project (2, 3, 4, 5)"),
     (lambda d: d["config"].__setitem__("game", "chess"),
-     "field /config/game: unknown game 'chess'; registered games: project"),
+     "field /config/game: unknown game 'chess'; registered games: odyssey, project"),
     (lambda d: d["config"]["variants"].__setitem__("nope", {}),
      "field /config: unknown variant 'nope'"),
     (lambda d: d.pop("position"), "field /: 'position' is a required property"),

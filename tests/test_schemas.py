@@ -21,27 +21,11 @@ CONTENT = REPO / "content"
 EXPORT_HINT = "run `artemis schema export schemas` and commit the result"
 
 COMMITTED = sorted(p.relative_to(SCHEMAS).as_posix() for p in SCHEMAS.rglob("*.schema.json"))
-# The Artemis Odyssey's content schemas are committed before the game is registered (its
-# rules come in a later step): until then `artemis schema export` does not write them, and
-# they are rendered here with the game registered for the call (its core vocabulary, as the
-# export does for a registered game). Regenerate them with
-# `pytest tests/odyssey/test_schemas.py --export-odyssey-schemas`.
-UNREGISTERED = ("odyssey/",)
 
 
 def render_all() -> dict[str, str]:
-    """`render_schemas()` plus the content schemas of the games not registered yet."""
-    from artemis.games.odyssey.content import core_registry
-    from artemis.games.odyssey.ruleset import RULESET
-    from artemis.kernel.games import register_game, unregister_game
-
-    register_game(RULESET)
-    try:
-        odyssey = {name: text for name, text in render_schemas(core_registry(), "odyssey").items()
-                   if name.startswith("odyssey/")}
-    finally:
-        unregister_game("odyssey")
-    return {**render_schemas(), **odyssey}
+    """Every schema the engine renders, both games' content schemas included."""
+    return render_schemas()
 
 
 def _in_code_expansion(path: Path) -> bool:
@@ -203,7 +187,7 @@ def test_cli_schema_export_writes_the_committed_files(tmp_path):
     assert result.exit_code == 0, result.output
     written = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     assert len(written) == len(render_schemas()) >= 10, written  # content, config, save, scenario
-    assert written == [n for n in COMMITTED if not n.startswith(UNREGISTERED)]
+    assert written == COMMITTED
     for name in written:
         assert (out / name).read_bytes() == (SCHEMAS / name).read_bytes(), (
             f"exported {name} differs from schemas/{name}: {EXPORT_HINT}")

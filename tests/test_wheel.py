@@ -88,9 +88,10 @@ def test_installed_wheel_validates_base_game_from_anywhere(venv_with_wheel, tmp_
 
     proc = run([artemis, "validate"], cwd=elsewhere, timeout=120)
     assert proc.returncode == 0, show(proc)
-    valid = re.search(r"^valid: .*$", proc.stdout, re.M)
+    valid = re.search(r"^valid: project: .*$", proc.stdout, re.M)
     assert valid, show(proc)
     assert re.search(r"\b52 buildings\b", valid.group(0)), valid.group(0)
+    assert re.search(r"^valid: odyssey: .*\b55 Action cards\b", proc.stdout, re.M), show(proc)
 
     # It read the data shipped inside the installed package, not the repository's folders.
     python = venv_with_wheel / BIN / f"python{EXE}"

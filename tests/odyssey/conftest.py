@@ -1,5 +1,5 @@
 """Fixtures of The Artemis Odyssey's tests: its base pack loaded once, fan packs written to a
-temporary folder, and the game registered for one test (it is not entry-pointed yet)."""
+temporary folder, and the game's ruleset."""
 
 from __future__ import annotations
 
@@ -24,10 +24,7 @@ def catalog():
 
 @pytest.fixture
 def odyssey():
-    """The Odyssey registered in this process for the test (`register_game`), then removed."""
-    from artemis.games.odyssey.ruleset import RULESET
-    from artemis.kernel.games import register_game, unregister_game
+    """The Odyssey's ruleset (registered by its entry point)."""
+    from artemis.kernel.games import get_game
 
-    register_game(RULESET)
-    yield RULESET
-    unregister_game(RULESET.id)
+    return get_game("odyssey")

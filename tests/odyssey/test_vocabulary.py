@@ -9,8 +9,6 @@ import os
 from pathlib import Path
 from types import SimpleNamespace
 
-import pytest
-
 from artemis.games.odyssey.content import core_registry
 from artemis.games.odyssey.vocabulary import KERNEL_DESCRIPTIONS
 from artemis.kernel.operations import KERNEL_OPERATIONS
@@ -19,9 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _game(tally=None, vp=5):
-    players = [SimpleNamespace(vp=vp, water=0, food=2, energy=0, xanthium=1, yoyodium=0,
-                               zozodium=3)]
-    state = SimpleNamespace(players=players, tally=tally, scoped_modifiers=[])
+    players = [SimpleNamespace(vp=vp, res=[0, 2, 0, 1, 0, 3])]
+    state = SimpleNamespace(players=players, tally=tally, scoped_modifiers=[],
+                            bank=[20, 20, 20, 20, 20, 20])
     log = []
     return SimpleNamespace(state=state, log=log,
                            emit=lambda kind, **data: log.append({"type": kind, **data}))
@@ -33,12 +31,11 @@ def test_seven_kernel_operations_and_twelve_of_its_own():
     assert sorted(shared) == sorted(KERNEL_OPERATIONS)
     assert len(registry.operations) == 19
     assert registry.operations["gain"].description == KERNEL_DESCRIPTIONS["gain"]
-    # the kernel's code runs the shared ones; the Odyssey's own get theirs with the rules
+    # the kernel's code runs the shared ones; the Odyssey's own run the rules' code
     assert all(registry.operations[n].run is not None for n in KERNEL_OPERATIONS)
-    assert [n for n, op in registry.operations.items() if op.run is None] == [
-        "produce", "travel", "build", "bank_trade", "score_option", "discard_for_vp",
-        "draw_artifacts", "peek", "remove_assets", "take_planner_choice", "cancel_action",
-        "retrieve_score_card"]
+    assert [n for n, op in registry.operations.items() if op.run is None] == []
+    assert all(q.count is not None for q in registry.quantities.values())
+    assert all(t.select is not None for t in registry.targets.values())
 
 
 def test_vp_outside_a_score_action_moves_the_marker_never_below_zero():
@@ -74,33 +71,27 @@ def test_gain_and_pay_use_the_resource_cards():
     ops = core_registry().operations
     ops["gain"].run(game, 0, {"water": 2}, ())
     assert ops["pay"].run(game, 0, {"water": 1, "food": 1}, ()) is True
-    assert (game.state.players[0].water, game.state.players[0].food) == (1, 1)
+    assert game.state.players[0].res[:2] == [1, 1]
+    assert game.state.bank[:2] == [19, 21]  # taken from the bank and paid back
     assert ops["pay"].run(game, 0, {"energy": 2}, ()) is False  # pays nothing
     assert game.log[-1] == {"type": "pay_failed", "player": 0}
 
 
-def test_the_vocabulary_is_refused_by_a_plugin_host_until_its_code_exists():
-    """Registered as a game now, its own operations would fail only when played: the host
-    refuses them by name, so the game stays unregistered until its rules step."""
-    from artemis.effects.registry import RegistryError
-    from artemis.games.odyssey.ruleset import RULESET
-    from artemis.kernel.games import register_game, unregister_game
+def test_the_vocabulary_loads_in_a_plugin_host_with_its_code():
+    """A game's plugin host refuses an operation without code; the Odyssey's all have it."""
     from artemis.kernel.plugins import load_plugins
 
-    register_game(RULESET)
-    try:
-        with pytest.raises(RegistryError, match="operation 'produce' has no code"):
-            load_plugins(entry_point_plugins=False).registry("odyssey")
-    finally:
-        unregister_game("odyssey")
+    registry = load_plugins(entry_point_plugins=False).registry("odyssey")
+    assert registry.operations["produce"].run is not None
 
 
-def test_the_game_is_not_registered_yet():
+def test_the_game_is_registered_by_its_entry_point():
     from artemis.kernel.games import games
 
-    assert "odyssey" not in games()
+    assert "odyssey" in games()
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert "artemis.games.odyssey" not in text
+    assert 'odyssey = "artemis.games.odyssey.ruleset:RULESET"' in text
+    assert '"content/odyssey/base" = "artemis/_data/content/odyssey/base"' in text
 
 
 def test_the_registered_ruleset_loads_its_content(odyssey):

@@ -22,7 +22,7 @@ def run(*args):
 def test_plugins_lists_hooks_variants_and_options(builtin):
     data = json.loads(run("plugins", "--json").stdout)
     by_name = {row["name"]: row for row in data["plugins"]}
-    assert set(by_name) == {"project", "harsh", "house_rules"}  # a game's core: its id
+    assert set(by_name) == {"project", "odyssey", "harsh", "house_rules"}  # a game's core: its id
     assert by_name["project"]["hooks"] == ["artemis_register_content",
                                            "artemis_register_variants",
                                            "artemis_register_vocabulary"]
@@ -30,7 +30,8 @@ def test_plugins_lists_hooks_variants_and_options(builtin):
     assert [v["name"] for v in by_name["project"]["variants"]] == ["old_rulings"]
     assert by_name["project"]["variants"][0]["options"] == ["academy", "gantry"]
     assert by_name["project"]["content"][0].endswith("base")
-    assert {row["game"] for row in data["plugins"]} == {"project"}
+    assert {row["game"] for row in data["plugins"]} == {"project", "odyssey"}
+    assert by_name["odyssey"]["game"] == "odyssey"
     assert [v["name"] for v in by_name["house_rules"]["variants"]] == ["game_length",
                                                                        "rich_start"]
     assert by_name["house_rules"]["variants"][1]["options"] == ["energy", "minerals",

@@ -54,6 +54,23 @@ class OdysseyItems(EffectItems):
     pools = (ORE,)
     schema = ITEMS_SCHEMA
 
+    def held(self, game, player: int, item: str) -> int:
+        """How many Resource cards of ``item`` ``player`` holds."""
+        return game.state.players[player].res[RESOURCES.index(item)]
+
+    def change(self, game, player: int, item: str, n: int) -> None:
+        """Move ``n`` cards of ``item`` between the bank and ``player``'s hand: a gain takes
+        only what the bank holds (OR21), a loss returns the cards; log ``gain`` or ``lose``
+        {player, item, amount} when any card moved."""
+        state = game.state
+        i = RESOURCES.index(item)
+        if n > 0:
+            n = min(n, state.bank[i])
+        state.players[player].res[i] += n
+        state.bank[i] -= n
+        if n:
+            game.emit("gain" if n > 0 else "lose", player=player, item=item, amount=abs(n))
+
     def add_vp(self, game, player: int, n: int) -> None:
         """Inside a Score action (``state.tally`` not None) add ``n`` to ``player``'s tally;
         else move the marker by ``n``, stopping at 0 (OR9)."""

@@ -1,25 +1,115 @@
-"""The Artemis Odyssey as a `artemis.kernel.ruleset.Ruleset`: for now its content only (its
-vocabulary, base pack, schemas, checks and catalog). It is not registered under the
-``artemis.games`` entry point until its rules are written, so `artemis games`, a bare
-`artemis validate` and the conformance suite do not see a game that cannot be played yet;
-`register_game(RULESET)` registers it in one process (its tests do).
+"""The Artemis Odyssey as a registered game (`artemis.kernel.ruleset.Ruleset`): its player
+counts, random streams, step table, content, per-seat views, hidden information, words and
+heuristic.
+
+Registered under the ``artemis.games`` entry point ``odyssey`` (pyproject.toml). The core rules
+play at 2 to 5 players; solo (1) and team play (6, 8) are not written yet, and Alien
+Artifacts are drawn and held but their use windows are not written yet (docs/odyssey-rulings.md,
+"What the engine plays").
 """
 
 from __future__ import annotations
+
+import random
 
 from artemis.kernel.ruleset import Ruleset
 
 # the named random streams (docs/odyssey-rulings.md OR24)
 STREAMS = ("galaxy", "artifacts", "singularity", "setup", "team_deal")
 
+# question kind -> the rule it is asked under (IllegalAction names it)
+QUESTIONS = {
+    "place": "Planning Phase (OR22)",
+    "produce_type": "Produce (OR1, OR20)",
+    "produce_next": "Produce: a short bank (OR1, OR21)",
+    "travel_system": "Travel (OR1, OR20)",
+    "travel_call": "Travel: the Planner calls the players (OR29)",
+    "travel_go": "Travel (OR2, OR29)",
+    "travel_move": "Travel: available planets (OR2, OR13, OR29)",
+    "singularity_peek": "Two-Player Rules: Alien Planets (OR5)",
+    "keep_artifact": "Discovering a Planet (OR10)",
+    "build": "Build (OR1, OR11, OR13)",
+    "build_call": "Build: the Planner calls the players (OR29)",
+    "trade": "Trade (OR6)",
+    "offer_edit": "Trade: an offer (OR6)",
+    "offer_reply": "Trade: an offer (OR6)",
+    "late_trade": "Two-Player Rules: Trade Action (OR6)",
+    "score_option": "Score (OR1, OR20)",
+    "score_call": "Score: the Planner calls the players (OR29)",
+    "discard_identical": "Scoring Options: Identical Resources (OR9)",
+    "discard_different": "Scoring Options: Different Resources (OR9)",
+    "draft_keep": "Reaching 42 (OR8)",
+    "hand_discard": "End of the Round, step 1 (OR23)",
+    "bank_exchange": "Effects: bank_trade",
+    "peek_system": "Effects: peek",
+    "target_planet": "Effects: remove_assets",
+    "score_card": "Effects: retrieve_score_card",
+    "choose": "Effects: choose one option",
+}
+
+CONFIG_SCHEMA = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {
+        "colours": {
+            "description": "The players' colours in seat order (OR25); default: the first of "
+                           "red, blue, yellow, green, purple.",
+            "type": ["array", "null"], "default": None, "uniqueItems": True,
+            "items": {"enum": ["red", "blue", "yellow", "green", "purple"]},
+        },
+        "max_rounds": {
+            "description": "The stall limit (OR28): the game ends after this round if nothing "
+                           "ended it before; null: no limit.",
+            "type": ["integer", "null"], "minimum": 1, "maximum": 500, "default": 50,
+        },
+        "trade_offer_limit": {
+            "description": "The most offers per Trade action (OR6); null: no cap, as the "
+                           "rulebook.",
+            "type": ["integer", "null"], "minimum": 0, "maximum": 100, "default": None,
+        },
+        "one_terraformer_per_planet": {
+            "description": "At most one Terraformer per planet (the variant of OR11).",
+            "type": "boolean", "default": False,
+        },
+    },
+}
+
 
 class OdysseyRuleset(Ruleset):
-    """The Artemis Odyssey (its rulebook): 1 to 5 players, or 6 and 8 in teams of two."""
+    """The Artemis Odyssey (its rulebook): 2 to 5 players (solo and teams are not written
+    yet)."""
 
     id = "odyssey"
     name = "The Artemis Odyssey"
-    player_counts = (1, 2, 3, 4, 5, 6, 8)
+    player_counts = (2, 3, 4, 5)
     streams = STREAMS
+    start_step = ("game_start",)
+    # 50 rounds (OR28) of up to 10 slots; a Trade action may ask many questions (OR6)
+    max_decisions = 40_000
+    max_steps = 10_000
+    questions = QUESTIONS
+    config_schema = CONFIG_SCHEMA
+    scoring_title = "Final scores (Endgame)"
+    tie_break = "all tied players win (rulebook, Endgame); listed by seat"
+
+    @property
+    def table(self):
+        """The step table, filled by importing the rule modules."""
+        from artemis.games.odyssey.rules import (  # noqa: F401
+            build,
+            effects,
+            produce,
+            rounds,
+            score,
+            track,
+            trade,
+            travel,
+        )
+        from artemis.games.odyssey.rules.flow import TABLE
+
+        return TABLE
+
+    # -- content ---------------------------------------------------------------------------
 
     def base_pack(self):
         from artemis.util.paths import base_pack
@@ -49,6 +139,86 @@ class OdysseyRuleset(Ruleset):
         out = {f"{k}.schema.json": file_schema(registry, k) for k in KINDS}
         out["effect.schema.json"] = effect_schema(registry)
         return out
+
+    # -- a game ------------------------------------------------------------------------------
+
+    def setup(self, game, rng):
+        """Setup 1-11 (rulebook, Setup); the rounds start with the first step."""
+        from artemis.games.odyssey.rules.setup import new_state
+
+        self.table  # noqa: B018 - the rule modules register their steps
+        colours = game.config.options.get("colours")
+        if colours is not None and len(colours) != game.config.players:
+            from artemis.kernel.game import OptionError
+
+            raise OptionError(f"option colours: {len(colours)} colours for "
+                              f"{game.config.players} players", ("colours",),
+                              "name one colour per player, in seat order")
+        state = new_state(game, rng)
+        game.emit("setup", players=game.config.players, seed=game.config.seed,
+                  colours=[p.colour for p in state.players], first=state.first,
+                  planets=[p.id for p in state.planets])
+        return state
+
+    def result(self, game) -> dict:
+        """{"players": [{seat, vp}], "ranking", "winner", "winners" (every tied leader:
+        rulebook, Endgame), "end_reason", "rounds"}."""
+        final = game.final
+        return {
+            "players": [{"seat": seat, "vp": vp} for seat, vp in enumerate(final["vp"])],
+            "ranking": final["ranking"],
+            "winner": final["ranking"][0],
+            "winners": final["winners"],
+            "end_reason": final["end_reason"],
+            "rounds": final["rounds"],
+        }
+
+    # -- what each seat may know -------------------------------------------------------------
+
+    def view(self, game, seat):
+        from artemis.games.odyssey.view import view
+
+        return view(game, seat)
+
+    def full_view(self, game):
+        from artemis.games.odyssey.view import full_view
+
+        return full_view(game)
+
+    def determinize(self, game, seat, rng: random.Random):
+        """Resample what ``seat`` cannot know (`artemis.games.odyssey.hidden`)."""
+        from artemis.games.odyssey.hidden import determinize
+
+        return determinize(game, seat, rng, self.streams)
+
+    def action_seen_by(self, game, decision, action):
+        """A card placed face down is seen by its player only (Planning Phase); which
+        Artifact one keeps, by the keeper only."""
+        if action.kind in ("place", "keep_artifact", "draft_keep"):
+            return [decision.player]
+        return None
+
+    # -- words -------------------------------------------------------------------------------
+
+    def seat_summary(self, game, seat: int) -> str:
+        from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
+
+        p = game.state.players[seat]
+        cards = ", ".join(f"{p.res[i]} {RESOURCE_NAMES[r]}" for i, r in enumerate(RESOURCES)
+                          if p.res[i]) or "no Resource cards"
+        return f"{p.colour}: {p.vp} VP; {cards}; {len(p.artifacts)} Alien Artifacts"
+
+    def account_lines(self, game, names: list[str]) -> list[str]:
+        from artemis.games.odyssey.account import account_lines
+
+        return account_lines(game, names)
+
+    # -- players ----------------------------------------------------------------------------
+
+    def evaluate(self, game, seat: int) -> float:
+        from artemis.games.odyssey.heuristic import evaluate
+
+        return evaluate(game, seat)
 
 
 RULESET = OdysseyRuleset()

@@ -13,6 +13,9 @@ parameters, the 9 windows as game events, and the shared schema definitions.
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import partial
+
 from artemis.effects.registry import (
     PLAYER,
     SCORING,
@@ -439,8 +442,6 @@ def modify_operation(kernel_modify: Operation) -> Operation:
     """The kernel's `modify` as the Odyssey uses it: for the acting player (an Artifact's
     effect), with a ``scope`` saying how long the change lasts (`SCOPES`), run by
     `artemis.games.odyssey.ops.modify`."""
-    from dataclasses import replace
-
     from artemis.games.odyssey.ops import modify
 
     params = dict(kernel_modify.params)
@@ -449,20 +450,34 @@ def modify_operation(kernel_modify: Operation) -> Operation:
     return replace(kernel_modify, params=params, contexts=frozenset({PLAYER}), run=modify)
 
 
+def _code(table: str, name: str, *args):
+    """Run the code of the operation, quantity or target ``name`` (``table`` RUN, COUNT or
+    SELECT of `artemis.games.odyssey.rules.effects`), imported only when a game plays: loading
+    and validating content needs none of the rules."""
+    from artemis.games.odyssey.rules import effects
+
+    return getattr(effects, table)[name](*args)
+
+
 def register(registry: Registry) -> None:
     """Add the Odyssey's vocabulary to ``registry``: the kernel operations bound to its items
     (their ``items`` definition first; `modify` with its scopes), then its own. Raises
     RegistryError on a clash.
 
     The Odyssey's own operations, quantities and targets are registered with their schemas
-    and words; their code (``run``, ``count``, ``select``) comes with the rules, so a game's
-    plugin host refuses this vocabulary until then (`artemis.effects.registry.missing_code`),
-    while content loads and validates with it (`artemis.games.odyssey.content`)."""
+    and words, and their code (``run``, ``count``, ``select``) as `_code`, which imports the
+    rules (`artemis.games.odyssey.rules.effects`) only when a game runs one."""
     from artemis.games.odyssey import ops
 
     def add(thing) -> None:
         if isinstance(thing, Operation) and thing.name == "modify":
             thing = modify_operation(thing)
+        elif isinstance(thing, Operation) and thing.run is None:
+            thing = replace(thing, run=partial(_code, "RUN", thing.name))
+        elif isinstance(thing, Quantity) and thing.count is None:
+            thing = replace(thing, count=partial(_code, "COUNT", thing.name))
+        elif isinstance(thing, Target) and thing.select is None:
+            thing = replace(thing, select=partial(_code, "SELECT", thing.name))
         registry.add(thing)
 
     ops.KERNEL.register(add)
@@ -470,4 +485,4 @@ def register(registry: Registry) -> None:
         registry.add_definition(name, schema)
     for table in (OPERATIONS, QUANTITIES, TARGETS, PARAMETERS, GAME_EVENTS):
         for thing in table:
-            registry.add(thing)
+            add(thing)

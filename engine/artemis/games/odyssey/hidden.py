@@ -1,0 +1,66 @@
+"""Determinizing an Odyssey game for one seat (docs/odyssey-rulings.md OR3): everything the
+seat cannot know is resampled, consistently with what it has seen, so its view is unchanged."""
+
+from __future__ import annotations
+
+import random
+
+
+def determinize(game, seat: int, rng: random.Random, streams: tuple):
+    """A clone in which, for ``seat``: the other players' face-down Action cards are dealt
+    again among their own face-down slots; the types of the face-down planets it has not
+    peeked at are shuffled among them; the other players' Artifact hands and the Artifact deck
+    are redealt from the cards whose place it does not know; the Singularity cards it has not
+    peeked at are shuffled among their places; and every random stream is reseeded."""
+    clone = game.clone()
+    s = clone.state
+    # face-down Action cards of the others: only the mapping to slots is secret
+    for other in range(s.n):
+        if other == seat:
+            continue
+        idx = [i for i, e in enumerate(s.board)
+               if e is not None and e[0] == other and not s.revealed[i]]
+        cards = [s.board[i][1] for i in idx]
+        rng.shuffle(cards)
+        for i, c in zip(idx, cards, strict=True):
+            s.board[i] = (other, c)
+    # face-down planets the seat has not peeked at
+    unknown = [p for p in s.planets if not p.up and p.id not in s.known[seat]]
+    kinds = [p.type for p in unknown]
+    rng.shuffle(kinds)
+    for p, k in zip(unknown, kinds, strict=True):
+        p.type = k
+    # Artifacts: the seat's own hand and the cards it knows the place of stay put
+    knows = s.art_known[seat]
+    free = []
+    places = []  # (list, index) of each place whose card the seat does not know
+    for other in range(s.n):
+        if other == seat:
+            continue
+        hand = s.players[other].artifacts
+        for i, c in enumerate(hand):
+            if knows.get(c) != other:
+                free.append(c)
+                places.append((hand, i))
+    for i, c in enumerate(s.artifact_deck):
+        if knows.get(c) != -1:
+            free.append(c)
+            places.append((s.artifact_deck, i))
+    rng.shuffle(free)
+    for (where, i), c in zip(places, free, strict=True):
+        where[i] = c
+    for other in range(s.n):
+        if other != seat:
+            s.art_known[other] = {}
+    # Singularity cards the seat has not peeked at
+    deck = s.singularity_deck
+    idx = [i for i, c in enumerate(deck) if c not in s.sing_known[seat]]
+    cards = [deck[i] for i in idx]
+    rng.shuffle(cards)
+    for i, c in zip(idx, cards, strict=True):
+        deck[i] = c
+    for other in range(s.n):
+        if other != seat:
+            s.sing_known[other] = s.sing_known[other] & s.sing_known[seat]
+    s.rng = type(s.rng)((name, random.Random(rng.getrandbits(64))) for name in streams)
+    return clone

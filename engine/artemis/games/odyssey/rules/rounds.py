@@ -1,0 +1,176 @@
+"""The Game Round (rulebook): the Planning phase (OR22), the Action phase (slots left to
+right), the End of the Round (OR17, OR23, OR31) and the Endgame (OR16, OR27, OR28)."""
+
+from __future__ import annotations
+
+from artemis.games.odyssey.rules.flow import answer, ask, push, step
+from artemis.games.odyssey.rules.galaxy import face_down_left
+from artemis.games.odyssey.state import HAND_LIMIT
+from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
+from artemis.kernel.actions import Action
+
+
+@step("game_start")
+def game_start(game) -> None:
+    push(game, ("round_start",))
+
+
+@step("round_start")
+def round_start(game) -> None:
+    s = game.state
+    s.round += 1
+    s.phase = "planning"
+    s.board = [None] * len(s.slots)
+    s.revealed = [False] * len(s.slots)
+    s.singularity_resolved = False
+    game.emit("round", round=s.round, first=s.first)
+    push(game, ("plan", s.first))
+
+
+def free_slots(state) -> list[int]:
+    """Indices of the empty slots that take Action cards (OR22): not the Singularity slot."""
+    return [i for i, slot in enumerate(state.slots)
+            if state.board[i] is None and slot != state.singularity_slot]
+
+
+def _place_label(card: str, slot: int) -> str:
+    return f"play {card} face down into slot {slot}"
+
+
+@step("plan")
+def plan(game, seat: int) -> None:
+    """P1: ``seat`` plays an Action card from its hand face down into an empty slot; turns go
+    clockwise from the First player until every slot is full (rulebook, Planning Phase)."""
+    s = game.state
+    free = free_slots(s)
+    if not free:
+        s.phase = "action"
+        game.emit("action_phase", round=s.round)
+        push(game, *[("slot", i) for i in range(len(s.slots))], ("end_of_round",))
+        return
+    order = {c.id: i for i, c in enumerate(game.catalog.action_cards)}
+    hand = sorted(set(s.players[seat].hand), key=order.__getitem__)
+    ask(game, seat, "place", [Action("place", (card, s.slots[i]), (_place_label, card,
+                                                                   s.slots[i]))
+                              for card in hand for i in free], seat)
+
+
+@answer("place")
+def _place(game, action, seat) -> None:
+    s = game.state
+    card, slot = action.args
+    i = s.slots.index(slot)
+    s.players[seat].hand.remove(card)
+    s.board[i] = (seat, card)
+    game.emit("placed", player=seat, slot=slot)
+    game.emit("placed_card", to=[seat], player=seat, slot=slot, card=card)
+    push(game, ("plan", (seat + 1) % s.n))
+
+
+@step("slot")
+def slot(game, i: int) -> None:
+    """Reveal slot ``i`` and resolve it fully (rulebook, Action Phase); the Singularity slot
+    turns the top Singularity card (Two-Player Rules)."""
+    s = game.state
+    if s.slots[i] == s.singularity_slot:
+        push(game, ("singularity",))
+        return
+    seat, card_id = s.board[i]
+    s.revealed[i] = True
+    s.cancelled = False
+    s.planner_choice = None
+    game.reveal()
+    card = game.catalog.by_id[card_id]
+    game.emit("revealed", slot=s.slots[i], player=seat, card=card_id, action=card.action)
+    push(game, (card.action, seat, card_id), ("after_action",))
+
+
+@step("after_action")
+def after_action(game) -> None:
+    """A slot has fully resolved: scoped modifiers end, Reaching 42 and the end are checked
+    (OR8, OR27)."""
+    game.state.scoped_modifiers.clear()
+    push(game, ("check_42",))
+
+
+@step("end_of_round")
+def end_of_round(game) -> None:
+    """End of the Round (rulebook; OR31): step 1, the hand limit, clockwise from the First
+    player; then steps 2-5 and the end check."""
+    s = game.state
+    s.phase = "end_of_round"
+    push(game, *[("hand_limit", seat) for seat in s.order_from(s.first)], ("round_over",))
+
+
+@step("hand_limit")
+def hand_limit(game, seat: int) -> None:
+    """E1: a player holding more than ten Resource cards discards one of a type of its choice,
+    one card at a time (OR23)."""
+    p = game.state.players[seat]
+    if sum(p.res) <= HAND_LIMIT:
+        return
+    ask(game, seat, "hand_discard",
+        [Action("hand_discard", (r,), f"discard 1 {RESOURCE_NAMES[r]}")
+         for i, r in enumerate(RESOURCES) if p.res[i]], seat)
+
+
+@answer("hand_discard")
+def _hand_discard(game, action, seat) -> None:
+    from artemis.games.odyssey.ops import KERNEL
+
+    KERNEL.items.change(game, seat, action.args[0], -1)
+    push(game, ("hand_limit", seat))
+
+
+@step("round_over")
+def round_over(game) -> None:
+    """End of the Round steps 2-5 (OR17): the marker to the player of the rightmost Score
+    card played; Score cards to their owners' Score discard piles, the other cards back to
+    hand, a full pile of four back to hand; then the game ends if marked (OR27), in solo
+    after round 13, or at the round limit (OR28)."""
+    s = game.state
+    cat = game.catalog.by_id
+    scores = [entry for entry in s.board if entry and cat[entry[1]].action == "score"]
+    if scores:
+        s.first = scores[-1][0]
+    for entry in s.board:
+        if entry is None:
+            continue
+        seat, card = entry
+        p = s.players[seat]
+        (p.score_discard if cat[card].action == "score" else p.hand).append(card)
+    for p in s.players:
+        if len(p.score_discard) >= 4:
+            p.hand.extend(p.score_discard)
+            p.score_discard = []
+            game.emit("score_cards_back", player=p.seat)
+    s.board = [None] * len(s.slots)
+    s.revealed = [False] * len(s.slots)
+    game.emit("round_end", round=s.round, first=s.first, vp=[p.vp for p in s.players])
+    limit = game.config.options.get("max_rounds")
+    if s.end is None and face_down_left(s) == 0:
+        s.end = "last_planet"
+    if s.end is None and limit is not None and s.round >= limit:
+        s.end = "round_limit"
+    if s.end is not None:
+        push(game, ("final",))
+    else:
+        push(game, ("round_start",))
+
+
+def ranking(state) -> list[int]:
+    """Seats by score, best first; equal scores by seat (all tied leaders win: OR27)."""
+    return sorted(range(state.n), key=lambda seat: (-state.players[seat].vp, seat))
+
+
+@step("final")
+def final(game) -> None:
+    s = game.state
+    s.phase = "over"
+    order = ranking(s)
+    top = s.players[order[0]].vp
+    winners = [seat for seat in order if s.players[seat].vp == top]
+    game.final = {"vp": [p.vp for p in s.players], "ranking": order, "winners": winners,
+                  "end_reason": s.end, "rounds": s.round}
+    game.emit("game_end", reason=s.end, rounds=s.round, vp=[p.vp for p in s.players],
+              winners=winners)
