@@ -168,11 +168,11 @@ def salvage_installed(monkeypatch):
 
 
 def test_validate_takes_disable_plugin(salvage_installed):
-    loaded = run("validate")
+    loaded = run("validate", "--game", "project")
     assert loaded.exit_code == 0, loaded.output
     assert loaded.stdout.startswith("valid: project: base 1.0.0, salvage_content 0.1.0: 54 "
                                     "buildings, 23 expeditions,")
-    result = run("validate", "--disable-plugin", "salvage")
+    result = run("validate", "--game", "project", "--disable-plugin", "salvage")
     assert result.exit_code == 0, result.output
     # the plugin's own pack is not loaded
     assert result.stdout.startswith("valid: project: base 1.0.0: 52 buildings, 22 expeditions,")
