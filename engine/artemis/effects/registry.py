@@ -122,6 +122,26 @@ def object_schema(props: dict, required: tuple = (), **extra) -> dict:
     }
 
 
+#: How a schema points at a shared definition (draft-07: ``#/definitions/NAME``).
+DEFINITION_REF = "#/definitions/"
+
+
+def ref_schema(name: str, description: str | None = None) -> dict:
+    """A reference to the shared definition ``name``; with a ``description``, wrapped in an
+    ``allOf`` that carries it (draft-07 ignores the siblings of ``$ref``)."""
+    out: dict = {"$ref": DEFINITION_REF + name}
+    if description:
+        return {"description": description, "allOf": [out]}
+    return out
+
+
+def bounded_int(description: str, minimum: int, maximum: int, **extra) -> dict:
+    """The JSON Schema of a whole number from ``minimum`` to ``maximum`` (both included: every
+    number of content is bounded, docs/authoring.md 13.6); ``extra`` adds keywords."""
+    return {"type": "integer", "description": description, "minimum": minimum,
+            "maximum": maximum, **extra}
+
+
 class RegistryError(ValueError):
     """Raised when a name is registered twice or a registration is malformed. ``plugin``
     names the plugin whose registration was refused, when known."""
@@ -201,6 +221,15 @@ class Registry:
             adders[type(thing)](thing)
         else:
             raise RegistryError(f"cannot register {thing!r}: not a vocabulary object")
+
+    def things(self) -> list:
+        """Everything registered, as the objects `add` takes: the definitions (as
+        `Definition`) first, then operations, quantities, targets, parameters and game events,
+        each in registration order. A game's core plugin stages its vocabulary in a registry
+        of its own and hands these to the hook's ``register``."""
+        return [*(Definition(name, schema) for name, schema in self.definitions.items()),
+                *self.operations.values(), *self.quantities.values(), *self.targets.values(),
+                *self.parameters.values(), *self.game_events.values()]
 
     def add_definition(self, name: str, schema: dict) -> None:
         """Register a shared schema definition, referenced as ``#/definitions/NAME``."""

@@ -8,7 +8,9 @@ explain it without resolving other files. Every whole number has both bounds
 
 from __future__ import annotations
 
-from artemis.effects.registry import Registry
+from artemis.effects.registry import DEFINITION_REF, Registry
+from artemis.effects.registry import bounded_int as _int
+from artemis.effects.registry import ref_schema as _ref
 from artemis.games.odyssey.vocabulary import (
     ACTIONS,
     ASSETS,
@@ -22,7 +24,7 @@ DRAFT = "http://json-schema.org/draft-07/schema#"
 KINDS = ("systems", "planet_types", "setup", "assets", "scoring_options", "planning_board",
          "action_cards", "alien_artifacts", "singularity_cards", "missions")
 
-_REF = "#/definitions/"
+_REF = DEFINITION_REF
 
 #: Planet tokens of one type, and planets of one kind in a setup (the box has 42 in all).
 MAX_TOKENS = 42
@@ -34,19 +36,6 @@ MAX_SLOTS = 20
 MAX_TRACK = 100
 #: Action cards one player places in a round (the rulebook's most is 3).
 MAX_CARDS_PER_PLAYER = 10
-
-
-def _ref(name: str, description: str | None = None) -> dict:
-    out: dict = {"$ref": _REF + name}
-    if description:
-        # draft-07 ignores siblings of $ref; keep the description on an allOf wrapper instead
-        return {"description": description, "allOf": [out]}
-    return out
-
-
-def _int(description: str, minimum: int, maximum: int, **extra) -> dict:
-    return {"type": "integer", "description": description, "minimum": minimum,
-            "maximum": maximum, **extra}
 
 
 def _list(description: str, items: dict, lo: int, hi: int) -> dict:

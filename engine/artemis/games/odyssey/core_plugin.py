@@ -11,17 +11,13 @@ ARTEMIS_GAME = "odyssey"
 @hookimpl
 def artemis_register_vocabulary(register):
     """The effect vocabulary of docs/odyssey-authoring.md section 4."""
-    from artemis.effects.registry import Definition, Registry
+    from artemis.effects.registry import Registry
     from artemis.games.odyssey import vocabulary
 
     staging = Registry()
     vocabulary.register(staging)
-    for name, schema in staging.definitions.items():
-        register(Definition(name, schema))
-    for table in (staging.operations, staging.quantities, staging.targets, staging.parameters,
-                  staging.game_events):
-        for thing in table.values():
-            register(thing)
+    for thing in staging.things():
+        register(thing)
 
 
 @hookimpl

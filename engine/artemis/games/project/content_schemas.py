@@ -7,7 +7,9 @@ can complete and explain it without resolving other files.
 
 from __future__ import annotations
 
-from artemis.effects.registry import Registry
+from artemis.effects.registry import DEFINITION_REF, Registry
+from artemis.effects.registry import bounded_int as _int
+from artemis.effects.registry import ref_schema as _ref
 from artemis.games.project.state import DOORSTEP_MAX
 from artemis.games.project.vocabulary import MAX_RELIEF
 from artemis.kernel.operations import MAX_ITEMS, MAX_VP
@@ -15,7 +17,7 @@ from artemis.kernel.operations import MAX_ITEMS, MAX_VP
 DRAFT = "http://json-schema.org/draft-07/schema#"
 KINDS = ("buildings", "expeditions", "events", "relief_track", "board")
 
-_REF = "#/definitions/"
+_REF = DEFINITION_REF
 
 # The bounds of the numbers of the content files (docs/authoring.md 13.6 gives each with its
 # reason); the effects' are in artemis.games.project.vocabulary and artemis.kernel.operations.
@@ -25,19 +27,6 @@ MAX_DIFFICULTY = 100
 MAX_CHART_COUNT = 100
 #: The most colonists of one type in the box (the base game's most: 28 Pioneers).
 MAX_BOX_COLONISTS = 50
-
-
-def _ref(name: str, description: str | None = None) -> dict:
-    out: dict = {"$ref": _REF + name}
-    if description:
-        # draft-07 ignores siblings of $ref; keep the description on an allOf wrapper instead
-        return {"description": description, "allOf": [out]}
-    return out
-
-
-def _int(description: str, minimum: int, maximum: int, **extra) -> dict:
-    return {"type": "integer", "description": description, "minimum": minimum,
-            "maximum": maximum, **extra}
 
 
 def _row(table: str, description: str, props: dict, required: tuple) -> dict:

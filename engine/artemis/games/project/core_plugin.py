@@ -14,14 +14,8 @@ def artemis_register_vocabulary(register):
 
     staging = Registry()
     vocabulary.register(staging)
-    for name, schema in staging.definitions.items():
-        from artemis.effects.registry import Definition
-
-        register(Definition(name, schema))
-    for table in (staging.operations, staging.quantities, staging.targets, staging.parameters,
-                  staging.game_events):
-        for thing in table.values():
-            register(thing)
+    for thing in staging.things():
+        register(thing)
 
 
 @hookimpl
