@@ -49,8 +49,8 @@ def test_a_fine_file_given_alone_is_not_blamed(tmp_path):
     assert result.exit_code == 1
     assert "E402" not in result.stdout and "board.yaml:" not in result.stdout
     assert result.stdout.splitlines()[-1] == (
-        "no problem in the given files; and 1 error in other files of the pack (validate the "
-        "pack folder to list them).")
+        "no problem in the given files; and 1 error in other files of the pack "
+        "(expeditions.yaml: validate the pack folder to list them).")
 
 
 def test_a_file_of_an_unknown_kind_may_hold_any_kind(tmp_path):

@@ -15,7 +15,10 @@ from artemis.cli import app
 from artemis.content.problems import Problem, as_error
 from artemis.util.paths import base_pack
 
-OTHERS = "in other files of the pack (validate the pack folder to list them)"
+
+def others(*files: str) -> str:
+    """The end of the count line: the other files of the pack, named."""
+    return f"in other files of the pack ({', '.join(files)}: validate the pack folder to list them)"
 
 
 def run(*args: str):
@@ -69,11 +72,12 @@ def test_other_files_are_counted_as_errors_or_warnings(rich_copy):
     alone = run("validate", str(rich_copy / "events.yaml"))
     assert alone.exit_code == 0
     assert alone.stdout.splitlines()[0] == (
-        f"no problem in the given files; and 1 warning {OTHERS}; warnings do not fail "
-        "validation (--strict makes them errors).")
+        f"no problem in the given files; and 1 warning {others('buildings.yaml')}; warnings "
+        "do not fail validation (--strict makes them errors).")
     strict = run("validate", "--strict", str(rich_copy / "events.yaml"))
     assert strict.exit_code == 1
-    assert strict.stdout.splitlines()[-1] == f"no problem in the given files; and 1 error {OTHERS}."
+    assert strict.stdout.splitlines()[-1] == (
+        f"no problem in the given files; and 1 error {others('buildings.yaml')}.")
     # an error and a warning elsewhere: both named
     events = rich_copy / "events.yaml"
     events.write_text(events.read_text(encoding="utf-8").replace("when:", "whenn:", 1),
@@ -82,4 +86,4 @@ def test_other_files_are_counted_as_errors_or_warnings(rich_copy):
     assert mixed.exit_code == 1
     last = mixed.stdout.splitlines()[-1]
     assert last.startswith("no problem in the given files; and ")
-    assert last.endswith(f" 1 error and 1 warning {OTHERS}.")
+    assert last.endswith(f" 1 error and 1 warning {others('buildings.yaml', 'events.yaml')}.")

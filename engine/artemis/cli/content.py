@@ -33,8 +33,11 @@ def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json
     expansions = list(expansions or [])
     ruleset = ruleset_of(path_game(game_id, expansions))
     browse = ruleset.browse
-    if browse is None:
+    if browse is None and ruleset.base_pack() is None:
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) has no content to browse")
+    if browse is None:  # a game may validate its content before it offers a browser for it
+        usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) offers no content browser "
+                    f"yet; `artemis validate --game {ruleset.id}` checks its content")
     _, result = load_with_plugins(expansions, ruleset, strict)
     if result is None:
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) has no content to browse")

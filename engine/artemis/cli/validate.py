@@ -164,8 +164,10 @@ def _count_line(listed: list, others: list, ok: bool) -> str:
         other_warnings = len(others) - other_errors
         parts = [counted(k, what) for k, what in ((other_errors, "error"),
                                                    (other_warnings, "warning")) if k]
+        files = sorted({Path(p.file).name for p in others if p.file})
         text += (f"; and {' and '.join(parts)} in other files of the pack "
-                 "(validate the pack folder to list them)")
+                 f"({', '.join(files) + ': ' if files else ''}"
+                 "validate the pack folder to list them)")
     if ok and (warnings or any(not p.is_error for p in others)):
         text += "; warnings do not fail validation (--strict makes them errors)"
     return text + "."
