@@ -34,6 +34,12 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
             pool = t.dealt[a] + t.dealt[b]
             rng.shuffle(pool)
             t.dealt[a], t.dealt[b] = pool[:len(t.dealt[a])], pool[len(t.dealt[a]):]
+            pending = clone.pending
+            if pending is not None and pending.kind == "place" and pending.player in (a, b):
+                from artemis.games.odyssey.rules.rounds import plan
+
+                clone.pending = None  # the seat on turn asked again, from its new hand
+                plan(clone, pending.player)
     known = s.known[seat]
     seat = me  # what follows is known by the player (with teams: by both partners)
     # face-down planets the seat has not peeked at
