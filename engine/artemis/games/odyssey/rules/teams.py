@@ -148,7 +148,7 @@ def deal(game) -> None:
             t.dealt[order[i % 2]].append(card)
         game.emit("dealt", player=team, cards=[len(t.dealt[seat]) for seat in t.seats_of(team)])
         for seat in order:
-            game.emit("dealt_cards", to=list(order), player=team, seat=seat,
+            game.emit("dealt_cards", to=list(t.seats_of(team)), player=team, seat=seat,
                       cards=sorted(t.dealt[seat]))
 
 
