@@ -1,6 +1,7 @@
-"""Team Play for Six or Eight Players (rulebook; docs/odyssey-rulings.md OR14, OR30, OR34):
-setup at 6 and 8, the deal and the Planning order, which seat answers for a team in each
-kind of decision, what partners know, team VP and the winner, and whole games at 6 and 8."""
+"""Team Play for Six or Eight Players (rulebook; docs/odyssey-rulings.md OR14 and the
+engine's decisions under it, OR30): setup at 6 and 8, the deal and the Planning order, which
+seat answers for a team in each kind of decision, what partners know, team VP and the
+winner, and whole games at 6 and 8."""
 
 from __future__ import annotations
 

@@ -4,7 +4,7 @@ heuristic.
 
 Registered under the ``artemis.games`` entry point ``odyssey`` (pyproject.toml). The core rules
 play at 2 to 5 players, and at 6 and 8 as teams of two partners (Team Play: OR14, OR30,
-OR34, `artemis.games.odyssey.rules.teams`); solo (1) is not written yet, and Alien
+`artemis.games.odyssey.rules.teams`); solo (1) is not written yet, and Alien
 Artifacts are drawn and held but their use windows are not written yet (docs/odyssey-rulings.md,
 "What the engine plays").
 """

@@ -58,7 +58,7 @@ def deal_galaxy(catalog, players: int, rng) -> list[Planet]:
 
 def new_state(game, rng) -> State:
     """The state after Setup for ``game.config.players`` (2 to 5; 6 and 8 as 3 and 4 teams,
-    each team starting on ``sun.<team+1>``: OR14, OR34), from the named streams ``rng``."""
+    each team starting on ``sun.<team+1>``: OR14), from the named streams ``rng``."""
     catalog = game.catalog
     seats = game.config.players
     n = player_count(catalog, seats)

@@ -1,4 +1,5 @@
-"""Team Play for Six or Eight Players (rulebook; docs/odyssey-rulings.md OR14, OR30, OR34).
+"""Team Play for Six or Eight Players (rulebook; docs/odyssey-rulings.md OR14 and the
+engine's decisions under it, OR30).
 
 With 6 or 8 seats the game is set up as for 3 or 4 players and every rule plays on
 *teams*: the state's ``players`` are the teams (team ``t`` is seats ``t`` and ``t + N/2``,
