@@ -403,3 +403,15 @@ def test_play_names_the_winning_team():
     full = runner.invoke(app, ["play", "--game", "odyssey", "--players", "6", "--seed", "1"])
     assert full.output.startswith("Teams: red P0 (random) & P3 (random); blue P1 (random) & "
                                   "P4 (random); yellow P2 (random) & P5 (random)")
+
+
+def test_human_seats_play_a_team_game_and_are_told_their_team():
+    from artemis.cli import app
+
+    out = CliRunner().invoke(app, ["play", "--game", "odyssey", "--players", "6", "--seed", "3",
+                                   "--bots", "human,random,random,human,random,random",
+                                   "--quiet"], input="1\n" * 5000)
+    assert out.exit_code == 0, out.output
+    assert "player 3 to decide (red team, seat 3 with partner 0: 7 VP;" in out.output
+    assert "player 0 to decide (red team, seat 0 with partner 3:" in out.output
+    assert out.output.splitlines()[-1].startswith("winner: ")
