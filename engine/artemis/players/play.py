@@ -99,10 +99,24 @@ def account_lines(game: Game, kinds: list[str], names: list[str] | None = None) 
 
 
 def tie_note(game: Game, names: list[str] | None = None) -> str:
-    """", tied on VP, ..." when the winner was found by the tie-break (R15)."""
+    """", tied on VP, ..." when the winner was found by the tie-break (R15). In a team game
+    (a result with ``teams``) the winning team is named with its partners, and a tie is
+    between teams."""
     result = game.result
     vp = {r["seat"]: r["vp"] for r in result["players"]}
     tied = [seat for seat in result["ranking"] if vp[seat] == vp[result["winner"]]]
+    if "teams" in result:
+        label = (lambda s: names[s]) if names else (lambda s: f"P{s}")
+        team = {t["team"]: t for t in result["teams"]}
+        mine = team[next(r["team"] for r in result["players"] if r["seat"] == result["winner"])]
+        partners = [label(s) for s in mine["seats"] if s != result["winner"]]
+        others = [t for t in result["teams"] if t is not mine and t["vp"] == mine["vp"]]
+        note = f" ({mine['colour']} team, with " + ", ".join(partners)
+        if others:
+            note += (f"; tied on {mine['vp']} VP with the "
+                     + ", ".join(f"{t['colour']} team" for t in others)
+                     + f"; {game.ruleset.tie_break}")
+        return note + ")"
     if len(tied) < 2:
         return ""
     return (f" (tied on {vp[result['winner']]} VP with "

@@ -8,9 +8,15 @@ from artemis.games.odyssey.vocabulary import ASSET_NAMES, OPTION_NAMES, RESOURCE
 
 def account_lines(game, names: list[str]) -> list[str]:
     """A line per round header, revealed card and its outcome, Reaching 42 and the end;
-    ``names`` are the seats' labels, by seat."""
+    ``names`` are the seats' labels, by seat. With teams a player is a team, named by its
+    colour ("red team", the partners listed first), and a revealed card names the seat that
+    played it."""
+    from artemis.games.odyssey.rules.teams import player_names, team_line
+
+    seats = names
+    names = player_names(game.state, names)
     cat = game.catalog.by_id
-    out: list[str] = []
+    out: list[str] = [] if game.state.teams is None else [team_line(game.state, seats)]
     parts: list[str] = []
     head = ""
 
@@ -23,14 +29,18 @@ def account_lines(game, names: list[str]) -> list[str]:
         if "to" in e:
             continue
         kind = e["type"]
+        if kind == "action":  # an answer: its player is a seat (the consequences follow)
+            continue
         who = names[e["player"]] if isinstance(e.get("player"), int) else ""
         if kind == "round":
             flush()
             head = ""
-            out.append(f"── Round {e['round']} (First player {names[e['first']]}) " + "─" * 40)
+            first = seats[e["marker"]] if "marker" in e else names[e["first"]]
+            out.append(f"── Round {e['round']} (First player {first}) " + "─" * 40)
         elif kind == "revealed":
             flush()
-            head = f"Slot {e['slot']}: {who}'s {e['card']}"
+            by = f" (played by {seats[e['seat']]})" if "seat" in e else ""
+            head = f"Slot {e['slot']}: {who}'s {e['card']}{by}"
         elif kind == "singularity":
             flush()
             head = f"Singularity: {cat[e['card']].name}"

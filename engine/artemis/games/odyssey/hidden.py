@@ -11,21 +11,39 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     again among their own face-down slots; the types of the face-down planets it has not
     peeked at are shuffled among them; the other players' Artifact hands and the Artifact deck
     are redealt from the cards whose place it does not know; the Singularity cards it has not
-    peeked at are shuffled among their places; and every random stream is reseeded."""
+    peeked at are shuffled among their places; and every random stream is reseeded.
+
+    With teams (OR14) the seat's team is its player: its partner's face-down cards are dealt
+    again among the partner's slots, and each other team's face-down cards among that team's
+    slots and its cards in hand again between its two seats (the deal is secret)."""
     clone = game.clone()
     s = clone.state
+    t = s.teams
+    me = seat if t is None else t.team_of(seat)
     # face-down Action cards of the others: only the mapping to slots is secret
     for other in range(s.n):
-        if other == seat:
+        if t is None and other == seat:
             continue
-        idx = [i for i, e in enumerate(s.board)
-               if e is not None and e[0] == other and not s.revealed[i]]
-        cards = [s.board[i][1] for i in idx]
-        rng.shuffle(cards)
-        for i, c in zip(idx, cards, strict=True):
-            s.board[i] = (other, c)
+        if t is None or other != me:
+            _reslot(s, rng, lambda i, other=other: s.board[i][0] == other)
+        else:
+            partner = t.partner(seat)
+            _reslot(s, rng, lambda i, partner=partner: t.board_seat[i] == partner)
+        if t is not None and other != me:
+            a, b = t.seats_of(other)
+            pool = t.dealt[a] + t.dealt[b]
+            rng.shuffle(pool)
+            t.dealt[a], t.dealt[b] = pool[:len(t.dealt[a])], pool[len(t.dealt[a]):]
+            pending = clone.pending
+            if pending is not None and pending.kind == "place" and pending.player in (a, b):
+                from artemis.games.odyssey.rules.rounds import plan
+
+                clone.pending = None  # the seat on turn asked again, from its new hand
+                plan(clone, pending.player)
+    known = s.known[seat]
+    seat = me  # what follows is known by the player (with teams: by both partners)
     # face-down planets the seat has not peeked at
-    unknown = [p for p in s.planets if not p.up and p.id not in s.known[seat]]
+    unknown = [p for p in s.planets if not p.up and p.id not in known]
     kinds = [p.type for p in unknown]
     rng.shuffle(kinds)
     for p, k in zip(unknown, kinds, strict=True):
@@ -64,3 +82,13 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
             s.sing_known[other] = s.sing_known[other] & s.sing_known[seat]
     s.rng = type(s.rng)((name, random.Random(rng.getrandbits(64))) for name in streams)
     return clone
+
+
+def _reslot(s, rng: random.Random, whose) -> None:
+    """Deal the face-down cards of the slots ``whose(index)`` picks again among them."""
+    idx = [i for i, e in enumerate(s.board)
+           if e is not None and not s.revealed[i] and whose(i)]
+    cards = [s.board[i][1] for i in idx]
+    rng.shuffle(cards)
+    for i, c in zip(idx, cards, strict=True):
+        s.board[i] = (s.board[i][0], c)

@@ -3,7 +3,8 @@ counts, random streams, step table, content, per-seat views, hidden information,
 heuristic.
 
 Registered under the ``artemis.games`` entry point ``odyssey`` (pyproject.toml). The core rules
-play at 2 to 5 players; solo (1) and team play (6, 8) are not written yet, and Alien
+play at 2 to 5 players, and at 6 and 8 as teams of two partners (Team Play: OR14, OR30,
+`artemis.games.odyssey.rules.teams`); solo (1) is not written yet, and Alien
 Artifacts are drawn and held but their use windows are not written yet (docs/odyssey-rulings.md,
 "What the engine plays").
 """
@@ -52,8 +53,9 @@ CONFIG_SCHEMA = {
     "additionalProperties": False,
     "properties": {
         "colours": {
-            "description": "The players' colours in seat order (OR25); default: the first of "
-                           "red, blue, yellow, green, purple.",
+            "description": "The players' colours in seat order, with 6 or 8 players the "
+                           "teams' in team order (OR25); default: the first of red, blue, "
+                           "yellow, green, purple.",
             "type": ["array", "null"], "default": None, "uniqueItems": True,
             "items": {"enum": ["red", "blue", "yellow", "green", "purple"]},
         },
@@ -76,12 +78,12 @@ CONFIG_SCHEMA = {
 
 
 class OdysseyRuleset(Ruleset):
-    """The Artemis Odyssey (its rulebook): 2 to 5 players (solo and teams are not written
-    yet)."""
+    """The Artemis Odyssey (its rulebook): 2 to 5 players, and 6 or 8 as teams of two (solo is
+    not written yet)."""
 
     id = "odyssey"
     name = "The Artemis Odyssey"
-    player_counts = (2, 3, 4, 5)
+    player_counts = (2, 3, 4, 5, 6, 8)
     streams = STREAMS
     start_step = ("game_start",)
     # 50 rounds (OR28) of up to 10 slots; a Trade action may ask many questions (OR6)
@@ -144,26 +146,42 @@ class OdysseyRuleset(Ruleset):
 
     def setup(self, game, rng):
         """Setup 1-11 (rulebook, Setup); the rounds start with the first step."""
-        from artemis.games.odyssey.rules.setup import new_state
+        from artemis.games.odyssey.rules.setup import new_state, player_count
 
         self.table  # noqa: B018 - the rule modules register their steps
         colours = game.config.options.get("colours")
-        if colours is not None and len(colours) != game.config.players:
+        n = player_count(game.catalog, game.config.players)
+        if colours is not None and len(colours) != n:
             from artemis.kernel.game import OptionError
 
+            if n != game.config.players:
+                raise OptionError(f"option colours: {len(colours)} colours for {n} teams "
+                                  f"({game.config.players} players)", ("colours",),
+                                  "name one colour per team, in team order (seats s and "
+                                  "s + N/2 are a team: OR14)")
             raise OptionError(f"option colours: {len(colours)} colours for "
                               f"{game.config.players} players", ("colours",),
                               "name one colour per player, in seat order")
         state = new_state(game, rng)
+        extra = {} if state.teams is None else {
+            "teams": [list(state.teams.seats_of(t)) for t in range(state.n)],
+            "marker": state.teams.marker}
         game.emit("setup", players=game.config.players, seed=game.config.seed,
                   colours=[p.colour for p in state.players], first=state.first,
-                  planets=[p.id for p in state.planets])
+                  planets=[p.id for p in state.planets], **extra)
         return state
 
     def result(self, game) -> dict:
         """{"players": [{seat, vp}], "ranking", "winner", "winners" (every tied leader:
-        rulebook, Endgame), "end_reason", "rounds"}."""
+        rulebook, Endgame), "end_reason", "rounds"}; with teams each seat's row has its
+        team's VP and ``team``, and "teams" and "winning_teams" name the teams (a team wins:
+        `artemis.games.odyssey.rules.teams.team_result`)."""
         final = game.final
+        if game.state.teams is not None:
+            from artemis.games.odyssey.rules.teams import team_result
+
+            return {**team_result(game.state, final["ranking"], final["winners"]),
+                    "end_reason": final["end_reason"], "rounds": final["rounds"]}
         return {
             "players": [{"seat": seat, "vp": vp} for seat, vp in enumerate(final["vp"])],
             "ranking": final["ranking"],
@@ -193,20 +211,28 @@ class OdysseyRuleset(Ruleset):
 
     def action_seen_by(self, game, decision, action):
         """A card placed face down is seen by its player only (Planning Phase); which
-        Artifact one keeps, by the keeper only."""
-        if action.kind in ("place", "keep_artifact", "draft_keep"):
+        Artifact one keeps, by the keeper only (with teams, by both partners: OR14)."""
+        if action.kind == "place":
             return [decision.player]
+        if action.kind in ("keep_artifact", "draft_keep"):
+            t = game.state.teams
+            return [decision.player] if t is None else sorted(
+                t.seats_of(t.team_of(decision.player)))
         return None
 
     # -- words -------------------------------------------------------------------------------
 
     def seat_summary(self, game, seat: int) -> str:
+        from artemis.games.odyssey.rules.teams import team_of
         from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
 
-        p = game.state.players[seat]
+        p = game.state.players[team_of(game.state, seat)]
         cards = ", ".join(f"{p.res[i]} {RESOURCE_NAMES[r]}" for i, r in enumerate(RESOURCES)
                           if p.res[i]) or "no Resource cards"
-        return f"{p.colour}: {p.vp} VP; {cards}; {len(p.artifacts)} Alien Artifacts"
+        t = game.state.teams
+        who = p.colour if t is None else (
+            f"{p.colour} team, seat {seat} with partner {t.partner(seat)}")
+        return f"{who}: {p.vp} VP; {cards}; {len(p.artifacts)} Alien Artifacts"
 
     def account_lines(self, game, names: list[str]) -> list[str]:
         from artemis.games.odyssey.account import account_lines
@@ -217,8 +243,10 @@ class OdysseyRuleset(Ruleset):
 
     def evaluate(self, game, seat: int) -> float:
         from artemis.games.odyssey.heuristic import evaluate
+        from artemis.games.odyssey.rules.teams import team_of
 
-        return evaluate(game, seat)
+        return evaluate(game, team_of(game.state, seat))  # a team's worth is its seats'
+
 
 
 RULESET = OdysseyRuleset()

@@ -111,8 +111,11 @@ class State:
     ``revealed`` the slots turned face up; ``planets`` every planet in play in canonical
     order (systems as listed, then position); ``known`` per seat the ids of face-down planets
     it has peeked at (OR3); ``artifact_deck`` and ``singularity_deck`` top first;
-    ``art_known`` per seat {Artifact id: holder seat, or -1 for the deck} for the cards it
-    knows the place of (OR3); ``sing_known`` per seat the Singularity cards it has peeked at.
+    ``art_known`` per player {Artifact id: holder, or -1 for the deck} for the cards it
+    knows the place of (OR3); ``sing_known`` per player the Singularity cards it has peeked at.
+    With teams (6 or 8 seats: OR14) the players are the teams, ``first`` is the team of the
+    marker seat and ``known`` stays per seat; ``teams`` holds what belongs to a seat
+    (`artemis.games.odyssey.rules.teams.Teams`), None with 2 to 5 players.
     ``tally`` is {seat: VP} inside a Score action, else None (`artemis.games.odyssey.items`);
     ``end`` the latched end reason (OR27), None while the game goes on."""
 
@@ -144,6 +147,7 @@ class State:
     last_produce: str | None = None
     last_travel: str | None = None
     last_build: str | None = None
+    teams: object | None = None  # a team game's seats (`artemis.games.odyssey.rules.teams`)
 
     def clone(self) -> State:
         """A deep copy, written out by hand for speed (docs/design.md: not deepcopy)."""
@@ -163,6 +167,7 @@ class State:
         d["tally"] = None if self.tally is None else dict(self.tally)
         d["scoped_modifiers"] = self.scoped_modifiers[:]
         d["trade"] = None if self.trade is None else self.trade.clone()
+        d["teams"] = None if self.teams is None else self.teams.clone()
         return c
 
     @property

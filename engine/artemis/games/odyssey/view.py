@@ -5,7 +5,14 @@ their pieces, the bank, scores, Resource hands (every change to one is seen), Ac
 Score discard piles, how many Alien Artifacts each player holds, the sizes of the decks.
 Hidden: a face-down card's identity (its owner sees it), a face-down planet's type (a seat that
 peeked at it sees it), which Artifacts a player holds (the holder sees them), the order of the
-Artifact and Singularity decks (a seat sees the Singularity cards it peeked at)."""
+Artifact and Singularity decks (a seat sees the Singularity cards it peeked at).
+
+With teams (6 or 8 seats, OR14) the players are the teams and the view adds ``teams``: the
+teams and their seats, the marker seat, each team's speaker (OR30), how many cards each seat
+holds, and what partners share: the team's Artifacts, the seat's own dealt cards and its
+partner's (which it can deduce: the team's hand less its own), and the set of cards its
+partner has placed face down this round (not which slot holds which). A peek is the peeking
+seat's alone."""
 
 from __future__ import annotations
 
@@ -19,13 +26,18 @@ def _res(counts) -> dict:
 def view(game, seat: int | None = None) -> dict:
     """What ``seat`` (None: a spectator) may know, as plain JSON data."""
     s = game.state
+    t = s.teams
     known = s.known[seat] if seat is not None else ()
+    me = seat if seat is None or t is None else t.team_of(seat)
     board = []
     for i, slot in enumerate(s.slots):
         entry = s.board[i]
         row = {"slot": slot, "singularity": slot == s.singularity_slot,
                "player": None if entry is None else entry[0], "card": None}
-        if entry is not None and (s.revealed[i] or entry[0] == seat):
+        by = None if entry is None else entry[0] if t is None else t.board_seat[i]
+        if t is not None:
+            row["seat"] = by
+        if entry is not None and (s.revealed[i] or by == seat):
             row["card"] = entry[1]
         board.append(row)
     planets = []
@@ -42,7 +54,7 @@ def view(game, seat: int | None = None) -> dict:
                "supply": {a: p.supply[k] for k, a in enumerate(ASSETS)},
                "hand": sorted(p.hand), "score_discard": sorted(p.score_discard),
                "artifacts_held": len(p.artifacts), "artifacts_used": p.artifacts_used}
-        if p.seat == seat:
+        if p.seat == me:
             row["artifacts"] = sorted(p.artifacts)
         players.append(row)
     out = {
@@ -51,10 +63,32 @@ def view(game, seat: int | None = None) -> dict:
         "artifact_deck": len(s.artifact_deck), "singularity_deck": len(s.singularity_deck),
         "reached_42": s.reached_42, "end": s.end,
     }
-    if seat is not None and s.sing_known[seat]:
+    if me is not None and s.sing_known[me]:
         out["singularity_known"] = sorted(
-            (s.singularity_deck.index(c), c) for c in s.sing_known[seat]
+            (s.singularity_deck.index(c), c) for c in s.sing_known[me]
             if c in s.singularity_deck)
+    if t is not None:
+        out["teams"] = _teams(s, seat)
+    return out
+
+
+def _teams(s, seat: int | None) -> dict:
+    """The ``teams`` part of a team game's view (OR14, OR30)."""
+    t = s.teams
+    out = {"teams": [{"team": team, "colour": p.colour, "seats": list(t.seats_of(team)),
+                      "speaker": t.speaker(team)} for team, p in enumerate(s.players)],
+           "marker_seat": t.marker, "planner_seat": t.planner,
+           "cards_in_hand": [len(d) for d in t.dealt]}
+    if seat is not None:
+        partner = t.partner(seat)
+        out["hand"] = sorted(t.dealt[seat])
+        out["partner_hand"] = sorted(t.dealt[partner])
+        out["partner_face_down"] = sorted(
+            e[1] for i, e in enumerate(s.board)
+            if e is not None and not s.revealed[i] and t.board_seat[i] == partner)
+        out["shared"] = ("partners share the team's Resource hand, Artifacts and Score "
+                         "marker; each knows its own dealt cards and so its partner's; a "
+                         "peek is the peeking seat's alone (OR14)")
     return out
 
 
@@ -72,6 +106,9 @@ def full_view(game) -> dict:
         "artifact_deck": list(s.artifact_deck),
         "singularity_deck": list(s.singularity_deck),
         "known": [sorted(k) for k in s.known],
+        **({} if s.teams is None else {"dealt": [sorted(d) for d in s.teams.dealt],
+                                       "resolvers": {str(k): v for k, v in
+                                                     sorted(s.teams.resolvers.items())}}),
         "streams": {name: hashlib.sha256(repr(r.getstate()).encode()).hexdigest()[:16]
                     for name, r in sorted(s.rng.items())},
     }

@@ -7,6 +7,7 @@ from __future__ import annotations
 from artemis.games.odyssey.ops import KERNEL
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.galaxy import ALIEN
+from artemis.games.odyssey.rules.teams import call_options, call_seat
 from artemis.games.odyssey.rules.track import move
 from artemis.games.odyssey.state import ASSET_INDEX, COLONY, FACTORY, STARSHIP, TERRAFORMER
 from artemis.games.odyssey.vocabulary import ASSET_NAMES, ASSETS, ORES, RESOURCES
@@ -169,16 +170,13 @@ def build_calls(game, planner: int, called: tuple) -> None:
     (OR29); not asked for one."""
     s = game.state
     left = [seat for seat in range(s.n) if seat not in called and builds(game, seat)]
-    from artemis.kernel.actions import Action
-
-    ask(game, planner, "build_call",
-        [Action("build_call", (seat,), f"call seat {seat} to build") for seat in left],
+    ask(game, planner, "build_call", call_options(s, "build_call", left, "build"),
         (planner, called))
 
 
 @answer("build_call")
 def _build_call(game, action, ctx) -> None:
     planner, called = ctx
-    seat = action.args[0]
+    seat = call_seat(game.state, action.args[0])  # with teams: the seat named resolves (OR30)
     push(game, ("build_turn", seat, 1, ASSETS, "normal"),
          ("build_calls", planner, (*called, seat)))

@@ -3,6 +3,7 @@ right), the End of the Round (OR17, OR23, OR31) and the Endgame (OR16, OR27, OR2
 
 from __future__ import annotations
 
+from artemis.games.odyssey.rules import teams
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.galaxy import face_down_left
 from artemis.games.odyssey.state import HAND_LIMIT
@@ -23,8 +24,13 @@ def round_start(game) -> None:
     s.board = [None] * len(s.slots)
     s.revealed = [False] * len(s.slots)
     s.singularity_resolved = False
-    game.emit("round", round=s.round, first=s.first)
-    push(game, ("plan", s.first))
+    teams.clear_board(s)
+    if s.teams is None:
+        game.emit("round", round=s.round, first=s.first)
+    else:
+        game.emit("round", round=s.round, first=s.first, marker=s.teams.marker)
+        teams.deal(game)  # Team Play: each team's cards dealt to its seats (OR14)
+    push(game, ("plan", teams.marker_seat(s)))
 
 
 def free_slots(state) -> list[int]:
@@ -40,7 +46,8 @@ def _place_label(card: str, slot: int) -> str:
 @step("plan")
 def plan(game, seat: int) -> None:
     """P1: ``seat`` plays an Action card from its hand face down into an empty slot; turns go
-    clockwise from the First player until every slot is full (rulebook, Planning Phase)."""
+    clockwise from the First player until every slot is full (rulebook, Planning Phase; with
+    teams from the marker seat, each seat playing from the cards dealt to it: OR14)."""
     s = game.state
     free = free_slots(s)
     if not free:
@@ -49,7 +56,7 @@ def plan(game, seat: int) -> None:
         push(game, *[("slot", i) for i in range(len(s.slots))], ("end_of_round",))
         return
     order = {c.id: i for i, c in enumerate(game.catalog.action_cards)}
-    hand = sorted(set(s.players[seat].hand), key=order.__getitem__)
+    hand = sorted(set(teams.hand_of(s, seat)), key=order.__getitem__)
     ask(game, seat, "place", [Action("place", (card, s.slots[i]), (_place_label, card,
                                                                    s.slots[i]))
                               for card in hand for i in free], seat)
@@ -60,11 +67,15 @@ def _place(game, action, seat) -> None:
     s = game.state
     card, slot = action.args
     i = s.slots.index(slot)
-    s.players[seat].hand.remove(card)
-    s.board[i] = (seat, card)
-    game.emit("placed", player=seat, slot=slot)
-    game.emit("placed_card", to=[seat], player=seat, slot=slot, card=card)
-    push(game, ("plan", (seat + 1) % s.n))
+    player = teams.played(s, seat, card, i)
+    s.board[i] = (player, card)
+    if s.teams is None:
+        game.emit("placed", player=seat, slot=slot)
+        game.emit("placed_card", to=[seat], player=seat, slot=slot, card=card)
+    else:
+        game.emit("placed", player=player, seat=seat, slot=slot)
+        game.emit("placed_card", to=[seat], player=player, seat=seat, slot=slot, card=card)
+    push(game, ("plan", teams.next_planner(s, seat)))
 
 
 @step("slot")
@@ -79,9 +90,11 @@ def slot(game, i: int) -> None:
     s.revealed[i] = True
     s.cancelled = False
     s.planner_choice = None
+    teams.start_card(s, i)
     game.reveal()
     card = game.catalog.by_id[card_id]
-    game.emit("revealed", slot=s.slots[i], player=seat, card=card_id, action=card.action)
+    by = {} if s.teams is None else {"seat": s.teams.planner}  # the Planner seat (OR14)
+    game.emit("revealed", slot=s.slots[i], player=seat, card=card_id, action=card.action, **by)
     push(game, (card.action, seat, card_id), ("after_action",))
 
 
@@ -90,6 +103,7 @@ def after_action(game) -> None:
     """A slot has fully resolved: scoped modifiers end, Reaching 42 and the end are checked
     (OR8, OR27)."""
     game.state.scoped_modifiers.clear()
+    teams.end_card(game.state)
     push(game, ("check_42",))
 
 
@@ -130,9 +144,9 @@ def round_over(game) -> None:
     after round 13, or at the round limit (OR28)."""
     s = game.state
     cat = game.catalog.by_id
-    scores = [entry for entry in s.board if entry and cat[entry[1]].action == "score"]
+    scores = [i for i, entry in enumerate(s.board) if entry and cat[entry[1]].action == "score"]
     if scores:
-        s.first = scores[-1][0]
+        teams.marker_from_slot(s, scores[-1])
     for entry in s.board:
         if entry is None:
             continue
@@ -146,6 +160,7 @@ def round_over(game) -> None:
             game.emit("score_cards_back", player=p.seat)
     s.board = [None] * len(s.slots)
     s.revealed = [False] * len(s.slots)
+    teams.clear_board(s)
     game.emit("round_end", round=s.round, first=s.first, vp=[p.vp for p in s.players])
     limit = game.config.options.get("max_rounds")
     if s.end is None and face_down_left(s) == 0:

@@ -14,6 +14,7 @@ from itertools import combinations
 
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.produce import chooser
+from artemis.games.odyssey.rules.teams import call_options, call_seat, marker_to
 from artemis.games.odyssey.rules.track import move
 from artemis.games.odyssey.vocabulary import OPTION_NAMES, RESOURCE_NAMES, RESOURCES
 from artemis.kernel.actions import Action
@@ -27,7 +28,7 @@ def score(game, planner: int, card_id: str) -> None:
     s = game.state
     if s.cancelled:
         return
-    s.first = planner  # the marker, at once (rulebook; OR17)
+    marker_to(s, planner)  # the marker, at once (rulebook; OR17); with teams the Planner seat
     game.emit("first_player", player=planner)
     card = game.catalog.by_id[card_id]
     ask(game, chooser(s, planner), "score_option",
@@ -69,15 +70,14 @@ def score_calls(game, planner: int, option: str, called: tuple) -> None:
     mode = DISCARD_OPTIONS[option]
     left = [seat for seat in range(s.n)
             if seat not in called and discards(s.players[seat].res, mode)]
-    ask(game, planner, "score_call",
-        [Action("score_call", (seat,), f"call seat {seat} to score") for seat in left],
+    ask(game, planner, "score_call", call_options(s, "score_call", left, "score"),
         (planner, option, called))
 
 
 @answer("score_call")
 def _score_call(game, action, ctx) -> None:
     planner, option, called = ctx
-    seat = action.args[0]
+    seat = call_seat(game.state, action.args[0])  # with teams: the seat named resolves (OR30)
     push(game, ("effect", seat, option_effect(game, option), 0, ("score", option)),
          ("score_calls", planner, option, (*called, seat)))
 

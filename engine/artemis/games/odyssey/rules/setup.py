@@ -4,6 +4,7 @@ the Score markers on 7."""
 
 from __future__ import annotations
 
+from artemis.games.odyssey.rules.teams import new_teams
 from artemis.games.odyssey.state import FACTORY, STARSHIP, Planet, Player, State
 from artemis.games.odyssey.vocabulary import COLOURS, RESOURCES
 
@@ -11,10 +12,17 @@ MIN_PER_STAR, MAX_PER_STAR = 3, 7  # rulebook, Setup 5
 
 
 def colours(game) -> list[str]:
-    """The players' colours: the config option ``colours``, else the first P of red, blue,
-    yellow, green, purple (OR25)."""
+    """The players' (with 6 or 8 seats: the teams') colours: the config option ``colours``,
+    else the first P of red, blue, yellow, green, purple, P counting players or teams
+    (OR25)."""
     given = game.config.options.get("colours")
-    return list(given) if given else list(COLOURS[:game.config.players])
+    return list(given) if given else list(COLOURS[:player_count(game.catalog, game.config.players)])
+
+
+def player_count(catalog, seats: int) -> int:
+    """The players for every rule at ``seats`` seats: the seats, or with 6 or 8 the teams
+    (rulebook, Team Play: set up as for 3 or 4 players; OR14)."""
+    return catalog.setup_for(seats).teams or seats
 
 
 def deal_galaxy(catalog, players: int, rng) -> list[Planet]:
@@ -49,10 +57,11 @@ def deal_galaxy(catalog, players: int, rng) -> list[Planet]:
 
 
 def new_state(game, rng) -> State:
-    """The state after Setup for ``game.config.players`` (2 to 5), from the named streams
-    ``rng``."""
+    """The state after Setup for ``game.config.players`` (2 to 5; 6 and 8 as 3 and 4 teams,
+    each team starting on ``sun.<team+1>``: OR14), from the named streams ``rng``."""
     catalog = game.catalog
-    n = game.config.players
+    seats = game.config.players
+    n = player_count(catalog, seats)
     row = catalog.setup_for(n)
     planets = deal_galaxy(catalog, n, rng["galaxy"])
     players = []
@@ -80,7 +89,10 @@ def new_state(game, rng) -> State:
     state = State(players, rng, planets, bank, slots, sing_slot,
                   board=[None] * len(slots), revealed=[False] * len(slots),
                   artifact_deck=deck, singularity_deck=singularity,
-                  known=[set() for _ in range(n)], art_known=[{} for _ in range(n)],
+                  known=[set() for _ in range(seats)], art_known=[{} for _ in range(n)],
                   sing_known=[set() for _ in range(n)])
-    state.first = rng["setup"].randrange(n)
+    first = rng["setup"].randrange(seats)  # a seat (Setup 10); with teams its team is first
+    state.first = first % n
+    if seats != n:
+        state.teams = new_teams(seats, first, len(slots))
     return state

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.galaxy import face_down_left
+from artemis.games.odyssey.rules.teams import viewers
 from artemis.kernel.actions import Action
 
 END_VP = 77  # rulebook, Endgame
@@ -76,7 +77,7 @@ def draft(game, order: tuple, packet: tuple) -> None:
     if not order or not packet:
         return
     seat = order[0]
-    game.emit("draft_look", to=[seat], player=seat, cards=list(packet))
+    game.emit("draft_look", to=viewers(game.state, seat), player=seat, cards=list(packet))
     ask(game, seat, "draft_keep",
         [Action("draft_keep", (c,), f"keep {artifact_name(game, c)}")
          for c in sorted(set(packet), key=packet.index)], (order, packet))
@@ -98,7 +99,7 @@ def keep(game, seat: int, card: str) -> None:
     s = game.state
     s.players[seat].artifacts.append(card)
     s.art_known[seat][card] = seat
-    game.emit("artifact_kept", to=[seat], player=seat, card=card)
+    game.emit("artifact_kept", to=viewers(s, seat), player=seat, card=card)
     game.emit("artifact_gained", player=seat, held=len(s.players[seat].artifacts))
 
 

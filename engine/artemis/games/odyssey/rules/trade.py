@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from artemis.games.odyssey.ops import KERNEL
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
+from artemis.games.odyssey.rules.teams import name_offer, offer_targets
 from artemis.games.odyssey.state import Trade
 from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
 from artemis.kernel.actions import Action
@@ -56,9 +57,10 @@ def trade_turn(game) -> None:
     options = bank_options(s, t.planner, t.k + 1, "trade")
     if s.players[t.planner].res and sum(s.players[t.planner].res) and (
             limit is None or t.offers < limit):
+        to = [p for p in range(s.n) if p != t.planner and p not in t.blocked
+              and sum(s.players[p].res)]
         options += [Action("trade", ("offer", seat), f"make an offer to seat {seat}")
-                    for seat in range(s.n) if seat != t.planner and seat not in t.blocked
-                    and sum(s.players[seat].res)]
+                    for seat, _ in offer_targets(s, to)]
     options.append(Action("trade", ("done",), "done trading"))
     ask(game, t.planner, "trade", options, t.planner)
 
@@ -74,7 +76,8 @@ def _trade(game, action, planner) -> None:
         _traded(s)
         push(game, ("trade_turn",))
     elif what == "offer":
-        t.target, t.give, t.get = action.args[1], [0] * 6, [0] * 6
+        # with teams the offer names a seat of the other team, which answers it (OR30)
+        t.target, t.give, t.get = name_offer(s, action.args[1]), [0] * 6, [0] * 6
         t.offers += 1
         push(game, ("offer_edit",))
     else:

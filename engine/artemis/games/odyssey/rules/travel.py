@@ -13,6 +13,7 @@ from artemis.games.odyssey.ops import KERNEL
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.galaxy import ALIEN, alien_present, can_travel, moves
 from artemis.games.odyssey.rules.produce import chooser
+from artemis.games.odyssey.rules.teams import call_options, call_seat, seat_for, viewers
 from artemis.games.odyssey.rules.track import artifact_name, forget_drawn, keep, latch
 from artemis.games.odyssey.state import NOBODY, STARSHIP
 from artemis.kernel.actions import Action
@@ -76,10 +77,11 @@ def commit(game, seat: int, system: str, same_system: bool = False) -> None:
     s = game.state
     hidden = [p for p in s.in_system(system) if not p.up]
     if hidden:
-        s.known[seat].update(p.id for p in hidden)
+        peeker = seat_for(s, seat)  # with teams, a peek is the peeking seat's alone (OR14)
+        s.known[peeker].update(p.id for p in hidden)
         game.reveal()
         game.emit("peek", player=seat, system=system)
-        game.emit("peek_seen", to=[seat], player=seat, planets={p.id: p.type for p in hidden})
+        game.emit("peek_seen", to=[peeker], player=seat, planets={p.id: p.type for p in hidden})
     options = [Action("travel_move", (f"{a.id}>{b.id}",),
                       f"move the Starship on {a.id} to {b.id}"
                       + ("" if b.up else f" (face down: {b.type})"))
@@ -134,7 +136,7 @@ def draw_and_keep(game, seat: int, draw: int, keeps: int) -> None:
     game.reveal()
     forget_drawn(game, drawn)
     game.emit("artifacts_drawn", player=seat, cards=len(drawn))
-    game.emit("artifacts_seen", to=[seat], player=seat, cards=list(drawn))
+    game.emit("artifacts_seen", to=viewers(s, seat), player=seat, cards=list(drawn))
     push(game, ("keep_artifacts", seat, drawn, min(keeps, len(drawn))))
 
 
@@ -176,15 +178,14 @@ def travel_calls(game, planner: int, system: str, called: tuple) -> None:
     left = [seat for seat in range(s.n) if seat not in called]
     if not any(can_travel(s, seat, system) for seat in left):
         return
-    ask(game, planner, "travel_call",
-        [Action("travel_call", (seat,), f"call seat {seat} to travel") for seat in left],
+    ask(game, planner, "travel_call", call_options(s, "travel_call", left, "travel"),
         (planner, system, called))
 
 
 @answer("travel_call")
 def _travel_call(game, action, ctx) -> None:
     planner, system, called = ctx
-    seat = action.args[0]
+    seat = call_seat(game.state, action.args[0])  # with teams: the seat named resolves (OR30)
     push(game, ("travel_turn", seat, system, False),
          ("travel_calls", planner, system, (*called, seat)))
 
