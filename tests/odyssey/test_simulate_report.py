@@ -134,3 +134,20 @@ def test_simulate_prints_the_odyssey_tables():
         assert line in text, line
     assert "Missions" not in text  # no Mission outside solo
     assert "in game" not in text
+
+
+def test_every_tied_leader_wins_in_the_report():
+    # the Odyssey's Endgame: all tied players win; each counts, for its seat, its bot and
+    # the items it owns
+    base = {"ranking": [0, 1, 2], "vp": [80, 80, 60], "in_game": None, "steps": [{}] * 3,
+            "decisions": 300, "rounds": 9,
+            "items": {"red-build": {"kind": "action_card", "appeared": True, "taken": True,
+                                    "owners": [1]}}}
+    results = [{**base, "index": 0, "winner": 0, "winners": [0, 1]},
+               {**base, "index": 1, "winner": 2, "vp": [10, 20, 90]}]
+    report = build_report(results, ["greedy", "random", "random"],
+                          [("red-build", "action_card")])
+    assert [w["wins"] for w in report["wins"]["by_seat"]] == [1, 1, 1]
+    assert [(w["bot"], w["wins"], w["seats"]) for w in report["wins"]["by_bot"]] == [
+        ("greedy", 1, 2), ("random", 2, 4)]
+    assert report["items"][0]["owners_win_rate"] == 0.5

@@ -101,10 +101,11 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
     which depend on the machine, unlike the rest of the report; each statistic is {n, mean,
     std, min, max} over seats of finished games (``decisions`` and ``rounds``, the game
     length: over games; each scoring step adds ``per_game``, its VP summed over the seats of
-    a finished game, on average); win rates count the engine's winner (its tie-break) and are
+    a finished game, on average); win rates count the engine's winner (its tie-break), or
+    every one of a summary's ``winners`` (a game where tied leaders all win), and are
     wins / games for a seat, wins / seats played for a bot kind; an item's ``appeared`` and
     ``taken`` count games, ``owners`` counts owner seats over all games, ``owners_win_rate``
-    is the share of those seats that won (the game's winner, or, for an item whose summary
+    is the share of those seats that won (a winner of the game, or, for an item whose summary
     gives ``won``, the owners listed there: a solo Mission is won on its goals). Every win
     rate has its sample size beside it (``games``, ``seats``, ``owners``) and a 95% Wilson
     interval (``*_ci``: [low, high] or None); with more than one bot kind,
@@ -126,9 +127,12 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
     steps: dict[str, Stats] = {}
     stats = {i: _Item(kind) for i, kind in items}
     for r in finished:
-        winner = r["winner"]
-        seat_wins[winner] += 1
-        kind_wins[bots[winner]] += 1
+        # every winner of a game whose rules let tied leaders all win (the Odyssey's
+        # Endgame); else the one winner of its tie-break
+        winners = r.get("winners") or [r["winner"]]
+        for seat in winners:
+            seat_wins[seat] += 1
+            kind_wins[bots[seat]] += 1
         decisions.add(r["decisions"])
         if "rounds" in r:
             rounds.add(r["rounds"])
@@ -148,7 +152,7 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
             s.taken += bool(x["taken"])
             won = x.get("won")  # owners that won on their own terms (a solo Mission)
             for seat in x["owners"]:
-                wins = seat == winner if won is None else seat in won
+                wins = seat in winners if won is None else seat in won
                 s.owners += 1
                 s.owner_wins += wins
                 s.owner_vp.add(r["vp"][seat])
