@@ -159,7 +159,7 @@ def simulate(
         print(json.dumps(report, indent=2))
         print(timing, file=sys.stderr)
     else:
-        _print_report(report, outcome.interrupted, {i[0]: i for i in items})
+        _print_report(report, outcome.interrupted, {i[0]: i for i in items}, ruleset)
         print(timing)
         for path in [*([out] if out else []), *charts]:
             print(f"wrote {path}")
@@ -285,10 +285,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     except Exception:  # noqa: S110 - game 0 itself fails: the run records it with its seed
         pass
     catalog = _cached_catalog(host, _host_registry(host, ruleset.id), task.expansions, ruleset)
-    items = ([(b.id, "building", b.name, b.pack) for b in getattr(catalog, "buildings", ())]
-             + [(x.id, "expedition", x.name, x.pack)
-                for x in getattr(catalog, "expeditions", ())]
-             + [(e.id, "event", e.name, e.pack) for e in getattr(catalog, "events", ())])
+    items = ruleset.report_items(catalog) if catalog is not None else []
     from artemis.kernel.game import check_config
 
     config = {"game": ruleset.id, "options": check_config(task.config(0)).options,
@@ -404,9 +401,11 @@ def _table(title: str, columns: list[tuple[str, str]]):
     return table
 
 
-def _print_report(report: dict, interrupted: bool, catalog: dict | None = None) -> None:
+def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
+                  ruleset=None) -> None:
     """Print the report as tables; ``catalog`` maps an item id to (id, kind, name, pack), for
-    the display names and the expansion pack of an item that is not the base game's."""
+    the display names and the expansion pack of an item that is not the base game's;
+    ``ruleset`` (the game's) names its scoring parts and item tables."""
     from rich.console import Console
     from rich.markup import escape
 
@@ -442,14 +441,23 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None) 
                           _num(v["std"]), _num(v["min"]), _num(v["max"]))
         console.print(table)
 
-    table = _table("VP per seat and game: final, in game, each End of the Game step",
+    parts_title = ruleset.vp_parts_title if ruleset is not None else "each scoring part"
+    labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
+    per_game = any("per_game" in s for s in report["vp"]["steps"].values())
+    split = report["vp"]["in_game"]["n"] or not report["finished"]  # VP in game + at the end
+    table = _table(f"VP per seat and game: final, {'in game, ' if split else ''}{parts_title}",
                    [("", "left"), ("mean", "right"), ("sd", "right"), ("min", "right"),
-                    ("max", "right")])
-    rows = [("final VP", report["vp"]["final"]), ("in game", report["vp"]["in_game"])]
-    rows += [(STEP_LABELS.get(k, k), s) for k, s in report["vp"]["steps"].items()]
+                    ("max", "right"), *([("per game", "right")] if per_game else [])])
+    rows = [("final VP", report["vp"]["final"])]
+    if split:
+        rows += [("in game", report["vp"]["in_game"])]
+    rows += [(labels.get(k, k), s) for k, s in report["vp"]["steps"].items()]
     rows += [("decisions per game", report["decisions"])]
+    if report.get("rounds", {}).get("n"):
+        rows += [("rounds per game", report["rounds"])]
     for label, s in rows:
-        table.add_row(label, _num(s["mean"]), _num(s["std"]), _num(s["min"]), _num(s["max"]))
+        table.add_row(label, _num(s["mean"]), _num(s["std"]), _num(s["min"]), _num(s["max"]),
+                      *([_num(s.get("per_game"))] if per_game else []))
     console.print(table)
 
     def name(x: dict) -> str:
@@ -460,21 +468,18 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None) 
         return escape(known[2] + (f" [{pack}]" if pack and pack != "base" else ""))
 
     owned = [("owners", "right"), ("win rate (CI)", "right"), ("mean VP", "right")]
-    sections = [("building", "Buildings (claimed: bought or won; owners: holders at the end, "
-                 "their win rate and mean VP)", "claimed", owned),
-                ("expedition", "Expeditions (owners: the rewarded explorers of a success, "
-                 "their win rate and mean VP)", "succeeded", owned),
-                ("event", "Events", "resolved", [])]
-    for kind, title, taken, more in sections:
+    sections = ruleset.item_sections if ruleset is not None else ()
+    for kind, title, taken, owners in sections:
         rows = [x for x in report["items"] if x["kind"] == kind]
-        if not rows:
-            continue
+        if not any(x["appeared"] for x in rows) and report["finished"]:
+            continue  # none came into play (the Odyssey's Missions outside solo)
+        more = owned if owners else []
         table = _table(f"{title}, over {report['finished']} games",
                        [(kind, "left"), ("name", "fold"), ("seen", "right"),
-                        *([(taken, "right")] if kind != "event" else []), *more])
+                        *([(taken, "right")] if taken else []), *more])
         for x in rows:
             cells = [x["id"], name(x), str(x["appeared"])]
-            if kind != "event":  # an event that is revealed is resolved: one column says it
+            if taken:
                 cells.append(str(x["taken"]))
             if more:
                 cells += [str(x["owners"]),

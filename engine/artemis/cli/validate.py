@@ -231,7 +231,8 @@ def _print_trial(report: dict, players: int) -> None:
     if report["items"]:
         table = Table()
         table.add_column("item", no_wrap=True)  # ids are what `content show` takes
-        for header in ("kind", "appeared", "taken", "takers' mean VP", "others' mean VP"):
+        table.add_column("kind", no_wrap=True)  # a content kind: alien_artifacts
+        for header in ("appeared", "taken", "takers' mean VP", "others' mean VP"):
             table.add_column(header)
         for row in report["items"]:
             table.add_row(row["id"], row["kind"], str(row["appeared"]), str(row["taken"]),

@@ -243,9 +243,30 @@ class Ruleset:
 
     def item_summary(self, game) -> dict:
         """What happened to the game's content items in a finished game: {item id: {"kind",
-        "appeared" (bool), "taken" (bool), "owners" [seats]}} (simulation reports). Default:
-        none."""
+        "appeared" (bool), "taken" (bool), "owners" [seats], optionally "won" [seats]}}
+        (simulation reports). ``won`` names the owners that count as winning when that is not
+        the game's winner (a solo Mission is won or lost on its goals). Default: none."""
         return {}
+
+    def report_items(self, catalog) -> list[tuple[str, str, str, str]]:
+        """Every content item a simulation report lists, even one that never came into play:
+        (id, kind, display name, pack id), in the report's order; each kind is one of
+        `item_sections`. Default: none."""
+        return []
+
+    #: The item kinds of a simulation report's tables, in order: (kind, title, what "taken"
+    #: means as a column header, or "" for none, whether the owners' figures are shown).
+    item_sections: tuple[tuple[str, str, str, bool], ...] = ()
+
+    #: What a seat's scoring parts are called in a simulation report (`vp_parts`).
+    vp_parts_title: str = "each scoring part"
+
+    def vp_parts(self, game) -> list[dict[str, int]]:
+        """A finished game's VP per seat by named part, for simulation reports: [{part: VP}]
+        by seat. Default: the result rows' ``steps``. A game that scores during play rather
+        than at the end (the Odyssey's Score actions) gives its parts here, so that its final
+        score table need not hold them."""
+        return [dict(row.get("steps", {})) for row in game.result["players"]]
 
     def evaluate(self, game, seat: int) -> float:
         """A heuristic worth of ``seat``'s position (higher is better), for bots (the greedy

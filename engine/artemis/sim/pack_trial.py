@@ -1,7 +1,10 @@
 """Trying an expansion in play: `artemis validate PATH --simulate N [--seed S]`.
 
-For buildings "taken" is bought or won as a reward, for expeditions "succeeded" (the takers are
-the two rewarded players), for events "resolved" (events have no takers).
+What "appeared" and "taken" mean is the game's (`Ruleset.item_summary`): in The Artemis
+Project, for buildings "taken" is bought or won as a reward, for expeditions "succeeded" (the
+takers are the two rewarded players), for events "resolved" (events have no takers); in The
+Artemis Odyssey an Action card is taken when played and revealed (its player the taker), an
+Alien Artifact appears when drawn and is taken when used (docs/simulate.md).
 
 Plays N random-bot games with the expansion loaded and reports games finished, each error with
 the seed and action that reproduce it, and, for each item the expansion brings, how often it

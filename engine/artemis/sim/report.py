@@ -94,19 +94,24 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
     is the number of games asked for (default: as many as results).
 
     Returns {format, config, games, played, indices, finished, interrupted,
-    wins: {by_seat, by_bot}, vp: {final, in_game, steps, by_seat, by_bot}, decisions, items,
-    errors, timed_out}. ``indices`` lists the game indices played as [start, stop) ranges (all
-    of them unless interrupted); ``timed_out`` the games stopped by the game timeout (a result
-    carrying ``timed_out``: its seconds), {index, seed, seconds, replay}, which depend on the
-    machine, unlike the rest of the report; each statistic is {n, mean, std, min, max} over
-    seats of finished games (``decisions``: over games); win rates count the engine's winner
-    (its tie-break) and are wins / games for a seat, wins / seats played for a bot kind; an
-    item's ``appeared`` and ``taken`` count games, ``owners`` counts owner seats over all
-    games, ``owners_win_rate`` is the share of those seats that won. Every win rate has its sample
-    size beside it (``games``, ``seats``, ``owners``) and a 95% Wilson interval (``*_ci``:
-    [low, high] or None); with more than one bot kind, ``owners_by_bot`` splits an item's
-    owners by the bot kind of their seat: {kind: {owners, wins, win_rate}}. ``errors``
-    carry ``where`` (the innermost frame) when the task gives it."""
+    wins: {by_seat, by_bot}, vp: {final, in_game, steps, by_seat, by_bot}, decisions, rounds,
+    items, errors, timed_out}. ``indices`` lists the game indices played as [start, stop)
+    ranges (all of them unless interrupted); ``timed_out`` the games stopped by the game
+    timeout (a result carrying ``timed_out``: its seconds), {index, seed, seconds, replay},
+    which depend on the machine, unlike the rest of the report; each statistic is {n, mean,
+    std, min, max} over seats of finished games (``decisions`` and ``rounds``, the game
+    length: over games; each scoring step adds ``per_game``, its VP summed over the seats of
+    a finished game, on average); win rates count the engine's winner (its tie-break), or
+    every one of a summary's ``winners`` (a game where tied leaders all win), and are
+    wins / games for a seat, wins / seats played for a bot kind; an item's ``appeared`` and
+    ``taken`` count games, ``owners`` counts owner seats over all games, ``owners_win_rate``
+    is the share of those seats that won (a winner of the game, or, for an item whose summary
+    gives ``won``, the owners listed there: a solo Mission is won on its goals). Every win
+    rate has its sample size beside it (``games``, ``seats``, ``owners``) and a 95% Wilson
+    interval (``*_ci``: [low, high] or None); with more than one bot kind,
+    ``owners_by_bot`` splits an item's owners by the bot kind of their seat: {kind: {owners,
+    wins, win_rate}}. ``errors`` carry ``where`` (the innermost frame) when the task gives
+    it."""
     ordered = sorted(results, key=lambda r: r["index"])
     late = [r for r in ordered if "timed_out" in r]
     finished = [r for r in ordered if "error" not in r and "timed_out" not in r]
@@ -115,37 +120,45 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
     kinds = list(dict.fromkeys(bots))
     seat_wins = [0] * seats
     kind_wins = Counter()
-    final, in_game, decisions = Stats(), Stats(), Stats()
+    final, in_game, decisions, rounds = Stats(), Stats(), Stats(), Stats()
     by_seat = [Stats() for _ in range(seats)]
     by_kind = {k: Stats() for k in kinds}
     histogram = {k: Counter() for k in kinds}
     steps: dict[str, Stats] = {}
     stats = {i: _Item(kind) for i, kind in items}
     for r in finished:
-        winner = r["winner"]
-        seat_wins[winner] += 1
-        kind_wins[bots[winner]] += 1
+        # every winner of a game whose rules let tied leaders all win (the Odyssey's
+        # Endgame); else the one winner of its tie-break
+        winners = r.get("winners") or [r["winner"]]
+        for seat in winners:
+            seat_wins[seat] += 1
+            kind_wins[bots[seat]] += 1
         decisions.add(r["decisions"])
+        if "rounds" in r:
+            rounds.add(r["rounds"])
         for seat in range(seats):
             vp = r["vp"][seat]
             final.add(vp)
             by_seat[seat].add(vp)
             by_kind[bots[seat]].add(vp)
             histogram[bots[seat]][vp] += 1
-            in_game.add(r["in_game"][seat])
+            if r.get("in_game") is not None:
+                in_game.add(r["in_game"][seat])
             for name, points in r["steps"][seat].items():
                 steps.setdefault(name, Stats()).add(points)
         for item_id, x in r["items"].items():
             s = stats.setdefault(item_id, _Item(x["kind"]))
             s.appeared += bool(x["appeared"])
             s.taken += bool(x["taken"])
+            won = x.get("won")  # owners that won on their own terms (a solo Mission)
             for seat in x["owners"]:
+                wins = seat in winners if won is None else seat in won
                 s.owners += 1
-                s.owner_wins += seat == winner
+                s.owner_wins += wins
                 s.owner_vp.add(r["vp"][seat])
                 tally = s.by_kind.setdefault(bots[seat], [0, 0])
                 tally[0] += 1
-                tally[1] += seat == winner
+                tally[1] += wins
     n = len(finished)
     listed = {i for i, _ in items}
     extra = sorted((i for i in stats if i not in listed), key=lambda i: (stats[i].kind, i))
@@ -170,7 +183,8 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
         "vp": {
             "final": final.as_dict(),
             "in_game": in_game.as_dict(),
-            "steps": {name: s.as_dict() for name, s in steps.items()},
+            "steps": {name: {**s.as_dict(), "per_game": _rate(s.total, n)}
+                      for name, s in steps.items()},
             "by_seat": [{"seat": seat, "bot": bots[seat], **by_seat[seat].as_dict()}
                         for seat in range(seats)],
             "by_bot": [{"bot": k, **by_kind[k].as_dict(),
@@ -178,6 +192,7 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
                        for k in kinds],
         },
         "decisions": decisions.as_dict(),
+        "rounds": rounds.as_dict(),
         "items": [_item(i, stats[i], kinds) for i in [*(i for i, _ in items), *extra]],
         "errors": [{k: r[k] for k in ("index", "seed", "error", "where", "decisions", "action",
                                       "replay") if k in r} for r in errors],

@@ -175,8 +175,11 @@ def innermost_frame(exc: BaseException) -> str | None:
 
 def summarize(game) -> dict:
     """A finished game in a few numbers: {seed, winner, ranking, vp, in_game, steps, decisions,
-    items}. ``vp``, ``in_game`` and ``steps`` are per seat (``steps``: {part: VP}, the game's
-    scoring parts, then plugins' items); the winner is the ruleset's ranking's first.
+    rounds, items}, and ``winners`` when the result lists them (every tied leader wins).
+    ``vp``, ``in_game`` (None for a game whose result does not split its VP) and ``steps``
+    are per seat (``steps``: {part: VP}, the game's scoring parts (`Ruleset.vp_parts`), then
+    plugins' items); the winner is the ruleset's ranking's first; ``rounds`` the round it
+    ended in (`Ruleset.round_of`).
     ``items`` is the game's own account of its content items (`Ruleset.item_summary`):
     {item id: {kind, appeared, taken, owners}}.
 
@@ -187,6 +190,9 @@ def summarize(game) -> dict:
     players = result["players"]
     return {"seed": game.config.seed, "winner": result["winner"],
             "ranking": list(result["ranking"]),
-            "vp": [r["vp"] for r in players], "in_game": [r.get("in_game", 0) for r in players],
-            "steps": [dict(r.get("steps", {})) for r in players], "decisions": len(game.actions),
-            "items": game.ruleset.item_summary(game)}
+            **({"winners": list(result["winners"])} if result.get("winners") else {}),
+            "vp": [r["vp"] for r in players],
+            "in_game": ([r["in_game"] for r in players]
+                        if all("in_game" in r for r in players) else None),
+            "steps": game.ruleset.vp_parts(game), "decisions": len(game.actions),
+            "rounds": game.ruleset.round_of(game), "items": game.ruleset.item_summary(game)}

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from artemis.games.odyssey.vocabulary import OPTION_NAMES
 from artemis.kernel.ruleset import Ruleset
 
 # the named random streams (docs/odyssey-rulings.md OR24)
@@ -93,6 +94,7 @@ class OdysseyRuleset(Ruleset):
     config_schema = CONFIG_SCHEMA
     scoring_title = "Final scores (Endgame)"
     tie_break = "all tied players win (rulebook, Endgame); listed by seat"
+    scoring_labels = OPTION_NAMES  # named in simulation reports (`vp_parts`)
 
     @property
     def table(self):
@@ -240,6 +242,32 @@ class OdysseyRuleset(Ruleset):
         return account_lines(game, names)
 
     # -- players ----------------------------------------------------------------------------
+
+    # -- simulation reports (artemis.games.odyssey.stats) ------------------------------------
+
+    @property
+    def item_sections(self):
+        from artemis.games.odyssey.stats import ITEM_SECTIONS
+
+        return ITEM_SECTIONS
+
+    vp_parts_title = "each scoring option (its Score actions, most +3 and fewest -2)"
+
+    def report_items(self, catalog):
+        from artemis.games.odyssey.stats import report_items
+
+        return report_items(catalog)
+
+    def item_summary(self, game) -> dict:
+        from artemis.games.odyssey.stats import item_summary
+
+        return item_summary(game)
+
+    def vp_parts(self, game) -> list[dict[str, int]]:
+        """VP by scoring option per seat: the Odyssey scores during play, not at the end."""
+        from artemis.games.odyssey.stats import vp_by_option
+
+        return vp_by_option(game)
 
     def evaluate(self, game, seat: int) -> float:
         from artemis.games.odyssey.heuristic import evaluate

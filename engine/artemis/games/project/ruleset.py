@@ -229,6 +229,21 @@ class ProjectRuleset(Ruleset):
 
         return item_summary(game)
 
+    item_sections = (
+        ("building", "Buildings (claimed: bought or won; owners: holders at the end, their "
+         "win rate and mean VP)", "claimed", True),
+        ("expedition", "Expeditions (owners: the rewarded explorers of a success, their win "
+         "rate and mean VP)", "succeeded", True),
+        ("event", "Events", "", False),  # a revealed event is resolved: one column says it
+    )
+    vp_parts_title = "each End of the Game step"
+
+    def report_items(self, catalog) -> list[tuple[str, str, str, str]]:
+        """Every building, expedition and event of the catalog (simulation reports)."""
+        return ([(b.id, "building", b.name, b.pack) for b in catalog.buildings]
+                + [(x.id, "expedition", x.name, x.pack) for x in catalog.expeditions]
+                + [(e.id, "event", e.name, e.pack) for e in catalog.events])
+
     def evaluate(self, game, seat: int) -> float:
         from artemis.games.project.heuristic import evaluate
 
