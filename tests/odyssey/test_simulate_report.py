@@ -151,3 +151,19 @@ def test_every_tied_leader_wins_in_the_report():
     assert [(w["bot"], w["wins"], w["seats"]) for w in report["wins"]["by_bot"]] == [
         ("greedy", 1, 2), ("random", 2, 4)]
     assert report["items"][0]["owners_win_rate"] == 0.5
+
+
+def test_team_games_report_every_seat_with_its_team_figures():
+    # 6 players in 3 teams (OR14): the rules keep 3 markers, the report has 6 seats; each
+    # partner shows its team's VP by option, and a card's owner is the seat that played it
+    g = play_game(GameConfig(players=6, seed=3, game="odyssey"), ["random"] * 6)
+    parts = vp_by_option(g)
+    assert len(parts) == 6
+    assert parts[0] == parts[3] and parts[1] == parts[4] and parts[2] == parts[5]
+    played = {e.get("seat") for e in g.log if e["type"] == "revealed"}
+    owners = {s for x in item_summary(g).values() if x["kind"] == "action_card"
+              for s in x["owners"]}
+    assert owners == played and max(owners) >= 3
+    task = GameTask(players=6, bots=("random",) * 6, seed=3, game="odyssey")
+    report = build_report(run(task, 2).results, list(task.bots), [])
+    assert report["finished"] == 2 and len(report["wins"]["by_seat"]) == 6

@@ -15,6 +15,7 @@ VP by scoring option (`vp_by_option`) are the marker moves of each Score action,
 
 from __future__ import annotations
 
+from artemis.games.odyssey.rules.teams import seat_count, team_of, viewers
 from artemis.games.odyssey.vocabulary import ACTION_NAMES, OPTION_NAMES, RESOURCE_NAMES
 
 #: The report's tables of the Odyssey's items (`Ruleset.item_sections`).
@@ -64,8 +65,9 @@ def item_summary(game) -> dict:
         if t == "revealed":
             x = item(e["card"], "action_card")
             x["appeared"] = x["taken"] = True
-            if e["player"] not in x["owners"]:
-                x["owners"].append(e["player"])
+            seat = e.get("seat", e["player"])  # with teams, the seat that played it (OR14)
+            if seat not in x["owners"]:
+                x["owners"].append(seat)
         elif t in ("artifacts_seen", "draft_look"):
             for card in e["cards"]:
                 item(card, "artifact")["appeared"] = True
@@ -77,8 +79,9 @@ def item_summary(game) -> dict:
         for card in getattr(p, "artifacts_played", ()):
             x = item(card, "artifact")
             x["appeared"] = x["taken"] = True
-            if p.seat not in x["owners"]:
-                x["owners"].append(p.seat)
+            for seat in viewers(state, p.seat):  # a team's Artifacts are both partners'
+                if seat not in x["owners"]:
+                    x["owners"].append(seat)
     for x in items.values():
         x["owners"].sort()
     mission = (game.result or {}).get("mission")
@@ -98,13 +101,15 @@ def _mission(mission) -> tuple[str, bool]:
 
 
 def vp_by_option(game) -> list[dict[str, int]]:
-    """Per seat, {scoring option: VP} over the game's Score actions: each action's tally with
-    the +3 for most and -2 for fewest (OR9), as the marker was moved (a marker at 0 stays
-    there, so a -2 there is counted though it took nothing). Every option of the catalog is
-    listed, 0 when never scored."""
+    """Per seat (each partner its team's), {scoring option: VP} over the game's Score
+    actions: each action's tally with the +3 for most and -2 for fewest (OR9), as the marker
+    was moved (a marker at 0 stays there, so a -2 there is counted though it took nothing).
+    Every option of the catalog is listed, 0 when never scored."""
     options = [o.id for o in game.catalog.scoring_options]
     out = [dict.fromkeys(options, 0) for _ in game.state.players]
     for e in game.log:
         if e["type"] == "vp" and e.get("why") in out[e["player"]]:
             out[e["player"]][e["why"]] += e["amount"]
-    return out
+    # per seat: with teams each seat shows its team's marker (OR14)
+    state = game.state
+    return [out[team_of(state, seat)] for seat in range(seat_count(state))]
