@@ -67,7 +67,7 @@ def play_checked(config: GameConfig, choose, catalog) -> Game:
     assert result["end_reason"] in ("77_vp", "last_planet", "round_limit")
     vps = [row["vp"] for row in result["players"]]
     assert sorted(result["ranking"]) == list(range(config.players))
-    assert result["winners"] == [s for s in result["ranking"] if vps[s] == max(vps)]
+    assert result["winners"] == sorted(s for s in result["ranking"] if vps[s] == max(vps))
     return game
 
 
