@@ -133,6 +133,13 @@ class OdysseyRuleset(Ruleset):
                 f"Artifacts, {len(catalog.singularity_cards)} Singularity cards, "
                 f"{len(catalog.missions)} Missions")
 
+    @property
+    def browse(self):
+        """The content browser of `artemis content list|show` (`artemis.games.odyssey.browse`)."""
+        from artemis.games.odyssey import browse
+
+        return browse
+
     def schemas(self, registry) -> dict[str, dict]:
         from artemis.games.odyssey.content_schemas import KINDS, effect_schema, file_schema
 
