@@ -205,6 +205,13 @@ class OdysseyRuleset(Ruleset):
             return [decision.player]
         return None
 
+    @property
+    def scenario(self):
+        """Scenario positions of the Odyssey (`artemis.games.odyssey.position`)."""
+        from artemis.games.odyssey import position
+
+        return position
+
     # -- words -------------------------------------------------------------------------------
 
     def seat_summary(self, game, seat: int) -> str:

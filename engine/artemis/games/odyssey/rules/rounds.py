@@ -24,7 +24,7 @@ def round_start(game) -> None:
     s.revealed = [False] * len(s.slots)
     s.singularity_resolved = False
     game.emit("round", round=s.round, first=s.first)
-    push(game, ("plan", s.first))
+    push(game, ("plan", s.first), ("action_phase",))
 
 
 def free_slots(state) -> list[int]:
@@ -40,19 +40,27 @@ def _place_label(card: str, slot: int) -> str:
 @step("plan")
 def plan(game, seat: int) -> None:
     """P1: ``seat`` plays an Action card from its hand face down into an empty slot; turns go
-    clockwise from the First player until every slot is full (rulebook, Planning Phase)."""
+    clockwise from the First player until every slot is full (rulebook, Planning Phase); then
+    the Action phase, scheduled after the Planning phase, comes."""
     s = game.state
     free = free_slots(s)
     if not free:
-        s.phase = "action"
-        game.emit("action_phase", round=s.round)
-        push(game, *[("slot", i) for i in range(len(s.slots))], ("end_of_round",))
         return
     order = {c.id: i for i, c in enumerate(game.catalog.action_cards)}
     hand = sorted(set(s.players[seat].hand), key=order.__getitem__)
     ask(game, seat, "place", [Action("place", (card, s.slots[i]), (_place_label, card,
                                                                    s.slots[i]))
                               for card in hand for i in free], seat)
+
+
+@step("action_phase")
+def action_phase(game) -> None:
+    """The Action phase: the slots are revealed and resolved left to right, then the End of
+    the Round (rulebook, Action Phase)."""
+    s = game.state
+    s.phase = "action"
+    game.emit("action_phase", round=s.round)
+    push(game, *[("slot", i) for i in range(len(s.slots))], ("end_of_round",))
 
 
 @answer("place")
