@@ -201,3 +201,24 @@ def test_a_hand_too_small_to_fill_the_board_is_located(tmp_path):
         load_scenario(_write(tmp_path, text))
     assert [(p.code, p.line, p.column, p.message) for p in info.value.problems] == [
         ("S206", 8, 21, "red plays 3 more cards to fill the board and holds 2")]
+
+
+def test_every_moment_is_documented_with_its_meaning():
+    import re
+
+    from artemis.games.odyssey.position import MOMENTS
+
+    doc = (REPO / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Odyssey positions"):doc.index("## Codes")]
+    for name, meaning in MOMENTS.items():
+        name = re.sub(r"_\d+_", "_N_", name)
+        meaning = re.sub(r"slot \d+", "slot N", meaning)
+        assert f"| `{name}` | {meaning} |" in section, name
+
+
+def test_a_planet_path_that_names_no_planet_is_not_found(tmp_path):
+    text = X6.read_text(encoding="utf-8").replace("  round: 1\n", "  planets.aries.9.owner: red\n")
+    outcome = run_scenario(load_scenario(_write(tmp_path, text)))
+    assert outcome.failure.code == "S402"
+    assert outcome.failure.message == ("planets.aries.9.owner: not found: 'planets' is a list "
+                                       "of 9; no entry 'aries'")

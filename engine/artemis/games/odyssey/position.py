@@ -40,11 +40,12 @@ MOMENTS = {
     **{name: text for n in range(1, MAX_SLOT + 1) for name, text in (
         (f"slot_{n}_revealed", f"slot {n}'s card is face up, before anyone resolves it "
          "(the Singularity slot: its card about to be turned)"),
-        (f"slot_{n}_resolved", f"slot {n} has fully resolved, Reaching 42 included: the next "
-         "slot (or the End of the Round) is next"))},
+        (f"slot_{n}_resolved", f"slot {n} has fully resolved, Reaching 42's draft included: "
+         "the next slot, or the End of the Round, is next"))},
     "end_of_actions": "every slot has resolved: the End of the Round is next",
     "end_of_round": "the End of the Round is over (hand limit, the First player marker, "
-    "cards back): the next round's Planning phase, or the Endgame, is next",
+    "cards back to hand and to the Score discard piles): the next round's Planning phase, or "
+    "the Endgame, is next",
     "end_of_game": "the game is over: result holds the scores",
 }
 
