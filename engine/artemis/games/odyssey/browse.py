@@ -67,20 +67,6 @@ def _target(target) -> str:
     return f"used on {owner} {kinds}Action card"
 
 
-def card_shows(card) -> str:
-    """What an Action card shows, in words: "Produce: Energy or Yoyodium", "Travel: Gemini,
-    Cancer or Scorpio", "Score: Colonies/Factories or Starships", "Trade"."""
-    action = ACTION_NAMES.get(card.action, card.action)
-    if card.resources:
-        return f"{action}: " + " or ".join(PLANET_NAMES.get(r, r) for r in card.resources)
-    if card.systems:
-        names = [s.capitalize() for s in card.systems]
-        return f"{action}: " + ", ".join(names[:-1]) + f" or {names[-1]}"
-    if card.options:
-        return f"{action}: " + " or ".join(OPTION_NAMES.get(o, o) for o in card.options)
-    return action
-
-
 def _asset_summary(a) -> str:
     vp = thaw(a.build_vp)
     scored = ""
@@ -158,7 +144,7 @@ def all_rows(catalog) -> list[dict]:
     for c in catalog.action_cards:
         rows.append(_row("action_cards", c.id,
                          f"{c.colour.capitalize()} {ACTION_NAMES.get(c.action, c.action)}", c,
-                         card_shows(c), colour=c.colour, action=c.action,
+                         words.card_shows(c), colour=c.colour, action=c.action,
                          resources=list(c.resources), systems=list(c.systems),
                          options=list(c.options)))
     for a in catalog.artifacts:

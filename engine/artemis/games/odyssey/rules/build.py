@@ -9,7 +9,8 @@ from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.galaxy import ALIEN
 from artemis.games.odyssey.rules.track import move
 from artemis.games.odyssey.state import ASSET_INDEX, COLONY, FACTORY, STARSHIP, TERRAFORMER
-from artemis.games.odyssey.vocabulary import ASSET_NAMES, ASSETS, ORES, RESOURCES
+from artemis.games.odyssey.vocabulary import ASSET_NAMES, ASSETS, ORES, PLANET_NAMES, RESOURCES
+from artemis.games.odyssey.words import player
 
 TERRAFORMABLE = ("water", "food", ALIEN)  # rulebook, Build: Terraformer
 
@@ -100,7 +101,7 @@ def builds(game, seat: int, types=ASSETS, cost="normal") -> list:
 
 
 def _label(asset: str, planet: str, pay: tuple) -> str:
-    paid = " + ".join(pay) if pay else "nothing"
+    paid = " + ".join(PLANET_NAMES[r] for r in pay) if pay else "nothing"
     return f"build a {ASSET_NAMES[asset][0]} on {planet}, paying {paid}"
 
 
@@ -172,7 +173,7 @@ def build_calls(game, planner: int, called: tuple) -> None:
     from artemis.kernel.actions import Action
 
     ask(game, planner, "build_call",
-        [Action("build_call", (seat,), f"call seat {seat} to build") for seat in left],
+        [Action("build_call", (seat,), f"call {player(game, seat)} to build") for seat in left],
         (planner, called))
 
 

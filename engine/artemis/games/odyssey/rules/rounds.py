@@ -33,8 +33,10 @@ def free_slots(state) -> list[int]:
             if state.board[i] is None and slot != state.singularity_slot]
 
 
-def _place_label(card: str, slot: int) -> str:
-    return f"play {card} face down into slot {slot}"
+def _place_label(card, slot: int) -> str:
+    from artemis.games.odyssey.words import card_shows
+
+    return f"play {card.id} ({card_shows(card)}) face down into slot {slot}"
 
 
 @step("plan")
@@ -48,7 +50,8 @@ def plan(game, seat: int) -> None:
         return
     order = {c.id: i for i, c in enumerate(game.catalog.action_cards)}
     hand = sorted(set(s.players[seat].hand), key=order.__getitem__)
-    ask(game, seat, "place", [Action("place", (card, s.slots[i]), (_place_label, card,
+    cards = game.catalog.by_id  # the label, built only when read, shows what the card shows
+    ask(game, seat, "place", [Action("place", (card, s.slots[i]), (_place_label, cards[card],
                                                                    s.slots[i]))
                               for card in hand for i in free], seat)
 

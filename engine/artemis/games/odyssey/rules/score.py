@@ -16,6 +16,7 @@ from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.produce import chooser
 from artemis.games.odyssey.rules.track import move
 from artemis.games.odyssey.vocabulary import OPTION_NAMES, RESOURCE_NAMES, RESOURCES
+from artemis.games.odyssey.words import player
 from artemis.kernel.actions import Action
 
 MOST_BONUS, FEWEST_PENALTY = 3, -2  # rulebook, Score
@@ -70,7 +71,7 @@ def score_calls(game, planner: int, option: str, called: tuple) -> None:
     left = [seat for seat in range(s.n)
             if seat not in called and discards(s.players[seat].res, mode)]
     ask(game, planner, "score_call",
-        [Action("score_call", (seat,), f"call seat {seat} to score") for seat in left],
+        [Action("score_call", (seat,), f"call {player(game, seat)} to score") for seat in left],
         (planner, option, called))
 
 

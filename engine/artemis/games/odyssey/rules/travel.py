@@ -15,6 +15,8 @@ from artemis.games.odyssey.rules.galaxy import ALIEN, alien_present, can_travel,
 from artemis.games.odyssey.rules.produce import chooser
 from artemis.games.odyssey.rules.track import artifact_name, forget_drawn, keep, latch
 from artemis.games.odyssey.state import NOBODY, STARSHIP
+from artemis.games.odyssey.vocabulary import PLANET_NAMES
+from artemis.games.odyssey.words import player
 from artemis.kernel.actions import Action
 
 
@@ -82,7 +84,7 @@ def commit(game, seat: int, system: str, same_system: bool = False) -> None:
         game.emit("peek_seen", to=[seat], player=seat, planets={p.id: p.type for p in hidden})
     options = [Action("travel_move", (f"{a.id}>{b.id}",),
                       f"move the Starship on {a.id} to {b.id}"
-                      + ("" if b.up else f" (face down: {b.type})"))
+                      + ("" if b.up else f" (face down: {PLANET_NAMES[b.type]})"))
                for a, b in moves(s, seat, system, same_system)]
     ask(game, seat, "travel_move", options, seat)
 
@@ -177,7 +179,7 @@ def travel_calls(game, planner: int, system: str, called: tuple) -> None:
     if not any(can_travel(s, seat, system) for seat in left):
         return
     ask(game, planner, "travel_call",
-        [Action("travel_call", (seat,), f"call seat {seat} to travel") for seat in left],
+        [Action("travel_call", (seat,), f"call {player(game, seat)} to travel") for seat in left],
         (planner, system, called))
 
 
