@@ -51,7 +51,9 @@ def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json
 def content_list(
     kind: Annotated[str | None, typer.Argument(
         metavar="KIND", help="The Artemis Project: buildings, expeditions, events, "
-        "relief_track or board; default: all.", show_default=False)] = None,
+        "relief_track or board; The Artemis Odyssey: systems, planet_types, setup, assets, "
+        "scoring_options, planning_board, action_cards, alien_artifacts, singularity_cards "
+        "or missions; default: all.", show_default=False)] = None,
     provenance: Annotated[str | None, typer.Option(
         help="Only items whose provenance contains this tag (rulebook, research, "
         "reconstructed), ignoring case.", show_default=False)] = None,
@@ -75,26 +77,34 @@ def content_list(
 
 @content_app.command("show")
 def content_show(
-    item_id: Annotated[str, typer.Argument(metavar="ID", help="A building, expedition or "
-                                           "event id.")],
+    item_id: Annotated[str, typer.Argument(metavar="ID", help="An item's id, as `content "
+                                           "list` shows it (a building, an Action card ...).")],
     game_id: ContentGameOpt = None,
     expansion: ExpansionOpt = None,
     strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show one building, expedition or event in full, its effect in words."""
+    """Show one item in full (a building, expedition or event; an Odyssey system, Action card,
+    Alien Artifact ...): its effects in words, its data, its provenance and where it is
+    defined."""
     from artemis.content.problems import did_you_mean
 
     browse, catalog = _catalog_or_exit(game_id, expansion, as_json, strict_plugins)
-    if item_id not in catalog.by_id:
-        hint = did_you_mean(item_id, catalog.by_id) or did_you_mean(
-            item_id.strip().lower().replace(" ", "_").replace("-", "_"), catalog.by_id)
+    # a browser may hold items the catalog has no id for (the Odyssey's board slots)
+    find = getattr(browse, "find_item", None)
+    item = find(catalog, item_id) if find is not None else catalog.by_id.get(item_id)
+    if item is None:
+        ids = browse.item_ids(catalog) if hasattr(browse, "item_ids") else catalog.by_id
+        hint = did_you_mean(item_id, ids) or did_you_mean(
+            item_id.strip().lower().replace(" ", "_").replace("-", "_"), ids) or did_you_mean(
+            item_id.strip().lower().replace(" ", "-").replace("_", "-"), ids)
         if not hint:
-            hint = "no id is close; `artemis content list` shows every id"
-        print(f"error: no building, expedition or event with id '{item_id}'\n    hint: {hint}",
-              file=sys.stderr)
+            game = "" if ruleset_of(path_game(game_id, list(expansion or []))).id == "project" \
+                else f" --game {game_id}"
+            hint = f"no id is close; `artemis content list{game}` shows every id"
+        noun = getattr(browse, "NOUN", "building, expedition or event")
+        print(f"error: no {noun} with id '{item_id}'\n    hint: {hint}", file=sys.stderr)
         raise typer.Exit(1)
-    item = catalog.by_id[item_id]
     if as_json:
         print(json.dumps(browse.item_data(item, catalog), indent=2, ensure_ascii=False))
         return
@@ -135,6 +145,6 @@ def print_item(out, item, catalog, browse) -> None:
     table.add_column()
     for label, text in item_fields(item, catalog):
         table.add_row(Text(label), Text(text))
-    title = Text(f"{item.name} ({item.id})")
+    title = Text(browse.title(item) if hasattr(browse, "title") else f"{item.name} ({item.id})")
     out.print(Panel(table, title=title, subtitle=Text(kind_of(item)),
                     title_align="left", expand=False))

@@ -340,13 +340,30 @@ def _root(scenario: Scenario, game, name: str):
             return None
         return {"player": game.current_player, "kind": game.pending.kind,
                 "legal": [a.id for a in game.legal_actions()]}
-    return game.view().get(name, _MISSING)
+    view = game.view()
+    if name not in view and name == "hidden":  # what no seat sees: the deck orders ...
+        return game.full_view().get(name, _MISSING)
+    return view.get(name, _MISSING)
+
+
+def _by_id(node: list, parts: list, i: int) -> tuple[int, int] | None:
+    """The entry of ``node`` (a list of mappings) whose ``id`` is spelt by ``parts[i:]``'s
+    first parts joined with dots (a planet ``leo.3`` is the parts ``leo``, ``3``): (index,
+    parts used), the longest id first; None when no entry has such an id."""
+    ids = [e.get("id") if isinstance(e, dict) else None for e in node]
+    for n in range(len(parts) - i, 0, -1):
+        wanted = ".".join(parts[i:i + n])
+        if wanted in ids:
+            return ids.index(wanted), n
+    return None
 
 
 def resolve_path(scenario: Scenario, game, path: str):
     """The value at dotted ``path``: the first part is a key of game.view(), or ``result``
     (game.result) or ``decision``; a list is indexed by number, and a players list also by
-    player name. Returns (value, None) or (None, why it was not found)."""
+    player name, and a list of mappings by their ``id`` (an id holding dots written as is:
+    ``planets.leo.3.pieces``). The root ``hidden`` reads `Game.full_view`'s hidden part (deck
+    orders, every hand). Returns (value, None) or (None, why it was not found)."""
     parts = path.split(".")
     node = _root(scenario, game, parts[0])
     if node is _MISSING:
@@ -357,10 +374,17 @@ def resolve_path(scenario: Scenario, game, path: str):
                if parts[0] == "result" else f"'{parts[0]}' is null")
         return None, why
     done = [parts[0]]
-    for part in parts[1:]:
+    i = 1
+    while i < len(parts):
+        part = parts[i]
         if isinstance(node, list):
             index = None
-            if part.lstrip("-").isdigit():
+            found = _by_id(node, parts, i)
+            if found is not None:
+                index, used = found
+                part = ".".join(parts[i:i + used])
+                i += used - 1
+            elif part.lstrip("-").isdigit():
                 index = int(part)
             elif done[-1] == "players" and part in scenario.names:
                 index = scenario.names.index(part)
@@ -376,6 +400,7 @@ def resolve_path(scenario: Scenario, game, path: str):
         else:
             return None, f"'{'.'.join(done)}' is {json.dumps(node)}, not a list or mapping"
         done.append(part)
+        i += 1
     return node, None
 
 

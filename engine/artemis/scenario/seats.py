@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from artemis.content.problems import did_you_mean
+
 #: The seats in the shapes the runner and the kernel make: the decision pending
 #: (artemis.scenario.runner) and `Game.result` ({players: [{seat, ...}], ranking, winner}).
 KERNEL_PATHS = ("decision.player", "result.winner", "result.ranking.*",
@@ -66,3 +68,23 @@ def name_seats(value, parts: tuple, patterns, names: list,
         return v
 
     return walk(value, parts, ())
+
+
+def player_seat(n: int, names: list, value, path: tuple, report: Callable) -> int | None:
+    """The seat a player reference names (a seat number or a given name); None after
+    reporting S102 through ``report(path, code, message, hint)``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        if 0 <= value < n:
+            return value
+        report(path, "S102", f"there is no seat {value}: the game has {n} players",
+               f"seats are 0 to {n - 1}")
+        return None
+    if isinstance(value, str) and value in names:
+        return names.index(value)
+    known = [x for x in names if x]
+    near = did_you_mean(value, known)
+    report(path, "S102", f"unknown player {value!r}",
+           near if near.startswith("did you mean") else (
+               f"the players are {', '.join(known)} (or seats 0 to {n - 1})" if known
+               else f"give a seat, 0 to {n - 1}"))
+    return None

@@ -57,6 +57,8 @@ class Setup:
     provenance: str
     as_players: int | None = None
     teams: int | None = None
+    pack: str = "base"
+    source: str = ""
 
     @property
     def planets(self) -> int:
@@ -77,6 +79,8 @@ class Asset:
     build_vp: FrozenMap
     placement: str
     provenance: str
+    pack: str = "base"
+    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,15 +103,21 @@ class Slot:
     players: tuple[int, ...]
     singularity: tuple[int, ...]
     provenance: str
+    pack: str = "base"
+    source: str = ""
 
 
 @dataclass(frozen=True)
 class PlanningBoard:
-    """The Planning board: its slots left to right, and the Score track's start and floor."""
+    """The Planning board: its slots left to right, and the Score track's start and floor
+    (with the track row's provenance, pack and source)."""
 
     slots: tuple[Slot, ...]
     score_start: int
     score_floor: int
+    track_provenance: str = ""
+    track_pack: str = "base"
+    track_source: str = ""
 
     def player_slots(self, players: int) -> tuple[int, ...]:
         """The slots in use for Action cards at ``players`` (1 to 5), left to right."""
@@ -228,7 +238,7 @@ class Catalog:
         base = rows[row.as_players]
         return Setup(players, base.production_per_type, base.alien_planets, base.stars,
                      base.cards_per_player, base.singularity, base.mission, row.provenance,
-                     row.as_players, row.teams)
+                     row.as_players, row.teams, row.pack, row.source)
 
     def cards_of(self, colour: str) -> tuple[ActionCard, ...]:
         """One colour's Action cards."""
@@ -262,21 +272,24 @@ def build_catalog(items, packs, op_names) -> Catalog:
                         d.get("alien_planets", 0), d.get("stars", "all"),
                         d.get("cards_per_player", 0), d.get("singularity", False),
                         d.get("mission", False), d["provenance"], d.get("as_players"),
-                        d.get("teams"))
+                        d.get("teams"), i.pack, _source(i))
                   for i in kinds.get("setup", []) for d in (i.data,))
     assets = tuple(Asset(d["id"], d["pieces"], FrozenMap(d["cost"]), d["yield"],
-                         FrozenMap(d.get("build_vp", {})), d["placement"], d["provenance"])
+                         FrozenMap(d.get("build_vp", {})), d["placement"], d["provenance"],
+                         i.pack, _source(i))
                    for i in kinds.get("assets", []) for d in (i.data,))
     options = tuple(ScoringOption(d["id"], effect(d["effect"]), d["provenance"], i.pack,
                                   _source(i))
                     for i in kinds.get("scoring_options", []) for d in (i.data,))
-    rows = [i.data for i in kinds.get("planning_board", [])]
-    track = next((r for r in rows if r.get("table") == "score_track"), {})
+    rows = kinds.get("planning_board", [])
+    track = next((i for i in rows if i.data.get("table") == "score_track"), None)
     board = PlanningBoard(
         tuple(sorted((Slot(r["slot"], tuple(r["players"]), tuple(r.get("singularity", ())),
-                           r["provenance"]) for r in rows if "slot" in r),
+                           r["provenance"], i.pack, _source(i))
+                      for i in rows for r in (i.data,) if "slot" in r),
                      key=lambda s: s.slot)),
-        track.get("start", 0), track.get("floor", 0))
+        *((track.data.get("start", 0), track.data.get("floor", 0), track.data["provenance"],
+           track.pack, _source(track)) if track is not None else (0, 0)))
     cards = tuple(ActionCard(d["id"], d["colour"], d["action"], tuple(d.get("resources", ())),
                              tuple(d.get("systems", ())), tuple(d.get("options", ())),
                              d["provenance"], i.pack, _source(i))

@@ -137,6 +137,13 @@ class OdysseyRuleset(Ruleset):
                 f"Artifacts, {len(catalog.singularity_cards)} Singularity cards, "
                 f"{len(catalog.missions)} Missions")
 
+    @property
+    def browse(self):
+        """The content browser of `artemis content list|show` (`artemis.games.odyssey.browse`)."""
+        from artemis.games.odyssey import browse
+
+        return browse
+
     def schemas(self, registry) -> dict[str, dict]:
         from artemis.games.odyssey.content_schemas import KINDS, effect_schema, file_schema
 
@@ -221,6 +228,13 @@ class OdysseyRuleset(Ruleset):
             return [decision.player] if t is None else sorted(
                 t.seats_of(t.team_of(decision.player)))
         return None
+
+    @property
+    def scenario(self):
+        """Scenario positions of the Odyssey (`artemis.games.odyssey.position`)."""
+        from artemis.games.odyssey import position
+
+        return position
 
     # -- words -------------------------------------------------------------------------------
 

@@ -13,7 +13,12 @@ from typing import Any
 
 from artemis.content.flowtext import flow_text
 from artemis.effects.model import Step
-from artemis.games.odyssey.vocabulary import ASSET_NAMES, OPTION_NAMES, PLANET_NAMES
+from artemis.games.odyssey.vocabulary import (
+    ACTION_NAMES,
+    ASSET_NAMES,
+    OPTION_NAMES,
+    PLANET_NAMES,
+)
 from artemis.util.frozen import thaw
 
 
@@ -188,3 +193,22 @@ def _step(op: str, args: Any) -> str:
 def describe(effect: Any) -> str:
     """An effect in words, its steps joined with ", then "."""
     return ", then ".join(_step(op, args) for op, args in _steps(effect))
+
+
+def card_shows(card) -> str:
+    """What an Action card shows, in words: "Produce: Energy or Yoyodium", "Travel: Gemini,
+    Cancer or Scorpio", "Score: Colonies/Factories or Starships", "Trade"."""
+    action = ACTION_NAMES.get(card.action, card.action)
+    if card.resources:
+        return f"{action}: " + " or ".join(PLANET_NAMES.get(r, r) for r in card.resources)
+    if card.systems:
+        names = [s.capitalize() for s in card.systems]
+        return f"{action}: " + ", ".join(names[:-1]) + f" or {names[-1]}"
+    if card.options:
+        return f"{action}: " + " or ".join(OPTION_NAMES.get(o, o) for o in card.options)
+    return action
+
+
+def player(game, seat: int) -> str:
+    """A seat as the players know it at the table: its colour ("red")."""
+    return game.state.players[seat].colour

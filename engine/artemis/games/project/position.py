@@ -23,6 +23,7 @@ from artemis.games.project.state import SHELTERS
 from artemis.games.project.view import SEAT_PATHS  # noqa: F401 - names as values in expect
 from artemis.games.project.vocabulary import COLONIST_TYPES, REGIONS
 from artemis.scenario.schema import RESERVED_NAMES
+from artemis.scenario.seats import player_seat  # noqa: F401 - the scenario support
 
 # flow step names the runner watches for (artemis.games.project.rules.rounds, upkeep, scoring)
 END_OF_PLACEMENT = ("resolution",)
@@ -129,26 +130,6 @@ class _Given:
         self.problem(path, "S103", f"no {kind} with id '{value}'",
                      did_you_mean(value, ids) or f"`artemis content list {kind}s` shows them")
         return False
-
-
-def player_seat(n: int, names: list, value, path: tuple, report: Callable) -> int | None:
-    """The seat a player reference names (a seat number or a given name); None after
-    reporting S102 through ``report(path, code, message, hint)``."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        if 0 <= value < n:
-            return value
-        report(path, "S102", f"there is no seat {value}: the game has {n} players",
-               f"seats are 0 to {n - 1}")
-        return None
-    if isinstance(value, str) and value in names:
-        return names.index(value)
-    known = [x for x in names if x]
-    near = did_you_mean(value, known)
-    report(path, "S102", f"unknown player {value!r}",
-           near if near.startswith("did you mean") else (
-               f"the players are {', '.join(known)} (or seats 0 to {n - 1})" if known
-               else f"give a seat, 0 to {n - 1}"))
-    return None
 
 
 def player_names(doc, given: dict, report: Callable) -> list:

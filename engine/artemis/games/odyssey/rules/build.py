@@ -10,7 +10,7 @@ from artemis.games.odyssey.rules.galaxy import ALIEN
 from artemis.games.odyssey.rules.teams import call_options, call_seat
 from artemis.games.odyssey.rules.track import move
 from artemis.games.odyssey.state import ASSET_INDEX, COLONY, FACTORY, STARSHIP, TERRAFORMER
-from artemis.games.odyssey.vocabulary import ASSET_NAMES, ASSETS, ORES, RESOURCES
+from artemis.games.odyssey.vocabulary import ASSET_NAMES, ASSETS, ORES, PLANET_NAMES, RESOURCES
 
 TERRAFORMABLE = ("water", "food", ALIEN)  # rulebook, Build: Terraformer
 
@@ -101,7 +101,7 @@ def builds(game, seat: int, types=ASSETS, cost="normal") -> list:
 
 
 def _label(asset: str, planet: str, pay: tuple) -> str:
-    paid = " + ".join(pay) if pay else "nothing"
+    paid = " + ".join(PLANET_NAMES[r] for r in pay) if pay else "nothing"
     return f"build a {ASSET_NAMES[asset][0]} on {planet}, paying {paid}"
 
 

@@ -12,6 +12,7 @@ from artemis.games.odyssey.rules import galaxy
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.state import ASSET_INDEX, FACTORY, RES_INDEX, STARSHIP
 from artemis.games.odyssey.vocabulary import ASSETS
+from artemis.games.odyssey.words import card_shows
 from artemis.kernel.actions import Action
 
 # -- operations -------------------------------------------------------------------------------
@@ -232,7 +233,8 @@ def retrieve(game, player: int, left: int) -> None:
     if left <= 0:
         return
     ask(game, player, "score_card",
-        [Action("score_card", (c,), f"take {c} back") for c in sorted(set(pile))],
+        [Action("score_card", (c,), f"take {c} ({card_shows(game.catalog.by_id[c])}) back")
+         for c in sorted(set(pile))],
         (player, left))
 
 

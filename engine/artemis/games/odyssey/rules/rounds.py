@@ -30,7 +30,7 @@ def round_start(game) -> None:
     else:
         game.emit("round", round=s.round, first=s.first, marker=s.teams.marker)
         teams.deal(game)  # Team Play: each team's cards dealt to its seats (OR14)
-    push(game, ("plan", teams.marker_seat(s)))
+    push(game, ("plan", teams.marker_seat(s)), ("action_phase",))
 
 
 def free_slots(state) -> list[int]:
@@ -39,27 +39,38 @@ def free_slots(state) -> list[int]:
             if state.board[i] is None and slot != state.singularity_slot]
 
 
-def _place_label(card: str, slot: int) -> str:
-    return f"play {card} face down into slot {slot}"
+def _place_label(card, slot: int) -> str:
+    from artemis.games.odyssey.words import card_shows
+
+    return f"play {card.id} ({card_shows(card)}) face down into slot {slot}"
 
 
 @step("plan")
 def plan(game, seat: int) -> None:
     """P1: ``seat`` plays an Action card from its hand face down into an empty slot; turns go
     clockwise from the First player until every slot is full (rulebook, Planning Phase; with
-    teams from the marker seat, each seat playing from the cards dealt to it: OR14)."""
+    teams from the marker seat, each seat playing from the cards dealt to it: OR14); then the
+    Action phase, scheduled after the Planning phase, comes."""
     s = game.state
     free = free_slots(s)
     if not free:
-        s.phase = "action"
-        game.emit("action_phase", round=s.round)
-        push(game, *[("slot", i) for i in range(len(s.slots))], ("end_of_round",))
         return
     order = {c.id: i for i, c in enumerate(game.catalog.action_cards)}
     hand = sorted(set(teams.hand_of(s, seat)), key=order.__getitem__)
-    ask(game, seat, "place", [Action("place", (card, s.slots[i]), (_place_label, card,
+    cards = game.catalog.by_id  # the label, built only when read, shows what the card shows
+    ask(game, seat, "place", [Action("place", (card, s.slots[i]), (_place_label, cards[card],
                                                                    s.slots[i]))
                               for card in hand for i in free], seat)
+
+
+@step("action_phase")
+def action_phase(game) -> None:
+    """The Action phase: the slots are revealed and resolved left to right, then the End of
+    the Round (rulebook, Action Phase)."""
+    s = game.state
+    s.phase = "action"
+    game.emit("action_phase", round=s.round)
+    push(game, *[("slot", i) for i in range(len(s.slots))], ("end_of_round",))
 
 
 @answer("place")

@@ -200,7 +200,8 @@ def call_options(state, kind: str, players: list[int], verb: str) -> list[Action
     the Planner's own team answered by the Planner seat alone."""
     t = state.teams
     if t is None:
-        return [Action(kind, (seat,), f"call seat {seat} to {verb}") for seat in players]
+        return [Action(kind, (seat,), f"call {state.players[seat].colour} to {verb}")
+                for seat in players]
     seats = []
     for team in players:
         if t.planner is not None and team == t.team_of(t.planner):
@@ -229,6 +230,15 @@ def offer_targets(state, players: list[int]) -> list[tuple[int, int]]:
     if t is None:
         return [(p, p) for p in players]
     return sorted((seat, team) for team in players for seat in t.seats_of(team))
+
+
+def offer_label(state, seat: int) -> str:
+    """The label of a trade offer naming ``seat``: the player's colour; with teams the seat
+    and its team's colour (OR30)."""
+    t = state.teams
+    if t is None:
+        return f"make an offer to {state.players[seat].colour}"
+    return f"make an offer to seat {seat} ({state.players[t.team_of(seat)].colour} team)"
 
 
 def name_offer(state, seat: int) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from artemis.games.odyssey.ops import KERNEL
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
-from artemis.games.odyssey.rules.teams import name_offer, offer_targets
+from artemis.games.odyssey.rules.teams import name_offer, offer_label, offer_targets
 from artemis.games.odyssey.state import Trade
 from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
 from artemis.kernel.actions import Action
@@ -59,7 +59,7 @@ def trade_turn(game) -> None:
             limit is None or t.offers < limit):
         to = [p for p in range(s.n) if p != t.planner and p not in t.blocked
               and sum(s.players[p].res)]
-        options += [Action("trade", ("offer", seat), f"make an offer to seat {seat}")
+        options += [Action("trade", ("offer", seat), offer_label(s, seat))
                     for seat, _ in offer_targets(s, to)]
     options.append(Action("trade", ("done",), "done trading"))
     ask(game, t.planner, "trade", options, t.planner)

@@ -16,6 +16,7 @@ from artemis.games.odyssey.rules.produce import chooser
 from artemis.games.odyssey.rules.teams import call_options, call_seat, seat_for, viewers
 from artemis.games.odyssey.rules.track import artifact_name, forget_drawn, keep, latch
 from artemis.games.odyssey.state import NOBODY, STARSHIP
+from artemis.games.odyssey.vocabulary import PLANET_NAMES
 from artemis.kernel.actions import Action
 
 
@@ -84,7 +85,7 @@ def commit(game, seat: int, system: str, same_system: bool = False) -> None:
         game.emit("peek_seen", to=[peeker], player=seat, planets={p.id: p.type for p in hidden})
     options = [Action("travel_move", (f"{a.id}>{b.id}",),
                       f"move the Starship on {a.id} to {b.id}"
-                      + ("" if b.up else f" (face down: {b.type})"))
+                      + ("" if b.up else f" (face down: {PLANET_NAMES[b.type]})"))
                for a, b in moves(s, seat, system, same_system)]
     ask(game, seat, "travel_move", options, seat)
 

@@ -1,0 +1,224 @@
+"""Odyssey scenario files (docs/scenarios.md, "Odyssey positions"): the worked examples X1-X6
+of docs/odyssey-rulings.md as scenarios under tests/scenarios/odyssey/, the position's
+checks located with a fix, the moments of ``until:``, and expectations over the Odyssey's
+view (planets by id, ``hidden``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft7Validator
+from ruamel.yaml import YAML
+from typer.testing import CliRunner
+
+from artemis.cli import app
+from artemis.scenario import ScenarioError, load_scenario, load_scenarios, run_scenario
+
+REPO = Path(__file__).resolve().parents[2]
+FOLDER = REPO / "tests" / "scenarios" / "odyssey"
+FILES = sorted(FOLDER.glob("*.yaml"))
+
+
+def test_every_worked_example_has_its_file():
+    assert [p.stem for p in FILES] == ["x1_produce", "x2_travel", "x3_trade", "x4_build",
+                                       "x5_score", "x6_reaching_42"]
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_worked_example_passes(path):
+    for scenario in load_scenarios(path):
+        outcome = run_scenario(scenario)
+        assert outcome.passed, outcome.failure and outcome.failure.message
+        assert outcome.steps_run == len(scenario.steps) > 0
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_worked_example_names_its_schema_and_fits_it(path):
+    text = path.read_text(encoding="utf-8")
+    assert text.splitlines()[0] == ("# yaml-language-server: "
+                                    "$schema=../../../schemas/scenario.schema.json")
+    schema = json.loads((REPO / "schemas" / "scenario.schema.json").read_text("utf-8"))
+    errors = list(Draft7Validator(schema).iter_errors(YAML(typ="safe").load(text)))
+    assert not errors, [e.message for e in errors]
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+X6 = FOLDER / "x6_reaching_42.yaml"
+
+
+def test_a_wrong_number_in_a_worked_example_fails_at_its_step(tmp_path):
+    text = X6.read_text(encoding="utf-8").replace("players.red.vp: 50", "players.red.vp: 51")
+    outcome = run_scenario(load_scenario(_write(tmp_path, text)))
+    assert not outcome.passed
+    failure = outcome.failure
+    assert (failure.code, failure.path, failure.expected, failure.actual) == (
+        "S401", "players.red.vp", 51, 50)
+    assert failure.message == "step 11 (expect): players.red.vp: expected 51, actual 50"
+
+
+BAD = """game: odyssey
+scenario: a bad position
+config: {players: 3, seed: 1}
+given:
+  next: 10
+  players:
+    - {colour: red, score_discard: [red-trade]}
+    - {colour: blue, hand: [red-produce-1]}
+    - {colour: blue}
+  planets:
+    - {id: gemeni.1, type: water}
+    - {id: aries.1, type: water, up: false, owner: red, pieces: {colony: 1}}
+    - {id: aries.2, type: food, owner: red}
+  board:
+    - {slot: 10, player: red, card: red-build}
+    - {slot: 1, player: green, card: red-score-1}
+  artifact_deck: [stargate, stargate]
+expect:
+  round: 1
+"""
+
+
+def test_a_bad_position_is_located_with_a_fix(tmp_path):
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(_write(tmp_path, BAD))
+    problems = info.value.problems
+    assert [(p.code, p.line, p.message) for p in problems] == [
+        ("S204", 5, "slot 10 is not used at 3 players"),
+        ("S204", 7, "'red-trade' is a trade card: only Score cards go to the Score discard "
+                    "pile"),
+        ("S204", 8, "'red-produce-1' is a red card and this player is blue"),
+        ("S105", 9, "colour blue is given twice"),
+        ("S204", 10, "the galaxy needs a planet of the Starting system (the Sun): each player "
+                     "starts on one"),
+        ("S103", 11, "no system with id 'gemeni'"),
+        ("S204", 12, "a face-down planet holds no Asset"),
+        ("S204", 13, "an owner without pieces: a planet belongs to the player whose Assets "
+                     "stand on it"),
+        ("S204", 15, "slot 10 is not used at 3 players"),
+        ("S102", 16, "unknown player 'green'"),
+        ("S202", 17, "'stargate' is already at /given/artifact_deck/0"),
+    ]
+    hints = {p.line: p.hint for p in problems}
+    assert hints[5] == "the slots in use: 1, 2, 3, 4, 5, 6, 7, 8, 9"
+    assert hints[10] == "add sun.1"
+    assert hints[11] == "did you mean 'gemini'?"
+    assert hints[16] == "the players are red, blue (or seats 0 to 2)"
+
+
+def test_the_cli_runs_the_worked_examples_and_shows_the_actions():
+    result = CliRunner().invoke(app, ["scenario", "run", str(FOLDER)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "scenarios: 12 passed, 0 failed, 0 invalid"
+    result = CliRunner().invoke(app, ["scenario", "actions", str(X6), "--step", "2"])
+    assert result.exit_code == 0, result.output
+    assert "player 0 (red) answers a score_option question (Score (OR1, OR20))" in result.output
+    assert "score_option:alien_planets  score Alien Planets" in result.output
+
+
+PLANNING = """game: odyssey
+scenario: the Planning phase, then the slots one by one
+config: {players: 2, seed: 3}
+given:
+  phase: planning
+  first_player: blue
+  players:
+    - {colour: red, hand: [red-produce-1, red-produce-2, red-build]}
+    - {colour: blue, hand: [blue-produce-1, blue-produce-2, blue-trade]}
+  singularity_deck: {top: [golden-age]}
+steps:
+  - expect:
+      decision: {player: blue, kind: place, legal: {length: 18}}
+  - blue: place:blue-produce-1:1
+  - red: place:red-produce-1:2
+  - blue: place:blue-produce-2:3
+  - red: place:red-produce-2:6
+  - blue: place:blue-trade:7
+  - red: place:red-build:8
+  - until: end_of_planning
+  - expect:
+      phase: planning
+      board.0: {slot: 1, player: blue, card: null}   # face down
+      hidden.board.0: [1, blue-produce-1]
+  - until: slot_1_revealed
+  - expect:
+      phase: action
+      board.0.card: blue-produce-1
+      decision: null
+  - until: slot_1_resolved
+  - blue: produce_type:energy
+  - until: slot_5_revealed     # the Singularity slot: its card about to be turned
+  - red: produce_type:energy
+  - blue: produce_type:water
+  - expect:
+      singularity_deck: 13
+  - until: slot_5_resolved     # Golden Age: each player scores Colonies/Factories
+  - expect:
+      singularity_deck: 12
+      players.red.vp: 9         # 7 + 2 for its starting Factory
+      players.blue.vp: 9
+  - resolve: round
+  - red: produce_type:xanthium
+  - blue: trade:done
+  - red: build:stop
+  - blue: build:stop
+  - upkeep
+  - final_scoring
+expect:
+  result.winners: [red, blue]
+  round: 1
+  players.blue.hand: [blue-produce-1, blue-produce-2, blue-trade]   # back in hand
+"""
+
+
+def test_the_planning_phase_and_the_moments_of_a_round(tmp_path):
+    """The Planning phase from a given turn, then until: each moment of the round in order,
+    resolve: round, upkeep (the End of the Round) and final_scoring."""
+    outcome = run_scenario(load_scenario(_write(tmp_path, PLANNING)))
+    assert outcome.passed, outcome.failure and outcome.failure.message
+    assert outcome.game.result["winners"] == [0, 1]
+
+
+def test_an_unknown_moment_names_the_nearest(tmp_path):
+    text = PLANNING.replace("until: end_of_planning", "until: end_of_planing")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(_write(tmp_path, text))
+    problem = info.value.problems[0]
+    assert problem.code == "E204" and problem.hint == "did you mean 'end_of_planning'?"
+    assert "slot_10_resolved, end_of_actions, end_of_round, end_of_game" in problem.message
+
+
+def test_a_hand_too_small_to_fill_the_board_is_located(tmp_path):
+    text = PLANNING.replace("hand: [red-produce-1, red-produce-2, red-build]",
+                            "hand: [red-produce-1, red-build]")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(_write(tmp_path, text))
+    assert [(p.code, p.line, p.column, p.message) for p in info.value.problems] == [
+        ("S206", 8, 21, "red plays 3 more cards to fill the board and holds 2")]
+
+
+def test_every_moment_is_documented_with_its_meaning():
+    import re
+
+    from artemis.games.odyssey.position import MOMENTS
+
+    doc = (REPO / "docs" / "scenarios.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Odyssey positions"):doc.index("## Codes")]
+    for name, meaning in MOMENTS.items():
+        name = re.sub(r"_\d+_", "_N_", name)
+        meaning = re.sub(r"slot \d+", "slot N", meaning)
+        assert f"| `{name}` | {meaning} |" in section, name
+
+
+def test_a_planet_path_that_names_no_planet_is_not_found(tmp_path):
+    text = X6.read_text(encoding="utf-8").replace("  round: 1\n", "  planets.aries.9.owner: red\n")
+    outcome = run_scenario(load_scenario(_write(tmp_path, text)))
+    assert outcome.failure.code == "S402"
+    assert outcome.failure.message == ("planets.aries.9.owner: not found: 'planets' is a list "
+                                       "of 9; no entry 'aries'")
