@@ -4,10 +4,12 @@ round (nothing a seat could not see: private records are left out)."""
 from __future__ import annotations
 
 from artemis.games.odyssey.vocabulary import ASSET_NAMES, OPTION_NAMES, RESOURCE_NAMES
+from artemis.games.odyssey.words import describe
 
 
 def account_lines(game, names: list[str]) -> list[str]:
-    """A line per round header, revealed card and its outcome, Reaching 42 and the end;
+    """A line per round header, revealed card and its outcome (the Alien Artifacts used
+    among it, by whom: "Ada uses Stargate (...)"), Reaching 42 and the end;
     ``names`` are the seats' labels, by seat."""
     cat = game.catalog.by_id
     out: list[str] = []
@@ -63,6 +65,17 @@ def account_lines(game, names: list[str]) -> list[str]:
             head = "Reaching 42: " + ", ".join(names[i] for i in e["order"]) + " draft"
         elif kind == "artifact_gained":
             parts.append(f"{who} gains an Alien Artifact")
+        elif kind == "artifact_used":
+            card = cat[e["card"]]
+            parts.append(f"{who} uses {card.name} ({describe(card.effect)})")
+        elif kind == "action_cancelled":
+            parts.append("the card is cancelled: nobody resolves it")
+        elif kind == "planner_choice_taken":
+            parts.append(f"{who} makes the Planner's choice")
+        elif kind == "assets_removed":
+            parts.append(f"{names[e['owner']]}'s Assets on {e['planet']} return to supply")
+        elif kind == "score_card_back":
+            parts.append(f"{who} takes {e['card']} back into hand")
         elif kind == "end_triggered":
             parts.append(f"the game will end this round ({e['reason'].replace('_', ' ')})")
         elif kind == "round_end":

@@ -30,8 +30,14 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     rng.shuffle(kinds)
     for p, k in zip(unknown, kinds, strict=True):
         p.type = k
-    # Artifacts: the seat's own hand and the cards it knows the place of stay put
+    # Artifacts: the seat's own hand and the cards it knows the place of stay put; so do the
+    # cards another seat is being offered to use now (a pending W1 names them: the question
+    # stays answerable in the clone; the seat deciding never is another seat)
     knows = s.art_known[seat]
+    pending = clone.pending
+    offered = set()
+    if pending is not None and pending.kind == "artifact" and pending.player != seat:
+        offered = {a.args[0] for a in pending.options}
     free = []
     places = []  # (list, index) of each place whose card the seat does not know
     for other in range(s.n):
@@ -39,7 +45,7 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
             continue
         hand = s.players[other].artifacts
         for i, c in enumerate(hand):
-            if knows.get(c) != other:
+            if knows.get(c) != other and not (c in offered and other == pending.player):
                 free.append(c)
                 places.append((hand, i))
     for i, c in enumerate(s.artifact_deck):

@@ -20,6 +20,7 @@ STREAMS = ("galaxy", "artifacts", "singularity", "setup", "team_deal")
 # question kind -> the rule it is asked under (IllegalAction names it)
 QUESTIONS = {
     "place": "Planning Phase (OR22)",
+    "artifact": "Alien Artifacts: a window (OR7, OR32)",
     "produce_type": "Produce (OR1, OR20)",
     "produce_next": "Produce: a short bank (OR1, OR21)",
     "travel_system": "Travel (OR1, OR20)",
@@ -96,6 +97,7 @@ class OdysseyRuleset(Ruleset):
     def table(self):
         """The step table, filled by importing the rule modules."""
         from artemis.games.odyssey.rules import (  # noqa: F401
+            artifacts,
             build,
             effects,
             produce,

@@ -55,7 +55,8 @@ class Player:
     """One player (rulebook, Setup 1): ``colour``, ``vp`` (the Score marker), ``res`` (six
     Resource counts), ``supply`` (Asset pieces not in play, by type), ``hand`` (Action card
     ids in hand), ``score_discard`` (their Score discard pile), ``artifacts`` (Alien Artifact
-    ids held, hidden from the others) and ``artifacts_used``."""
+    ids held, hidden from the others), ``artifacts_used`` (how many it has used) and
+    ``artifacts_played`` (their ids, in the order used: public once used, OR7)."""
 
     seat: int
     colour: str
@@ -66,6 +67,7 @@ class Player:
     score_discard: list[str] = field(default_factory=list)
     artifacts: list[str] = field(default_factory=list)
     artifacts_used: int = 0
+    artifacts_played: list[str] = field(default_factory=list)
 
     def clone(self) -> Player:
         c = _new(Player)
@@ -75,6 +77,7 @@ class Player:
         d["hand"] = self.hand[:]
         d["score_discard"] = self.score_discard[:]
         d["artifacts"] = self.artifacts[:]
+        d["artifacts_played"] = self.artifacts_played[:]
         return c
 
 
@@ -144,6 +147,7 @@ class State:
     last_produce: str | None = None
     last_travel: str | None = None
     last_build: str | None = None
+    last_landed: str | None = None  # the planet the last travel landed on (Gravity Sling)
 
     def clone(self) -> State:
         """A deep copy, written out by hand for speed (docs/design.md: not deepcopy)."""
