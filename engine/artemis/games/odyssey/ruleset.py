@@ -3,9 +3,9 @@ counts, random streams, step table, content, per-seat views, hidden information,
 heuristic.
 
 Registered under the ``artemis.games`` entry point ``odyssey`` (pyproject.toml). The core rules
-play at 2 to 5 players; solo (1) and team play (6, 8) are not written yet, and Alien
-Artifacts are drawn and held but their use windows are not written yet (docs/odyssey-rulings.md,
-"What the engine plays").
+play at 2 to 5 players, Alien Artifacts used in their windows (`rules/artifacts.py`); solo
+(1) and team play (6, 8) are not written yet (docs/odyssey-rulings.md, "What the engine
+plays").
 """
 
 from __future__ import annotations
