@@ -449,3 +449,47 @@ def test_random_games_use_artifacts_and_end():
     played = [c for p in game.state.players for c in p.artifacts_played]
     assert played and game.result["rounds"] <= 50
     assert sum(p.artifacts_used for p in game.state.players) == len(played)
+
+
+def test_or07_a_hypnotic_device_then_an_amnesia_beam_both_spent_the_card_cancelled():
+    game = _revealed(1, "blue-produce-2")
+    planet(game, "aries.1", "water", owner=1, factory=1)
+    give(game, 0, "hypnotic-device")
+    give(game, 2, "amnesia-beam")
+    resolve(game, ("slot", 0))
+    game.apply("artifact:pass")  # seat 2 first (the Planner's left)
+    used(game, 0, "hypnotic-device")
+    assert game.pending.kind == "produce_type"  # the Beam's holder was asked before
+    game = _revealed(1, "blue-produce-2")
+    give(game, 0, "amnesia-beam")
+    give(game, 2, "hypnotic-device")
+    resolve(game, ("slot", 0))
+    used(game, 2, "hypnotic-device")
+    used(game, 0, "amnesia-beam")
+    s = game.state
+    assert s.cancelled and game.pending is None  # nobody produces
+    assert s.players[0].artifacts_used == s.players[2].artifacts_used == 1
+
+
+def test_the_singularity_card_asks_from_the_first_player_and_its_produce_opens_a_window():
+    game = table(["red", "blue"])
+    s = game.state
+    s.first = 1
+    s.singularity_deck = ["stellar-nursery"]
+    planet(game, "aries.1", "water", owner=0, factory=1)
+    give(game, 0, "fusion-core", "resource-cache")
+    give(game, 1, "chronometer")
+    s.players[1].score_discard = ["blue-score-1"]
+    resolve(game, ("singularity",))
+    assert game.pending.player == 1 and ids(game) == ["artifact:chronometer", "artifact:pass"]
+    game.apply("artifact:pass")
+    assert ids(game) == ["artifact:resource-cache", "artifact:pass"]  # no target, no Fusion
+    game.apply("artifact:pass")
+    # blue (First player) then red take the card: red produces Water, then its window
+    while game.pending.player != 0 or game.pending.kind != "choose":
+        game.apply(game.legal_actions()[0])
+    game.apply("choose:0")
+    assert s.players[0].res[W] == 2
+    assert ids(game) == ["artifact:fusion-core", "artifact:pass"]  # after_own_produce
+    used(game, 0, "fusion-core")
+    assert s.players[0].res[W] == 4

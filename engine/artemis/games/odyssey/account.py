@@ -73,7 +73,8 @@ def account_lines(game, names: list[str]) -> list[str]:
         elif kind == "planner_choice_taken":
             parts.append(f"{who} makes the Planner's choice")
         elif kind == "assets_removed":
-            parts.append(f"{names[e['owner']]}'s Assets on {e['planet']} return to supply")
+            what = "a Starship" if e.get("select") == "one_starship" else "every Asset"
+            parts.append(f"{what} of {names[e['owner']]} on {e['planet']} returns to supply")
         elif kind == "score_card_back":
             parts.append(f"{who} takes {e['card']} back into hand")
         elif kind == "end_triggered":

@@ -248,7 +248,8 @@ def _target_planet(game, action, ctx) -> None:
         n = 1 if select == "one_starship" else planet.pieces[k]
         planet.pieces[k] -= n
         owner.supply[k] += n
-    game.emit("assets_removed", player=player, owner=owner.seat, planet=planet.id)
+    game.emit("assets_removed", player=player, owner=owner.seat, planet=planet.id,
+              select=select)
     if planet.empty:
         planet.owner = galaxy.NOBODY
 
