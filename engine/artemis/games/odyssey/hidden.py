@@ -10,8 +10,10 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     """A clone in which, for ``seat``: the other players' face-down Action cards are dealt
     again among their own face-down slots; the types of the face-down planets it has not
     peeked at are shuffled among them; the other players' Artifact hands and the Artifact deck
-    are redealt from the cards whose place it does not know; the Singularity cards it has not
-    peeked at are shuffled among their places; and every random stream is reseeded."""
+    are redealt from the cards whose place it does not know (those another seat is being
+    offered to use now stay, so the pending question can be answered); the Singularity cards
+    it has not peeked at are shuffled among their places; and every random stream is
+    reseeded."""
     clone = game.clone()
     s = clone.state
     # face-down Action cards of the others: only the mapping to slots is secret
