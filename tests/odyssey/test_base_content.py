@@ -243,7 +243,8 @@ def test_the_missions_goals(catalog):
     ("replicator", "build 1 Asset of the type just built free"),
     ("black-hole-bomb", "return all of another player's Assets on one planet without a "
      "Factory outside the Starting system to its owner's supply"),
-    ("harmonic-amplifier", "add 3 to score_card_vp for this Score action"),
+    ("harmonic-amplifier", "add 3 VP to your result for this Score card"),
+    ("stargate", "travel to any star system instead of the one declared"),
     ("resource-cache", "choose one: take 3 Water / take 3 Food / take 3 Energy / take 3 "
      "Xanthium / take 3 Yoyodium / take 3 Zozodium"),
     ("alien-signal", "draw 1 Alien Artifact, keep 1 per Alien planet where you have an Asset "

@@ -27,7 +27,7 @@ def test_a_human_seat_plays_to_the_end_from_the_terminal():
             "legal: place:red-produce-1:2, ") in out  # slot 1 holds the First player's card
     assert "move the Starship on sun.1 to " in out
     assert "seat " not in out  # every player is named by its colour
-    assert "Game over after round 11 (77 vp): P0 (human) " in out
+    assert "Game over after round 20 (77 vp): P0 (human) 50 VP" in out
     assert "Final scores (Endgame)" in out and "Winner: P1 (random)" in out
 
 

@@ -64,11 +64,14 @@ def test_artifacts_drawn_appear_and_those_played_are_used(game):
              for c in e["cards"]}
     assert drawn
     arts = {i: x for i, x in items.items() if x["kind"] == "artifact"}
+    used = {c for p in game.state.players for c in p.artifacts_played}
     assert {i for i, x in arts.items() if x["appeared"]} == drawn
-    assert not any(x["taken"] for x in arts.values())  # nothing used in this game
+    assert {i for i, x in arts.items() if x["taken"]} == used  # used: played in the game
     # a used Artifact is read from Player.artifacts_played, in order of use
     g = SimpleNamespace(state=game.state.clone(), log=game.log, catalog=game.catalog,
                         result=game.result)
+    for p in g.state.players:
+        p.artifacts_played = []
     g.state.players[2].artifacts_played = ["fusion-core", "stargate"]
     g.state.players[0].artifacts_played = ["stargate"]
     items = item_summary(g)

@@ -259,6 +259,7 @@ class KernelOps:
         self._asked: dict[tuple, tuple] = {}
         self._held = items.held
         self._change = items.change
+        self.ask = ask  # `install` may route the questions (a team game's answering seat)
         descriptions, examples = descriptions or {}, examples or {}
         self.operations = tuple(
             Operation(name, params, descriptions.get(name, text), contexts, children,
@@ -275,9 +276,14 @@ class KernelOps:
         for op in self.operations:
             register(op)
 
-    def install(self, table) -> None:
+    def install(self, table, ask: Callable | None = None) -> None:
         """Add the ``effect`` step and the answers to ``choose`` and to each pool's question
-        to ``table`` (the game's `artemis.kernel.flow.StepTable`)."""
+        to ``table`` (the game's `artemis.kernel.flow.StepTable`). ``ask`` (the signature of
+        `artemis.kernel.flow.ask`, which is the default) asks the operations' questions: a
+        game where another seat may answer for a player (partners in a team game) routes
+        them there."""
+        if ask is not None:
+            self.ask = ask
         table.step("effect")(self.effect_step)
         table.answer("choose")(self.chosen)
         for pool in self._pools:
@@ -328,7 +334,7 @@ class KernelOps:
             h = held(game, player, item)
             caps += (h if h < n else n,)
         q = pool.question
-        ask(game, player, q, [Action(q, args, label)
+        self.ask(game, player, q, [Action(q, args, label)
                               for args, label in self._answers(pool, n, caps, "pay ")],
             (player, n, -1))
 
@@ -354,7 +360,7 @@ class KernelOps:
             if pool.name in items:
                 n = items[pool.name]
                 q = pool.question
-                ask(game, player, q, [Action(q, args, label) for args, label in
+                self.ask(game, player, q, [Action(q, args, label) for args, label in
                                       self._answers(pool, n, None, "")], (player, n, 1))
 
     def pay(self, game, player, items, source):
@@ -402,7 +408,7 @@ class KernelOps:
         describe = self.describe
         acts = [Action("choose", (i,), (describe, opt)) for i, opt in enumerate(options)
                 if self.selectable(game, player, opt)]
-        ask(game, player, "choose", acts, (player, options, source))
+        self.ask(game, player, "choose", acts, (player, options, source))
 
     def per(self, game, player, args, source):
         """``per: {count, every, max, effect}``: read the quantity once (the game's registry),

@@ -4,13 +4,14 @@ round (nothing a seat could not see: private records are left out)."""
 from __future__ import annotations
 
 from artemis.games.odyssey.vocabulary import ASSET_NAMES, OPTION_NAMES, RESOURCE_NAMES
+from artemis.games.odyssey.words import describe
 
 
 def account_lines(game, names: list[str]) -> list[str]:
-    """A line per round header, revealed card and its outcome, Reaching 42 and the end;
-    ``names`` are the seats' labels, by seat. With teams a player is a team, named by its
-    colour ("red team", the partners listed first), and a revealed card names the seat that
-    played it."""
+    """A line per round header, revealed card and its outcome (the Alien Artifacts used
+    among it, by whom: "Ada uses Stargate (...)"), Reaching 42 and the end; ``names`` are the
+    seats' labels, by seat. With teams a player is a team, named by its colour ("red team",
+    the partners listed first), and a revealed card names the seat that played it."""
     from artemis.games.odyssey.rules.teams import player_names, team_line
 
     seats = names
@@ -41,6 +42,9 @@ def account_lines(game, names: list[str]) -> list[str]:
             flush()
             by = f" (played by {seats[e['seat']]})" if "seat" in e else ""
             head = f"Slot {e['slot']}: {who}'s {e['card']}{by}"
+        elif kind == "end_of_round":
+            flush()
+            head = "End of the Round"
         elif kind == "singularity":
             flush()
             head = f"Singularity: {cat[e['card']].name}"
@@ -73,6 +77,18 @@ def account_lines(game, names: list[str]) -> list[str]:
             head = "Reaching 42: " + ", ".join(names[i] for i in e["order"]) + " draft"
         elif kind == "artifact_gained":
             parts.append(f"{who} gains an Alien Artifact")
+        elif kind == "artifact_used":
+            card = cat[e["card"]]
+            parts.append(f"{who} uses {card.name} ({describe(card.effect)})")
+        elif kind == "action_cancelled":
+            parts.append("the card is cancelled: nobody resolves it")
+        elif kind == "planner_choice_taken":
+            parts.append(f"{who} makes the Planner's choice")
+        elif kind == "assets_removed":
+            what = "a Starship" if e.get("select") == "one_starship" else "every Asset"
+            parts.append(f"{what} of {names[e['owner']]} on {e['planet']} returns to supply")
+        elif kind == "score_card_back":
+            parts.append(f"{who} takes {e['card']} back into hand")
         elif kind == "end_triggered":
             parts.append(f"the game will end this round ({e['reason'].replace('_', ' ')})")
         elif kind == "round_end":

@@ -1,5 +1,9 @@
 """The Odyssey's heuristic worth of a position, in VP, for bots (`Ruleset.evaluate`): the
-score, plus what the position is likely to bring, minus the best opponent's same figure."""
+score, plus what the position is likely to bring, minus the best opponent's same figure.
+
+An Alien Artifact held is worth `ARTIFACT`; using one gives that up, so a bot uses a card when
+what its effect brings is worth more (OR7): while the seat's own Artifact is being used, the
+position is worth the best answer to the effect's pending question (one question ahead)."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ PIECE = {COLONY: 2.0, FACTORY: 3.5, STARSHIP: 2.2, TERRAFORMER: 1.5}
 RESOURCE = 0.45  # a card: about 1/2 VP through a build or a Resources option
 ALIEN_PLANET = 1.5
 SYSTEM = 0.8
-ARTIFACT = 2.0
+ARTIFACT = 1.0  # held: an option on a later window, worth less than a card well used
 
 
 def worth(game, seat: int) -> float:
@@ -35,11 +39,35 @@ def worth(game, seat: int) -> float:
     value += ARTIFACT * len(p.artifacts)
     if s.tally is not None:
         value += s.tally.get(seat, 0)
+        value += sum(m.value for m in s.scoped_modifiers  # a Harmonic Amplifier's VP
+                     if m.player == seat and m.param == "score_card_vp" and m.mode == "add")
     return value
 
 
+def using_artifact(game, seat: int) -> bool:
+    """Whether ``seat`` is answering a question of its own Artifact's effect (the effect's
+    closing step, ``artifact_done``, is still queued)."""
+    pending = game.pending
+    return (pending is not None and pending.player == seat
+            and any(t[0] == "artifact_done" and t[1] == seat for t in game.tasks))
+
+
 def evaluate(game, seat: int) -> float:
-    """``seat``'s worth minus the best other player's (higher is better)."""
+    """``seat``'s worth minus the best other player's (higher is better); in the middle of
+    its own Artifact's effect, the best of the effect's next answers."""
+    if game.final is None and using_artifact(game, seat):
+        best = None
+        for action in game.legal_actions():
+            trial = game.clone()
+            trial.logging = False
+            trial.apply(action)
+            value = _evaluate(trial, seat)
+            best = value if best is None else max(best, value)
+        return best
+    return _evaluate(game, seat)
+
+
+def _evaluate(game, seat: int) -> float:
     s = game.state
     mine = worth(game, seat)
     best = max(worth(game, p.seat) for p in s.players if p.seat != seat)

@@ -10,8 +10,10 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     """A clone in which, for ``seat``: the other players' face-down Action cards are dealt
     again among their own face-down slots; the types of the face-down planets it has not
     peeked at are shuffled among them; the other players' Artifact hands and the Artifact deck
-    are redealt from the cards whose place it does not know; the Singularity cards it has not
-    peeked at are shuffled among their places; and every random stream is reseeded.
+    are redealt from the cards whose place it does not know (those another seat is being
+    offered to use now stay, so the pending question can be answered); the Singularity cards
+    it has not peeked at are shuffled among their places; and every random stream is
+    reseeded.
 
     With teams (OR14) the seat's team is its player: its partner's face-down cards are dealt
     again among the partner's slots, and each other team's face-down cards among that team's
@@ -39,7 +41,7 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
                 from artemis.games.odyssey.rules.rounds import plan
 
                 clone.pending = None  # the seat on turn asked again, from its new hand
-                plan(clone, pending.player)
+                plan(clone, pending.player, True)  # its Artifact window has passed
     known = s.known[seat]
     seat = me  # what follows is known by the player (with teams: by both partners)
     # face-down planets the seat has not peeked at
@@ -48,8 +50,17 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     rng.shuffle(kinds)
     for p, k in zip(unknown, kinds, strict=True):
         p.type = k
-    # Artifacts: the seat's own hand and the cards it knows the place of stay put
+    # Artifacts: the seat's own hand and the cards it knows the place of stay put; so do the
+    # cards another seat is being offered to use now (a pending W1 names them: the question
+    # stays answerable in the clone; the seat deciding never is another seat)
     knows = s.art_known[seat]
+    pending = clone.pending
+    offered, holder = set(), None
+    if pending is not None and pending.kind == "artifact":
+        # the player asked; with teams the asked seat's team (OR30)
+        holder = pending.player if t is None else t.team_of(pending.player)
+        if holder != seat:
+            offered = {a.args[0] for a in pending.options}
     free = []
     places = []  # (list, index) of each place whose card the seat does not know
     for other in range(s.n):
@@ -57,7 +68,7 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
             continue
         hand = s.players[other].artifacts
         for i, c in enumerate(hand):
-            if knows.get(c) != other:
+            if knows.get(c) != other and not (c in offered and other == holder):
                 free.append(c)
                 places.append((hand, i))
     for i, c in enumerate(s.artifact_deck):

@@ -421,7 +421,9 @@ def start_phase(game, phase: str, first_slot: int, turn: int) -> None:
     s.phase = phase
     if phase == "planning":
         push(game, ("plan", turn), ("action_phase",))
-        step_once(game)  # ask the first card, as the Planning phase would
+        # ask the first card, as the Planning phase would (after the turn's Artifact window)
+        while game.pending is None and game.tasks and game.tasks[-1][0] != "action_phase":
+            step_once(game)
         return
     if phase == "end_of_round":
         push(game, ("end_of_round",))

@@ -4,9 +4,9 @@ heuristic.
 
 Registered under the ``artemis.games`` entry point ``odyssey`` (pyproject.toml). The core rules
 play at 2 to 5 players, and at 6 and 8 as teams of two partners (Team Play: OR14, OR30,
-`artemis.games.odyssey.rules.teams`); solo (1) is not written yet, and Alien
-Artifacts are drawn and held but their use windows are not written yet (docs/odyssey-rulings.md,
-"What the engine plays").
+`artemis.games.odyssey.rules.teams`), Alien Artifacts used in their windows
+(`rules/artifacts.py`); solo (1) is not written yet (docs/odyssey-rulings.md, "What the
+engine plays").
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ STREAMS = ("galaxy", "artifacts", "singularity", "setup", "team_deal")
 # question kind -> the rule it is asked under (IllegalAction names it)
 QUESTIONS = {
     "place": "Planning Phase (OR22)",
+    "artifact": "Alien Artifacts: a window (OR7, OR32)",
     "produce_type": "Produce (OR1, OR20)",
     "produce_next": "Produce: a short bank (OR1, OR21)",
     "travel_system": "Travel (OR1, OR20)",
@@ -100,6 +101,7 @@ class OdysseyRuleset(Ruleset):
     def table(self):
         """The step table, filled by importing the rule modules."""
         from artemis.games.odyssey.rules import (  # noqa: F401
+            artifacts,
             build,
             effects,
             produce,

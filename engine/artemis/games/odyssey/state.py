@@ -55,8 +55,8 @@ class Player:
     """One player (rulebook, Setup 1): ``colour``, ``vp`` (the Score marker), ``res`` (six
     Resource counts), ``supply`` (Asset pieces not in play, by type), ``hand`` (Action card
     ids in hand), ``score_discard`` (their Score discard pile), ``artifacts`` (Alien Artifact
-    ids held, hidden from the others), ``artifacts_used`` and ``artifacts_played`` (the ids
-    of the Artifacts used, in order of use)."""
+    ids held, hidden from the others), ``artifacts_used`` (how many it has used) and
+    ``artifacts_played`` (their ids, in the order used: public once used, OR7)."""
 
     seat: int
     colour: str
@@ -151,6 +151,7 @@ class State:
     last_travel: str | None = None
     last_build: str | None = None
     teams: object | None = None  # a team game's seats (`artemis.games.odyssey.rules.teams`)
+    last_landed: str | None = None  # the planet the last travel landed on (Gravity Sling)
 
     def clone(self) -> State:
         """A deep copy, written out by hand for speed (docs/design.md: not deepcopy)."""

@@ -2,7 +2,8 @@
 
 Public: the board's slots (who played each card; the card once revealed), face-up planets and
 their pieces, the bank, scores, Resource hands (every change to one is seen), Action hands,
-Score discard piles, how many Alien Artifacts each player holds, the sizes of the decks.
+Score discard piles, how many Alien Artifacts each player holds and which it has used (a used
+card is revealed, OR7), the sizes of the decks.
 Hidden: a face-down card's identity (its owner sees it), a face-down planet's type (a seat that
 peeked at it sees it), which Artifacts a player holds (the holder sees them), the order of the
 Artifact and Singularity decks (a seat sees the Singularity cards it peeked at).
@@ -53,7 +54,8 @@ def view(game, seat: int | None = None) -> dict:
         row = {"seat": p.seat, "colour": p.colour, "vp": p.vp, "resources": _res(p.res),
                "supply": {a: p.supply[k] for k, a in enumerate(ASSETS)},
                "hand": sorted(p.hand), "score_discard": sorted(p.score_discard),
-               "artifacts_held": len(p.artifacts), "artifacts_used": p.artifacts_used}
+               "artifacts_held": len(p.artifacts), "artifacts_used": p.artifacts_used,
+               "artifacts_played": list(p.artifacts_played)}
         if p.seat == me:
             row["artifacts"] = sorted(p.artifacts)
         players.append(row)

@@ -138,6 +138,10 @@ def _step(op: str, args: Any) -> str:
         return text
     if op == "modify":
         mode = "set" if "set" in args else "add"
+        if args["param"] == "travel_destination" and args.get("set") == "any_star":
+            return "travel to any star system instead of the one declared"
+        if args["param"] == "score_card_vp" and mode == "add":
+            return f"add {args['add']} VP to your result for this Score card"
         scope = {"this_travel": "for this travel",
                  "this_score": "for this Score action"}.get(args.get("scope"), "")
         if mode == "set":

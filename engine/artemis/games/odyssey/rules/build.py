@@ -124,11 +124,12 @@ def build(game, planner: int, card_id: str) -> None:
 
 
 @step("build_turn")
-def build_turn(game, seat: int, left: int, types: tuple, cost) -> None:
-    """B1: one build or stop; ``left`` builds may follow."""
+def build_turn(game, seat: int, left: int, types: tuple, cost, must: bool = False) -> None:
+    """B1: one build or stop (no stop when ``must``: an Artifact's build, OR32); ``left``
+    builds may follow."""
     if left <= 0:
         return
-    ask(game, seat, "build", build_options(game, seat, types, cost),
+    ask(game, seat, "build", build_options(game, seat, types, cost, stop=not must),
         (seat, left, types, cost))
 
 
@@ -139,7 +140,9 @@ def _build(game, action, ctx) -> None:
         return
     asset, planet_id, paid = action.args
     place(game, seat, asset, planet_id, [] if paid == "free" else paid.split("+"))
-    push(game, ("check_42",), ("build_turn", seat, left - 1, types, cost))
+    # Reaching 42 comes before the build's own window (OR8)
+    push(game, ("check_42",), ("window", "after_own_build", (seat,), asset),
+         ("build_turn", seat, left - 1, types, cost))
 
 
 def place(game, seat: int, asset: str, planet_id: str, paid: list[str]) -> None:

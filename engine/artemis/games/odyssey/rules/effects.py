@@ -18,26 +18,44 @@ from artemis.kernel.actions import Action
 # -- operations -------------------------------------------------------------------------------
 
 
+def by_artifact(source) -> bool:
+    """Whether an effect runs for an Alien Artifact (its source ``("artifact", id)``): using
+    the card is the decision, so its first question has no decline or stop (OR32)."""
+    return bool(source) and source[0] == "artifact"
+
+
+def produce_type(state, args) -> str | None:
+    """The type a `produce` yields: its ``type``, or for ``same_as_trigger`` the type of
+    the last Produce (None before any)."""
+    kind = args["type"]
+    return state.last_produce if kind == "same_as_trigger" else kind
+
+
 def op_produce(game, player, args, source):
     """``produce: {type}``: the acting player's Produce yield of that type, as far as the
-    bank goes (OR21); ``same_as_trigger``: the type of the last Produce action."""
+    bank goes (OR21); ``same_as_trigger``: the type of the last Produce action (OR33). A
+    production that paid a card opens the player's ``after_own_produce`` window (OR33), but
+    not inside an Artifact's own window (a Fusion Core's holder is being asked already)."""
     from artemis.games.odyssey.ops import KERNEL
 
     s = game.state
-    resource = args["type"]
-    if resource == "same_as_trigger":
-        resource = getattr(s, "last_produce", None)
-        if resource is None:
-            return
+    resource = produce_type(s, args)
+    if resource is None:
+        return
+    s.last_produce = resource
     due = galaxy.owed(s, resource)[player]
     game.emit("produce", player=player, resource=resource)
+    before = s.players[player].res[RES_INDEX[resource]]
     if due:
         KERNEL.items.change(game, player, resource, due)
+    if s.players[player].res[RES_INDEX[resource]] > before and not by_artifact(source):
+        push(game, ("window", "after_own_produce", (player,), resource))
 
 
-def travel_systems(game, player: int, to: str) -> tuple[list[str], bool]:
-    """The systems a `travel` of ``to`` may go to with a legal move, and whether the Starship
-    must stay in its own system."""
+def travel_systems(game, player: int, to: str,
+                   exclude: str | None = None) -> tuple[list[str], bool]:
+    """The systems a `travel` of ``to`` may go to with a legal move (not moving the one
+    Starship on ``exclude``), and whether the Starship must stay in its own system."""
     s = game.state
     stars = [x.id for x in game.catalog.systems if not x.start]
     same = to == "own_starship_system"
@@ -48,49 +66,77 @@ def travel_systems(game, player: int, to: str) -> tuple[list[str], bool]:
     elif to == "same_system_as_trigger":
         last = getattr(s, "last_travel", None)
         stars = [last] if last else []
-    return [x for x in stars if galaxy.can_travel(s, player, x, same)], same
+    return [x for x in stars if galaxy.can_travel(s, player, x, same, exclude)], same
+
+
+def travel_exclude(state, args) -> str | None:
+    """The planet whose Starship a `travel` may not move: for ``starship: another``, where
+    the last travel landed (the Starship that just moved)."""
+    return state.last_landed if args.get("starship") == "another" else None
 
 
 def op_travel(game, player, args, source):
-    """``travel: {to, starship}``: the acting player may travel once (T1-like question with
-    ``decline``), then peeks and moves as in a Travel action (OR2, OR29)."""
-    systems, same = travel_systems(game, player, args["to"])
+    """``travel: {to, starship}``: the acting player's ``own_travel_start`` window (OR32),
+    then one travel: a system (T1-like, with ``decline`` unless an Artifact grants it), the
+    peek and the move as in a Travel action (OR2, OR29)."""
+    push(game, ("window", "own_travel_start", (player,), None),
+         ("travel_op", player, args["to"], travel_exclude(game.state, args),
+          by_artifact(source)))
+
+
+@step("travel_op")
+def travel_op(game, player: int, to: str, exclude, must: bool) -> None:
+    from artemis.games.odyssey.rules.artifacts import redirect
+
+    if redirect(game, player, None):
+        return
+    systems, same = travel_systems(game, player, to, exclude)
     if not systems:
         return
     options = [Action("travel_system", (x,), f"travel to {game.catalog.by_id[x].name}")
                for x in systems]
-    options.append(Action("travel_system", ("decline",), "do not travel"))
-    ask(game, player, "travel_system", options, ("op", player, same))
+    if not must:
+        options.append(Action("travel_system", ("decline",), "do not travel"))
+    ask(game, player, "travel_system", options, ("op", player, same, exclude))
 
 
-def op_build(game, player, args, source):
-    """``build: {types, count, cost}``: up to ``count`` builds (B1, stop allowed), with the
-    usual placement rules and build VP (rulebook, Build)."""
+def build_args(state, args) -> tuple[tuple, object]:
+    """A `build`'s Asset types (``any``: all four; ``same_as_trigger``: the type last built)
+    and its cost as step data ("normal", "free", "minus_one" or sorted (item, n) pairs)."""
     types = args["types"]
     if types == "any":
         types = ASSETS
     elif types == "same_as_trigger":
-        last = getattr(game.state, "last_build", None)
-        types = (last,) if last else ()
+        types = (state.last_build,) if state.last_build else ()
     cost = args["cost"]
     if not isinstance(cost, str):
         cost = tuple(sorted(cost.items()))
-    push(game, ("build_turn", player, args["count"], tuple(types), cost), ("check_42",))
+    return tuple(types), cost
+
+
+def op_build(game, player, args, source):
+    """``build: {types, count, cost}``: up to ``count`` builds (B1, stop allowed after the
+    first; before it too, unless an Artifact grants them: OR32), with the usual placement
+    rules and build VP (rulebook, Build)."""
+    types, cost = build_args(game.state, args)
+    push(game, ("build_turn", player, args["count"], types, cost, by_artifact(source)),
+         ("check_42",))
 
 
 def op_bank_trade(game, player, args, source):
-    """``bank_trade: {rates}``: one exchange per rate, in order; stop after any."""
-    push(game, ("bank_exchange", player, tuple(args["rates"])))
+    """``bank_trade: {rates}``: one exchange per rate, in order; stop after any (and before
+    the first, unless an Artifact grants them: OR32)."""
+    push(game, ("bank_exchange", player, tuple(args["rates"]), by_artifact(source)))
 
 
 @step("bank_exchange")
-def bank_exchange(game, player: int, rates: tuple) -> None:
+def bank_exchange(game, player: int, rates: tuple, must: bool = False) -> None:
     from artemis.games.odyssey.rules.trade import bank_options
 
     if not rates:
         return
     options = bank_options(game.state, player, rates[0], "bank_exchange")
-    if options:
+    if options and not must:
         options.append(Action("bank_exchange", ("done",), "done trading"))
     ask(game, player, "bank_exchange", options, (player, rates))
 
@@ -203,7 +249,8 @@ def _target_planet(game, action, ctx) -> None:
         n = 1 if select == "one_starship" else planet.pieces[k]
         planet.pieces[k] -= n
         owner.supply[k] += n
-    game.emit("assets_removed", player=player, owner=owner.seat, planet=planet.id)
+    game.emit("assets_removed", player=player, owner=owner.seat, planet=planet.id,
+              select=select)
     if planet.empty:
         planet.owner = galaxy.NOBODY
 
@@ -343,9 +390,8 @@ SELECT = {"each_player": _each, "players_with_most": _most, "players_with_fewest
 @step("singularity")
 def singularity(game) -> None:
     """Reveal the top Singularity card; each player, from the First player, takes its effect
-    (OR33); the card leaves the game. With an empty deck the slot does nothing (OR5)."""
-    from artemis.games.odyssey.ops import KERNEL
-
+    (OR33), after the ``card_revealed`` window; the card leaves the game. With an empty deck
+    the slot does nothing (OR5)."""
     s = game.state
     s.singularity_resolved = True
     if not s.singularity_deck:
@@ -356,6 +402,17 @@ def singularity(game) -> None:
         known.discard(card_id)
     game.reveal()
     game.emit("singularity", card=card_id)
+    push(game, ("window", "card_revealed", tuple(s.order_from(s.first)), None),
+         ("singularity_effect", card_id))
+
+
+@step("singularity_effect")
+def singularity_effect(game, card_id: str) -> None:
+    """Each player, from the First player, takes the Singularity card's effect (OR33);
+    Reaching 42 is checked once, after the whole card (OR8)."""
+    from artemis.games.odyssey.ops import KERNEL
+
+    s = game.state
     card = game.catalog.by_id[card_id]
     push(game, ("check_42",))
     for seat in reversed(s.order_from(s.first)):

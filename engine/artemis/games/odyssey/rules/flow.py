@@ -12,7 +12,6 @@ from artemis.kernel.flow import ask as _ask
 TABLE = StepTable()
 step = TABLE.step
 answer = TABLE.answer
-KERNEL.install(TABLE)
 
 
 def ask(game, player: int, kind: str, options, ctx=None) -> None:
@@ -23,5 +22,8 @@ def ask(game, player: int, kind: str, options, ctx=None) -> None:
     if s.teams is not None and kind != "place":
         player = seat_for(s, player, kind)
     _ask(game, player, kind, options, ctx)
+
+
+KERNEL.install(TABLE, ask)  # a kernel operation's question goes to the answering seat too
 
 __all__ = ["TABLE", "answer", "ask", "push", "run", "step"]

@@ -26,10 +26,13 @@ def starship_planets(state, seat: int) -> list[Planet]:
     return [p for p in state.planets if p.owner == seat and p.pieces[STARSHIP]]
 
 
-def moves(state, seat: int, system: str, same_system: bool = False) -> list[tuple]:
+def moves(state, seat: int, system: str, same_system: bool = False,
+          exclude: str | None = None) -> list[tuple]:
     """Every travel of ``seat`` into ``system``: (from planet, to planet), the target
     available and not the origin (OR2, OR29); ``same_system``: the Starship must already be
-    in ``system`` (a drift within a system). The Starting system is never a destination
+    in ``system`` (a drift within a system); ``exclude``: a planet whose one Starship may not
+    move (the one that just moved: a `travel` of ``starship: another``), unless another of
+    the player's Starships stands there too. The Starting system is never a destination
     (OR13)."""
     if system == state.planets[0].system:
         return []
@@ -38,13 +41,16 @@ def moves(state, seat: int, system: str, same_system: bool = False) -> list[tupl
     for origin in starship_planets(state, seat):
         if same_system and origin.system != system:
             continue
+        if origin.id == exclude and origin.pieces[STARSHIP] < 2:
+            continue
         out.extend((origin, t) for t in targets if t is not origin)
     return out
 
 
-def can_travel(state, seat: int, system: str, same_system: bool = False) -> bool:
+def can_travel(state, seat: int, system: str, same_system: bool = False,
+               exclude: str | None = None) -> bool:
     """OR29's test: a Starship on some planet O and an available planet T != O there."""
-    return bool(moves(state, seat, system, same_system))
+    return bool(moves(state, seat, system, same_system, exclude))
 
 
 def yield_of(planet: Planet) -> int:

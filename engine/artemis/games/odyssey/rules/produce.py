@@ -37,6 +37,9 @@ def _produce_type(game, action, planner) -> None:
     resource = action.args[0]
     s.last_produce = resource
     game.emit("produce", player=planner, resource=resource)
+    # once everyone has received: the window of those who did (OR1, OR7)
+    push(game, ("produce_received", planner, resource,
+                tuple(p.res[RES_INDEX[resource]] for p in s.players)))
     due = owed(s, resource)
     if sum(due) <= s.bank[RES_INDEX[resource]]:
         for seat in s.order_from(planner):
@@ -44,6 +47,16 @@ def _produce_type(game, action, planner) -> None:
                 KERNEL.items.change(game, seat, resource, due[seat])
         return
     push(game, ("produce_short", planner, resource, tuple(due)))
+
+
+@step("produce_received")
+def produce_received(game, planner: int, resource: str, before: tuple) -> None:
+    """The ``after_own_produce`` window of every player who received a card, clockwise from
+    the Planner (OR1, OR7)."""
+    s = game.state
+    got = tuple(seat for seat in s.order_from(planner)
+                if s.players[seat].res[RES_INDEX[resource]] > before[seat])
+    push(game, ("window", "after_own_produce", got, resource))
 
 
 @step("produce_short")

@@ -46,14 +46,20 @@ def _place_label(card, slot: int) -> str:
 
 
 @step("plan")
-def plan(game, seat: int) -> None:
-    """P1: ``seat`` plays an Action card from its hand face down into an empty slot; turns go
-    clockwise from the First player until every slot is full (rulebook, Planning Phase; with
-    teams from the marker seat, each seat playing from the cards dealt to it: OR14); then the
-    Action phase, scheduled after the Planning phase, comes."""
+def plan(game, seat: int, window_done: bool = False) -> None:
+    """P1: ``seat`` plays an Action card from its hand face down into an empty slot, after
+    its ``planning_turn`` window (OR7); turns go clockwise from the First player until every
+    slot is full (rulebook, Planning Phase; with teams from the marker seat, each seat playing
+    from the cards dealt to it: OR14); then the Action phase, scheduled after the Planning
+    phase, comes."""
     s = game.state
     free = free_slots(s)
     if not free:
+        return
+    if not window_done:
+        # the window is the player's; with teams the seat on turn is its team (OR14)
+        push(game, ("window", "planning_turn", (teams.team_of(s, seat),), None),
+             ("plan", seat, True))
         return
     order = {c.id: i for i, c in enumerate(game.catalog.action_cards)}
     hand = sorted(set(teams.hand_of(s, seat)), key=order.__getitem__)
@@ -95,7 +101,7 @@ def slot(game, i: int) -> None:
     turns the top Singularity card (Two-Player Rules)."""
     s = game.state
     if s.slots[i] == s.singularity_slot:
-        push(game, ("singularity",))
+        push(game, ("singularity",), ("after_action", None))
         return
     seat, card_id = s.board[i]
     s.revealed[i] = True
@@ -106,16 +112,29 @@ def slot(game, i: int) -> None:
     card = game.catalog.by_id[card_id]
     by = {} if s.teams is None else {"seat": s.teams.planner}  # the Planner seat (OR14)
     game.emit("revealed", slot=s.slots[i], player=seat, card=card_id, action=card.action, **by)
-    push(game, (card.action, seat, card_id), ("after_action",))
+    # the Artifact windows around the card: from the Planner's left, ending with the Planner
+    order = tuple(s.order_from(seat + 1))
+    push(game, ("window", "card_revealed", order, (seat, card_id)), (card.action, seat, card_id),
+         ("after_action", (seat, card_id)))
 
 
 @step("after_action")
-def after_action(game) -> None:
+def after_action(game, card: tuple | None = None) -> None:
     """A slot has fully resolved: scoped modifiers end, Reaching 42 and the end are checked
-    (OR8, OR27)."""
-    game.state.scoped_modifiers.clear()
+    (OR8, OR27), then the ``after_action`` window (OR7) of ``card`` (the Planner's seat and
+    card id; None: the Singularity card, asked from the First player). The window is still
+    the card's: with teams its Planner seat answers for its team there (OR30)."""
+    s = game.state
+    s.scoped_modifiers.clear()
+    order = s.order_from(s.first if card is None else card[0] + 1)
+    push(game, ("check_42",), ("window", "after_action", tuple(order), card), ("card_over",))
+
+
+@step("card_over")
+def card_over(game) -> None:
+    """The card and its ``after_action`` window are over: no Planner seat, nobody called
+    (Team Play)."""
     teams.end_card(game.state)
-    push(game, ("check_42",))
 
 
 @step("end_of_round")
@@ -124,7 +143,9 @@ def end_of_round(game) -> None:
     player; then steps 2-5 and the end check."""
     s = game.state
     s.phase = "end_of_round"
-    push(game, *[("hand_limit", seat) for seat in s.order_from(s.first)], ("round_over",))
+    game.emit("end_of_round", round=s.round)
+    push(game, ("window", "end_of_round", tuple(s.order_from(s.first)), None),
+         *[("hand_limit", seat) for seat in s.order_from(s.first)], ("round_over",))
 
 
 @step("hand_limit")

@@ -129,8 +129,27 @@ def _discard_different(game, action, ctx) -> None:
 
 @step("score_finish")
 def score_finish(game, planner: int, option: str) -> None:
+    """Everyone's VP are counted: the ``score_tally`` window, clockwise from the Planner's
+    left and ending with the Planner (OR1, OR7), then most and fewest."""
+    s = game.state
+    push(game, ("window", "score_tally", tuple(s.order_from(planner + 1)), option),
+         ("score_settle", planner, option))
+
+
+def _score_card_vp(state) -> None:
+    """Add each player's ``score_card_vp`` changes (a Harmonic Amplifier) to its tally; they
+    count when most and fewest are decided (OR9)."""
+    for m in [m for m in state.scoped_modifiers if m.param == "score_card_vp"]:
+        tally = state.tally
+        tally[m.player] = m.value if m.mode == "set" else tally[m.player] + m.value
+        state.scoped_modifiers.remove(m)
+
+
+@step("score_settle")
+def score_settle(game, planner: int, option: str) -> None:
     """Most and fewest (OR9), then every marker moves together; Reaching 42 next (OR8)."""
     s = game.state
+    _score_card_vp(s)
     tally = s.tally
     s.tally = None
     top, low = max(tally.values()), min(tally.values())

@@ -45,16 +45,29 @@ def _travel_system(game, action, ctx) -> None:
         push(game, ("travel_turn", planner, system, False),
              ("travel_calls", planner, system, (planner,)))
         return
-    _, seat, same_system = ctx  # a travel of an effect (the `travel` operation)
+    _, seat, same_system, exclude = ctx  # a travel of an effect (the `travel` operation)
     if system == "decline":
         game.emit("travel_declined", player=seat)
         return
-    commit(game, seat, system, same_system)
+    commit(game, seat, system, same_system, exclude)
 
 
 @step("travel_turn")
 def travel_turn(game, seat: int, system: str, same_system: bool) -> None:
-    """T3: travel or decline, asked only when OR29's test holds."""
+    """The traveller's turn: the ``own_travel_start`` window, opened even when ``system``
+    gives it no legal move (OR32), then T3."""
+    push(game, ("window", "own_travel_start", (seat,), system),
+         ("travel_offer", seat, system, same_system))
+
+
+@step("travel_offer")
+def travel_offer(game, seat: int, system: str, same_system: bool) -> None:
+    """T3: travel or decline, asked only when OR29's test holds; after a Stargate the
+    traveller picks its star instead, committed (OR32)."""
+    from artemis.games.odyssey.rules.artifacts import redirect
+
+    if redirect(game, seat, system):
+        return
     if not can_travel(game.state, seat, system, same_system):
         game.emit("travel_pass", player=seat, system=system)
         return
@@ -72,9 +85,11 @@ def _travel_go(game, action, ctx) -> None:
     commit(game, seat, system, same_system)
 
 
-def commit(game, seat: int, system: str, same_system: bool = False) -> None:
+def commit(game, seat: int, system: str, same_system: bool = False,
+           exclude: str | None = None) -> None:
     """The traveller is committed (OR2): it peeks at the system's face-down planets (a
-    private record), then T4: which Starship moves where."""
+    private record), then T4: which Starship moves where (not the one Starship on
+    ``exclude``: `artemis.games.odyssey.rules.galaxy.moves`)."""
     s = game.state
     hidden = [p for p in s.in_system(system) if not p.up]
     if hidden:
@@ -86,7 +101,7 @@ def commit(game, seat: int, system: str, same_system: bool = False) -> None:
     options = [Action("travel_move", (f"{a.id}>{b.id}",),
                       f"move the Starship on {a.id} to {b.id}"
                       + ("" if b.up else f" (face down: {PLANET_NAMES[b.type]})"))
-               for a, b in moves(s, seat, system, same_system)]
+               for a, b in moves(s, seat, system, same_system, exclude)]
     ask(game, seat, "travel_move", options, seat)
 
 
@@ -101,7 +116,10 @@ def _travel_move(game, action, seat) -> None:
     target.owner = seat
     target.pieces[STARSHIP] += 1
     s.last_travel = target.system
+    s.last_landed = target.id
     game.emit("travelled", player=seat, origin=origin_id, target=target_id)
+    # last of what follows the landing: the discovery and the peek come first (OR32)
+    push(game, ("window", "after_own_travel", (seat,), target.id))
     if not target.up:
         discover(game, seat, target)
     if target.type == ALIEN and s.singularity_slot is not None:
