@@ -1,0 +1,69 @@
+"""The Planner calls the players one after the other (rulebook, The Actions: Travel, Build and
+the Identical and Different Resources Scoring Options: "The Planner determines the order in
+which the players ..., calling the players one after the other"; OR1, OR29).
+
+One mechanism for the three Actions. A `Calling` names the question (T2 ``travel_call``, B2
+``build_call``, S2 ``score_call``), who the Planner may call now and the steps of a called
+player's turn. The step ``("calls", kind, planner, called, args)`` asks the Planner to pick
+the next player among those who may be called (a question with one answer is not asked); when
+none may be, the calls are over. ``args`` is what the Action's rules carry (the system
+declared, the option scored), ``called`` the seats called so far, in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from artemis.games.odyssey.rules.flow import answer, ask, push, step
+from artemis.kernel.actions import Action
+
+
+@dataclass(frozen=True)
+class Calling:
+    """How one Action calls its players: ``kind`` the question, ``verb`` what a called player
+    does (its label: "call seat 2 to travel"), ``who(game, planner, called, args)`` the seats
+    the Planner may call now (a list; empty: the calls are over) and ``turn(game, seat,
+    planner, args)`` the steps of a called player's turn (a tuple)."""
+
+    kind: str
+    verb: str
+    who: Callable[..., list[int]]
+    turn: Callable[..., tuple]
+
+
+CALLINGS: dict[str, Calling] = {}
+
+
+def calling(kind: str, verb: str, who: Callable[..., list[int]],
+            turn: Callable[..., tuple]) -> None:
+    """Register the calls of one Action under its question ``kind`` (see `Calling`)."""
+    CALLINGS[kind] = Calling(kind, verb, who, turn)
+    answer(kind)(_called)
+
+
+def calls(kind: str, planner: int, args=(), called: tuple = ()) -> tuple:
+    """The step that starts (or goes on with) the calls of ``kind``: push it after the
+    Planner's own turn, with ``called`` holding the Planner when it does not call itself."""
+    return ("calls", kind, planner, called, args)
+
+
+def _label(verb: str, seat: int) -> str:
+    return f"call seat {seat} to {verb}"
+
+
+@step("calls")
+def next_call(game, kind: str, planner: int, called: tuple, args) -> None:
+    """T2, B2 or S2: the Planner picks the next player among those who may be called."""
+    c = CALLINGS[kind]
+    ask(game, planner, kind,
+        [Action(kind, (seat,), (_label, c.verb, seat)) for seat in c.who(game, planner, called,
+                                                                         args)],
+        (kind, planner, called, args))
+
+
+def _called(game, action, ctx) -> None:
+    kind, planner, called, args = ctx
+    seat = action.args[0]
+    push(game, *CALLINGS[kind].turn(game, seat, planner, args),
+         calls(kind, planner, args, (*called, seat)))
