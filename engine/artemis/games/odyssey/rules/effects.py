@@ -341,7 +341,8 @@ SELECT = {"each_player": _each, "players_with_most": _most, "players_with_fewest
 @step("singularity")
 def singularity(game) -> None:
     """Reveal the top Singularity card; each player, from the First player, takes its effect
-    (OR33); the card leaves the game. With an empty deck the slot does nothing (OR5)."""
+    (OR33); the card leaves the game, then Reaching 42 is checked. With an empty deck the slot
+    does nothing (OR5)."""
     from artemis.games.odyssey.ops import KERNEL
 
     s = game.state
@@ -355,7 +356,16 @@ def singularity(game) -> None:
     game.reveal()
     game.emit("singularity", card=card_id)
     card = game.catalog.by_id[card_id]
-    push(game, ("check_42",))
+    # Reaching 42 is checked once, after the whole card (OR33), not after a build within it
+    s.in_singularity = True
+    push(game, ("singularity_over",))
     for seat in reversed(s.order_from(s.first)):
         KERNEL.run_effect(game, seat, card.effect, ("singularity", card_id))
+
+
+@step("singularity_over")
+def singularity_over(game) -> None:
+    """Both players have resolved the Singularity card: now Reaching 42 (OR8, OR33)."""
+    game.state.in_singularity = False
+    push(game, ("check_42",))
 
