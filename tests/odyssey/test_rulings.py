@@ -478,6 +478,8 @@ def test_or29_the_planner_may_call_a_player_who_cannot_travel_and_the_calls_end_
     resolve(game, ("travel", 0, "red-travel-2"))
     _answer(game, "travel_system:leo", "travel_go:go", "travel_move:aries.1>leo.1")
     assert ids(game) == ["travel_call:1", "travel_call:2"]
+    assert [a.label for a in game.legal_actions()] == ["call Blue to travel",
+                                                       "call Yellow to travel"]
     game.apply("travel_call:2")  # yellow passes; blue is then called without a question
     assert game.pending.player == 1 and game.pending.kind == "travel_go"
     _answer(game, "travel_go:go")

@@ -23,6 +23,12 @@ def _join(parts: list[str], word: str = "and") -> str:
     return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
 
 
+def player_name(game, seat: int) -> str:
+    """How a question's answers name a player: by colour, as the rulebook does ("Blue"); the
+    account maps each colour to the player's name."""
+    return game.state.players[seat].colour.capitalize()
+
+
 def asset_name(asset: str, count: int = 1) -> str:
     """The rulebook name of an Asset for ``count``: "Colony", "Factories"."""
     names = ASSET_NAMES.get(asset)

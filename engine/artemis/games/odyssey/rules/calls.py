@@ -16,13 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
+from artemis.games.odyssey.words import player_name
 from artemis.kernel.actions import Action
 
 
 @dataclass(frozen=True)
 class Calling:
     """How one Action calls its players: ``kind`` the question, ``verb`` what a called player
-    does (its label: "call seat 2 to travel"), ``who(game, planner, called, args)`` the seats
+    does (its label: "call Blue to travel"), ``who(game, planner, called, args)`` the seats
     the Planner may call now (a list; empty: the calls are over) and ``turn(game, seat,
     planner, args)`` the steps of a called player's turn (a tuple)."""
 
@@ -48,8 +49,8 @@ def calls(kind: str, planner: int, args=(), called: tuple = ()) -> tuple:
     return ("calls", kind, planner, called, args)
 
 
-def _label(verb: str, seat: int) -> str:
-    return f"call seat {seat} to {verb}"
+def _label(verb: str, name: str) -> str:
+    return f"call {name} to {verb}"
 
 
 @step("calls")
@@ -57,8 +58,8 @@ def next_call(game, kind: str, planner: int, called: tuple, args) -> None:
     """T2, B2 or S2: the Planner picks the next player among those who may be called."""
     c = CALLINGS[kind]
     ask(game, planner, kind,
-        [Action(kind, (seat,), (_label, c.verb, seat)) for seat in c.who(game, planner, called,
-                                                                         args)],
+        [Action(kind, (seat,), (_label, c.verb, player_name(game, seat)))
+         for seat in c.who(game, planner, called, args)],
         (kind, planner, called, args))
 
 

@@ -13,6 +13,7 @@ from artemis.games.odyssey.ops import KERNEL
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.state import Trade
 from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
+from artemis.games.odyssey.words import player_name
 from artemis.kernel.actions import Action
 
 
@@ -56,7 +57,7 @@ def trade_turn(game) -> None:
     options = bank_options(s, t.planner, t.k + 1, "trade")
     if s.players[t.planner].res and sum(s.players[t.planner].res) and (
             limit is None or t.offers < limit):
-        options += [Action("trade", ("offer", seat), f"make an offer to seat {seat}")
+        options += [Action("trade", ("offer", seat), f"make an offer to {player_name(game, seat)}")
                     for seat in range(s.n) if seat != t.planner and seat not in t.blocked
                     and sum(s.players[seat].res)]
     options.append(Action("trade", ("done",), "done trading"))

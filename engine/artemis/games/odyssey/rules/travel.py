@@ -116,7 +116,7 @@ def discover(game, seat: int, planet) -> None:
     for known in s.known:
         known.discard(planet.id)
     game.reveal()
-    game.emit("discovered", player=seat, planet=planet.id, type=planet.type)
+    game.emit("discovered", player=seat, planet=planet.id, planet_type=planet.type)
     if planet.type != ALIEN:
         KERNEL.items.change(game, seat, planet.type, 1)
     else:
