@@ -126,9 +126,13 @@ class _Account:
             add(f"{who} discards {e['cards']} cards for {e['vp']} VP")
         elif kind == "score_tally":
             tally = e["tally"]
+            if len(set(tally)) == 1:  # everyone is both most and fewest (OR9)
+                bonus = "everyone ties: +3 and -2 each"
+            else:
+                bonus = (f"most {', '.join(names[i] for i in e['most'])} +3, fewest "
+                         f"{', '.join(names[i] for i in e['fewest'])} -2")
             add("tally " + ", ".join(f"{names[i]} {v}" for i, v in enumerate(tally))
-                + f" (most {', '.join(names[i] for i in e['most'])} +3, fewest "
-                + f"{', '.join(names[i] for i in e['fewest'])} -2)")
+                + f" ({bonus})")
         elif kind == "reaching_42":
             add("Reaching 42: " + ", ".join(names[i] for i in e["order"]) + " draft "
                 + f"{e['cards']} Alien Artifacts")
