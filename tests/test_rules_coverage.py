@@ -54,9 +54,9 @@ ODYSSEY_PARTS = [
 
 # PENDING: rows of work being done on other branches (the use of Alien Artifacts: OR7, OR32;
 # solo: OR4, OR18, OR31's Mission check, OR33's solo part; team play: OR14, OR30). Their
-# rows must exist but may name functions and tests not written yet (``test_or07_*``). The
-# lead empties this set when merging those branches and names the tests; nothing else may be
-# pending.
+# rows must exist but may name functions not written yet and tests to come by a pattern
+# (``test_or07_*``, no file yet). The lead empties this set when merging those branches and
+# names the tests as path::name; nothing else may be pending.
 ODYSSEY_PENDING = {
     "OR4", "OR7", "OR14", "OR18", "OR30", "OR32", "OR31 solo", "OR33 solo",
     "Alien Artifacts: use", "Team Play for Six or Eight Players",
@@ -181,6 +181,9 @@ def test_every_row_names_code_and_tests(cov):
     for row in doc_rows(cov.doc):
         assert named_functions(row), f"{row[0]}: no function named"
         assert named_tests(row), f"{row[0]}: no test named"
+        if _key(row[0]) in cov.pending:  # tests to come: ``test_or07_*``, their file unnamed
+            assert all(re.fullmatch(r"test_\w+\*", t) for t in named_tests(row)), row[0]
+            continue
         assert all("::" in t for t in named_tests(row)), f"{row[0]}: tests are path::name"
 
 

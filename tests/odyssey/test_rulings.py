@@ -415,6 +415,8 @@ def test_or24_the_galaxy_of_a_seed_does_not_depend_on_the_other_streams():
     a = deal_galaxy(game.catalog, 3, first["galaxy"])
     b = deal_galaxy(game.catalog, 3, second["galaxy"])
     assert deal_galaxy(game.catalog, 3, stream(10, "galaxy")) != a  # the seed does count
+    played = Game.new({"game": "odyssey", "players": 3, "seed": 9}).state.planets
+    assert [(p.id, p.type) for p in played] == [(p.id, p.type) for p in a]
     assert [(p.id, p.type) for p in a] == [(p.id, p.type) for p in b]
 
 
