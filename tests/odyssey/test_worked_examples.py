@@ -3,7 +3,7 @@ rulebook's own example of an Action, with their exact numbers."""
 
 from __future__ import annotations
 
-from artemis.games.odyssey.state import COLONY, FACTORY, STARSHIP, TERRAFORMER
+from artemis.games.odyssey.state import COLONY, FACTORY, STARSHIP
 
 from .positions import hand, ids, planet, resolve, table
 
@@ -285,17 +285,3 @@ def test_x6_no_second_draft():
     assert s.artifact_deck == ["stargate", "replicator", "nanoforge"]
     assert all(p.artifacts == [] for p in s.players)
 
-
-def test_terraformers_stack_on_one_planet_unless_the_variant_limits_them():
-    """OR11: several Terraformers may share a planet; ``one_terraformer_per_planet`` stops
-    it."""
-    from artemis.games.odyssey.rules.build import builds
-
-    game = table(["red", "blue", "yellow"])
-    planet(game, "sun.1", "energy", owner=0, factory=1)
-    planet(game, "aries.1", "water", owner=0, starship=1, terraformer=1)
-    hand(game, 0, water=2, food=2)
-    assert [b[:2] for b in builds(game, 0)] == [("terraformer", "aries.1")]
-    game.config.options["one_terraformer_per_planet"] = True
-    assert builds(game, 0) == []
-    assert TERRAFORMER == 3

@@ -1,105 +1,184 @@
-"""The account of an Odyssey game for people: its story from the public log, round by
-round (nothing a seat could not see: private records are left out)."""
+"""The account of an Odyssey game for people: its story from the public log, round by round
+(nothing a seat could not see: private records are left out).
+
+A line per revealed slot (the Action card, then what everyone did with it, in order), per
+Singularity card, per round's scores and for the end; players are called by the ``names`` the
+account is given, and the first line says which colour each plays. A slot where nobody acted
+says so ("nobody builds"), never a bare heading. With teams a player is a team, named by its
+colour ("red team"), the first line lists the partners, and a revealed card names the seat
+that played it; Alien Artifacts used are told where they are used ("Ada uses Stargate (...)").
+"""
 
 from __future__ import annotations
 
-from artemis.games.odyssey.vocabulary import ASSET_NAMES, OPTION_NAMES, RESOURCE_NAMES
+from artemis.games.odyssey.vocabulary import (
+    ASSET_NAMES,
+    OPTION_NAMES,
+    PLANET_NAMES,
+    RESOURCE_NAMES,
+)
 from artemis.games.odyssey.words import describe
+
+ACTION_NAMES = {"produce": "Produce", "travel": "Travel", "trade": "Trade", "build": "Build",
+                "score": "Score"}
+# what a slot where nobody acted says, by Action
+NOTHING = {"produce": "nobody produces", "travel": "nobody travels", "trade": "no trade",
+           "build": "nobody builds", "score": "nobody scores",
+           "singularity": "nobody gains anything"}
+# the events that tell what someone did (a slot with none of them says NOTHING)
+DEEDS = {"gain", "travelled", "bank_trade", "offer_accepted", "built", "discard_for_vp",
+         "score_tally", "assets_removed", "score_card_back", "vp", "artifact_gained",
+         "singularity_peeked", "artifact_used"}
+
+
+def _cards(counts: dict) -> str:
+    return " and ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in counts.items()) or "nothing"
+
+
+class _Account:
+    """The lines being written: the current slot's heading and its parts."""
+
+    def __init__(self, game, names: list[str]):
+        from artemis.games.odyssey.rules.teams import player_names, team_line
+
+        state = game.state
+        self.cat = game.catalog.by_id
+        self.seats = names
+        self.names = player_names(state, names)
+        self.teams = state.teams is not None
+        self.out: list[str] = [team_line(state, names)] if self.teams else []
+        self.head = ""
+        self.action: str | None = None
+        self.parts: list[str] = []
+        self.acted = False
+        self.offer = ""
+
+    def flush(self) -> None:
+        if self.head and (self.parts or self.action != "end_of_round"):
+            if not self.acted and self.action in NOTHING:
+                self.parts.append(NOTHING[self.action])
+            self.out.append(f"  {self.head}" + (": " + "; ".join(self.parts)
+                                                if self.parts else ""))
+        elif self.parts:
+            self.out.append("  " + "; ".join(self.parts))
+        self.head, self.action, self.parts, self.acted = "", None, [], False
+
+    def start(self, head: str, action: str | None = None) -> None:
+        self.flush()
+        self.head, self.action = head, action
+
+    def event(self, e: dict) -> None:
+        kind = e["type"]
+        if kind == "action":  # an answer: its player is a seat (the consequences follow)
+            return
+        names = self.names
+        who = names[e["player"]] if isinstance(e.get("player"), int) else ""
+        add = self.parts.append
+        if kind in DEEDS:
+            self.acted = True
+        if kind == "setup" and not self.teams:  # with teams the first line says it
+            self.out.append("Colours: " + ", ".join(f"{names[i]} {c}" for i, c in
+                                                    enumerate(e["colours"])))
+        elif kind == "round":
+            self.flush()
+            first = self.seats[e["marker"]] if "marker" in e else names[e["first"]]
+            self.out.append(f"── Round {e['round']} (First player {first}) "
+                            + "─" * 40)
+        elif kind == "revealed":
+            action = e["action"]
+            by = f", played by {self.seats[e['seat']]}" if "seat" in e else ""
+            self.start(f"Slot {e['slot']}: {who}'s {ACTION_NAMES.get(action, action)} "
+                       f"({e['card']}{by})", action)
+        elif kind == "end_of_round":
+            self.start("End of the Round", "end_of_round")  # told only when used
+        elif kind == "singularity":
+            self.start(f"Singularity: {self.cat[e['card']].name}", "singularity")
+        elif kind == "singularity_empty":
+            self.start("Singularity: the deck is empty, nothing happens")
+        elif kind == "action_cancelled":
+            add(f"{who} cancels the card")
+            self.action = None
+        elif kind == "planner_choice_taken":
+            add(f"{who} makes the Planner's choice")
+        elif kind == "produce":
+            add(f"{who} picks {RESOURCE_NAMES[e['resource']]}")
+        elif kind == "gain" and self.action != "trade":  # a trade's line says what moved
+            add(f"{who} +{e['amount']} {RESOURCE_NAMES[e['item']]}")
+        elif kind == "travel_declared":
+            add(f"{who} declares {self.cat[e['system']].name}")
+        elif kind == "travelled":
+            add(f"{who} moves a Starship {e['origin']} -> {e['target']}")
+        elif kind == "discovered":
+            add(f"{e['planet']} is {PLANET_NAMES[e['planet_type']]}")
+        elif kind == "singularity_peeked":
+            add(f"{who} peeks at the {e['which']} Singularity card")
+        elif kind == "built":
+            add(f"{who} builds a {ASSET_NAMES[e['asset']][0]} on {e['planet']}")
+        elif kind == "vp" and (str(e.get("why", "")).startswith("built")
+                               or self.action == "singularity"):
+            # in a Score action the tally says it; VP scored one by one are summed
+            last = f"{who} +"
+            if self.parts and self.parts[-1].startswith(last) and \
+                    self.parts[-1].endswith(" VP"):
+                total = int(self.parts[-1][len(last):-3]) + e["amount"]
+                self.parts[-1] = f"{last}{total} VP"
+            else:
+                add(f"{who} +{e['amount']} VP")
+        elif kind == "bank_trade":
+            if self.parts and self.parts[-1] == f"{who} +1 {RESOURCE_NAMES[e['take']]}":
+                self.parts.pop()  # the card taken: the trade says it
+            add(f"{who} trades {e['rate']} {RESOURCE_NAMES[e['give']]} to the bank for 1 "
+                f"{RESOURCE_NAMES[e['take']]}")
+        elif kind == "offer":
+            self.offer = (f"{who} offers {names[e['target']]} {_cards(e['give'])} for "
+                          f"{_cards(e['get'])}")
+        elif kind in ("offer_accepted", "offer_refused"):
+            add(f"{self.offer}: {'accepted' if kind == 'offer_accepted' else 'refused'}")
+        elif kind == "score_chosen":
+            add(f"{who} picks {OPTION_NAMES[e['option']]}")
+        elif kind == "discard_for_vp":
+            add(f"{who} discards {e['cards']} cards for {e['vp']} VP")
+        elif kind == "score_tally":
+            tally = e["tally"]
+            if len(set(tally)) == 1:  # everyone is both most and fewest (OR9)
+                bonus = "everyone ties: +3 and -2 each"
+            else:
+                bonus = (f"most {', '.join(names[i] for i in e['most'])} +3, fewest "
+                         f"{', '.join(names[i] for i in e['fewest'])} -2")
+            add("tally " + ", ".join(f"{names[i]} {v}" for i, v in enumerate(tally))
+                + f" ({bonus})")
+        elif kind == "reaching_42":
+            add("Reaching 42: " + ", ".join(names[i] for i in e["order"]) + " draft "
+                + f"{e['cards']} Alien Artifacts")
+        elif kind == "artifact_gained":
+            add(f"{who} gains an Alien Artifact")
+        elif kind == "artifact_used":
+            card = self.cat[e["card"]]
+            add(f"{who} uses {card.name} ({describe(card.effect)})")
+        elif kind == "assets_removed":
+            add(f"{who} sends {names[e['owner']]}'s Assets on {e['planet']} back")
+        elif kind == "score_card_back":
+            add(f"{who} takes {e['card']} back")
+        elif kind == "end_triggered":
+            add(f"the game will end this round ({e['reason'].replace('_', ' ')})")
+        elif kind == "round_end":
+            self.flush()
+            self.out.append("  Scores: " + ", ".join(f"{names[i]} {v}" for i, v in
+                                                     enumerate(e["vp"])))
+        elif kind == "game_end":
+            self.flush()
+            self.out.append(f"  Game over after round {e['rounds']} "
+                            f"({e['reason'].replace('_', ' ')}): "
+                            + ", ".join(f"{names[i]} {v} VP" for i, v in enumerate(e["vp"])))
 
 
 def account_lines(game, names: list[str]) -> list[str]:
-    """A line per round header, revealed card and its outcome (the Alien Artifacts used
-    among it, by whom: "Ada uses Stargate (...)"), Reaching 42 and the end; ``names`` are the
-    seats' labels, by seat. With teams a player is a team, named by its colour ("red team",
-    the partners listed first), and a revealed card names the seat that played it."""
-    from artemis.games.odyssey.rules.teams import player_names, team_line
-
-    seats = names
-    names = player_names(game.state, names)
-    cat = game.catalog.by_id
-    out: list[str] = [] if game.state.teams is None else [team_line(game.state, seats)]
-    parts: list[str] = []
-    head = ""
-
-    def flush() -> None:
-        if head or parts:
-            out.append(f"  {head}" + (": " + "; ".join(parts) if parts else ""))
-        parts.clear()
-
+    """The account's lines: which colour each player plays, then per round its header, a line
+    per revealed slot and Singularity card with its outcome, the scores, and the end;
+    ``names`` are the seats' labels, by seat."""
+    account = _Account(game, names)
     for e in game.log:
-        if "to" in e:
-            continue
-        kind = e["type"]
-        if kind == "action":  # an answer: its player is a seat (the consequences follow)
-            continue
-        who = names[e["player"]] if isinstance(e.get("player"), int) else ""
-        if kind == "round":
-            flush()
-            head = ""
-            first = seats[e["marker"]] if "marker" in e else names[e["first"]]
-            out.append(f"── Round {e['round']} (First player {first}) " + "─" * 40)
-        elif kind == "revealed":
-            flush()
-            by = f" (played by {seats[e['seat']]})" if "seat" in e else ""
-            head = f"Slot {e['slot']}: {who}'s {e['card']}{by}"
-        elif kind == "end_of_round":
-            flush()
-            head = "End of the Round"
-        elif kind == "singularity":
-            flush()
-            head = f"Singularity: {cat[e['card']].name}"
-        elif kind == "produce":
-            parts.append(f"{who} picks {RESOURCE_NAMES[e['resource']]}")
-        elif kind == "gain":
-            parts.append(f"{who} +{e['amount']} {RESOURCE_NAMES[e['item']]}")
-        elif kind == "travel_declared":
-            parts.append(f"{who} declares {cat[e['system']].name}")
-        elif kind == "travelled":
-            parts.append(f"{who} {e['origin']} -> {e['target']}")
-        elif kind == "discovered":
-            parts.append(f"{e['planet']} is {e['type'].capitalize()}")
-        elif kind == "built":
-            parts.append(f"{who} builds a {ASSET_NAMES[e['asset']][0]} on {e['planet']}")
-        elif kind == "bank_trade":
-            parts.append(f"{who} trades {e['rate']} {RESOURCE_NAMES[e['give']]} to the bank "
-                         f"for 1 {RESOURCE_NAMES[e['take']]}")
-        elif kind == "offer_accepted":
-            parts.append(f"{who} accepts an offer")
-        elif kind == "offer_refused":
-            parts.append(f"{who} refuses an offer")
-        elif kind == "score_chosen":
-            parts.append(f"{who} picks {OPTION_NAMES[e['option']]}")
-        elif kind == "score_tally":
-            parts.append("tally " + ", ".join(f"{names[i]} {v}" for i, v in
-                                              enumerate(e["tally"])))
-        elif kind == "reaching_42":
-            flush()
-            head = "Reaching 42: " + ", ".join(names[i] for i in e["order"]) + " draft"
-        elif kind == "artifact_gained":
-            parts.append(f"{who} gains an Alien Artifact")
-        elif kind == "artifact_used":
-            card = cat[e["card"]]
-            parts.append(f"{who} uses {card.name} ({describe(card.effect)})")
-        elif kind == "action_cancelled":
-            parts.append("the card is cancelled: nobody resolves it")
-        elif kind == "planner_choice_taken":
-            parts.append(f"{who} makes the Planner's choice")
-        elif kind == "assets_removed":
-            what = "a Starship" if e.get("select") == "one_starship" else "every Asset"
-            parts.append(f"{what} of {names[e['owner']]} on {e['planet']} returns to supply")
-        elif kind == "score_card_back":
-            parts.append(f"{who} takes {e['card']} back into hand")
-        elif kind == "end_triggered":
-            parts.append(f"the game will end this round ({e['reason'].replace('_', ' ')})")
-        elif kind == "round_end":
-            flush()
-            head = ""
-            out.append("  Scores: " + ", ".join(f"{names[i]} {v}" for i, v in
-                                                 enumerate(e["vp"])))
-        elif kind == "game_end":
-            flush()
-            head = ""
-            out.append(f"  Game over after round {e['rounds']} ({e['reason'].replace('_', ' ')})"
-                       ": " + ", ".join(f"{names[i]} {v} VP" for i, v in enumerate(e["vp"])))
-    flush()
-    return out
+        if "to" not in e:
+            account.event(e)
+    account.flush()
+    return account.out

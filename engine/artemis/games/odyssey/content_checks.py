@@ -4,6 +4,10 @@ Odyssey's codes E351-E355 and E451-E458).
 The validator enforces the rulebook's own counts on the base pack only (E45x), so an owner of
 the printed game can correct any reconstructed value; the reconstruction's design rules (each
 colour shows every Resource once, ...) are tests of the base pack, not checks.
+
+A file that could not be read (`artemis.content.loader.Pack.unread`) may hold anything of its
+kind: no count, reference or table of that kind is checked until it is read (`may_hold`), so
+its problem (E112, ...) is the only one reported for it, as in the Project's checks.
 """
 
 from __future__ import annotations
@@ -11,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 
 from artemis.content.checks import effect_budget, effect_contexts, unique_ids, walk_effect
-from artemis.content.loader import Item, Pack
+from artemis.content.loader import Item, Pack, may_hold
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import PLAYER, SCORING, Registry
 from artemis.games.odyssey.vocabulary import (
@@ -56,9 +60,12 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
     only after checking its type, so an item that failed its schema is skipped, never indexed
     blindly."""
     items = [i for i in items if isinstance(i.data, dict)]
-    out = unique_ids(items)
-    systems = {i.id: i for i in _of(items, "systems") if isinstance(i.id, str)}
-    options = {i.id for i in _of(items, "scoring_options")}
+    out = unique_ids(items, packs)
+    # a reference into a file that could not be read is not known to be wrong (None: unchecked)
+    systems = None if may_hold(packs, "systems") else {
+        i.id: i for i in _of(items, "systems") if isinstance(i.id, str)}
+    options = set() if may_hold(packs, "scoring_options") else {
+        i.id for i in _of(items, "scoring_options")}
     for item in items:
         d = item.data
         if item.kind == "scoring_options":
@@ -70,10 +77,14 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
         if isinstance(d.get("effect"), list):
             out.extend(effect_budget(item, [(d["effect"], ("effect",))], registry))
             out.extend(_effect_steps(item, d["effect"], options, registry))
-    out.extend(_board(_of(items, "planning_board")))
-    out.extend(_setup(_of(items, "setup"), _of(items, "planet_types"), systems,
-                      _of(items, "action_cards")))
-    out.extend(_base_counts([i for i in items if i.pack == "base"]))
+    if not may_hold(packs, "planning_board"):
+        out.extend(_board(_of(items, "planning_board")))
+    if not any(may_hold(packs, k) for k in ("setup", "planet_types", "systems",
+                                               "action_cards")):
+        out.extend(_setup(_of(items, "setup"), _of(items, "planet_types"), systems,
+                          _of(items, "action_cards")))
+    out.extend(_base_counts([i for i in items if i.pack == "base"],
+                            [p for p in packs if p.id == "base"]))
     return out
 
 
@@ -81,7 +92,7 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
 _SHOWS = {"produce": "resources", "travel": "systems", "score": "options"}
 
 
-def _action_card(item: Item, systems: dict[str, Item], options: set) -> list[Problem]:
+def _action_card(item: Item, systems: dict[str, Item] | None, options: set) -> list[Problem]:
     d = item.data
     out = []
     action = d.get("action")
@@ -91,7 +102,7 @@ def _action_card(item: Item, systems: dict[str, Item], options: set) -> list[Pro
                 "E355", f"a {action} card shows no {field}",
                 f"{field} belong on a {next(a for a, f in _SHOWS.items() if f == field)} "
                 "card; remove them here", field, key=True))
-    for k, system in enumerate(_str_list(d.get("systems"))):
+    for k, system in enumerate(_str_list(d.get("systems")) if systems is not None else ()):
         if system not in systems:
             out.append(item.problem("E302", f"system '{system}' is not in the systems file",
                                     did_you_mean(system, systems), "systems", k))
@@ -211,24 +222,28 @@ def _setup(rows: list[Item], types: list[Item], systems: dict[str, Item],
     return out
 
 
-def _base_counts(items: list[Item]) -> list[Problem]:
+def _base_counts(items: list[Item], base: list[Pack]) -> list[Problem]:
     """The rulebook's counts, enforced on the base pack only (docs/odyssey-authoring.md
-    3.10)."""
+    3.10); ``base``: the base pack (or none). A count is not checked while a file of the pack
+    that may hold its kind could not be read (`may_hold`)."""
     if not items:
         return []
     out: list[Problem] = []
+    unread = {k for k in ("systems", "planet_types", "action_cards", "alien_artifacts",
+                          "singularity_cards", "missions", "planning_board", "assets",
+                          "scoring_options") if may_hold(base, k)}
 
     def anchor(kind: str) -> Item:
         return (_of(items, kind) or items)[0]
 
     systems = _of(items, "systems")
     starts = sum(1 for s in systems if s.data.get("start") is True)
-    if len(systems) != BASE_SYSTEMS or starts != 1:
+    if "systems" not in unread and (len(systems) != BASE_SYSTEMS or starts != 1):
         out.append(anchor("systems").problem(
             "E451", f"the base game has {BASE_SYSTEMS} stars, one of them the Sun; found "
             f"{len(systems)}, {starts} marked start", "rulebook, Components: 9 Star tokens"))
     types = {t.data.get("id"): t for t in _of(items, "planet_types")}
-    for t in PLANET_TYPES:
+    for t in PLANET_TYPES if "planet_types" not in unread else ():
         row = types.get(t)
         cards = 0 if t == "alien" else BASE_RESOURCE_CARDS
         if row is None or row.data.get("tokens") != BASE_PLANETS_PER_TYPE \
@@ -244,7 +259,8 @@ def _base_counts(items: list[Item]) -> list[Problem]:
     bad = [c for c in COLOURS if sum(split[(c, a)] for a in CARDS_PER_ACTION)
            != BASE_CARDS_PER_COLOUR or any(split[(c, a)] != n
                                            for a, n in CARDS_PER_ACTION.items())]
-    if len(cards) != len(COLOURS) * BASE_CARDS_PER_COLOUR or bad:
+    if "action_cards" not in unread and (len(cards) != len(COLOURS) * BASE_CARDS_PER_COLOUR
+                                         or bad):
         out.append(anchor("action_cards").problem(
             "E453", f"the base game has 55 Action cards, 11 per colour (4 Score, 3 Produce, 2 "
             f"Travel, 1 Trade, 1 Build); found {len(cards)}"
@@ -252,26 +268,29 @@ def _base_counts(items: list[Item]) -> list[Problem]:
             "rulebook, Components: 55 Action cards, eleven in each player color"))
     artifacts = _of(items, "alien_artifacts")
     removed = sorted(a.data.get("name") for a in artifacts if a.data.get("solo") is False)
-    if len(artifacts) != BASE_ARTIFACTS or removed != sorted(SOLO_REMOVED):
+    if "alien_artifacts" not in unread and (len(artifacts) != BASE_ARTIFACTS
+                                            or removed != sorted(SOLO_REMOVED)):
         out.append(anchor("alien_artifacts").problem(
             "E454", f"the base game has {BASE_ARTIFACTS} Alien Artifacts, of which "
             f"{', '.join(SOLO_REMOVED)} are removed in solo; found {len(artifacts)}, "
             f"removed in solo: {', '.join(removed) or 'none'}",
             "rulebook, Components and Solo Rules, Setup 5"))
     singularity = _of(items, "singularity_cards")
-    if len(singularity) != BASE_SINGULARITY:
+    if "singularity_cards" not in unread and len(singularity) != BASE_SINGULARITY:
         out.append(anchor("singularity_cards").problem(
             "E455", f"the base game has {BASE_SINGULARITY} Singularity cards; found "
             f"{len(singularity)}", "rulebook, Components: 13 Singularity cards"))
     missions = _of(items, "missions")
-    if len(missions) != BASE_MISSIONS:
+    if "missions" not in unread and len(missions) != BASE_MISSIONS:
         out.append(anchor("missions").problem(
             "E456", f"the base game has {BASE_MISSIONS} Mission cards; found {len(missions)}",
             "rulebook, Components: 5 Mission cards"))
-    out.extend(_base_board(_of(items, "planning_board")))
+    if "planning_board" not in unread:
+        out.extend(_base_board(_of(items, "planning_board")))
     assets = {a.data.get("id"): a.data.get("pieces") for a in _of(items, "assets")}
     options = sorted(o.data.get("id") for o in _of(items, "scoring_options"))
-    if assets != dict.fromkeys(ASSETS, BASE_PIECES) or options != sorted(SCORING_OPTIONS):
+    if not unread & {"assets", "scoring_options"} and (
+            assets != dict.fromkeys(ASSETS, BASE_PIECES) or options != sorted(SCORING_OPTIONS)):
         pieces = ", ".join(f"{k} {v}" for k, v in assets.items())
         out.append(anchor("assets").problem(
             "E458", f"the base game has 4 Assets of {BASE_PIECES} pieces each and 8 scoring "

@@ -75,6 +75,12 @@ CONFIG_SCHEMA = {
             "description": "At most one Terraformer per planet (the variant of OR11).",
             "type": "boolean", "default": False,
         },
+        "galaxy": {
+            "description": "standard: every star; reachable_only: only the stars the players' "
+                           "Travel cards show (the variant of OR15, for blue against yellow or "
+                           "green against purple).",
+            "enum": ["standard", "reachable_only"], "default": "standard",
+        },
     },
 }
 

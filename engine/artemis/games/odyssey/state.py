@@ -146,6 +146,7 @@ class State:
     trade: Trade | None = None
     planner_choice: int | None = None  # a Hypnotic Device user's seat (OR32)
     cancelled: bool = False  # the card being resolved was cancelled (OR17)
+    in_singularity: bool = False  # a Singularity card is resolving: Reaching 42 waits (OR33)
     # what the last Produce, travel and build were, for effects "same_as_trigger"
     last_produce: str | None = None
     last_travel: str | None = None

@@ -28,6 +28,12 @@ def _join(parts: list[str], word: str = "and") -> str:
     return ", ".join(parts[:-1]) + f" {word} " + parts[-1]
 
 
+def player_name(game, seat: int) -> str:
+    """How a question's answers name a player: by colour, as the rulebook does ("Blue"); the
+    account maps each colour to the player's name."""
+    return game.state.players[seat].colour.capitalize()
+
+
 def asset_name(asset: str, count: int = 1) -> str:
     """The rulebook name of an Asset for ``count``: "Colony", "Factories"."""
     names = ASSET_NAMES.get(asset)
@@ -211,8 +217,3 @@ def card_shows(card) -> str:
     if card.options:
         return f"{action}: " + " or ".join(OPTION_NAMES.get(o, o) for o in card.options)
     return action
-
-
-def player(game, seat: int) -> str:
-    """A seat as the players know it at the table: its colour ("red")."""
-    return game.state.players[seat].colour

@@ -1,13 +1,14 @@
 """Build (rulebook, The Actions: Build; OR1, OR11, OR13, OR29): the Planner builds up to two
-Assets, then calls each other player with a legal build to build at most one. Each build is
+Assets, then calls each other player with a legal build to build at most one (B2,
+`artemis.games.odyssey.rules.calls`). Each build is
 one answer (B1): the Asset, the planet and the cards paid."""
 
 from __future__ import annotations
 
 from artemis.games.odyssey.ops import KERNEL
+from artemis.games.odyssey.rules.calls import calling, calls
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.galaxy import ALIEN
-from artemis.games.odyssey.rules.teams import call_options, call_seat
 from artemis.games.odyssey.rules.track import move
 from artemis.games.odyssey.state import ASSET_INDEX, COLONY, FACTORY, STARSHIP, TERRAFORMER
 from artemis.games.odyssey.vocabulary import ASSET_NAMES, ASSETS, ORES, PLANET_NAMES, RESOURCES
@@ -120,7 +121,7 @@ def build(game, planner: int, card_id: str) -> None:
     if game.state.cancelled:
         return
     push(game, ("build_turn", planner, 2, ASSETS, "normal"),
-         ("build_calls", planner, (planner,)))
+         calls("build_call", planner, (), (planner,)))
 
 
 @step("build_turn")
@@ -167,19 +168,13 @@ def place(game, seat: int, asset: str, planet_id: str, paid: list[str]) -> None:
         move(game, seat, gain, f"built {asset}")
 
 
-@step("build_calls")
-def build_calls(game, planner: int, called: tuple) -> None:
-    """B2: the Planner calls, one at a time, the uncalled players who have a legal build
-    (OR29); not asked for one."""
-    s = game.state
-    left = [seat for seat in range(s.n) if seat not in called and builds(game, seat)]
-    ask(game, planner, "build_call", call_options(s, "build_call", left, "build"),
-        (planner, called))
+def builders(game, planner: int, called: tuple, args) -> list[int]:
+    """B2's answers: the uncalled players who have a legal build (OR29)."""
+    return [seat for seat in range(game.state.n) if seat not in called and builds(game, seat)]
 
 
-@answer("build_call")
-def _build_call(game, action, ctx) -> None:
-    planner, called = ctx
-    seat = call_seat(game.state, action.args[0])  # with teams: the seat named resolves (OR30)
-    push(game, ("build_turn", seat, 1, ASSETS, "normal"),
-         ("build_calls", planner, (*called, seat)))
+def _build_turn(game, seat: int, planner: int, args) -> tuple:
+    return (("build_turn", seat, 1, ASSETS, "normal"),)
+
+
+calling("build_call", "build", builders, _build_turn)

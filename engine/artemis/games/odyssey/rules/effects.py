@@ -414,7 +414,16 @@ def singularity_effect(game, card_id: str) -> None:
 
     s = game.state
     card = game.catalog.by_id[card_id]
-    push(game, ("check_42",))
+    # Reaching 42 is checked once, after the whole card (OR33), not after a build within it
+    s.in_singularity = True
+    push(game, ("singularity_over",))
     for seat in reversed(s.order_from(s.first)):
         KERNEL.run_effect(game, seat, card.effect, ("singularity", card_id))
+
+
+@step("singularity_over")
+def singularity_over(game) -> None:
+    """Both players have resolved the Singularity card: now Reaching 42 (OR8, OR33)."""
+    game.state.in_singularity = False
+    push(game, ("check_42",))
 

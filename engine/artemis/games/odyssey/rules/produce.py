@@ -10,7 +10,7 @@ from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.galaxy import owed
 from artemis.games.odyssey.state import RES_INDEX
 from artemis.games.odyssey.vocabulary import RESOURCE_NAMES
-from artemis.games.odyssey.words import player
+from artemis.games.odyssey.words import player_name
 from artemis.kernel.actions import Action
 
 
@@ -68,8 +68,8 @@ def produce_short(game, planner: int, resource: str, due: tuple) -> None:
     if not waiting or not s.bank[RES_INDEX[resource]]:
         return
     ask(game, planner, "produce_next",
-        [Action("produce_next", (seat,), f"{player(game, seat)} receives next") for seat in
-         sorted(waiting)], (planner, resource, due))
+        [Action("produce_next", (seat,), f"{player_name(game, seat)} receives next")
+         for seat in sorted(waiting)], (planner, resource, due))
 
 
 @answer("produce_next")

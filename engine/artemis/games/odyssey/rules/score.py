@@ -4,7 +4,8 @@ OR12, OR19, OR29).
 The Planner takes the First Player marker and picks one of the card's two options (S1);
 everyone scores it into this card's tally (``state.tally``): the option's effect from the
 content, run for each player. For the two Resources options the Planner calls the players with
-a legal discard one at a time, themselves included (S2), and each discards or passes (S3, S4).
+a legal discard one at a time, themselves included (S2,
+`artemis.games.odyssey.rules.calls`), and each discards or passes (S3, S4).
 Then every player tied for most gains 3 and every player tied for fewest loses 2, 0 included
 for both (OR9), and all markers move together, never below 0."""
 
@@ -12,9 +13,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from artemis.games.odyssey.rules.calls import calling, calls
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.produce import chooser
-from artemis.games.odyssey.rules.teams import call_options, call_seat, marker_to
+from artemis.games.odyssey.rules.teams import marker_to
 from artemis.games.odyssey.rules.track import move
 from artemis.games.odyssey.vocabulary import OPTION_NAMES, RESOURCE_NAMES, RESOURCES
 from artemis.kernel.actions import Action
@@ -48,7 +50,7 @@ def _score_option(game, action, planner) -> None:
     game.emit("score_chosen", player=planner, option=option)
     effect = option_effect(game, option)
     if option in DISCARD_OPTIONS:
-        push(game, ("score_calls", planner, option, ()), ("score_finish", planner, option))
+        push(game, calls("score_call", planner, option), ("score_finish", planner, option))
         return
     push(game, *[("effect", seat, effect, 0, ("score", option)) for seat in
                  s.order_from(planner)], ("score_finish", planner, option))
@@ -63,23 +65,20 @@ def discards(res: list[int], mode: str, least: int = 2) -> list[tuple]:
     return [combo for k in range(least, len(held) + 1) for combo in combinations(held, k)]
 
 
-@step("score_calls")
-def score_calls(game, planner: int, option: str, called: tuple) -> None:
-    """S2: the Planner calls the next player with a legal discard (OR29)."""
+def scorers(game, planner: int, called: tuple, option: str) -> list[int]:
+    """S2's answers: the uncalled players, the Planner included, with a legal discard
+    (OR29)."""
     s = game.state
     mode = DISCARD_OPTIONS[option]
-    left = [seat for seat in range(s.n)
+    return [seat for seat in range(s.n)
             if seat not in called and discards(s.players[seat].res, mode)]
-    ask(game, planner, "score_call", call_options(s, "score_call", left, "score"),
-        (planner, option, called))
 
 
-@answer("score_call")
-def _score_call(game, action, ctx) -> None:
-    planner, option, called = ctx
-    seat = call_seat(game.state, action.args[0])  # with teams: the seat named resolves (OR30)
-    push(game, ("effect", seat, option_effect(game, option), 0, ("score", option)),
-         ("score_calls", planner, option, (*called, seat)))
+def _score_turn(game, seat: int, planner: int, option: str) -> tuple:
+    return (("effect", seat, option_effect(game, option), 0, ("score", option)),)
+
+
+calling("score_call", "score", scorers, _score_turn)
 
 
 def discard_question(game, seat: int, args: dict) -> None:

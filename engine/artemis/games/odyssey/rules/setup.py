@@ -25,14 +25,14 @@ def player_count(catalog, seats: int) -> int:
     return catalog.setup_for(seats).teams or seats
 
 
-def deal_galaxy(catalog, players: int, rng) -> list[Planet]:
+def deal_galaxy(catalog, players: int, rng, stars: list[str] | None = None) -> list[Planet]:
     """The planets in play, in canonical order (systems as listed, then position).
 
     Setup 2: the Alien planets by player count; Setup 4: one planet of each production type
     shuffled, one to each seat in seat order (``sun.<seat+1>``), the rest back to the supply;
     Setup 5: the supply shuffled, 3 planets to each star in order, then each remaining planet
     to a star drawn uniformly among those holding fewer than 7. ``rng`` is the ``galaxy``
-    stream."""
+    stream; ``stars`` the stars in play (default: all but the Sun; `reachable_stars`)."""
     row = catalog.setup_for(players)
     production = [t.id for t in catalog.planet_types if t.id != "alien"]
     supply = [t for t in production for _ in range(row.production_per_type)]
@@ -45,7 +45,8 @@ def deal_galaxy(catalog, players: int, rng) -> list[Planet]:
         supply.remove(start[seat])
         planets[sun].append(start[seat])
     rng.shuffle(supply)
-    stars = [s.id for s in catalog.systems if not s.start]
+    if stars is None:
+        stars = [s.id for s in catalog.systems if not s.start]
     for star in stars:
         for _ in range(MIN_PER_STAR):
             planets[star].append(supply.pop())
@@ -56,6 +57,27 @@ def deal_galaxy(catalog, players: int, rng) -> list[Planet]:
             for system, kinds in planets.items() for i, kind in enumerate(kinds)]
 
 
+def reachable_stars(game, colours: list[str]) -> list[str] | None:
+    """The stars in play under the config option ``galaxy``: ``reachable_only`` keeps only the
+    stars some player's Travel cards show (OR15: with blue against yellow Libra, with green
+    against purple Scorpio, is left out and its planets go around the others); ``standard``
+    (the default): None, every star."""
+    if game.config.options.get("galaxy", "standard") != "reachable_only":
+        return None
+    shown = {x for colour in colours for c in game.catalog.cards_of(colour) for x in c.systems}
+    stars = [s.id for s in game.catalog.systems if not s.start and s.id in shown]
+    row = game.catalog.setup_for(len(colours))
+    dealt = (len(game.catalog.planet_types) - 1) * row.production_per_type \
+        + row.alien_planets - len(colours)
+    if not MIN_PER_STAR * len(stars) <= dealt <= MAX_PER_STAR * len(stars):
+        from artemis.kernel.game import OptionError
+
+        raise OptionError(f"option galaxy: reachable_only puts {dealt} planets around the "
+                          f"{len(stars)} stars these colours reach; each takes 3 to 7",
+                          ("galaxy",), "play galaxy: standard, or choose other colours")
+    return stars
+
+
 def new_state(game, rng) -> State:
     """The state after Setup for ``game.config.players`` (2 to 5; 6 and 8 as 3 and 4 teams,
     each team starting on ``sun.<team+1>``: OR14), from the named streams ``rng``."""
@@ -63,9 +85,10 @@ def new_state(game, rng) -> State:
     seats = game.config.players
     n = player_count(catalog, seats)
     row = catalog.setup_for(n)
-    planets = deal_galaxy(catalog, n, rng["galaxy"])
+    seat_colours = colours(game)
+    planets = deal_galaxy(catalog, n, rng["galaxy"], reachable_stars(game, seat_colours))
     players = []
-    for seat, colour in enumerate(colours(game)):
+    for seat, colour in enumerate(seat_colours):
         p = Player(seat, colour, vp=catalog.board.score_start)
         p.hand = [c.id for c in catalog.cards_of(colour)]
         home = planets[seat]

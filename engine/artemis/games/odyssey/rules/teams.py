@@ -195,13 +195,10 @@ def end_card(state) -> None:
 
 
 def call_options(state, kind: str, players: list[int], verb: str) -> list[Action]:
-    """The answers to a call (T2, B2, S2) among ``players`` (teams): without teams one per
-    player; with teams one per seat of each team (the Planner names the resolving seat, OR30),
-    the Planner's own team answered by the Planner seat alone."""
+    """The answers to a call (T2, B2, S2) among ``players`` (teams) in a team game: one per
+    seat of each team (the Planner names the resolving seat, OR30), the Planner's own team
+    answered by the Planner seat alone (`artemis.games.odyssey.rules.calls`)."""
     t = state.teams
-    if t is None:
-        return [Action(kind, (seat,), f"call {state.players[seat].colour} to {verb}")
-                for seat in players]
     seats = []
     for team in players:
         if t.planner is not None and team == t.team_of(t.planner):
@@ -237,7 +234,7 @@ def offer_label(state, seat: int) -> str:
     and its team's colour (OR30)."""
     t = state.teams
     if t is None:
-        return f"make an offer to {state.players[seat].colour}"
+        return f"make an offer to {state.players[seat].colour.capitalize()}"
     return f"make an offer to seat {seat} ({state.players[t.team_of(seat)].colour} team)"
 
 

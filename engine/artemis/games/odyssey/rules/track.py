@@ -46,11 +46,13 @@ def draft_order(state) -> list[int]:
 @step("check_42")
 def check_42(game) -> None:
     """Once per game, after a step that moved a marker to 42 or beyond: the player with the
-    lowest score draws one Alien Artifact per player, keeps one and passes the rest (OR8)."""
+    lowest score draws one Alien Artifact per player, keeps one and passes the rest (OR8). A
+    Singularity card is one step: inside it the check waits for its end (OR33)."""
     s = game.state
     latch(game)
-    if s.reached_42 or not any(p.vp >= GREAT_DISCOVERY for p in s.players):
-        return
+    if s.reached_42 or s.in_singularity or not any(p.vp >= GREAT_DISCOVERY
+                                                   for p in s.players):
+        return  # during a Singularity card the check waits for the whole card (OR33)
     s.reached_42 = True
     order = draft_order(s)
     packet = tuple(s.artifact_deck[:s.n])

@@ -3,17 +3,19 @@ OR10, OR13, OR29; Two-Player Rules, Alien Planets: OR5).
 
 The Planner declares one of the card's three systems (T1), may travel first (T3 go or
 decline; committed, the player peeks at the system's face-down planets and moves: T4), then
-calls the other players one at a time (T2). Landing on a face-down planet discovers it: a
-Production planet gives a Resource card of its type, an Alien planet one Alien Artifact per
-Alien planet holding the player's Assets (keep one: T6)."""
+calls the other players one at a time (T2, `artemis.games.odyssey.rules.calls`). Landing on
+a face-down planet discovers it: a Production planet gives a Resource card of its type, an
+Alien planet one Alien Artifact per Alien planet holding the player's Assets (keep one:
+T6)."""
 
 from __future__ import annotations
 
 from artemis.games.odyssey.ops import KERNEL
+from artemis.games.odyssey.rules.calls import calling, calls
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.galaxy import ALIEN, alien_present, can_travel, moves
 from artemis.games.odyssey.rules.produce import chooser
-from artemis.games.odyssey.rules.teams import call_options, call_seat, seat_for, viewers
+from artemis.games.odyssey.rules.teams import seat_for, viewers
 from artemis.games.odyssey.rules.track import artifact_name, forget_drawn, keep, latch
 from artemis.games.odyssey.state import NOBODY, STARSHIP
 from artemis.games.odyssey.vocabulary import PLANET_NAMES
@@ -43,7 +45,7 @@ def _travel_system(game, action, ctx) -> None:
         planner = ctx[1]
         game.emit("travel_declared", player=planner, system=system)
         push(game, ("travel_turn", planner, system, False),
-             ("travel_calls", planner, system, (planner,)))
+             calls("travel_call", planner, system, (planner,)))
         return
     _, seat, same_system, exclude = ctx  # a travel of an effect (the `travel` operation)
     if system == "decline":
@@ -135,7 +137,7 @@ def discover(game, seat: int, planet) -> None:
     for known in s.known:
         known.discard(planet.id)
     game.reveal()
-    game.emit("discovered", player=seat, planet=planet.id, type=planet.type)
+    game.emit("discovered", player=seat, planet=planet.id, planet_type=planet.type)
     if planet.type != ALIEN:
         KERNEL.items.change(game, seat, planet.type, 1)
     else:
@@ -189,24 +191,19 @@ def _bottom(game, seat: int, cards) -> None:
         game.emit("artifacts_bottom", player=seat, cards=len(cards))
 
 
-@step("travel_calls")
-def travel_calls(game, planner: int, system: str, called: tuple) -> None:
-    """T2: the Planner calls an uncalled player (even one who cannot travel now); not asked
-    when one is left; over as soon as no uncalled player can travel (OR29)."""
+def travellers(game, planner: int, called: tuple, system: str) -> list[int]:
+    """T2's answers: every uncalled player (even one who cannot travel now), as long as one
+    of them can travel; none once nobody uncalled can (OR29)."""
     s = game.state
     left = [seat for seat in range(s.n) if seat not in called]
-    if not any(can_travel(s, seat, system) for seat in left):
-        return
-    ask(game, planner, "travel_call", call_options(s, "travel_call", left, "travel"),
-        (planner, system, called))
+    return left if any(can_travel(s, seat, system) for seat in left) else []
 
 
-@answer("travel_call")
-def _travel_call(game, action, ctx) -> None:
-    planner, system, called = ctx
-    seat = call_seat(game.state, action.args[0])  # with teams: the seat named resolves (OR30)
-    push(game, ("travel_turn", seat, system, False),
-         ("travel_calls", planner, system, (*called, seat)))
+def _travel_turn(game, seat: int, planner: int, system: str) -> tuple:
+    return (("travel_turn", seat, system, False),)
+
+
+calling("travel_call", "travel", travellers, _travel_turn)
 
 
 @step("singularity_peek")

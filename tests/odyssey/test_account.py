@@ -1,0 +1,80 @@
+"""The Odyssey's account and its questions' words: every slot says what happened (never a bare
+heading), players are called by the names the account is given (and, in a question's
+answers, by colour, which the account's first line maps to the names)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from artemis.cli import app
+from artemis.games.odyssey.account import account_lines
+from artemis.kernel.game import Game
+
+from .positions import hand, planet, resolve, table
+
+
+def _played(players: int, seed: int) -> Game:
+    game = Game.new({"game": "odyssey", "players": players, "seed": seed})
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 1), (5, 2)])
+def test_every_slot_line_says_what_happened(players, seed):
+    game = _played(players, seed)
+    names = [f"Ann{i}" for i in range(players)]
+    lines = account_lines(game, names)
+    assert lines[0] == "Colours: " + ", ".join(
+        f"Ann{i} {c}" for i, c in enumerate(["red", "blue", "yellow", "green", "purple"]
+                                            [:players]))
+    assert all(line.strip() for line in lines)
+    for line in lines:
+        if line.startswith(("  Slot ", "  Singularity")):
+            assert ": " in line.split(")", 1)[-1] or "nothing happens" in line, line
+    assert not any("seat " in line for line in lines)
+
+
+def test_a_build_nobody_makes_says_so_and_a_discovery_names_the_planet_type():
+    game = table(["red", "blue", "yellow"])
+    for seat in range(3):
+        planet(game, f"sun.{seat + 1}", "energy", owner=seat, factory=1)
+    planet(game, "aries.1", "water", owner=0, starship=1)
+    planet(game, "leo.1", "food", up=False)
+    s = game.state
+    s.board[0] = (0, "red-build")
+    s.board[1] = (0, "red-travel-2")
+    resolve(game, ("slot", 0), ("slot", 1))
+    game.apply("travel_system:leo")
+    game.apply("travel_go:go")  # its one move is made at once; nobody else can travel
+    lines = account_lines(game, ["Ann", "Bob", "Cy"])
+    assert lines[-2] == "  Slot 1: Ann's Build (red-build): nobody builds"
+    assert lines[-1] == ("  Slot 2: Ann's Travel (red-travel-2): Ann declares Leo; Ann moves "
+                         "a Starship aries.1 -> leo.1; leo.1 is Food; Ann +1 Food")
+    assert [e for e in game.log if e["type"] == "discovered"][0]["planet_type"] == "food"
+
+
+def test_the_planners_questions_name_players_by_colour():
+    game = table(["red", "blue", "yellow"])
+    for seat in range(3):
+        planet(game, f"sun.{seat + 1}", "energy", owner=seat, factory=1)
+    hand(game, 0, water=1)
+    hand(game, 1, food=1)
+    hand(game, 2, food=1)
+    resolve(game, ("trade", 0, "red-trade"))
+    labels = [a.label for a in game.legal_actions() if a.id.startswith("trade:offer")]
+    assert labels == ["make an offer to Blue", "make an offer to Yellow"]
+
+
+def test_play_reads_well_end_to_end():
+    result = CliRunner().invoke(app, ["play", "--game", "odyssey", "--players", "3",
+                                      "--seed", "1"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Colours: P0 (random) red, P1 (random) blue, P2 (random) yellow"
+    assert "  Slot 9: P1 (random)'s Build (blue-build): nobody builds" in lines
+    assert not [line for line in lines if not line.strip()]
