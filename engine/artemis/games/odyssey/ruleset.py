@@ -3,9 +3,9 @@ counts, random streams, step table, content, per-seat views, hidden information,
 heuristic.
 
 Registered under the ``artemis.games`` entry point ``odyssey`` (pyproject.toml). The core rules
-play at 2 to 5 players; solo (1) and team play (6, 8) are not written yet, and Alien
-Artifacts are drawn and held but their use windows are not written yet (docs/odyssey-rulings.md,
-"What the engine plays").
+play at 2 to 5 players and solo (1, with its Mission); team play (6, 8) is not written yet,
+and Alien Artifacts are drawn and held but their use windows are not written yet
+(docs/odyssey-rulings.md, "What the engine plays").
 """
 
 from __future__ import annotations
@@ -57,9 +57,19 @@ CONFIG_SCHEMA = {
             "type": ["array", "null"], "default": None, "uniqueItems": True,
             "items": {"enum": ["red", "blue", "yellow", "green", "purple"]},
         },
+        "mission": {
+            "description": "Solo only: the Mission played (a Mission id), or random (drawn "
+                           "with the setup stream, OR24); null: random (Solo Rules, Setup 6).",
+            "type": ["string", "null"], "minLength": 1, "default": None,
+        },
+        "memory_aid": {
+            "description": "Solo: a human seat is shown the planets it peeked at earlier "
+                           "(OR4); off by default, as the rule (rely on memory).",
+            "type": "boolean", "default": False,
+        },
         "max_rounds": {
             "description": "The stall limit (OR28): the game ends after this round if nothing "
-                           "ended it before; null: no limit.",
+                           "ended it before; null: no limit; solo ignores it.",
             "type": ["integer", "null"], "minimum": 1, "maximum": 500, "default": 50,
         },
         "trade_offer_limit": {
@@ -76,12 +86,12 @@ CONFIG_SCHEMA = {
 
 
 class OdysseyRuleset(Ruleset):
-    """The Artemis Odyssey (its rulebook): 2 to 5 players (solo and teams are not written
+    """The Artemis Odyssey (its rulebook): solo and 2 to 5 players (teams are not written
     yet)."""
 
     id = "odyssey"
     name = "The Artemis Odyssey"
-    player_counts = (2, 3, 4, 5)
+    player_counts = (1, 2, 3, 4, 5)
     streams = STREAMS
     start_step = ("game_start",)
     # 50 rounds (OR28) of up to 10 slots; a Trade action may ask many questions (OR6)
@@ -154,6 +164,12 @@ class OdysseyRuleset(Ruleset):
             raise OptionError(f"option colours: {len(colours)} colours for "
                               f"{game.config.players} players", ("colours",),
                               "name one colour per player, in seat order")
+        if game.config.players != 1 and game.config.options.get("mission") is not None:
+            from artemis.kernel.game import OptionError
+
+            raise OptionError(f"option mission: only a solo game has a Mission, and this one "
+                              f"has {game.config.players} players", ("mission",),
+                              "play with 1 player, or leave the option out")
         state = new_state(game, rng)
         game.emit("setup", players=game.config.players, seed=game.config.seed,
                   colours=[p.colour for p in state.players], first=state.first,
@@ -162,9 +178,11 @@ class OdysseyRuleset(Ruleset):
 
     def result(self, game) -> dict:
         """{"players": [{seat, vp}], "ranking", "winner", "winners" (every tied leader:
-        rulebook, Endgame), "end_reason", "rounds"}."""
+        rulebook, Endgame), "end_reason", "rounds"}; solo adds "won" (bool: every goal of
+        the Mission met, Solo Rules, Winning the Game) and "mission" ({"id", "name", "won",
+        "goals": [{"quantity", "params", "at_least", "value", "met"}]}, OR31)."""
         final = game.final
-        return {
+        out = {
             "players": [{"seat": seat, "vp": vp} for seat, vp in enumerate(final["vp"])],
             "ranking": final["ranking"],
             "winner": final["ranking"][0],
@@ -172,6 +190,10 @@ class OdysseyRuleset(Ruleset):
             "end_reason": final["end_reason"],
             "rounds": final["rounds"],
         }
+        if "mission" in final:
+            out["won"] = final["mission"]["won"]
+            out["mission"] = final["mission"]
+        return out
 
     # -- what each seat may know -------------------------------------------------------------
 

@@ -114,7 +114,8 @@ class State:
     ``art_known`` per seat {Artifact id: holder seat, or -1 for the deck} for the cards it
     knows the place of (OR3); ``sing_known`` per seat the Singularity cards it has peeked at.
     ``tally`` is {seat: VP} inside a Score action, else None (`artemis.games.odyssey.items`);
-    ``end`` the latched end reason (OR27), None while the game goes on."""
+    ``end`` the latched end reason (OR27), None while the game goes on; ``mission`` the solo
+    Mission (`artemis.games.odyssey.rules.mission`)."""
 
     players: list[Player]
     rng: Streams
@@ -144,6 +145,7 @@ class State:
     last_produce: str | None = None
     last_travel: str | None = None
     last_build: str | None = None
+    mission: str | None = None  # the solo Mission's id (Solo Rules, Setup 6); None with 2+
 
     def clone(self) -> State:
         """A deep copy, written out by hand for speed (docs/design.md: not deepcopy)."""
