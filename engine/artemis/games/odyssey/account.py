@@ -7,7 +7,8 @@ from artemis.games.odyssey.vocabulary import ASSET_NAMES, OPTION_NAMES, RESOURCE
 
 
 def account_lines(game, names: list[str]) -> list[str]:
-    """A line per round header, revealed card and its outcome, Reaching 42 and the end;
+    """A line per round header, revealed card and its outcome, Reaching 42 and the end (in
+    solo the Mission and each goal, `artemis.games.odyssey.rules.mission.mission_lines`);
     ``names`` are the seats' labels, by seat."""
     cat = game.catalog.by_id
     out: list[str] = []
@@ -70,6 +71,12 @@ def account_lines(game, names: list[str]) -> list[str]:
             head = ""
             out.append("  Scores: " + ", ".join(f"{names[i]} {v}" for i, v in
                                                  enumerate(e["vp"])))
+        elif kind == "mission":
+            flush()
+            head = ""
+            from artemis.games.odyssey.rules.mission import mission_lines
+
+            out.extend(f"  {line}" for line in mission_lines(e))
         elif kind == "game_end":
             flush()
             head = ""

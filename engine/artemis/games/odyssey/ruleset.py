@@ -223,12 +223,22 @@ class OdysseyRuleset(Ruleset):
     # -- words -------------------------------------------------------------------------------
 
     def seat_summary(self, game, seat: int) -> str:
+        """The line a human seat reads before each question: colour, VP, Resource cards,
+        Artifacts held; with the option ``memory_aid`` (OR4), the face-down planets it peeked
+        at and their types."""
         from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
 
         p = game.state.players[seat]
         cards = ", ".join(f"{p.res[i]} {RESOURCE_NAMES[r]}" for i, r in enumerate(RESOURCES)
                           if p.res[i]) or "no Resource cards"
-        return f"{p.colour}: {p.vp} VP; {cards}; {len(p.artifacts)} Alien Artifacts"
+        line = f"{p.colour}: {p.vp} VP; {cards}; {len(p.artifacts)} Alien Artifacts"
+        s = game.state
+        if game.config.options.get("memory_aid") and s.known[seat]:
+            # OR4: a human relies on memory for earlier peeks unless memory_aid is set
+            seen = ", ".join(f"{q.id} {q.type.capitalize()}" for q in s.planets
+                             if q.id in s.known[seat] and not q.up)
+            line += f"; peeked at: {seen}"
+        return line
 
     def account_lines(self, game, names: list[str]) -> list[str]:
         from artemis.games.odyssey.account import account_lines
