@@ -1,6 +1,7 @@
 """The solo Missions of The Artemis Odyssey by simulation: N seeded solo games per Mission
 played by one bot (greedy by default), each Mission's success rate with its 95% Wilson
-interval, how often each goal was met, and the final VP.
+interval, how often each goal was met, the final VP, and for a Mission with a VP goal the
+threshold that would make the rate 30% to 50% (`suggest`).
 
     .venv/bin/python benchmarks/odyssey_missions.py                # 100 games per Mission
     .venv/bin/python benchmarks/odyssey_missions.py -n 40 --bot random
@@ -41,6 +42,7 @@ def summary(mission: str, results: list[dict]) -> dict:
     goals = results[0]["mission"]["goals"] if results else []
     return {
         "mission": mission, "games": n, "wins": wins, "win_rate": wins / n if n else 0.0,
+        "vp_threshold": suggest(results),
         "win_rate_ci": list(wilson(wins, n)),
         "goals": [{"quantity": g["quantity"], "params": g["params"],
                    "at_least": g["at_least"],
@@ -51,6 +53,34 @@ def summary(mission: str, results: list[dict]) -> dict:
         "vp": {"mean": statistics.fmean(vp), "median": statistics.median(vp),
                "p10": vp[len(vp) // 10], "p90": vp[(9 * len(vp)) // 10]},
     }
+
+
+def suggest(results: list[dict], band=(0.30, 0.50)) -> dict | None:
+    """For a Mission with a VP goal: the win rate with that goal left out (``cap``: what the
+    other goals allow), and the VP threshold whose win rate, had the games been played alike,
+    falls in ``band`` nearest the middle of the band and the cap (``at_least`` and ``rate``;
+    None when none does: the other goals alone keep the rate below the band).
+    None for a Mission without a VP goal. The bot plays the same whatever the threshold (its
+    heuristic reads the goals but VP), so one run tells every threshold's rate."""
+    goals = results[0]["mission"]["goals"] if results else []
+    vp_at = [i for i, g in enumerate(goals) if g["quantity"] == "score"]
+    if not vp_at:
+        return None
+    others = [all(g["met"] for i, g in enumerate(r["mission"]["goals"]) if i not in vp_at)
+              for r in results]
+    vp = [r["players"][0]["vp"] for r in results]
+    n = len(results)
+    cap = sum(others) / n
+    target = (band[0] + min(band[1], cap)) / 2  # the middle of what the band and cap allow
+    best = None
+    for threshold in range(0, max(vp) + 2):
+        rate = sum(o and v >= threshold for o, v in zip(others, vp, strict=True)) / n
+        if band[0] <= rate <= band[1]:
+            gap = abs(rate - target)
+            if best is None or gap <= best[0]:  # ties: the highest threshold
+                best = (gap, threshold, rate)
+    return {"cap": cap, "at_least": best[1] if best else None,
+            "rate": best[2] if best else None}
 
 
 def main(argv=None) -> int:
@@ -78,6 +108,11 @@ def main(argv=None) -> int:
               f"[{low:.1%}, {high:.1%}]  VP mean {row['vp']['mean']:.1f} "
               f"(p10 {row['vp']['p10']}, median {row['vp']['median']}, p90 "
               f"{row['vp']['p90']})  {row['seconds']}s")
+        vp_goal = row["vp_threshold"]
+        if vp_goal is not None:
+            found = (f"at_least {vp_goal['at_least']} gives {vp_goal['rate']:.0%}"
+                     if vp_goal["at_least"] is not None else "none gives 30-50%")
+            print(f"    VP threshold: the other goals allow {vp_goal['cap']:.0%}; {found}")
         for g in row["goals"]:
             params = "".join(f" {k}={v}" for k, v in g["params"].items())
             print(f"    {g['quantity']}{params} >= {g['at_least']}: met {g['met_rate']:.0%}, "

@@ -48,6 +48,8 @@ BUILDS_FOR = {
 }
 #: A whole Asset cost held in hand, toward an open goal's Asset, is worth this many VP.
 COVER = 4.0
+#: How many copies of a wanted Asset's cost the hand is valued toward (2 was tried: worse).
+COPIES = 1
 #: The questions through which the bot looks one answer further (a travel's steps).
 THROUGH = ("travel_system", "travel_go", "travel_move")
 #: How many of them: a declared system is judged by its best move after going.
@@ -101,8 +103,8 @@ def _after(game, action, seat: int, through: int) -> float:
 
 
 def cover(game, seat: int, assets: list[str]) -> float:
-    """The share (0 to 1) of a wanted Asset's cost that ``seat``'s hand holds, the best of
-    ``assets``, so that Produce and trades gather what the goal needs."""
+    """How many copies (0 to `COPIES`, in fractions) of a wanted Asset's cost ``seat``'s hand
+    holds, the best of ``assets``, so that Produce and trades gather what the goal needs."""
     if not assets:
         return 0.0
     from artemis.games.odyssey.state import RES_INDEX
@@ -112,15 +114,12 @@ def cover(game, seat: int, assets: list[str]) -> float:
     best = 0.0
     for asset in dict.fromkeys(assets):
         cost = next(a.cost for a in game.catalog.assets if a.id == asset)
-        total = sum(cost.values())
-        held = spare = 0
-        for item, n in cost.items():
-            if item != "ore":
-                held += min(n, res[RES_INDEX[item]])
-        named = {item: n for item, n in cost.items() if item != "ore"}
+        total = sum(cost.values()) * COPIES
+        named = {item: n * COPIES for item, n in cost.items() if item != "ore"}
+        held = sum(min(n, res[RES_INDEX[item]]) for item, n in named.items())
         spare = sum(max(0, res[RES_INDEX[o]] - named.get(o, 0)) for o in ORES)
-        held += min(cost.get("ore", 0), spare)
-        best = max(best, held / total)
+        held += min(cost.get("ore", 0) * COPIES, spare)
+        best = max(best, COPIES * held / total)
     return best
 
 
