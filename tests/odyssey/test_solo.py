@@ -425,3 +425,39 @@ def test_artemis_play_solo_with_an_unknown_mission_exits_2():
                                       "--game-option", "mission=nope"])
     assert result.exit_code == 2
     assert "option mission: no Mission 'nope'; the Missions are trailblazer" in result.stderr
+
+
+# -- the greedy heuristic in solo ----------------------------------------------------------------
+
+
+def test_the_solo_heuristic_values_a_step_toward_an_open_goal():
+    """A Colony in a new system is worth more to Trailblazer (a system more, goal open) than
+    the same Colony where Red already is: a step of the goal, less the half step the spare
+    Starships' promise loses now that one system fewer is left to claim."""
+    from artemis.games.odyssey.solo_heuristic import GOAL_STEP, solo_worth
+
+    def with_colony(where: str) -> float:
+        game = _position()
+        game.state.mission = "trailblazer"
+        planet(game, where, "water", owner=0, colony=1)
+        return solo_worth(game, 0)
+
+    assert with_colony("leo.2") - with_colony("gemini.3") >= GOAL_STEP / 2
+
+
+def test_the_solo_heuristic_looks_through_a_travel_to_its_best_move():
+    """Committing to a travel is judged by the best move it leads to, not as a tie with
+    declining: going to a new system is worth more here."""
+    from artemis.games.odyssey.solo_heuristic import solo_worth
+
+    game = _position()
+    game.state.mission = "trailblazer"
+    planet(game, "scorpio.2", "energy", up=False)
+    resolve(game, ("travel_turn", 0, "scorpio", False))
+    assert game.pending.kind == "travel_go"
+    values = {}
+    for action in game.legal_actions():
+        trial = game.clone()
+        trial.apply(action)
+        values[action.id] = solo_worth(trial, 0)
+    assert values["travel_go:go"] > values["travel_go:decline"]

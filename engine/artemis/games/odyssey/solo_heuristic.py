@@ -2,18 +2,21 @@
 multi-player worth (`artemis.games.odyssey.heuristic.worth`) plus the Mission's progress, so
 that a one-step greedy bot pursues its goals.
 
-Four terms, all in rough VP: each goal other than VP pays `GOAL_STEP` per unit up to its
-threshold and `GOAL_MET` once met (goals about the hand weigh in full in round 13 only); the
-Resource cards held toward the cost of the Assets an open goal needs (`COVER`); the Action
-cards placed and not yet revealed (`CARD`, more for the action an open goal needs, a Build
-only when some Asset can be paid for); and through a travel the bot looks to the move it
-leads to (`THROUGH`), since declaring a system or committing to go changes nothing by
-itself. A won Mission is worth 1000 once the game is over.
+Its terms, all in rough VP: each goal other than VP pays `GOAL_STEP` per unit up to its
+threshold and `GOAL_MET` once met (goals about the hand weigh in full in round 13 only), with
+half a step for what leads to a unit (a Colony toward a Factory goal, a Starship more toward
+a goal of spreading out, `SPREAD`); the Resource cards held toward the cost of an Asset an
+open goal needs (`COVER`); the Action cards placed and not yet revealed (`CARD`, more for the
+action an open goal needs, a Build only when some Asset can be paid for); and through a
+travel the bot looks to the move it leads to (`THROUGH`), since declaring a system or
+committing to go changes nothing by itself. A won Mission is worth 1000 once the game is
+over. The weights were tried with benchmarks/odyssey_missions.py.
 """
 
 from __future__ import annotations
 
 from artemis.games.odyssey.rules.build import builds
+from artemis.games.odyssey.state import COLONY, STARSHIP
 
 GOAL_STEP = 5.0
 GOAL_MET = 6.0
@@ -46,6 +49,8 @@ BUILDS_FOR = {
     "systems_present": ("starship", "colony"),
     "alien_planets_present": ("starship",),
 }
+#: Goals a Starship more helps toward by travelling.
+SPREAD = ("systems_present", "starship_star_systems", "alien_planets_present")
 #: A whole Asset cost held in hand, toward an open goal's Asset, is worth this many VP.
 COVER = 4.0
 #: How many copies of a wanted Asset's cost the hand is valued toward (2 was tried: worse).
@@ -57,7 +62,7 @@ LOOK = 2
 
 
 def solo_worth(game, seat: int, through: int = LOOK) -> float:
-    """``seat``'s worth toward its Mission (the module's four terms), looking through at most
+    """``seat``'s worth toward its Mission (the module's terms), looking through at most
     ``through`` more travel questions."""
     from artemis.games.odyssey.heuristic import worth
     from artemis.games.odyssey.rules.mission import goal_value
@@ -85,14 +90,16 @@ def solo_worth(game, seat: int, through: int = LOOK) -> float:
             kinds = [kinds] if isinstance(kinds, str) else list(kinds or ())
             wanted.extend(kinds)
             if "factory" in kinds:  # a Factory is built on a Colony: a step toward it
-                from artemis.games.odyssey.state import COLONY
-
                 colonies = sum(p.pieces[COLONY] for p in s.mine(seat))
                 value += GOAL_STEP / 2 * min(colonies, goal.at_least - got)
+            if name in SPREAD:  # each Starship more can claim one more system or planet
+                ships = sum(p.pieces[STARSHIP] for p in s.mine(seat))
+                value += GOAL_STEP / 2 * min(ships - 1, goal.at_least - got)
         weight = late if name in AT_THE_END else 1.0
         value += weight * (GOAL_STEP * got + (GOAL_MET if got >= goal.at_least else 0.0))
     covered = cover(game, seat, wanted)
     return value + COVER * covered + planned(game, seat, open_goals, wanted, covered)
+
 
 
 def _after(game, action, seat: int, through: int) -> float:
