@@ -88,8 +88,11 @@ def test_setup_at_two_to_five_players_is_unchanged_by_solo():
 # -- the option mission (Solo Rules, Setup 6) --------------------------------------------------
 
 
-def test_the_mission_option_names_the_mission():
-    assert solo(1, mission="gaia-architect").state.mission == "gaia-architect"
+def test_the_mission_option_names_the_mission_and_every_view_shows_it():
+    game = solo(1, mission="gaia-architect")
+    assert game.state.mission == "gaia-architect"
+    assert game.view(0)["mission"] == game.view(None)["mission"] == "gaia-architect"
+    assert "mission" not in Game.new({"game": "odyssey", "players": 2, "seed": 1}).view(0)
 
 
 def test_a_random_mission_is_drawn_with_the_setup_stream():
