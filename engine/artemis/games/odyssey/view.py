@@ -1,8 +1,9 @@
 """The stable JSON views of an Odyssey game, per seat (docs/odyssey-rulings.md OR3).
 
 Public: the board's slots (who played each card; the card once revealed), face-up planets and
-their pieces, the solo Mission, the bank, scores, Resource hands (every change to one is seen), Action hands,
-Score discard piles, how many Alien Artifacts each player holds, the sizes of the decks.
+their pieces, the solo Mission, the bank, scores, Resource hands (every change to one is
+seen), Action hands, Score discard piles, how many Alien Artifacts each player holds, the
+sizes of the decks.
 Hidden: a face-down card's identity (its owner sees it), a face-down planet's type (a seat that
 peeked at it sees it), which Artifacts a player holds (the holder sees them), the order of the
 Artifact and Singularity decks (a seat sees the Singularity cards it peeked at)."""
