@@ -92,7 +92,11 @@ def test_what_is_known_and_what_is_reconstructed(catalog):
     named = {a.id for a in catalog.artifacts if a.provenance.startswith("name")}
     assert named == {"replicator", "black-hole-grenade", "black-hole-bomb", "hypnotic-device",
                      "amnesia-beam"}
-    assert all(m.provenance == "RECONSTRUCTED" for m in catalog.missions)
+    assert {m.id: m.provenance.split(";")[0] for m in catalog.missions} == {
+        m: ("goals: RECONSTRUCTED" if m in ("trailblazer", "gaia-architect", "fleet-admiral")
+            else "RECONSTRUCTED")
+        for m in ("trailblazer", "industrial-magnate", "xenologist", "gaia-architect",
+                  "fleet-admiral")}
 
 
 # -- Produce, Travel, Score: the reconstruction's design rules -----------------------------
@@ -232,9 +236,11 @@ def test_effects_use_the_vocabulary_of_section_8(catalog):
 
 def test_the_missions_goals(catalog):
     goals = {m.id: [(g.quantity[0], g.at_least) for g in m.goals] for m in catalog.missions}
+    # the VP thresholds: set by simulation (benchmarks/odyssey_missions.py); Gaia Architect's
+    # keeps its first value, its other goals capping the greedy bot below 30%
     assert goals["trailblazer"] == [("systems_present", 7), ("planets_discovered", 12),
-                                    ("score", 50)]
-    assert goals["fleet-admiral"][-1] == ("score", 60)
+                                    ("score", 34)]
+    assert goals["fleet-admiral"][-1] == ("score", 41)
     assert goals["gaia-architect"][-1] == ("score", 55)
     assert len(goals["industrial-magnate"]) == 4
 

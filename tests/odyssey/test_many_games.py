@@ -7,7 +7,8 @@ player count and 100 games with greedy bots, each checked at every decision:
   the planets holding its pieces (rulebook, Components);
 - no Score marker is below 0 (OR9: a marker stops at 0);
 - the game ends within the round bound (OR28, the ``max_rounds`` option: 50) and within the
-  ruleset's decision bound, with a ranking and its tied leaders as the winners (Endgame).
+  ruleset's decision bound, with a ranking and its tied leaders as the winners (Endgame); a
+  solo game after its 13 rounds, won when every goal of its Mission is met (Solo Rules).
 
 The games are played through the decision API (`Game.apply` on one shared catalog), not the
 command line. The 500 random games take about 10 s and the 100 games with one greedy seat
@@ -64,7 +65,11 @@ def play_checked(config: GameConfig, choose, catalog) -> Game:
     check_position(game, cards, pieces)
     result = game.result
     assert result["rounds"] <= MAX_ROUNDS
-    assert result["end_reason"] in ("77_vp", "last_planet", "round_limit")
+    if config.players == 1:  # Solo Rules: 13 rounds, the Singularity deck runs out (OR16)
+        assert (result["end_reason"], result["rounds"]) == ("singularity_exhausted", 13)
+        assert result["won"] == all(g["met"] for g in result["mission"]["goals"])
+    else:
+        assert result["end_reason"] in ("77_vp", "last_planet", "round_limit")
     vps = [row["vp"] for row in result["players"]]
     assert sorted(result["ranking"]) == list(range(config.players))
     assert result["winners"] == sorted(s for s in result["ranking"] if vps[s] == max(vps))

@@ -145,6 +145,10 @@ def play(
             parts = (f" ({_vp_parts(row['in_game'], sum(row['steps'].values()))})"
                      if "in_game" in row and "steps" in row else "")
             print(f"{labels[seat]}: {row['vp']} VP{parts}")
+        if "won" in result:  # a solo game: its Mission, not a winner
+            mission = result.get("mission", {})
+            print(f"Mission {mission.get('name', '')}: {'won' if result['won'] else 'lost'}")
+            return
         print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
         return
     print_account(out, game, kinds, names)
@@ -265,4 +269,9 @@ def print_account(out, game, kinds: list[str], names: list[str] | None = None) -
     if parts:
         out.print("steps: " + "; ".join(f"{n} {ruleset.scoring_labels.get(s, s)}"
                                         for n, s in enumerate(parts, start=1)))
+    if "won" in result:  # a solo game: its Mission (the account gave each goal)
+        mission = result.get("mission", {})
+        out.print(f"Mission {mission.get('name', '')}: {'won' if result['won'] else 'lost'}",
+                  markup=False)
+        return
     out.print(f"Winner: {names[result['winner']]}{tie_note(game, names)}")

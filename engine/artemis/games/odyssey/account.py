@@ -165,6 +165,11 @@ class _Account:
             self.flush()
             self.out.append("  Scores: " + ", ".join(f"{names[i]} {v}" for i, v in
                                                      enumerate(e["vp"])))
+        elif kind == "mission":
+            from artemis.games.odyssey.rules.mission import mission_lines
+
+            self.flush()
+            self.out.extend(f"  {line}" for line in mission_lines(e))
         elif kind == "game_end":
             self.flush()
             self.out.append(f"  Game over after round {e['rounds']} "
@@ -174,7 +179,8 @@ class _Account:
 
 def account_lines(game, names: list[str]) -> list[str]:
     """The account's lines: which colour each player plays, then per round its header, a line
-    per revealed slot and Singularity card with its outcome, the scores, and the end;
+    per revealed slot and Singularity card with its outcome, the scores, the end, and in solo
+    the Mission and each goal (`artemis.games.odyssey.rules.mission.mission_lines`);
     ``names`` are the seats' labels, by seat."""
     account = _Account(game, names)
     for e in game.log:

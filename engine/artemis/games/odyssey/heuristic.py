@@ -54,7 +54,8 @@ def using_artifact(game, seat: int) -> bool:
 
 def evaluate(game, seat: int) -> float:
     """``seat``'s worth minus the best other player's (higher is better); in the middle of
-    its own Artifact's effect, the best of the effect's next answers."""
+    its own Artifact's effect, the best of the effect's next answers; solo: its worth toward
+    the Mission (`artemis.games.odyssey.solo_heuristic`)."""
     if game.final is None and using_artifact(game, seat):
         best = None
         for action in game.legal_actions():
@@ -69,6 +70,10 @@ def evaluate(game, seat: int) -> float:
 
 def _evaluate(game, seat: int) -> float:
     s = game.state
+    if s.n == 1:
+        from artemis.games.odyssey.solo_heuristic import solo_worth
+
+        return solo_worth(game, seat)
     mine = worth(game, seat)
     best = max(worth(game, p.seat) for p in s.players if p.seat != seat)
     if game.final is not None:

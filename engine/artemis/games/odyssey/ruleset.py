@@ -3,10 +3,10 @@ counts, random streams, step table, content, per-seat views, hidden information,
 heuristic.
 
 Registered under the ``artemis.games`` entry point ``odyssey`` (pyproject.toml). The core rules
-play at 2 to 5 players, and at 6 and 8 as teams of two partners (Team Play: OR14, OR30,
+play at 2 to 5 players, solo (1, with its Mission: `artemis.games.odyssey.rules.mission`), and
+at 6 and 8 as teams of two partners (Team Play: OR14, OR30,
 `artemis.games.odyssey.rules.teams`), Alien Artifacts used in their windows
-(`rules/artifacts.py`); solo (1) is not written yet (docs/odyssey-rulings.md, "What the
-engine plays").
+(`rules/artifacts.py`; docs/odyssey-rulings.md, "What the engine plays").
 """
 
 from __future__ import annotations
@@ -61,9 +61,19 @@ CONFIG_SCHEMA = {
             "type": ["array", "null"], "default": None, "uniqueItems": True,
             "items": {"enum": ["red", "blue", "yellow", "green", "purple"]},
         },
+        "mission": {
+            "description": "Solo only: the Mission played (a Mission id), or random (drawn "
+                           "with the setup stream, OR24); null: random (Solo Rules, Setup 6).",
+            "type": ["string", "null"], "minLength": 1, "default": None,
+        },
+        "memory_aid": {
+            "description": "Solo: a human seat is shown the planets it peeked at earlier "
+                           "(OR4); off by default, as the rule (rely on memory).",
+            "type": "boolean", "default": False,
+        },
         "max_rounds": {
             "description": "The stall limit (OR28): the game ends after this round if nothing "
-                           "ended it before; null: no limit.",
+                           "ended it before; null: no limit; solo ignores it.",
             "type": ["integer", "null"], "minimum": 1, "maximum": 500, "default": 50,
         },
         "trade_offer_limit": {
@@ -86,12 +96,12 @@ CONFIG_SCHEMA = {
 
 
 class OdysseyRuleset(Ruleset):
-    """The Artemis Odyssey (its rulebook): 2 to 5 players, and 6 or 8 as teams of two (solo is
-    not written yet)."""
+    """The Artemis Odyssey (its rulebook): solo, 2 to 5 players, and 6 or 8 as teams of
+    two."""
 
     id = "odyssey"
     name = "The Artemis Odyssey"
-    player_counts = (2, 3, 4, 5, 6, 8)
+    player_counts = (1, 2, 3, 4, 5, 6, 8)
     streams = STREAMS
     start_step = ("game_start",)
     # 50 rounds (OR28) of up to 10 slots; a Trade action may ask many questions (OR6)
@@ -179,6 +189,12 @@ class OdysseyRuleset(Ruleset):
             raise OptionError(f"option colours: {len(colours)} colours for "
                               f"{game.config.players} players", ("colours",),
                               "name one colour per player, in seat order")
+        if game.config.players != 1 and game.config.options.get("mission") is not None:
+            from artemis.kernel.game import OptionError
+
+            raise OptionError(f"option mission: only a solo game has a Mission, and this one "
+                              f"has {game.config.players} players", ("mission",),
+                              "play with 1 player, or leave the option out")
         state = new_state(game, rng)
         extra = {} if state.teams is None else {
             "teams": [list(state.teams.seats_of(t)) for t in range(state.n)],
@@ -192,14 +208,16 @@ class OdysseyRuleset(Ruleset):
         """{"players": [{seat, vp}], "ranking", "winner", "winners" (every tied leader:
         rulebook, Endgame), "end_reason", "rounds"}; with teams each seat's row has its
         team's VP and ``team``, and "teams" and "winning_teams" name the teams (a team wins:
-        `artemis.games.odyssey.rules.teams.team_result`)."""
+        `artemis.games.odyssey.rules.teams.team_result`); solo adds "won" (bool: every goal
+        of the Mission met, Solo Rules, Winning the Game) and "mission" ({"id", "name",
+        "won", "goals": [{"quantity", "params", "at_least", "value", "met"}]}, OR31)."""
         final = game.final
         if game.state.teams is not None:
             from artemis.games.odyssey.rules.teams import team_result
 
             return {**team_result(game.state, final["ranking"], final["winners"]),
                     "end_reason": final["end_reason"], "rounds": final["rounds"]}
-        return {
+        out = {
             "players": [{"seat": seat, "vp": vp} for seat, vp in enumerate(final["vp"])],
             "ranking": final["ranking"],
             "winner": final["ranking"][0],
@@ -207,6 +225,10 @@ class OdysseyRuleset(Ruleset):
             "end_reason": final["end_reason"],
             "rounds": final["rounds"],
         }
+        if "mission" in final:
+            out["won"] = final["mission"]["won"]
+            out["mission"] = final["mission"]
+        return out
 
     # -- what each seat may know -------------------------------------------------------------
 
@@ -247,6 +269,9 @@ class OdysseyRuleset(Ruleset):
     # -- words -------------------------------------------------------------------------------
 
     def seat_summary(self, game, seat: int) -> str:
+        """The line a human seat reads before each question: colour (with teams, its team's,
+        and its partner), VP, Resource cards, Artifacts held; with the option ``memory_aid``
+        (OR4), the face-down planets it peeked at and their types."""
         from artemis.games.odyssey.rules.teams import team_of
         from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
 
@@ -256,7 +281,14 @@ class OdysseyRuleset(Ruleset):
         t = game.state.teams
         who = p.colour if t is None else (
             f"{p.colour} team, seat {seat} with partner {t.partner(seat)}")
-        return f"{who}: {p.vp} VP; {cards}; {len(p.artifacts)} Alien Artifacts"
+        line = f"{who}: {p.vp} VP; {cards}; {len(p.artifacts)} Alien Artifacts"
+        s = game.state
+        if game.config.options.get("memory_aid") and s.known[seat]:
+            # OR4: a human relies on memory for earlier peeks unless memory_aid is set
+            seen = ", ".join(f"{q.id} {q.type.capitalize()}" for q in s.planets
+                             if q.id in s.known[seat] and not q.up)
+            line += f"; peeked at: {seen}"
+        return line
 
     def account_lines(self, game, names: list[str]) -> list[str]:
         from artemis.games.odyssey.account import account_lines

@@ -120,7 +120,8 @@ class State:
     marker seat and ``known`` stays per seat; ``teams`` holds what belongs to a seat
     (`artemis.games.odyssey.rules.teams.Teams`), None with 2 to 5 players.
     ``tally`` is {seat: VP} inside a Score action, else None (`artemis.games.odyssey.items`);
-    ``end`` the latched end reason (OR27), None while the game goes on."""
+    ``end`` the latched end reason (OR27), None while the game goes on; ``mission`` the solo
+    Mission (`artemis.games.odyssey.rules.mission`)."""
 
     players: list[Player]
     rng: Streams
@@ -153,6 +154,7 @@ class State:
     last_build: str | None = None
     teams: object | None = None  # a team game's seats (`artemis.games.odyssey.rules.teams`)
     last_landed: str | None = None  # the planet the last travel landed on (Gravity Sling)
+    mission: str | None = None  # the solo Mission's id (Solo Rules, Setup 6); None with 2+
 
     def clone(self) -> State:
         """A deep copy, written out by hand for speed (docs/design.md: not deepcopy)."""

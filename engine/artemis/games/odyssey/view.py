@@ -1,9 +1,9 @@
 """The stable JSON views of an Odyssey game, per seat (docs/odyssey-rulings.md OR3).
 
 Public: the board's slots (who played each card; the card once revealed), face-up planets and
-their pieces, the bank, scores, Resource hands (every change to one is seen), Action hands,
-Score discard piles, how many Alien Artifacts each player holds and which it has used (a used
-card is revealed, OR7), the sizes of the decks.
+their pieces, the solo Mission, the bank, scores, Resource hands (every change to one is
+seen), Action hands, Score discard piles, how many Alien Artifacts each player holds and which
+it has used (a used card is revealed, OR7), the sizes of the decks.
 Hidden: a face-down card's identity (its owner sees it), a face-down planet's type (a seat that
 peeked at it sees it), which Artifacts a player holds (the holder sees them), the order of the
 Artifact and Singularity decks (a seat sees the Singularity cards it peeked at).
@@ -65,6 +65,8 @@ def view(game, seat: int | None = None) -> dict:
         "artifact_deck": len(s.artifact_deck), "singularity_deck": len(s.singularity_deck),
         "reached_42": s.reached_42, "end": s.end,
     }
+    if s.mission is not None:  # solo: the Mission card is face up (Solo Rules, Setup 6)
+        out["mission"] = s.mission
     if me is not None and s.sing_known[me]:
         out["singularity_known"] = sorted(
             (s.singularity_deck.index(c), c) for c in s.sing_known[me]

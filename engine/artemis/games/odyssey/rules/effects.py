@@ -328,8 +328,9 @@ def _discovered(game, player, args):
 
 
 def _factory_types(game, player, args):
+    # Resource types: a Factory on an Alien planet adds none
     return len({p.type for p in game.state.planets
-                if p.owner == player and p.pieces[FACTORY]})
+                if p.owner == player and p.pieces[FACTORY] and p.type != galaxy.ALIEN})
 
 
 def _starship_systems(game, player, args):

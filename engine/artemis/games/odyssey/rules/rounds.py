@@ -172,8 +172,9 @@ def _hand_discard(game, action, seat) -> None:
 def round_over(game) -> None:
     """End of the Round steps 2-5 (OR17): the marker to the player of the rightmost Score
     card played; Score cards to their owners' Score discard piles, the other cards back to
-    hand, a full pile of four back to hand; then the game ends if marked (OR27), in solo
-    after round 13, or at the round limit (OR28)."""
+    hand, a full pile of four back to hand; then the game ends if marked (OR27) or at the
+    round limit (OR28); solo only once the Singularity deck is empty, after round 13 (OR16),
+    and its Mission is checked in `final` (OR31)."""
     s = game.state
     cat = game.catalog.by_id
     scores = [i for i, entry in enumerate(s.board) if entry and cat[entry[1]].action == "score"]
@@ -195,10 +196,15 @@ def round_over(game) -> None:
     teams.clear_board(s)
     game.emit("round_end", round=s.round, first=s.first, vp=[p.vp for p in s.players])
     limit = game.config.options.get("max_rounds")
-    if s.end is None and face_down_left(s) == 0:
-        s.end = "last_planet"
-    if s.end is None and limit is not None and s.round >= limit:
-        s.end = "round_limit"
+    if s.n == 1:
+        # Solo Rules, Winning the Game (OR16, OR28): only the empty Singularity deck ends it
+        if not s.singularity_deck:
+            s.end = "singularity_exhausted"
+    else:
+        if s.end is None and face_down_left(s) == 0:
+            s.end = "last_planet"
+        if s.end is None and limit is not None and s.round >= limit:
+            s.end = "round_limit"
     if s.end is not None:
         push(game, ("final",))
     else:
@@ -219,5 +225,10 @@ def final(game) -> None:
     winners = [seat for seat in order if s.players[seat].vp == top]
     game.final = {"vp": [p.vp for p in s.players], "ranking": order, "winners": winners,
                   "end_reason": s.end, "rounds": s.round}
+    if s.mission is not None:  # solo: the Mission is checked now (OR31)
+        from artemis.games.odyssey.rules.mission import check
+
+        game.final["mission"] = outcome = check(game)
+        game.emit("mission", **outcome)
     game.emit("game_end", reason=s.end, rounds=s.round, vp=[p.vp for p in s.players],
               winners=winners)

@@ -25,28 +25,42 @@ def player_count(catalog, seats: int) -> int:
     return catalog.setup_for(seats).teams or seats
 
 
-def deal_galaxy(catalog, players: int, rng, stars: list[str] | None = None) -> list[Planet]:
+def travel_stars(catalog, colour: str) -> set[str]:
+    """The stars shown on ``colour``'s Travel cards: the solo galaxy's (Solo Rules, Setup 2)."""
+    return {x for c in catalog.cards_of(colour) for x in c.systems}
+
+
+def deal_galaxy(catalog, players: int, rng, stars: list[str] | None = None,
+                colour: str | None = None) -> list[Planet]:
     """The planets in play, in canonical order (systems as listed, then position).
 
     Setup 2: the Alien planets by player count; Setup 4: one planet of each production type
     shuffled, one to each seat in seat order (``sun.<seat+1>``), the rest back to the supply;
     Setup 5: the supply shuffled, 3 planets to each star in order, then each remaining planet
     to a star drawn uniformly among those holding fewer than 7. ``rng`` is the ``galaxy``
-    stream; ``stars`` the stars in play (default: all but the Sun; `reachable_stars`)."""
+    stream; ``stars`` the stars in play (default: all but the Sun; `reachable_stars`). Solo (a
+    setup row with ``stars: own_travel_cards``; Solo Rules, Setup 2; OR18): one random planet
+    of the whole supply, Alien ones included, goes to the Sun, and only the stars on
+    ``colour``'s Travel cards take planets."""
     row = catalog.setup_for(players)
     production = [t.id for t in catalog.planet_types if t.id != "alien"]
     supply = [t for t in production for _ in range(row.production_per_type)]
     supply += ["alien"] * row.alien_planets
-    start = production[:]
-    rng.shuffle(start)
     sun = catalog.start.id
     planets = {s.id: [] for s in catalog.systems}
-    for seat in range(players):
-        supply.remove(start[seat])
-        planets[sun].append(start[seat])
-    rng.shuffle(supply)
     if stars is None:
         stars = [s.id for s in catalog.systems if not s.start]
+    if row.stars == "own_travel_cards":
+        shown = travel_stars(catalog, colour)
+        stars = [x for x in stars if x in shown]
+        planets[sun].append(supply.pop(rng.randrange(len(supply))))
+    else:
+        start = production[:]
+        rng.shuffle(start)
+        for seat in range(players):
+            supply.remove(start[seat])
+            planets[sun].append(start[seat])
+    rng.shuffle(supply)
     for star in stars:
         for _ in range(MIN_PER_STAR):
             planets[star].append(supply.pop())
@@ -62,8 +76,9 @@ def reachable_stars(game, colours: list[str]) -> list[str] | None:
     stars some player's Travel cards show (OR15: with blue against yellow Libra, with green
     against purple Scorpio, is left out and its planets go around the others); ``standard``
     (the default): None, every star."""
-    if game.config.options.get("galaxy", "standard") != "reachable_only":
-        return None
+    if game.config.options.get("galaxy", "standard") != "reachable_only" \
+            or game.catalog.setup_for(len(colours)).stars == "own_travel_cards":
+        return None  # solo plays only its own Travel cards' stars already
     shown = {x for colour in colours for c in game.catalog.cards_of(colour) for x in c.systems}
     stars = [s.id for s in game.catalog.systems if not s.start and s.id in shown]
     row = game.catalog.setup_for(len(colours))
@@ -79,14 +94,17 @@ def reachable_stars(game, colours: list[str]) -> list[str] | None:
 
 
 def new_state(game, rng) -> State:
-    """The state after Setup for ``game.config.players`` (2 to 5; 6 and 8 as 3 and 4 teams,
-    each team starting on ``sun.<team+1>``: OR14), from the named streams ``rng``."""
+    """The state after Setup for ``game.config.players`` (1 to 5; 6 and 8 as 3 and 4 teams,
+    each team starting on ``sun.<team+1>``: OR14), from the named streams ``rng``; solo (Solo
+    Rules, Setup) draws its galaxy by `deal_galaxy`, keeps the Artifacts usable in solo and
+    picks the Mission (`artemis.games.odyssey.rules.mission`)."""
     catalog = game.catalog
     seats = game.config.players
     n = player_count(catalog, seats)
     row = catalog.setup_for(n)
     seat_colours = colours(game)
-    planets = deal_galaxy(catalog, n, rng["galaxy"], reachable_stars(game, seat_colours))
+    planets = deal_galaxy(catalog, n, rng["galaxy"], reachable_stars(game, seat_colours),
+                          seat_colours[0])
     players = []
     for seat, colour in enumerate(seat_colours):
         p = Player(seat, colour, vp=catalog.board.score_start)
@@ -99,7 +117,8 @@ def new_state(game, rng) -> State:
         p.res = [1] * len(RESOURCES)  # Setup 8
         players.append(p)
     bank = [t.resource_cards - n for t in catalog.planet_types if t.id != "alien"]
-    deck = [a.id for a in catalog.artifacts]
+    # Solo Rules, Setup 5: the four Artifacts marked solo: false leave the game
+    deck = [a.id for a in catalog.artifacts if a.solo or n > 1]
     rng["artifacts"].shuffle(deck)
     singularity = []
     if row.singularity:
@@ -118,4 +137,8 @@ def new_state(game, rng) -> State:
     state.first = first % n
     if seats != n:
         state.teams = new_teams(seats, first, len(slots))
+    if row.mission:
+        from artemis.games.odyssey.rules.mission import choose_mission
+
+        state.mission = choose_mission(game, rng["setup"])
     return state

@@ -24,9 +24,9 @@ def move(game, seat: int, n: int, why: str) -> None:
 
 def latch(game) -> None:
     """Mark the game to end at the end of this round (OR27) once a marker stands at 77 or
-    more, or no planet is face down."""
+    more, or no planet is face down; never in solo, which ends after round 13 (OR16)."""
     s = game.state
-    if s.end is None:
+    if s.end is None and s.n > 1:  # solo ends only after round 13 (OR16)
         if any(p.vp >= END_VP for p in s.players):
             s.end = "77_vp"
         elif face_down_left(s) == 0:
