@@ -332,3 +332,15 @@ def test_game_ids_are_the_saves_folders(tmp_path):
     game_id, _, _ = start(c, seat0="human", seat1="random")
     assert c.app.state.store.ids() == [game_id]
     assert isinstance(_session(c, game_id).game, Game)
+
+
+def test_another_sites_page_and_another_host_name_are_refused(tmp_path):
+    c = client(tmp_path)
+    r = c.post("/games", data={"game": "project"}, headers={"Origin": "http://evil.example"})
+    assert r.status_code == 403 and "another site" in r.json()["error"]
+    assert [p.name for p in tmp_path.iterdir()] == []
+    ok = c.post("/games", data={"game": "project"}, headers={"Origin": "http://testserver"})
+    assert ok.status_code == 303
+    local = client(tmp_path, allowed_hosts=["127.0.0.1", "localhost"])
+    assert local.get("/").status_code == 400  # the test client's Host is "testserver"
+    assert local.get("/", headers={"Host": "127.0.0.1:8000"}).status_code == 200

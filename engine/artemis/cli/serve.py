@@ -3,7 +3,6 @@
 The web stack (the `web` extra: Starlette, uvicorn, Jinja2) is imported only here, when the
 command runs, so `artemis --help` and the other commands start as fast as before."""
 
-import ipaddress
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -60,7 +59,8 @@ def serve(
 
     from artemis.web.app import build_app
 
-    app = build_app(data, plugins, show_host_links=local)
+    names = None if not local else sorted({"127.0.0.1", "localhost", "::1", "[::1]", host})
+    app = build_app(data, plugins, show_host_links=local, allowed_hosts=names)
     shown = f"[{host}]" if ":" in host else host
     print(f"artemis serve: http://{shown}:{port}/ (games in {data}); Ctrl-C stops it, "
           "every game is saved", file=sys.stderr)
@@ -80,6 +80,8 @@ def serve(
 
 def is_loopback(host: str) -> bool:
     """Whether ``host`` answers this computer only (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
     if host == "localhost":
         return True
     try:

@@ -60,11 +60,15 @@ def _refusal(request: Request, status: int, message: str) -> Response:
     return HTMLResponse(page("error.html", status=status, message=message), status)
 
 
-def build_app(data: str | Path, host=None, show_host_links: bool = True) -> Starlette:
-    """The application serving the games of the data folder ``data`` with the plugin
+def build_app(data: str | Path, host=None, show_host_links: bool = True,
+              allowed_hosts: list[str] | None = None):
+    """The application (ASGI) serving the games of the data folder ``data`` with the plugin
     ``host``. ``show_host_links``: the games list links each game's host page (which lists
     every seat's link); `artemis serve` turns it off when the server is reachable from the
-    network, where only the player who started a game should have those links."""
+    network, where only the player who started a game should have those links.
+    ``allowed_hosts``: the only Host headers answered (None: any); `artemis serve` on
+    127.0.0.1 answers only its own names, so a page of another site that renames itself to
+    this address (DNS rebinding) cannot read the games list."""
     store = GameStore(data, host)
     packs_folder = Path(data) / "packs"
 
@@ -223,14 +227,21 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True) -> Star
         Route("/g/{game}/final", final),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
-    app = Starlette(routes=routes, exception_handlers={
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+    middleware = ([Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)]
+                  if allowed_hosts is not None else [])
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={
         Refused: on_refused, HTTPException: on_http, Exception: on_error})
     app.state.store = store
     return _Secured(app)
 
 
 class _Secured:
-    """ASGI wrapper adding `SECURITY_HEADERS` to every HTTP answer."""
+    """ASGI wrapper adding `SECURITY_HEADERS` to every HTTP answer, and refusing (403) a POST
+    sent by a page of another site (its Origin header names another host than the Host
+    header): a form of another site cannot start games here."""
 
     def __init__(self, app):
         self.app = app
@@ -239,6 +250,16 @@ class _Secured:
     async def __call__(self, scope, receive, send):
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
+
+        headers = dict(scope.get("headers", []))
+        origin = headers.get(b"origin")
+        if scope.get("method") == "POST" and origin is not None and origin != b"null":
+            from urllib.parse import urlsplit
+
+            if urlsplit(origin.decode("latin-1")).netloc.encode() != headers.get(b"host"):
+                response = JSONResponse({"ok": False, "status": 403, "error": "a request "
+                                         "from a page of another site is refused"}, 403)
+                return await response(scope, receive, send)
 
         async def send_secured(message):
             if message["type"] == "http.response.start":
