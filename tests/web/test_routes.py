@@ -201,7 +201,7 @@ def test_a_game_with_a_bot_plays_the_bot_on_the_server(tmp_path):
     assert r.json() == {"ok": True, "pace": 5.0}
     assert json.loads((tmp_path / game_id / "seats.json").read_text())["pace"] == 5.0
     while news(c, game_id)["to_decide"] != 0 and not news(c, game_id)["over"]:
-        c.post(f"{links[0]}/act", data={"action": random.choice(offered(c, links[0]))})
+        c.post(f"{links[0]}/act", data={"action": rng.choice(offered(c, links[0]))})
     if not news(c, game_id)["over"]:
         taken = len(session.game.actions)
         now = session.next_bot_at
@@ -219,6 +219,7 @@ def test_hotseat_hands_the_device_over_between_seats(tmp_path):
                                       name1="Bob")
     session = _session(c, game_id)
     key = session.host_key
+    assert 'name="pace" type="number"' in c.get(host).text
     hand = c.get(f"/g/{game_id}/hotseat/{key}")
     first = session.names[session.to_decide]
     assert f"Pass the device to {first}" in hand.text
@@ -344,3 +345,42 @@ def test_another_sites_page_and_another_host_name_are_refused(tmp_path):
     local = client(tmp_path, allowed_hosts=["127.0.0.1", "localhost"])
     assert local.get("/").status_code == 400  # the test client's Host is "testserver"
     assert local.get("/", headers={"Host": "127.0.0.1:8000"}).status_code == 200
+
+
+def test_a_restart_loses_nothing_not_even_the_bots_random_state(tmp_path):
+    """The same choices for the human seat give the same game whether or not the server was
+    started anew halfway: the bot's random state is in the save too."""
+    def play(folder, restart_after):
+        c = client(folder)
+        game_id, _, links = start(c, seat0="human", seat1="random", seed="11")
+        c.post(f"/g/{game_id}/pace", data={"key": _session(c, game_id).host_key,
+                                           "pace": "0"})
+        rng = random.Random(4)
+        play_turns(c, game_id, {0: links[0]}, rng, restart_after)
+        c = client(folder)  # a new server over the same folder
+        play_turns(c, game_id, {0: links[0]}, rng, 1000)
+        game = _session(c, game_id).game
+        return [a.id for a in game.actions], game.result
+
+    straight = play(tmp_path / "a", 1000)
+    assert play(tmp_path / "b", 12) == straight
+
+
+def test_an_action_whose_save_fails_is_taken_back(tmp_path, monkeypatch):
+    c = client(tmp_path)
+    game_id, _, (ada, bob) = start(c, seat0="human", seat1="human")
+    session = _session(c, game_id)
+    link = ada if session.to_decide == 0 else bob
+    before = (session.game.view(None), _unchanged(tmp_path, game_id))
+
+    def full(_session):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(session, "write", full)
+    r = c.post(f"{link}/act", data={"action": offered(c, link)[0]})
+    assert r.status_code == 500
+    assert ("the game cannot be saved (No space left on device); the action was not taken"
+            in r.text)
+    session = _session(c, game_id)
+    assert len(session.game.actions) == 0
+    assert (session.game.view(None), _unchanged(tmp_path, game_id)) == before

@@ -124,6 +124,8 @@ class Session:
         """Let the bots decide while a bot seat is to decide and its time has come (one
         decision per `pace` seconds; at pace 0 up to `MAX_BOT_MOVES` at once, within
         `BOT_BUDGET` seconds), saving after each. Returns how many decisions were taken."""
+        from artemis.players.bots import rng_state, set_rng_state
+
         moved = 0
         with self.lock:
             start = time.monotonic()
@@ -136,8 +138,13 @@ class Session:
                 if moved and (self.pace > 0 or time.monotonic() - start > BOT_BUDGET):
                     break  # at a pace, one decision per request: the page asks at that pace
                 bot = self.bots[game.current_player]
+                before = rng_state(bot)
                 game.apply(bot.choose(game))
-                self._saved(len(game.actions) - 1)
+                try:
+                    self._saved(len(game.actions) - 1)
+                except Refused:  # taken back: the bot decides again, as it would have
+                    set_rng_state(bot, before)
+                    raise
                 moved += 1
                 self.next_bot_at = clock + self.pace
         return moved
@@ -167,6 +174,7 @@ class Session:
             from artemis.players.play import rebuild
 
             self.game = rebuild(self.game, before)
+            self.game.seat_names = list(self.names)
             raise Refused(500, f"the game cannot be saved ({exc.strerror or exc}); the "
                           "action was not taken") from None
 
