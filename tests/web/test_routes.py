@@ -384,3 +384,18 @@ def test_an_action_whose_save_fails_is_taken_back(tmp_path, monkeypatch):
     session = _session(c, game_id)
     assert len(session.game.actions) == 0
     assert (session.game.view(None), _unchanged(tmp_path, game_id)) == before
+
+
+def test_a_new_game_may_add_a_pack_of_the_data_folders_packs(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    reef = Path(__file__).resolve().parents[2] / "content/examples/project/reef_expansion"
+    shutil.copytree(reef, tmp_path / "packs" / "reef")
+    c = client(tmp_path)
+    assert 'name="expansion" value="reef"' in c.get("/").text
+    game_id, _, _ = start(c, seat0="human", seat1="human", expansion="reef")
+    data = read_save(tmp_path / game_id / "game.json")
+    assert data["config"]["expansions"] == ["../packs/reef"]
+    assert any(p.startswith("reef") for p in data["content"]["packs"])
+    assert client(tmp_path).get(f"/g/{game_id}").status_code == 200  # loads after a restart
