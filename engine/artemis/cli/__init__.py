@@ -1,7 +1,7 @@
 """The `artemis` command line (typer). Text for people, ``--json`` for programs.
 
 One module per command: `validate`, `play`, `simulate`, `replay`, `plugins`, `games`,
-`version`, and
+`serve`, `version`, and
 the groups `content`, `schema` and `scenario`; `root` builds the typer app from them and holds
 `main`, `common` the options and helpers they share, `saves` the bodies of `play --save/--load`.
 Only this package writes to the terminal or reads command-line flags; the engine below it

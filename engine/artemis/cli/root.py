@@ -16,6 +16,7 @@ from artemis.cli.plugins import plugins
 from artemis.cli.replay import replay
 from artemis.cli.scenario import scenario_app
 from artemis.cli.schema import schema_app
+from artemis.cli.serve import serve
 from artemis.cli.simulate import simulate
 from artemis.cli.validate import validate
 from artemis.cli.version import engine_version, version
@@ -47,7 +48,7 @@ def _root(
 
 for name, command in (("validate", validate), ("plugins", plugins), ("games", games_command),
                       ("play", play), ("simulate", simulate), ("replay", replay),
-                      ("version", version)):
+                      ("serve", serve), ("version", version)):
     app.command(name)(command)
 app.add_typer(content_app, name="content")
 app.add_typer(schema_app, name="schema")

@@ -1,0 +1,104 @@
+"""`artemis serve [--port] [--host] [--data DIR]`: play games in a browser (docs/serve.md).
+
+The web stack (the `web` extra: Starlette, uvicorn, Jinja2) is imported only here, when the
+command runs, so `artemis --help` and the other commands start as fast as before."""
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from artemis.cli.common import DisableOpt, PluginOpt, StrictOpt
+
+WEB_MODULES = ("starlette", "uvicorn", "jinja2")
+
+
+def serve(
+    port: Annotated[int, typer.Option(help="The port to listen on.", min=1, max=65535)] = 8000,
+    host: Annotated[str, typer.Option(
+        help="The address to listen on; the default answers this computer only. Another "
+        "(0.0.0.0: every network) lets other devices in, with a warning.")] = "127.0.0.1",
+    data: Annotated[Path, typer.Option(
+        help="The data folder: a folder per game (its save and its seats' tokens), and "
+        "packs/ for the expansions a new game may add.")] = Path("artemis-games"),
+    plugin: PluginOpt = None,
+    disable_plugin: DisableOpt = None,
+    strict_plugins: StrictOpt = False,
+) -> None:
+    """Serve games in a browser: start a game (seats human or bots, variants, seed), share
+    each seat's link, play hotseat at one browser; every action is saved to the data folder at
+    once, and a restarted server goes on where it stopped. Needs the `web` extra (pip install
+    'artemis-engine\\[web]'). Exit 1 when the extra is missing or the port cannot be opened,
+    2 for a usage error."""
+    missing = [name for name in WEB_MODULES if not _importable(name)]
+    if missing:
+        print(f"error: `artemis serve` needs the web extra ({', '.join(missing)} not "
+              "installed)\n    hint: pip install 'artemis-engine[web]'", file=sys.stderr)
+        raise typer.Exit(1)
+    if data.exists() and not data.is_dir():
+        print(f"error: --data {data}: not a folder; give a folder for the games",
+              file=sys.stderr)
+        raise typer.Exit(2)
+    local = is_loopback(host)
+    if not local:
+        print(f"warning: --host {host}: the games are open to every device that reaches this "
+              "address; anyone with a seat's link plays that seat, and the games list shows "
+              "no seat links (use the links printed when a game starts, or the host page)",
+              file=sys.stderr)
+    from artemis.cli.common import plugin_host
+
+    plugins = plugin_host(plugin, disable_plugin, strict_plugins)
+    try:
+        data.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"error: --data {data}: cannot create the folder: {exc.strerror or exc}",
+              file=sys.stderr)
+        raise typer.Exit(1) from None
+    import uvicorn
+
+    from artemis.web.app import build_app
+
+    names = None if not local else sorted({"127.0.0.1", "localhost", "::1", "[::1]", host})
+    app = build_app(data, plugins, show_host_links=local, allowed_hosts=names)
+    shown = f"[{host}]" if ":" in host else host
+    print(f"artemis serve: http://{shown}:{port}/ (games in {data}); Ctrl-C stops it, "
+          "every game is saved", file=sys.stderr)
+    if not local:
+        for line in host_links(app, shown, port):
+            print(line, file=sys.stderr)
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning")
+    except (OSError, SystemExit) as exc:
+        code = getattr(exc, "code", 1)
+        if code not in (0, None):
+            print(f"error: cannot serve on {shown}:{port}: "
+                  f"{getattr(exc, 'strerror', None) or 'the port is taken or not allowed'}",
+                  file=sys.stderr)
+            raise typer.Exit(1) from None
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` answers this computer only (127.0.0.0/8, ::1, localhost)."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def host_links(app, shown: str, port: int) -> list[str]:
+    """A line per game of the data folder with its host page's link, for a server open to
+    the network (where the games list does not show them)."""
+    store = app.state.store
+    return [f"    game {g}: http://{shown}:{port}/g/{g}/host/{key}"
+            for g in store.ids() if (key := store.host_key(g)) is not None]
+
+
+def _importable(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(name) is not None

@@ -1,0 +1,296 @@
+"""The Starlette application of `artemis serve` (docs/serve.md, "Pages and requests").
+
+Routes (``ID``: a game id, ``TOKEN``: a seat's token, ``KEY``: the game's host key):
+
+| route | what |
+|---|---|
+| ``GET /`` | the games of the data folder and the new-game form |
+| ``POST /games`` | start a game; 303 to its host page |
+| ``GET /g/ID`` | the game as a spectator sees it (the public view) |
+| ``GET /g/ID/host/KEY`` | the seats' links, the hotseat link, the pace |
+| ``GET /g/ID/hotseat/KEY`` | hotseat: the hand-over screen naming the seat to decide |
+| ``GET /g/ID/s/TOKEN`` | a seat's page: its view, its legal actions when asked, the account |
+| ``POST /g/ID/s/TOKEN/act`` | the seat's action (field ``action``: an action id) |
+| ``POST /g/ID/pace`` | the bots' pace (fields ``key``: a token or the host key, ``pace``) |
+| ``GET /g/ID/poll`` | news as JSON: actions taken, seat to decide, over (bots move here) |
+| ``GET /g/ID/final`` | the final table with each scoring part |
+| ``GET /static/...`` | the page's CSS and JavaScript, shipped in the package |
+
+A refused request (unknown game, bad token, an illegal or malformed action, a body over the
+limit) is answered with a 4xx page, or JSON for a client that asks for it (``Accept:
+application/json``), naming what is wrong; nothing changes. An unexpected error is a 500 page
+with its one-line reason, never a traceback.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from artemis.web import forms
+from artemis.web.render import HERE, page, seat_page
+from artemis.web.session import Refused
+from artemis.web.store import GameStore
+
+#: Headers on every answer: no page of the game is framed or sends its address (which holds
+#: a token) to another site; scripts and styles come from this server only.
+SECURITY_HEADERS = [
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"content-security-policy",
+     b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'"),
+    (b"cache-control", b"no-store"),
+]
+
+
+def _wants_json(request: Request) -> bool:
+    return "application/json" in request.headers.get("accept", "")
+
+
+def _refusal(request: Request, status: int, message: str) -> Response:
+    if _wants_json(request):
+        return JSONResponse({"ok": False, "status": status, "error": message}, status)
+    return HTMLResponse(page("error.html", status=status, message=message), status)
+
+
+def build_app(data: str | Path, host=None, show_host_links: bool = True,
+              allowed_hosts: list[str] | None = None):
+    """The application (ASGI) serving the games of the data folder ``data`` with the plugin
+    ``host``. ``show_host_links``: the games list links each game's host page (which lists
+    every seat's link); `artemis serve` turns it off when the server is reachable from the
+    network, where only the player who started a game should have those links.
+    ``allowed_hosts``: the only Host headers answered (None: any); `artemis serve` on
+    127.0.0.1 answers only its own names, so a page of another site that renames itself to
+    this address (DNS rebinding) cannot read the games list."""
+    store = GameStore(data, host)
+    packs_folder = Path(data) / "packs"
+
+    async def index(request: Request) -> Response:
+        from artemis.kernel.games import games
+        from artemis.players.bots import bot_kinds
+
+        rulesets = games()
+        listing = store.listing()
+        keys = {}
+        if show_host_links:
+            keys = {g.id: k for g in listing if not g.problem
+                    and (k := store.host_key(g.id)) is not None}
+        return HTMLResponse(page(
+            "index.html", listing=listing, host_keys=keys,
+            games=[{"id": r.id, "name": r.name or r.id, "counts": r.player_counts,
+                    "kinds": bot_kinds(r), "variants": sorted(_variants(store, r.id)),
+                    "options": sorted((r.config_schema or {}).get("properties", {}))}
+                   for r in rulesets.values()],
+            packs=sorted(forms.packs(packs_folder))))
+
+    async def create(request: Request) -> Response:
+        from artemis.content.problems import ContentError
+        from artemis.kernel.game import ConfigError
+
+        fields = await forms.read_fields(request)
+        wanted = forms.new_game(fields, store.host, packs_folder)
+        try:
+            session = store.create(wanted.config, wanted.kinds, wanted.names)
+        except ConfigError as exc:
+            raise Refused(400, f"the game cannot be set up: {exc}") from None
+        except ContentError as exc:
+            first = exc.problems[0].format().splitlines()[0] if exc.problems else str(exc)
+            raise Refused(400, f"the game's content does not load: {first}") from None
+        session.advance()
+        where = f"/g/{session.id}/host/{session.host_key}"
+        if _wants_json(request):
+            return JSONResponse({"ok": True, "id": session.id, "host": where,
+                                 "seats": _seat_links(session)}, 201)
+        return RedirectResponse(where, 303)
+
+    def _game(request: Request):
+        return store.get(request.path_params["game"])
+
+    def _seat(request: Request):
+        session = _game(request)
+        seat = session.seat_of(request.path_params["token"])
+        if seat is None:
+            raise Refused(403, "this link is not a seat of this game: ask the player who "
+                          "started it for your seat's link")
+        return session, seat
+
+    def _host(request: Request):
+        session = _game(request)
+        if not session.is_host(request.path_params["key"]):
+            raise Refused(403, "this is not the game's host link")
+        return session
+
+    async def spectate(request: Request) -> Response:
+        session = _game(request)
+        session.advance()
+        return HTMLResponse(page("seat.html", **seat_page(session, None), act_url=None,
+                                 pace_key=None, hotseat=None))
+
+    async def host_page(request: Request) -> Response:
+        session = _host(request)
+        session.advance()
+        return HTMLResponse(page("host.html", session=session, links=_seat_links(session),
+                                 game=session.game))
+
+    async def hotseat(request: Request) -> Response:
+        session = _host(request)
+        session.advance()
+        seat = session.to_decide
+        return HTMLResponse(page(
+            "handover.html", session=session, game=session.game, seat=seat,
+            human=seat is not None and session.human(seat),
+            link=(f"/g/{session.id}/s/{session.tokens[seat]}?hotseat={session.host_key}"
+                  if seat is not None and session.human(seat) else None)))
+
+    async def seat_view(request: Request) -> Response:
+        session, seat = _seat(request)
+        session.advance()
+        hotseat_key = _hotseat_key(request, session)
+        token = request.path_params["token"]
+        if hotseat_key and session.to_decide != seat:  # done: hand the device on
+            return RedirectResponse(f"/g/{session.id}/hotseat/{hotseat_key}", 303)
+        act = f"/g/{session.id}/s/{token}/act" + (f"?hotseat={hotseat_key}"
+                                                  if hotseat_key else "")
+        return HTMLResponse(page("seat.html", **seat_page(session, seat), act_url=act,
+                                 pace_key=token, hotseat=hotseat_key))
+
+    async def act(request: Request) -> Response:
+        session, seat = _seat(request)
+        fields = await forms.read_fields(request)
+        session.act(seat, forms.one(fields, "action", ""))
+        session.advance()
+        if _wants_json(request):
+            return JSONResponse(_news(session))
+        hotseat_key = _hotseat_key(request, session)
+        back = f"/g/{session.id}/s/{request.path_params['token']}"
+        if hotseat_key:
+            back = f"/g/{session.id}/hotseat/{hotseat_key}"
+        return RedirectResponse(back, 303)
+
+    async def pace(request: Request) -> Response:
+        session = _game(request)
+        fields = await forms.read_fields(request)
+        key = forms.one(fields, "key", "")
+        if session.seat_of(key) is None and not session.is_host(key):
+            raise Refused(403, "only a seat or the host of this game sets its pace")
+        value = session.set_pace(forms.one(fields, "pace"))
+        if _wants_json(request):
+            return JSONResponse({"ok": True, "pace": value})
+        back = (f"/g/{session.id}/host/{key}" if session.is_host(key)
+                else f"/g/{session.id}/s/{key}")
+        return RedirectResponse(back, 303)
+
+    async def poll(request: Request) -> Response:
+        session = _game(request)
+        moved = session.advance()
+        return JSONResponse({**_news(session), "moved": moved})
+
+    async def final(request: Request) -> Response:
+        session = _game(request)
+        data = seat_page(session, None)
+        if data["final"] is None:
+            raise Refused(409, "the game is not over yet: the final table comes at its end")
+        if _wants_json(request):
+            return JSONResponse({"ok": True, **session.game.result,
+                                 "names": session.names})
+        return HTMLResponse(page("final.html", **data))
+
+    async def on_refused(request: Request, exc: Refused) -> Response:
+        return _refusal(request, exc.status, exc.message)
+
+    async def on_http(request: Request, exc: HTTPException) -> Response:
+        words = {404: "no such page", 405: "this address does not take that method"}
+        return _refusal(request, exc.status_code, words.get(exc.status_code, str(exc.detail)))
+
+    async def on_error(request: Request, exc: Exception) -> Response:
+        reason = str(exc).splitlines()[0][:300] if str(exc) else ""
+        return _refusal(request, 500, f"internal error: {type(exc).__name__}: {reason} (a bug "
+                        "in artemis: please report it with what you did)")
+
+    routes = [
+        Route("/", index),
+        Route("/games", create, methods=["POST"]),
+        Route("/g/{game}", spectate),
+        Route("/g/{game}/host/{key}", host_page),
+        Route("/g/{game}/hotseat/{key}", hotseat),
+        Route("/g/{game}/s/{token}", seat_view),
+        Route("/g/{game}/s/{token}/act", act, methods=["POST"]),
+        Route("/g/{game}/pace", pace, methods=["POST"]),
+        Route("/g/{game}/poll", poll),
+        Route("/g/{game}/final", final),
+        Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
+    ]
+    from starlette.middleware import Middleware
+    from starlette.middleware.trustedhost import TrustedHostMiddleware
+
+    middleware = ([Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)]
+                  if allowed_hosts is not None else [])
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={
+        Refused: on_refused, HTTPException: on_http, Exception: on_error})
+    app.state.store = store
+    return _Secured(app)
+
+
+class _Secured:
+    """ASGI wrapper adding `SECURITY_HEADERS` to every HTTP answer, and refusing (403) a POST
+    sent by a page of another site (its Origin header names another host than the Host
+    header): a form of another site cannot start games here."""
+
+    def __init__(self, app):
+        self.app = app
+        self.state = app.state
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        headers = dict(scope.get("headers", []))
+        origin = headers.get(b"origin")
+        if scope.get("method") == "POST" and origin is not None and origin != b"null":
+            from urllib.parse import urlsplit
+
+            if urlsplit(origin.decode("latin-1")).netloc.encode() != headers.get(b"host"):
+                response = JSONResponse({"ok": False, "status": 403, "error": "a request "
+                                         "from a page of another site is refused"}, 403)
+                return await response(scope, receive, send)
+
+        async def send_secured(message):
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []),
+                                                  *SECURITY_HEADERS]}
+            await send(message)
+
+        return await self.app(scope, receive, send_secured)
+
+
+def _variants(store: GameStore, game_id: str) -> dict:
+    from artemis.kernel.game import default_plugins
+
+    host = store.host if store.host is not None else default_plugins()
+    return host.variants(game_id)
+
+
+def _seat_links(session) -> list[dict]:
+    """Each seat: name, kind and, for a human seat, its link."""
+    return [{"seat": seat, "name": session.names[seat], "kind": session.kinds[seat],
+             "link": f"/g/{session.id}/s/{token}" if token else None}
+            for seat, token in enumerate(session.tokens)]
+
+
+def _hotseat_key(request: Request, session) -> str | None:
+    key = request.query_params.get("hotseat")
+    return key if key and session.is_host(key) else None
+
+
+def _news(session) -> dict:
+    """What a page polls for: actions taken, the round, the seat to decide, over."""
+    game = session.game
+    return {"ok": True, "actions": len(game.actions), "round": game.ruleset.round_of(game),
+            "to_decide": game.current_player, "over": game.is_over, "pace": session.pace}

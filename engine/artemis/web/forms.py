@@ -1,0 +1,215 @@
+"""What a browser sends, checked (docs/serve.md, "Safe by default").
+
+A request body is read up to `MAX_BODY` bytes (a larger one, announced or not, is refused with
+413 before it is parsed) and parsed as a form (``application/x-www-form-urlencoded``, at most
+`MAX_FIELDS` fields) or as a JSON object; `new_game` turns the new-game form into a
+`GameConfig` with its seats, every field checked with a message naming it.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import parse_qs
+
+from artemis.web.session import Refused
+
+#: The largest request body read (bytes); a new-game form takes well under 2 kB.
+MAX_BODY = 16 * 1024
+#: The most fields a form may have.
+MAX_FIELDS = 64
+#: The longest seat name.
+MAX_NAME = 40
+#: The largest seed a new game takes (as `artemis play --seed`).
+MAX_SEED = 2**63 - 1
+
+
+async def read_body(request) -> bytes:
+    """The request's body, at most `MAX_BODY` bytes. Raises Refused (413) for a larger one,
+    whether its Content-Length says so or its stream runs past the limit."""
+    length = request.headers.get("content-length")
+    if length is not None:
+        if not length.isdigit():
+            raise Refused(400, "the Content-Length header is not a number")
+        if int(length) > MAX_BODY:
+            raise Refused(413, f"the request body is {int(length)} bytes; at most {MAX_BODY} "
+                          "are accepted")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise Refused(413, f"the request body is over {MAX_BODY} bytes; at most "
+                          f"{MAX_BODY} are accepted")
+    return bytes(body)
+
+
+async def read_fields(request) -> dict[str, list[str]]:
+    """The request's form fields ({name: [values]}), from a form body or a JSON object
+    (a value or a list of values per name). Raises Refused (400) for a body that is neither,
+    (413) for one over `MAX_BODY`."""
+    body = await read_body(request)
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise Refused(400, "the request body is not UTF-8 text") from None
+    if kind == "application/json":
+        try:
+            data = json.loads(text) if text.strip() else {}
+        except (ValueError, RecursionError):
+            raise Refused(400, "the request body is not JSON") from None
+        if not isinstance(data, dict):
+            raise Refused(400, "the request body must be a JSON object of fields")
+        out: dict[str, list[str]] = {}
+        for key, value in data.items():
+            values = value if isinstance(value, list) else [value]
+            if not all(isinstance(v, str | int | float) and not isinstance(v, bool)
+                       for v in values):
+                raise Refused(400, f"field '{key[:40]}': a string or number expected")
+            out[key] = [str(v) for v in values]
+        return out
+    if kind not in ("", "application/x-www-form-urlencoded"):
+        raise Refused(415, f"a form or JSON body expected, not {kind[:60]}")
+    try:
+        return parse_qs(text, keep_blank_values=True, max_num_fields=MAX_FIELDS)
+    except ValueError as exc:
+        raise Refused(400, f"the form cannot be read: {exc}") from None
+
+
+def one(fields: dict[str, list[str]], name: str, default: str | None = None) -> str:
+    """The single value of field ``name`` (``default`` when absent). Raises Refused (400)
+    when it is missing without a default or given twice."""
+    values = fields.get(name)
+    if not values:
+        if default is None:
+            raise Refused(400, f"field '{name}' is missing")
+        return default
+    if len(values) > 1:
+        raise Refused(400, f"field '{name}' is given {len(values)} times")
+    return values[0]
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A checked new-game form: the ``config`` (`GameConfig`), each seat's ``kinds`` and
+    ``names``."""
+
+    config: object
+    kinds: list[str]
+    names: list[str]
+
+
+def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> NewGame:
+    """The new game a form asks for: ``game`` (a registered game id), ``players`` (one of its
+    counts), ``seatN`` (a bot kind or human) and ``nameN`` per seat, ``seed`` (blank: a
+    random one), ``variants`` (lines ``NAME`` or ``NAME.KEY=VALUE``, a value read as YAML),
+    ``options`` (lines ``KEY=VALUE``, the game's own options) and ``expansion`` (names of pack
+    folders in ``packs_folder``, the only packs a browser may ask for). Raises Refused (400)
+    naming the field; the game checks variants and options when it is set up."""
+    from artemis.kernel.game import GameConfig
+    from artemis.kernel.games import UnknownGame, get_game
+    from artemis.players.bots import bot_kinds
+
+    game_id = one(fields, "game", "project")
+    try:
+        ruleset = get_game(game_id)
+    except UnknownGame as exc:
+        raise Refused(400, f"field 'game': {exc}") from None
+    counts = ruleset.player_counts
+    players = _int(one(fields, "players", str(counts[0])), "players")
+    if players not in counts:
+        raise Refused(400, f"field 'players': {players} is not a player count of "
+                      f"{ruleset.name or ruleset.id} ({', '.join(map(str, counts))})")
+    kinds_known = bot_kinds(ruleset)
+    kinds, names = [], []
+    for seat in range(players):
+        kind = one(fields, f"seat{seat}", "human" if seat == 0 else "random")
+        if kind not in kinds_known:
+            raise Refused(400, f"field 'seat{seat}': '{kind[:40]}' is not a seat kind of "
+                          f"{ruleset.name or ruleset.id} ({', '.join(kinds_known)})")
+        name = " ".join(one(fields, f"name{seat}", "").split()) or f"P{seat}"
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise Refused(400, f"field 'name{seat}': a name is at most {MAX_NAME} printable "
+                          "characters")
+        kinds.append(kind)
+        names.append(name)
+    if len(set(names)) != len(names):
+        raise Refused(400, "two seats have the same name; give each its own")
+    raw_seed = one(fields, "seed", "").strip()
+    seed = _int(raw_seed, "seed") if raw_seed else secrets.randbelow(2**31)
+    if not 0 <= seed <= MAX_SEED:
+        raise Refused(400, f"field 'seed': a seed is a whole number from 0 to {MAX_SEED}")
+    variants = _variants(one(fields, "variants", ""))
+    options = _game_options(one(fields, "options", ""))
+    available = packs(packs_folder)
+    expansions = []
+    for name in fields.get("expansion", []):
+        if name not in available:
+            raise Refused(400, f"field 'expansion': '{name[:40]}' is not a pack of the data "
+                          f"folder's packs/ ({', '.join(available) or 'none there'})")
+        expansions.append(str(available[name]))
+    config = GameConfig(players=players, seed=seed, variants=variants, options=options,
+                        expansions=tuple(expansions), game=ruleset.id)
+    return NewGame(config, kinds, names)
+
+
+def packs(folder: Path | None) -> dict[str, Path]:
+    """The content packs a new game may add: the folders of ``folder`` holding an
+    ``expansion.yaml``, by folder name (none when ``folder`` does not exist)."""
+    if folder is None or not folder.is_dir():
+        return {}
+    return {p.name: p for p in sorted(folder.iterdir())
+            if p.is_dir() and (p / "expansion.yaml").is_file()}
+
+
+def _int(text: str, field: str) -> int:
+    text = text.strip()
+    if not (text.isdigit() and text.isascii()) or len(text) > 20:
+        raise Refused(400, f"field '{field}': '{text[:40]}' is not a whole number")
+    return int(text)
+
+
+def _value(raw: str):
+    """A variant or game option's value, read as YAML as the command line reads it
+    (``3`` a number, ``true`` a boolean); text that is not YAML stays text."""
+    from artemis.content.yamlio import YamlProblem, parse
+
+    if not raw.strip():
+        return ""
+    try:
+        return parse(f"v: {raw}\n").data["v"]
+    except (YamlProblem, KeyError, TypeError):
+        return raw
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _variants(text: str) -> dict:
+    """{variant: {option: value}} from lines ``NAME`` or ``NAME.KEY=VALUE``."""
+    out: dict = {}
+    for line in _lines(text):
+        key, sep, raw = line.partition("=")
+        name, dot, option = key.strip().partition(".")
+        if not name.isidentifier() or (sep and not (dot and option.isidentifier())) \
+                or (dot and not sep):
+            raise Refused(400, f"field 'variants': '{line[:60]}' is not NAME or "
+                          "NAME.KEY=VALUE, e.g. game_length.rounds=5")
+        options = out.setdefault(name, {})
+        if sep:
+            options[option] = _value(raw)
+    return out
+
+
+def _game_options(text: str) -> dict:
+    """{key: value} from lines ``KEY=VALUE``."""
+    out: dict = {}
+    for line in _lines(text):
+        key, sep, raw = line.partition("=")
+        if not sep or not key.strip().isidentifier():
+            raise Refused(400, f"field 'options': '{line[:60]}' is not KEY=VALUE")
+        out[key.strip()] = _value(raw)
+    return out

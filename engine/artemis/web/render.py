@@ -1,0 +1,104 @@
+"""HTML for the browser: the Jinja2 environment (templates under ``templates/``, every value
+escaped), the generic rendering of any game's view, and the page data of a seat's page.
+
+A game with a drawing (`artemis.web.boards`) shows its board; every game also shows its view
+as nested tables (`generic_view`), so a game without a drawing still plays. The legal actions
+are grouped: a game's own grouping where it has one (the Project's placements: die, region,
+target, Toolkit change), else by the kind of question.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from artemis.web.boards import drawing
+
+HERE = Path(__file__).resolve().parent
+_ENV: list = []
+
+
+def env():
+    """The shared Jinja2 environment (autoescaping on, undefined names an error)."""
+    if not _ENV:
+        from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+        e = Environment(loader=FileSystemLoader(HERE / "templates"),
+                        autoescape=select_autoescape(default=True, default_for_string=True),
+                        undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
+        e.globals["is_mapping"] = lambda v: isinstance(v, dict)
+        e.globals["is_list"] = lambda v: isinstance(v, list | tuple)
+        e.globals["is_scalar_list"] = lambda v: isinstance(v, list | tuple) and all(
+            not isinstance(x, dict | list | tuple) for x in v)
+        e.globals["words"] = lambda key: str(key).replace("_", " ")
+        _ENV.append(e)
+    return _ENV[0]
+
+
+def page(template: str, **data) -> str:
+    """The HTML text of ``template`` with ``data``."""
+    return env().get_template(template).render(**data)
+
+
+def generic_view(view) -> str:
+    """Any game's view (JSON data) as nested HTML tables: mappings as rows of key and value,
+    lists of mappings as tables, short lists inline."""
+    return env().get_template("view.html").render(view=view)
+
+
+def action_groups(game, actions: list) -> list[dict]:
+    """The legal ``actions`` for the generic chooser: one group per kind of question, each
+    {"kind", "actions": [{"id", "label"}]} in the engine's order."""
+    groups: dict[str, list] = {}
+    for a in actions:
+        groups.setdefault(a.kind, []).append({"id": a.id, "label": a.label})
+    return [{"kind": kind, "actions": items} for kind, items in groups.items()]
+
+
+def seat_page(session, seat: int | None) -> dict:
+    """The data of the game page as ``seat`` sees it (None: a spectator): the view drawn or
+    rendered, the question and its legal answers when ``seat`` is to decide, the account of
+    what it may see, the seats, and the final table once the game is over."""
+    game = session.game
+    ruleset = game.ruleset
+    view = game.view(seat)
+    module = drawing(ruleset.id)
+    board = module.board(game, view) if module is not None else None
+    asked = (not game.is_over and seat is not None and game.current_player == seat)
+    actions = game.legal_actions() if asked else []
+    grouped = module.placement_groups(actions) if module is not None and asked else None
+    return {
+        "session": session, "game": game, "ruleset": ruleset, "seat": seat,
+        "round": ruleset.round_of(game), "to_decide": game.current_player,
+        "summary": ruleset.seat_summary(game, seat) if seat is not None else "",
+        "board": board, "board_template": module.TEMPLATE if module is not None else None,
+        "generic": generic_view(view),
+        "asked": asked, "placements": grouped,
+        "groups": action_groups(game, actions) if asked and grouped is None else [],
+        "question": game.pending.kind if asked and game.pending is not None else "",
+        "account": session.account(seat), "final": final_table(session),
+        "actions_taken": len(game.actions),
+    }
+
+
+def final_table(session) -> dict | None:
+    """The final scores once the game is over: {"title", "parts" [(id, label)], "rows"
+    [{"name", "in_game", "steps" [...], "vp"}] in ranking order, "winner"}; None before."""
+    game = session.game
+    if not game.is_over:
+        return None
+    ruleset, result = game.ruleset, game.result
+    parts = list(ruleset.scoring_parts)
+    first = result["players"][0].get("steps", {}) if result["players"] else {}
+    parts += [k for k in first if k not in parts]  # plugins' items, after the game's own
+    in_game = all("in_game" in row for row in result["players"])
+    rows = []
+    for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
+        rows.append({"name": session.names[row["seat"]],
+                     "in_game": row.get("in_game") if in_game else None,
+                     "steps": [row.get("steps", {}).get(p, 0) for p in parts],
+                     "vp": row["vp"]})
+    return {"title": ruleset.scoring_title,
+            "parts": [(p, ruleset.scoring_labels.get(p, p.replace("_", " "))) for p in parts],
+            "in_game": in_game, "rows": rows,
+            "winner": session.names[result["winner"]] if result.get("winner") is not None
+            else None}

@@ -1,0 +1,194 @@
+"""One game being served: its seats, their tokens, the bots and their pace, and the checks on
+who may act (docs/serve.md, "Seats and tokens").
+
+A human seat acts through its token only; a bot seat has no token and moves on the server,
+one decision each `Session.pace` seconds, when a page of the game asks for news
+(`Session.advance`). Every action, a person's or a bot's, is followed by an atomic save in the
+save format (`artemis.records.save.write_save`), so a server stopped at any moment restarts
+where it was. The game keeps every action taken (``game.actions``), which is what undo and a
+replay will walk back along later.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+#: The longest action id accepted from a browser (the Project's are under 40 characters).
+MAX_ACTION_ID = 200
+#: At most this many bot decisions in one request, so a page never waits long; the next
+#: request goes on from there.
+MAX_BOT_MOVES = 60
+#: Seconds a request may spend on bot decisions before it answers.
+BOT_BUDGET = 0.5
+#: The slowest pace a viewer may set (seconds between two bot decisions).
+MAX_PACE = 10.0
+
+
+class Refused(Exception):
+    """A request the game refuses, with the HTTP status to answer and the message to show
+    (the engine's own for an illegal action). Nothing in the game has changed."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def new_token() -> str:
+    """An unguessable token (`secrets.token_urlsafe`, 128 bits) for a seat's link."""
+    return secrets.token_urlsafe(16)
+
+
+@dataclass
+class Session:
+    """A served game: ``game`` (the kernel's `Game`), the seats' ``kinds``, ``names`` and
+    ``bots`` (seat order; a human seat's bot is the `HumanPlayer`, never asked), each human
+    seat's ``tokens`` (None for a bot seat), the ``host_key`` of the page that lists the seat
+    links, the bots' ``pace`` (seconds between two bot decisions) and where it is saved
+    (``save_path``; ``write`` writes save and tokens). Methods take ``lock``: requests run
+    in worker threads."""
+
+    id: str
+    game: object
+    kinds: list[str]
+    names: list[str]
+    bots: list
+    tokens: list[str | None]
+    host_key: str
+    pace: float
+    save_path: Path
+    write: object  # callable(session): the store's atomic save of the game and its seats
+    next_bot_at: float = 0.0
+    seats_text: str = ""  # the seats file as last written
+    lock: threading.RLock = field(default_factory=threading.RLock)
+
+    # -- who is who -----------------------------------------------------------------------
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token is ``token``, or None; compared in constant time."""
+        found = None
+        for seat, mine in enumerate(self.tokens):
+            if mine is not None and secrets.compare_digest(mine.encode(), token.encode()):
+                found = seat
+        return found
+
+    def is_host(self, key: str) -> bool:
+        """Whether ``key`` is the game's host key (constant-time comparison)."""
+        return secrets.compare_digest(self.host_key.encode(), key.encode())
+
+    @property
+    def to_decide(self) -> int | None:
+        """The seat asked now (None once the game is over)."""
+        return self.game.current_player
+
+    def human(self, seat: int) -> bool:
+        """Whether ``seat`` is played by a person."""
+        return self.kinds[seat] == "human"
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def act(self, seat: int, action_id: object) -> None:
+        """Apply ``action_id`` (an action id, as `Action.id`) for human ``seat`` and save.
+
+        Raises Refused, and changes nothing, when the game is over (409), another seat is to
+        decide (409), the id is not a short string (400) or is not legal now (409, the
+        engine's message naming the rule: `Ruleset.illegal`), or the save cannot be written
+        (500; the action is taken back)."""
+        from artemis.kernel.actions import IllegalAction
+
+        if not isinstance(action_id, str) or not action_id.strip():
+            raise Refused(400, "no action given: send the field 'action' with an action id "
+                          "from the page's list")
+        if len(action_id) > MAX_ACTION_ID or not action_id.isprintable():
+            raise Refused(400, f"the action id is not one the engine makes (at most "
+                          f"{MAX_ACTION_ID} printable characters)")
+        with self.lock:
+            game = self.game
+            if game.is_over:
+                raise Refused(409, "the game is over: no more actions")
+            if game.current_player != seat:
+                raise Refused(409, f"it is not {self.names[seat]}'s turn: "
+                              f"{self.names[game.current_player]} is to decide")
+            try:
+                game.apply(action_id)
+            except IllegalAction as exc:
+                raise Refused(409, str(exc)) from None
+            self._saved(len(game.actions) - 1)
+            self.next_bot_at = time.monotonic() + self.pace
+
+    def advance(self, now: float | None = None) -> int:
+        """Let the bots decide while a bot seat is to decide and its time has come (one
+        decision per `pace` seconds; at pace 0 up to `MAX_BOT_MOVES` at once, within
+        `BOT_BUDGET` seconds), saving after each. Returns how many decisions were taken."""
+        from artemis.players.bots import rng_state, set_rng_state
+
+        moved = 0
+        with self.lock:
+            start = time.monotonic()
+            game = self.game
+            while (not game.is_over and not self.human(game.current_player)
+                   and moved < MAX_BOT_MOVES):
+                clock = time.monotonic() if now is None else now
+                if clock < self.next_bot_at:
+                    break
+                if moved and (self.pace > 0 or time.monotonic() - start > BOT_BUDGET):
+                    break  # at a pace, one decision per request: the page asks at that pace
+                bot = self.bots[game.current_player]
+                before = rng_state(bot)
+                game.apply(bot.choose(game))
+                try:
+                    self._saved(len(game.actions) - 1)
+                except Refused:  # taken back: the bot decides again, as it would have
+                    set_rng_state(bot, before)
+                    raise
+                moved += 1
+                self.next_bot_at = clock + self.pace
+        return moved
+
+    def set_pace(self, pace: object) -> float:
+        """Set the seconds between two bot decisions (0 to `MAX_PACE`) and save it.
+        Raises Refused (400) for a value that is not such a number."""
+        try:
+            value = float(pace)  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            raise Refused(400, f"pace must be a number of seconds from 0 to {MAX_PACE:g}"
+                          ) from None
+        if not 0 <= value <= MAX_PACE:  # also refuses nan
+            raise Refused(400, f"pace must be a number of seconds from 0 to {MAX_PACE:g}")
+        with self.lock:
+            self.pace = value
+            self.next_bot_at = min(self.next_bot_at, time.monotonic() + value)
+            self.write(self)
+        return value
+
+    def _saved(self, before: int) -> None:
+        """Save after an action; when the save cannot be written, take the action back (the
+        game rebuilt from its first ``before`` actions) and refuse."""
+        try:
+            self.write(self)
+        except OSError as exc:
+            from artemis.players.play import rebuild
+
+            self.game = rebuild(self.game, before)
+            self.game.seat_names = list(self.names)
+            raise Refused(500, f"the game cannot be saved ({exc.strerror or exc}); the "
+                          "action was not taken") from None
+
+    # -- what a seat sees -----------------------------------------------------------------
+
+    def account(self, seat: int | None, last: int = 60) -> list[str]:
+        """The last ``last`` lines of the game's account (`Ruleset.account_lines`) built from
+        the log records ``seat`` may see (None: a spectator's, the public ones)."""
+        from artemis.records.log import visible
+
+        game = self.game
+        shown = visible(game.log, seat)
+        if len(shown) != len(game.log):  # private records: tell the story from the seat's
+            game = game.clone()
+            game.log = shown
+        labels = [f"{n}" for n in self.names]
+        return game.ruleset.account_lines(game, labels)[-last:]

@@ -1,0 +1,34 @@
+// artemis serve: the page asks the server for news at the bots' pace and reloads when the
+// game moved on; a click on a board region opens that region in the chooser. No library.
+(function () {
+  "use strict";
+  var body = document.body;
+  var game = body.dataset.game;
+  if (game && body.dataset.poll) {
+    var seen = body.dataset.actions;
+    var every = Math.max(300, Math.min(2000, 1000 * parseFloat(body.dataset.pace || "1")));
+    var ask = function () {
+      fetch("/g/" + game + "/poll", {headers: {"Accept": "application/json"}})
+        .then(function (r) { return r.json(); })
+        .then(function (news) {
+          if (String(news.actions) !== seen) { location.reload(); return; }
+          if (!news.over) { setTimeout(ask, every); }
+        })
+        .catch(function () { setTimeout(ask, 5000); });
+    };
+    setTimeout(ask, every);
+  }
+  document.querySelectorAll(".project-board .region[data-region]").forEach(function (el) {
+    el.addEventListener("click", function () {
+      var open = document.querySelector(".chooser details.die[open]") ||
+                 document.querySelector(".chooser details.die");
+      if (!open) { return; }
+      open.open = true;
+      open.querySelectorAll("details.region").forEach(function (d) {
+        d.open = d.dataset.region === el.dataset.region;
+      });
+      document.querySelectorAll(".region.highlight").forEach(function (h) { h.classList.remove("highlight"); });
+      el.classList.add("highlight");
+    });
+  });
+})();

@@ -1,0 +1,197 @@
+"""The games of a data folder (`artemis serve --data DIR`, docs/serve.md, "The data folder").
+
+Each game is a folder ``DIR/<id>/`` holding ``game.json``, the game in the save format
+(docs/saves.md: `artemis play --load` continues it too), rewritten atomically after every
+action, and ``seats.json``, what the save does not carry: each human seat's token, the host
+key and the bots' pace (mode 0600, never inside the save). A game id is 12 lower-case hex
+digits; anything else is not looked up on disk. Games are loaded (the save replayed and
+checked, `artemis.records.save.load_save`) on first use, so a restarted server goes on where
+it stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import secrets
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from artemis.web.session import MAX_PACE, Refused, Session, new_token
+
+GAME_ID = re.compile(r"[0-9a-f]{12}")
+SAVE_NAME = "game.json"
+SEATS_NAME = "seats.json"
+#: The largest seats file read (bytes): tokens for five seats take a few hundred.
+MAX_SEATS_BYTES = 64 * 1024
+#: The bots' pace of a new game (seconds between two bot decisions).
+DEFAULT_PACE = 0.5
+
+
+@dataclass(frozen=True)
+class Listed:
+    """A game of the data folder as the index lists it, read from its save without
+    replaying it: ``id``, ``game`` (the game's id), ``seats`` ("Ada (human)", ...),
+    ``actions`` taken, ``round``, ``over``, and ``problem`` (why it cannot be read, or "")."""
+
+    id: str
+    game: str
+    seats: tuple[str, ...]
+    actions: int
+    round: int | None
+    over: bool
+    problem: str = ""
+
+
+class GameStore:
+    """The games in ``folder`` (created when missing), played with the plugin ``host``
+    (default: the core and installed plugins). Thread-safe."""
+
+    def __init__(self, folder: str | Path, host=None):
+        self.folder = Path(folder)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        self.host = host
+        self._open: dict[str, Session] = {}
+        self._lock = threading.Lock()
+
+    # -- finding games --------------------------------------------------------------------
+
+    def ids(self) -> list[str]:
+        """The ids of the games in the folder, newest first."""
+        found = [p for p in self.folder.iterdir()
+                 if GAME_ID.fullmatch(p.name) and (p / SAVE_NAME).is_file()]
+        found.sort(key=lambda p: (p / SAVE_NAME).stat().st_mtime, reverse=True)
+        return [p.name for p in found]
+
+    def listing(self) -> list[Listed]:
+        """Every game of the folder as `Listed`, newest first; a save that cannot be read is
+        listed with its problem."""
+        from artemis.records.save import SaveError, read_save
+
+        out = []
+        for game_id in self.ids():
+            try:
+                data = read_save(self.folder / game_id / SAVE_NAME)
+            except SaveError as exc:
+                out.append(Listed(game_id, "?", (), 0, None, False, str(exc)))
+                continue
+            seats = tuple(f"{s['name']} ({s['kind']})" for s in data["seats"])
+            pos = data["position"]
+            out.append(Listed(game_id, data["config"]["game"], seats, len(data["actions"]),
+                              pos["round"], pos["over"]))
+        return out
+
+    def host_key(self, game_id: str) -> str | None:
+        """The host key of ``game_id`` from its seats file, without loading the game (None
+        when the file cannot be read)."""
+        try:
+            return self._read_seats(self.folder / game_id / SEATS_NAME)["host"]
+        except Refused:
+            return None
+
+    def get(self, game_id: str) -> Session:
+        """The served game ``game_id``, loaded from its save on first use. Raises Refused:
+        404 for an id that is not a game of the folder, 500 naming the problem for a save or
+        seats file that cannot be loaded."""
+        if not isinstance(game_id, str) or not GAME_ID.fullmatch(game_id):
+            raise Refused(404, "no such game: a game id is 12 hex digits, as in the links "
+                          "of the games list")
+        with self._lock:
+            session = self._open.get(game_id)
+            if session is None:
+                session = self._load(game_id)
+                self._open[game_id] = session
+        return session
+
+    def _load(self, game_id: str) -> Session:
+        from artemis.records.save import SaveError, load_save
+
+        folder = self.folder / game_id
+        if not (folder / SAVE_NAME).is_file():
+            raise Refused(404, f"no game '{game_id}' in the data folder")
+        seats = self._read_seats(folder / SEATS_NAME)
+        try:
+            loaded = load_save(folder / SAVE_NAME, self.host)
+        except SaveError as exc:
+            raise Refused(500, f"the game '{game_id}' cannot be loaded: {exc}") from None
+        tokens = seats["tokens"]
+        if len(tokens) != len(loaded.kinds):
+            raise Refused(500, f"{folder / SEATS_NAME}: {len(tokens)} tokens for "
+                          f"{len(loaded.kinds)} seats")
+        loaded.game.seat_names = list(loaded.names)
+        return Session(game_id, loaded.game, loaded.kinds, loaded.names, loaded.bots,
+                       tokens, seats["host"], seats["pace"], folder / SAVE_NAME, self._write)
+
+    @staticmethod
+    def _read_seats(path: Path) -> dict:
+        """The seats file, checked: {"host": key, "tokens": [token or null per seat],
+        "pace": seconds}. Raises Refused (500) naming the file and what is wrong."""
+        try:
+            with open(path, "rb") as f:
+                raw = f.read(MAX_SEATS_BYTES + 1)
+            data = json.loads(raw.decode("utf-8"))
+        except (OSError, ValueError) as exc:
+            raise Refused(500, f"{path}: cannot read the seats' tokens: {exc}") from None
+        ok = (len(raw) <= MAX_SEATS_BYTES and isinstance(data, dict)
+              and isinstance(data.get("host"), str) and len(data["host"]) >= 16
+              and isinstance(data.get("tokens"), list)
+              and all(t is None or (isinstance(t, str) and len(t) >= 16)
+                      for t in data["tokens"])
+              and isinstance(data.get("pace"), int | float)
+              and not isinstance(data.get("pace"), bool) and 0 <= data["pace"] <= MAX_PACE)
+        if not ok:
+            raise Refused(500, f"{path}: not a seats file (host, tokens, pace); the game's "
+                          "save beside it is intact and `artemis play --load` continues it")
+        return data
+
+    # -- new games ------------------------------------------------------------------------
+
+    def create(self, config, kinds: list[str], names: list[str]) -> Session:
+        """Start a game of ``config`` (a `GameConfig`), seat i played by ``kinds[i]`` (a bot
+        kind or "human") named ``names[i]``; write it to a new folder and return it, the bots
+        seeded per seat from the game seed (`artemis.players.bots.seat_bot`). Raises
+        ConfigError or ContentError from `Game.new` for a config the game refuses."""
+        from artemis.kernel.game import Game
+        from artemis.players.play import make_bots
+
+        game = Game.new(config, plugins=self.host)
+        game.seat_names = list(names)
+        bots = make_bots(config, kinds)
+        with self._lock:
+            game_id = secrets.token_hex(6)
+            while (self.folder / game_id).exists():
+                game_id = secrets.token_hex(6)
+            (self.folder / game_id).mkdir()
+        tokens = [new_token() if k == "human" else None for k in kinds]
+        session = Session(game_id, game, list(kinds), list(names), bots, tokens,
+                          new_token(), DEFAULT_PACE, self.folder / game_id / SAVE_NAME,
+                          self._write)
+        self._write(session)
+        with self._lock:
+            self._open[game_id] = session
+        return session
+
+    def forget(self, game_id: str) -> None:
+        """Drop a loaded game from memory (the next `get` loads it from its save again)."""
+        with self._lock:
+            self._open.pop(game_id, None)
+
+    # -- writing --------------------------------------------------------------------------
+
+    def _write(self, session: Session) -> None:
+        """Write the seats file (only when it changed) and the save, each atomically.
+        Raises OSError."""
+        from artemis.records.save import write_atomic, write_save
+
+        seats = session.save_path.parent / SEATS_NAME
+        text = json.dumps({"host": session.host_key, "tokens": session.tokens,
+                           "pace": session.pace}) + "\n"
+        if session.seats_text != text:
+            if not seats.exists():  # the tokens let a browser act for a seat: owner only
+                os.close(os.open(seats, os.O_WRONLY | os.O_CREAT, 0o600))
+            write_atomic(seats, text)  # keeps the file's mode
+            session.seats_text = text
+        write_save(session.save_path, session.game, session.kinds, session.names,
+                   session.bots, self.host)

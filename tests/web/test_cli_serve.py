@@ -1,0 +1,78 @@
+"""`artemis serve`: safe by default (127.0.0.1; --host warns), the web extra imported only
+when it runs, a clear error without it (docs/serve.md)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from artemis.cli import app
+from artemis.cli import serve as serve_module
+
+
+def _stub_uvicorn(monkeypatch) -> list[dict]:
+    """Replace uvicorn.run by a recorder: the command's choices are seen, no port opened."""
+    import uvicorn
+
+    calls: list[dict] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append({"app": app, **kw}))
+    return calls
+
+
+def test_serve_binds_this_computer_only_by_default(tmp_path, monkeypatch):
+    calls = _stub_uvicorn(monkeypatch)
+    data = tmp_path / "games"
+    result = CliRunner().invoke(app, ["serve", "--data", str(data), "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8123
+    assert data.is_dir()
+    assert "http://127.0.0.1:8123/" in result.stderr and "warning" not in result.stderr
+
+
+def test_host_opens_it_deliberately_with_a_warning_and_the_host_links(tmp_path, monkeypatch):
+    from .helpers import client, start
+
+    game_id, host, _ = start(client(tmp_path), seat0="human", seat1="random")
+    calls = _stub_uvicorn(monkeypatch)
+    result = CliRunner().invoke(app, ["serve", "--data", str(tmp_path), "--host", "0.0.0.0"])
+    assert result.exit_code == 0, result.output
+    assert calls[0]["host"] == "0.0.0.0"
+    assert "warning: --host 0.0.0.0: the games are open to every device" in result.stderr
+    assert f"game {game_id}: http://0.0.0.0:8000{host}" in result.stderr
+    index = calls[0]["app"]
+    from starlette.testclient import TestClient
+
+    assert "/host/" not in TestClient(index).get("/").text  # no seat links on the network
+
+
+def test_serve_without_the_web_extra_says_what_to_install(tmp_path, monkeypatch):
+    monkeypatch.setattr(serve_module, "_importable", lambda name: name != "uvicorn")
+    result = CliRunner().invoke(app, ["serve", "--data", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "`artemis serve` needs the web extra (uvicorn not installed)" in result.stderr
+    assert "pip install 'artemis-engine[web]'" in result.stderr
+
+
+def test_a_data_path_that_is_a_file_is_a_usage_error(tmp_path):
+    target = tmp_path / "notes.txt"
+    target.write_text("x")
+    result = CliRunner().invoke(app, ["serve", "--data", str(target)])
+    assert result.exit_code == 2 and "not a folder" in result.stderr
+
+
+def test_loopback_addresses():
+    assert all(serve_module.is_loopback(h) for h in ("127.0.0.1", "127.1.2.3", "::1",
+                                                     "localhost"))
+    assert not any(serve_module.is_loopback(h) for h in ("0.0.0.0", "192.168.1.4", "::",
+                                                         "example.org"))
+
+
+def test_the_web_stack_is_imported_only_when_serve_runs():
+    code = ("import sys\nfrom artemis.cli.root import app\n"
+            "print(sorted(m for m in ('starlette', 'uvicorn', 'jinja2', 'artemis.web') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.strip() == "[]"

@@ -1,0 +1,69 @@
+"""The Project's board for the browser (artemis.web.boards.project): the chooser's groups and
+the mats, from a game's first placement (docs/serve.md, "The game page")."""
+
+from __future__ import annotations
+
+from artemis.kernel.game import Game, GameConfig
+from artemis.web.boards.project import board, placement_groups
+
+
+def _game():
+    return Game.new(GameConfig(players=2, seed=5))
+
+
+def test_placements_are_grouped_die_region_target_toolkit_change():
+    game = _game()
+    actions = game.legal_actions()
+    groups = placement_groups(actions)
+    seat = game.current_player
+    assert [g["die"] for g in groups] == sorted(set(game.view(seat)["players"][seat]["dice"]))
+    leaves = [o for g in groups for r in g["regions"] for t in r["targets"] for o in t["options"]]
+    assert sorted(o["id"] for o in leaves) == sorted(a.id for a in actions)
+    for g in groups:
+        for r in g["regions"]:
+            for t in r["targets"]:
+                for o in t["options"]:
+                    rolled, final, region = o["id"].split(":")[1:4]
+                    assert (int(rolled), region) == (g["die"], r["id"])
+                    assert o["cost"] == abs(int(final) - int(rolled))
+                    assert o["label"] == next(a.label for a in actions if a.id == o["id"])
+                costs = [o["cost"] for o in t["options"]]
+                assert costs == sorted(costs) and costs[0] == 0  # the die as rolled first
+    vents = next(r for r in groups[0]["regions"] if r["id"] == "vents")
+    assert vents["name"] == "Vents" and vents["targets"][0]["label"] == "in the Vents"
+
+
+def test_other_questions_use_the_plain_chooser():
+    game = _game()
+    assert placement_groups([]) is None
+    from artemis.kernel.actions import Action
+
+    assert placement_groups([Action("recruit", ("pioneer",), "recruit a Pioneer")]) is None
+    assert placement_groups(game.legal_actions()[:1]) is not None
+
+
+def test_the_board_has_the_seven_regions_the_event_and_every_mat():
+    game = _game()
+    view = game.view(0)
+    drawn = board(game, view)
+    assert [r["id"] for r in drawn["regions"]] == ["basecamp", "vents", "quarry", "gantry",
+                                                   "doorstep", "academy", "outfitter"]
+    regions = {r["id"]: r for r in drawn["regions"]}
+    assert regions["vents"]["stock"] == f"{view['board']['vents']} Energy"
+    assert regions["quarry"]["stock"] == f"{view['board']['quarry']} Minerals"
+    card = game.catalog.by_id[view["board"]["expeditions"][0]["card"]]
+    shown = regions["basecamp"]["expeditions"][0]
+    assert (shown["name"], shown["difficulty"], len(shown["rewards"])) == (
+        card.name, card.difficulty, 2)
+    tiles = regions["gantry"]["tiles"]
+    assert [t["id"] for t in tiles] == [g["tile"] for g in view["board"]["gantry"]]
+    assert tiles[0]["slots"] == list(game.catalog.by_id[tiles[0]["id"]].slots)
+    event = game.catalog.by_id[view["event"]]
+    assert drawn["event"]["name"] == event.name and drawn["event"]["spot"] == event.when
+    assert regions["outfitter"]["stock"] == "Toolkits for a die: " + ", ".join(
+        f"{face}: {n}" for face, n in enumerate(game.catalog.board.outfitter) if face)
+    mats = drawn["players"]
+    assert [(m["seat"], m["energy"], m["minerals"], m["toolkits"], m["relief"], m["vp"])
+            for m in mats] == [(p["seat"], p["energy"], p["minerals"], p["toolkits"],
+                                p["relief"], p["vp"]) for p in view["players"]]
+    assert mats[0]["shelters"] == "1 Pioneer" and mats[0]["buildings"] == []
