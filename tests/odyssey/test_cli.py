@@ -88,7 +88,7 @@ def test_content_show_json_of_a_mission_and_an_asset():
     assert data["type"] == "Mission"
     assert data["words"] == ["system where you have an Asset: at least 7",
                              "discovered planet outside the Starting system: at least 12",
-                             "VP: at least 34"]
+                             "VP: at least 42"]
     assert data["data"]["goals"][0] == {"quantity": {"systems_present": {}}, "at_least": 7}
     colony = json.loads(run("content", "show", "colony", "--game", "odyssey",
                             "--json").stdout)
