@@ -170,3 +170,12 @@ def test_team_games_report_every_seat_with_its_team_figures():
     task = GameTask(players=6, bots=("random",) * 6, seed=3, game="odyssey")
     report = build_report(run(task, 2).results, list(task.bots), [])
     assert report["finished"] == 2 and len(report["wins"]["by_seat"]) == 6
+    # "per game" sums a scoring option over the teams, not the seats: partners share a score
+    results = run(task, 2).results
+    for option in ("starships", "systems"):
+        by_game = [sum(r["steps"][seat][option] for seat in range(3)) for r in results]
+        seats = [sum(r["steps"][seat][option] for seat in range(6)) for r in results]
+        assert seats == [2 * x for x in by_game]
+        assert report["vp"]["steps"][option]["per_game"] == round(sum(by_game) / 2, 2)
+        assert report["vp"]["steps"][option]["n"] == 12  # its mean is over the 12 seats
+    assert results[0]["team"] == [0, 1, 2, 0, 1, 2]

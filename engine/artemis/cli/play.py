@@ -39,7 +39,8 @@ from artemis.cli.common import (
 def play(
     game_id: GameOpt = None,
     players: Annotated[int | None, typer.Option(
-        help="Number of players, one of the game's counts (The Artemis Project: 2 to 5) "
+        help="Number of players, one of the game's counts (the Project: 2 to 5; the "
+        "Odyssey: 1 to 6 or 8) "
         "\\[default: 4].", show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
         help="The game seed: the same seed, the same game \\[default: 0].",

@@ -44,7 +44,8 @@ def simulate(
     games: Annotated[int, typer.Option(min=1, help="Number of games to play.")] = 100,
     game_id: PackGameOpt = None,
     players: Annotated[int | None, typer.Option(
-        help="Players per game, one of the game's counts (The Artemis Project: 2 to 5) "
+        help="Players per game, one of the game's counts (the Project: 2 to 5; the "
+        "Odyssey: 1 to 6 or 8) "
         "\\[default: 4].", show_default=False)] = None,
     bots: Annotated[str | None, typer.Option(
         help="Bot per seat, comma-separated: random, greedy or a bot of the game's own; one "

@@ -101,7 +101,8 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
     which depend on the machine, unlike the rest of the report; each statistic is {n, mean,
     std, min, max} over seats of finished games (``decisions`` and ``rounds``, the game
     length: over games; each scoring step adds ``per_game``, its VP summed over the seats of
-    a finished game, on average); win rates count the engine's winner (its tie-break), or
+    a finished game, on average, partners who share a score counted once: a summary's
+    ``team``); win rates count the engine's winner (its tie-break), or
     every one of a summary's ``winners`` (a game where tied leaders all win), and are
     wins / games for a seat, wins / seats played for a bot kind; an item's ``appeared`` and
     ``taken`` count games, ``owners`` counts owner seats over all games, ``owners_win_rate``
@@ -125,6 +126,7 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
     by_kind = {k: Stats() for k in kinds}
     histogram = {k: Counter() for k in kinds}
     steps: dict[str, Stats] = {}
+    step_totals: Counter = Counter()  # per scoring step, VP summed once per score held
     stats = {i: _Item(kind) for i, kind in items}
     for r in finished:
         # every winner of a game whose rules let tied leaders all win (the Odyssey's
@@ -144,8 +146,12 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
             histogram[bots[seat]][vp] += 1
             if r.get("in_game") is not None:
                 in_game.add(r["in_game"][seat])
+            # a team's partners each show the team's score: its VP counts once a game
+            own = "team" not in r or r["team"].index(r["team"][seat]) == seat
             for name, points in r["steps"][seat].items():
                 steps.setdefault(name, Stats()).add(points)
+                if own:
+                    step_totals[name] += points
         for item_id, x in r["items"].items():
             s = stats.setdefault(item_id, _Item(x["kind"]))
             s.appeared += bool(x["appeared"])
@@ -183,7 +189,7 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
         "vp": {
             "final": final.as_dict(),
             "in_game": in_game.as_dict(),
-            "steps": {name: {**s.as_dict(), "per_game": _rate(s.total, n)}
+            "steps": {name: {**s.as_dict(), "per_game": _rate(step_totals[name], n)}
                       for name, s in steps.items()},
             "by_seat": [{"seat": seat, "bot": bots[seat], **by_seat[seat].as_dict()}
                         for seat in range(seats)],

@@ -181,7 +181,8 @@ def summarize(game) -> dict:
     plugins' items); the winner is the ruleset's ranking's first; ``rounds`` the round it
     ended in (`Ruleset.round_of`).
     ``items`` is the game's own account of its content items (`Ruleset.item_summary`):
-    {item id: {kind, appeared, taken, owners}}.
+    {item id: {kind, appeared, taken, owners}}. ``team`` (per seat, the team it plays for)
+    when the result's rows name one: partners share one score (the Odyssey's Team Play).
 
     Raises ValueError for a game that is not over."""
     result = game.result
@@ -195,4 +196,6 @@ def summarize(game) -> dict:
             "in_game": ([r["in_game"] for r in players]
                         if all("in_game" in r for r in players) else None),
             "steps": game.ruleset.vp_parts(game), "decisions": len(game.actions),
-            "rounds": game.ruleset.round_of(game), "items": game.ruleset.item_summary(game)}
+            "rounds": game.ruleset.round_of(game), "items": game.ruleset.item_summary(game),
+            **({"team": [r["team"] for r in players]}
+               if players and all("team" in r for r in players) else {})}
