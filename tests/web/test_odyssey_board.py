@@ -248,7 +248,7 @@ def test_a_team_game_draws_teams_partners_and_each_seats_cards(tmp_path):
 
 
 def test_a_solo_game_draws_its_mission_goals_and_singularity_deck(tmp_path):
-    c, session, links = _human_game(tmp_path, 1, "6", 30, options="mission=trailblazer")
+    c, session, links = _human_game(tmp_path, 1, "6", 60, options="mission=trailblazer")
     game = session.game
     page = c.get(links[0]).text
     _check_drawn(page, game, 0)
@@ -264,8 +264,11 @@ def test_a_solo_game_draws_its_mission_goals_and_singularity_deck(tmp_path):
     view = game.view(0)
     assert (f"{view['singularity_deck']} cards left; the Singularity token is on slot "
             f"{game.state.singularity_slot}") in section
+    assert "the game ends after round 13, when the Singularity deck runs out" in section
+    assert "First Player marker" not in section  # Solo Rules: no First Player marker rules
     # OR4: earlier peeks are not drawn in solo without memory_aid
     peeked = [p for p in view["planets"] if not p["up"] and p["type"]]
+    assert peeked  # the seat has peeked: its view knows the types
     for p in peeked:
         assert "data-type" not in _planet(section, p["id"])
     assert "you rely on memory" in section

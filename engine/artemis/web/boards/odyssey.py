@@ -188,8 +188,9 @@ def _teams(game, view: dict, players: list[dict]) -> dict | None:
 
 def _singularity(game, view: dict) -> dict | None:
     """The Singularity deck and token of a 2-player or solo game: the token's slot, the
-    cards left, this round's card once revealed (public), and the cards this seat peeked at
-    with where they lie ("this round's card", "next round's card")."""
+    cards left, this round's card once revealed (public), the cards this seat peeked at with
+    where they lie ("this round's card", "next round's card"), and the round in which the
+    last card resolves (``last_round``: the solo game's last)."""
     s = game.state
     if s.singularity_slot is None:
         return None
@@ -214,8 +215,12 @@ def _singularity(game, view: dict) -> dict | None:
                     this_round = {"id": card.id, "name": card.name,
                                   "text": describe(card.effect)}
                 break
+    # solo: the game ends after the round in which the deck runs out (Solo Rules, Winning)
+    last_round = view["round"] + view["singularity_deck"] - (0 if s.singularity_resolved
+                                                             else 1)
     return {"slot": s.singularity_slot, "deck": view["singularity_deck"],
-            "resolved": resolved, "this_round": this_round, "known": known}
+            "resolved": resolved, "this_round": this_round, "known": known,
+            "last_round": last_round}
 
 
 def _mission(game, view: dict) -> dict | None:
