@@ -368,3 +368,34 @@ def test_each_seat_page_shows_only_what_it_may_know(tmp_path, players, seed, rou
         r = c.post(f"{link}/act", data={"action": rng.choice(offered(c, link))})
         assert r.status_code == 303, r.text
     assert checked_cards > 20 and checked_peeks > 0
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6, 8])
+def test_the_board_draws_at_every_decision_of_a_whole_game(players):
+    """Every seat's board and the spectator's, drawn at each decision of a random game to its
+    end (the round limit of OR28 keeps it short): no error, and the slot resolving now is
+    always one of the slots in use."""
+    from types import SimpleNamespace
+
+    from artemis.web.boards.odyssey import TEMPLATE
+    from artemis.web.render import env
+
+    game = Game.new(GameConfig(game="odyssey", players=players, seed=players,
+                               options={"max_rounds": 3}))
+    rng = random.Random(players)
+    template = env().get_template(TEMPLATE)
+    session = SimpleNamespace(names=NAMES[:players])
+    steps = 0
+    while True:
+        seat = None if game.is_over else game.current_player
+        for who in {seat, None}:
+            drawn = board(game, game.view(who))
+            text = template.render(board=drawn, session=session, seat=who)
+            assert text.count('data-planet="') == len(game.state.planets)
+            current = [r for r in drawn["slots"] if r["current"]]
+            assert len(current) <= 1 and all(r["used"] for r in current)
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+        steps += 1
+    assert steps > 10 and drawn["round"] == game.state.round
