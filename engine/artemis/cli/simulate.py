@@ -41,7 +41,12 @@ MAX_GAME_TIMEOUT = 7 * 24 * 3600
 
 
 def simulate(
+    ctx: typer.Context,
     games: Annotated[int, typer.Option(min=1, help="Number of games to play.")] = 100,
+    start: Annotated[int, typer.Option(
+        min=0, help="The first game index: plays games START..START+GAMES-1 of the run "
+        "seeded --seed (a range of a longer study; merge the reports with `artemis "
+        "simulate merge`).")] = 0,
     game_id: PackGameOpt = None,
     players: Annotated[int | None, typer.Option(
         help="Players per game, one of the game's counts (the Project: 2 to 5; the "
@@ -82,7 +87,10 @@ def simulate(
         show_default=False)] = None,
     log_dir: Annotated[Path | None, typer.Option(
         metavar="DIR", help="Write each game's JSON-lines log into DIR (game-000000.jsonl, "
-        "...).", show_default=False)] = None,
+        "...) and one line per game into DIR/games.jsonl.", show_default=False)] = None,
+    games_out: Annotated[Path | None, typer.Option(
+        "--games-out", metavar="FILE", help="Write one JSON line per game (seed, bots, VP, "
+        "winner, turn positions, key figures) to FILE.", show_default=False)] = None,
     strict_plugins: StrictOpt = False,
     game_timeout: Annotated[float, typer.Option(
         min=0, max=MAX_GAME_TIMEOUT, metavar="SECONDS", help="Stop a game still playing "
@@ -96,7 +104,9 @@ def simulate(
     same report whatever the number of workers. Exit 0 ok; 1 a game raised or timed out, bad
     input, or the report, charts or game logs could not be written (the report is printed
     anyway); 2 usage error; 130 interrupted by Ctrl-C, 143 by SIGTERM (the finished games are
-    reported)."""
+    reported). `artemis simulate merge` joins the reports of index ranges (--start)."""
+    if ctx.invoked_subcommand is not None:
+        return
     if game_timeout != game_timeout:  # NaN passes typer's range check
         _fail("--game-timeout must be a number of seconds, got nan", 2)
     _check_extras(plot, dask)
@@ -113,10 +123,12 @@ def simulate(
     check_players(players, ruleset)
     task, items, config = _task(games, players, bots, variant, option, expansion, plugin,
                                 disable_plugin, seed, log_dir, ruleset, game_option,
-                                strict_plugins)
+                                strict_plugins, start)
     # every output is checked before the first game: a long run is never lost to a bad path
     if out is not None:
         _check_out(out)
+    if games_out is not None:
+        _check_out(games_out, "game lines")
     if plot is not None:
         _check_folder(plot, "chart")
     cores = os.cpu_count() or 1
@@ -130,12 +142,21 @@ def simulate(
     try:
         with _progress(games, quiet=as_json) as advance:
             outcome = run(task, games, workers=workers, dask_address=dask, progress=advance,
-                          game_timeout=game_timeout or None)
+                          game_timeout=game_timeout or None, start=start)
     except RunError as exc:
         _fail(str(exc))
     report = build_report(outcome.results, list(task.bots), [i[:2] for i in items], config,
-                          games, outcome.interrupted)
+                          games, outcome.interrupted, ruleset)
     failures = []
+    lines_to = [p for p in (games_out, log_dir / "games.jsonl" if log_dir else None) if p]
+    for path in lines_to:
+        try:
+            from artemis.records.save import write_atomic
+            from artemis.sim.lines import game_lines
+
+            write_atomic(path, game_lines(outcome.results, list(task.bots)))
+        except OSError as exc:
+            failures.append(f"cannot write the game lines '{path}': {exc.strerror or exc}")
     if out is not None:
         try:
             from artemis.records.save import write_atomic
@@ -162,7 +183,7 @@ def simulate(
     else:
         _print_report(report, outcome.interrupted, {i[0]: i for i in items}, ruleset)
         print(timing)
-        for path in [*([out] if out else []), *charts]:
+        for path in [*([out] if out else []), *([games_out] if games_out else []), *charts]:
             print(f"wrote {path}")
     if log_errors:
         failures.append(f"{len(log_errors)} of {played} game logs could not be written into "
@@ -213,17 +234,17 @@ def _check_extras(plot: Path | None, dask: str | None) -> None:
 SIM_BOTS = ("random", "greedy")  # and each game's own (`Ruleset.bots`); never human
 
 
-def _check_out(out: Path) -> None:
-    """Exit 1 unless a report can be written at ``out``: its folder exists and takes a new
-    file (tried for real: root ignores permission bits, /sys refuses even root), and ``out``
-    is not a folder or a device."""
+def _check_out(out: Path, what: str = "report") -> None:
+    """Exit 1 unless a report (or ``what``) can be written at ``out``: its folder exists and
+    takes a new file (tried for real: root ignores permission bits, /sys refuses even root),
+    and ``out`` is not a folder or a device."""
     if out.is_dir():
-        _fail(f"cannot write the report '{out}': it is a folder")
+        _fail(f"cannot write the {what} '{out}': it is a folder")
     if out.exists() and not out.is_file():
-        _fail(f"cannot write the report '{out}': it is not a regular file")
+        _fail(f"cannot write the {what} '{out}': it is not a regular file")
     if not out.parent.is_dir():
-        _fail(f"cannot write the report '{out}': no folder '{out.parent}'")
-    _probe(out.parent, f"cannot write the report '{out}'")
+        _fail(f"cannot write the {what} '{out}': no folder '{out.parent}'")
+    _probe(out.parent, f"cannot write the {what} '{out}'")
 
 
 def _check_folder(folder: Path, what: str) -> None:
@@ -247,7 +268,7 @@ def _probe(folder: Path, message: str) -> None:
 
 
 def _task(games, players, bots, variant, option, expansion, plugin, disable_plugin, seed,
-          log_dir, ruleset, game_option=None, strict=False):
+          log_dir, ruleset, game_option=None, strict=False, start=0):
     """The GameTask, the content's (id, kind, name, pack) items and the report's config
     (the game, variants with their resolved options, expansions as given with their pack id
     and version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content
@@ -290,7 +311,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     from artemis.kernel.game import check_config
 
     config = {"game": ruleset.id, "options": check_config(task.config(0)).options,
-              "games": games, "players": players, "bots": list(task.bots),
+              "games": games, "start": start, "players": players, "bots": list(task.bots),
               "seed": seed,
               "variants": _resolved(host, variants, ruleset.id),
               "expansions": [str(p) for p in expansion or ()],
@@ -498,3 +519,62 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
         console.print(f"timed out: game {e['index']} (seed {e['seed']}) after "
                       f"{_seconds(e['seconds'])} s\n    replay: {e['replay']}", markup=False,
                       soft_wrap=True)
+
+
+def merge(
+    reports: Annotated[list[Path], typer.Argument(
+        metavar="REPORT...", help="Reports (--out files) of index ranges of one run.")],
+    out: Annotated[Path | None, typer.Option(
+        help="Write the merged report (JSON) to this file.", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Merge the reports of index ranges of one run (`artemis simulate --start S --games N
+    --out FILE`) into the report of the whole run: equal, key for key, to the report one run
+    of all the games would give. Exit 0 ok; 1 a report that cannot be read, is of another
+    run or repeats games, or the merged report cannot be written."""
+    from artemis.sim.report import MergeError, merge_reports
+
+    loaded = []
+    for path in reports:
+        try:
+            loaded.append(json.loads(Path(path).read_text(encoding="utf-8")))
+        except OSError as exc:
+            _fail(f"cannot read the report '{path}': {exc.strerror or exc}")
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            _fail(f"the report '{path}' is not JSON: {exc}")
+    if out is not None:
+        _check_out(out)
+    try:
+        report = merge_reports(loaded)
+    except MergeError as exc:
+        names = ", ".join(f"{i} '{p}'" for i, p in enumerate(reports, 1))
+        _fail(f"cannot merge the reports ({names}): {exc}")
+    except (KeyError, TypeError, ValueError) as exc:
+        _fail(f"cannot merge the reports: a report is damaged ({type(exc).__name__}: {exc})")
+    if out is not None:
+        from artemis.records.save import write_atomic
+
+        try:
+            write_atomic(out, json.dumps(report, indent=2) + "\n")
+        except OSError as exc:
+            _fail(f"cannot write the report '{out}': {exc.strerror or exc}")
+    if as_json:
+        print(json.dumps(report, indent=2))
+    else:
+        ruleset = None
+        try:
+            ruleset = ruleset_of(report["config"].get("game"))
+        except typer.Exit:
+            pass
+        _print_report(report, report["interrupted"], {}, ruleset)
+        if out is not None:
+            print(f"wrote {out}")
+
+
+def simulate_app() -> typer.Typer:
+    """`artemis simulate` as a group: the run itself (its callback) and `merge`."""
+    group = typer.Typer(invoke_without_command=True, add_completion=False,
+                        pretty_exceptions_enable=False)
+    group.callback()(simulate)
+    group.command("merge")(merge)
+    return group
