@@ -87,7 +87,7 @@ def simulate(
         show_default=False)] = None,
     log_dir: Annotated[Path | None, typer.Option(
         metavar="DIR", help="Write each game's JSON-lines log into DIR (game-000000.jsonl, "
-        "...) and one line per game into DIR/games.jsonl.", show_default=False)] = None,
+        "...).", show_default=False)] = None,
     games_out: Annotated[Path | None, typer.Option(
         "--games-out", metavar="FILE", help="Write one JSON line per game (seed, bots, VP, "
         "winner, turn positions, key figures) to FILE.", show_default=False)] = None,
@@ -148,8 +148,8 @@ def simulate(
     report = build_report(outcome.results, list(task.bots), [i[:2] for i in items], config,
                           games, outcome.interrupted, ruleset)
     failures = []
-    lines_to = [p for p in (games_out, log_dir / "games.jsonl" if log_dir else None) if p]
-    for path in lines_to:
+    if games_out is not None:
+        path = games_out
         try:
             from artemis.records.save import write_atomic
             from artemis.sim.lines import game_lines
@@ -446,7 +446,21 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
                   markup=False, soft_wrap=True)
     num = [("wins", "right"), ("win rate (CI)", "right"), ("mean VP", "right"),
            ("sd", "right"), ("min", "right"), ("max", "right")]
+    _print_wins(console, report, num)
+    _print_vp(console, report, ruleset)
+    _print_items(console, report, catalog, ruleset)
+    _print_item_figures(console, report)
+    _print_adjusted(console, report)
+    _print_positions(console, report)
+    _print_figures(console, report)
+    _print_problems(console, report)
 
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.0f}%"
+
+
+def _print_wins(console, report: dict, num) -> None:
     table = _table(f"Wins by seat over {report['finished']} games (the engine's winner: VP, "
                    "then the tie-break; CI: 95% Wilson interval)",
                    [("seat", "left"), ("bot", "left"), *num])
@@ -463,6 +477,8 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
                           _num(v["std"]), _num(v["min"]), _num(v["max"]))
         console.print(table)
 
+
+def _print_vp(console, report: dict, ruleset) -> None:
     parts_title = ruleset.vp_parts_title if ruleset is not None else "each scoring part"
     labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
     per_game = any("per_game" in s for s in report["vp"]["steps"].values())
@@ -481,6 +497,10 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
         table.add_row(label, _num(s["mean"]), _num(s["std"]), _num(s["min"]), _num(s["max"]),
                       *([_num(s.get("per_game"))] if per_game else []))
     console.print(table)
+
+
+def _print_items(console, report: dict, catalog: dict, ruleset) -> None:
+    from rich.markup import escape
 
     def name(x: dict) -> str:
         known = catalog.get(x["id"])
@@ -509,6 +529,9 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
                           _num(x["owners_mean_vp"])]
             table.add_row(*cells)
         console.print(table)
+
+
+def _print_problems(console, report: dict) -> None:
     for e in report["errors"]:
         where = f"\n    at {e['where']}" if e.get("where") else ""
         console.print(f"error in game {e['index']} (seed {e['seed']}) after "
@@ -578,3 +601,147 @@ def simulate_app() -> typer.Typer:
     group.callback()(simulate)
     group.command("merge")(merge)
     return group
+
+
+def _q(x: dict) -> tuple[str, str]:
+    """An item's adjusted odds ratio and its q-value, "*" after a flagged one."""
+    a = x.get("adjusted") or {}
+    ratio = "-" if a.get("odds_ratio") is None else f"{a['odds_ratio']:.2f}"
+    q = "-" if a.get("q") is None else f"{a['q']:.3f}" + ("*" if a.get("flagged") else " ")
+    return ratio, q
+
+
+def _print_item_figures(console, report: dict) -> None:
+    """The per-item figures of a game that counts them (`Ruleset.item_rates`): the Project's
+    staffing and prices of buildings, Expeditions per card laid out, who an Event hit."""
+    n = report["finished"]
+    rows = [x for x in report["items"] if "rates" in x and x["appeared"]]
+    buildings = [x for x in rows if x["kind"] == "building"]
+    if buildings:
+        table = _table(f"Buildings over {n} games: copies held at the end, share fully "
+                       "staffed then, Upkeep rounds activated of rounds held, mean Gantry "
+                       "price; adjusted owners' odds ratio and q (* flagged: below)",
+                       [("building", "left"), ("copies", "right"), ("held", "right"),
+                        ("staffed", "right"), ("active", "right"), ("price", "right"),
+                        ("adj. OR", "right"), ("q", "right")])
+        for x in buildings:
+            c, r = x["counts"], x["rates"]
+            table.add_row(x["id"], str(1 + len(x.get("copies", {}))), str(c.get("held", 0)),
+                          _pct(r.get("fully_staffed_rate")), _pct(r.get("active_rate")),
+                          _num(r.get("mean_price")), *_q(x))
+        console.print(table)
+    cards = [x for x in rows if x["kind"] == "expedition"]
+    if cards:
+        table = _table(f"Expeditions over {n} games, per card laid out on Basecamp (a round "
+                       "on display): tried (resolved with explorers), succeeded",
+                       [("expedition", "left"), ("laid out", "right"), ("tried", "right"),
+                        ("succeeded", "right"), ("per laid out (CI)", "right"),
+                        ("adj. OR", "right"), ("q", "right")])
+        for x in cards:
+            c, r = x["counts"], x["rates"]
+            table.add_row(x["id"], str(c.get("laid_out", 0)), str(c.get("attempted", 0)),
+                          str(c.get("succeeded", 0)),
+                          _rate_ci(r.get("success_per_laid_out"),
+                                   r.get("success_per_laid_out_ci")), *_q(x))
+        console.print(table)
+    events = [x for x in rows if x["kind"] == "event"]
+    if events:
+        table = _table(f"Events over {n} games: seats hit (changed by its resolution) and the "
+                       "rest; per hit seat the VP and Energy+Minerals it moved; final VP and "
+                       "win rate of the hit seats against the rest",
+                       [("event", "left"), ("hit", "right"), ("VP", "right"),
+                        ("E+M", "right"), ("final", "right"), ("rest", "right"),
+                        ("won", "right"), ("rest won", "right")])
+        for x in events:
+            c, r = x["counts"], x["rates"]
+            moved = r.get("hit_mean") or {}
+            em = (None if not c.get("hit") else
+                  float((moved.get("energy") or 0) + (moved.get("minerals") or 0)))
+            table.add_row(x["id"], f"{c.get('hit', 0)}/{c.get('hit', 0) + c.get('rest', 0)}",
+                          _num(r.get("hit_mean_vp")), _num(em), _num(r.get("hit_final_vp")),
+                          _num(r.get("rest_final_vp")), _pct(r.get("hit_win_rate")),
+                          _pct(r.get("rest_win_rate")))
+        console.print(table)
+
+
+def _print_adjusted(console, report: dict) -> None:
+    """How many items' owners' win rates were tested, and the ones that survive
+    Benjamini-Hochberg."""
+    tested = [x for x in report["items"] if (x.get("adjusted") or {}).get("p") is not None]
+    if not tested:
+        return
+    flagged = [x for x in tested if x["adjusted"]["flagged"]]
+    console.print(f"Owners' win rate adjusted (Mantel-Haenszel within bot kind and buildings "
+                  f"held; Benjamini-Hochberg at FDR 5%): {counted(len(tested), 'row')} "
+                  f"tested, {len(flagged)} flagged", markup=False)
+    if not flagged:
+        return
+    table = _table("Flagged: owners win more (OR > 1) or less (OR < 1) than the other seats "
+                   "of their stratum, beyond chance over all the rows",
+                   [("item", "left"), ("kind", "left"), ("owners", "right"),
+                    ("win rate (CI)", "right"), ("adj. OR", "right"), ("q", "right")])
+    for x in flagged:
+        table.add_row(x["id"], x["kind"], str(x["owners"]),
+                      _rate_ci(x["owners_win_rate"], x.get("owners_win_rate_ci")), *_q(x))
+    console.print(table)
+
+
+POSITION_TITLES = {"first_round": "position in the first round's order (0: start player)",
+                   "final_round": "position in the final round's order (0: start player)",
+                   "starts": "rounds started as the start player"}
+
+
+def _print_positions(console, report: dict) -> None:
+    """Wins by turn position, a table per kind of position the game gives."""
+    for name, rows in report["wins"].get("by_position", {}).items():
+        table = _table(f"Wins by {POSITION_TITLES.get(name, name)}",
+                       [(name.replace("_", " "), "left"), ("seats", "right"),
+                        ("wins", "right"), ("win rate (CI)", "right")])
+        for row in rows:
+            table.add_row(str(row["position"]), str(row["seats"]), str(row["wins"]),
+                          _rate_ci(row["win_rate"], row["win_rate_ci"]))
+        console.print(table)
+
+
+def _print_figures(console, report: dict) -> None:
+    """The game's own figures: the Project's dice by region, Gantry prices, Relief Track
+    gains and who wins when behind after round 3."""
+    f = report.get("figures") or {}
+    dice = f.get("dice_by_region")
+    if dice:
+        kinds = [k for k in dice if k != "all"] if len(dice) > 2 else ["all"]
+        regions = list(dice["all"])
+        table = _table("Dice by region (share of the dice placed)",
+                       [("region", "left"), *[(k, "right") for k in kinds]])
+        for region in regions:
+            table.add_row(region, *[_pct((dice[k].get(region) or {}).get("share"))
+                                    for k in kinds])
+        console.print(table)
+    gantry = f.get("gantry")
+    if gantry and gantry.get("bought"):
+        prices = ", ".join(f"{p}: {c}" for p, c in gantry["prices"])
+        console.print(f"Gantry: {gantry['bought']} tiles bought ({_num(gantry['per_game'])} "
+                      f"a game) at a mean price of {_num(gantry['mean_price'])}; purchases "
+                      f"by price {prices}", markup=False)
+    relief = f.get("relief")
+    if relief:
+        table = _table("Relief Track gains per seat, and the spaces whose reward was taken",
+                       [("bot", "left"), ("gains", "right"), ("per seat", "right"),
+                        ("rewards by space", "fold")])
+        for k, r in relief.items():
+            table.add_row(k, str(r["gains"]), _num(r["per_seat"]),
+                          " ".join(f"{s}:{c}" for s, c in r["reward"]) or "-")
+        console.print(table)
+    after = f.get("after_round_3")
+    if after and any(a["seats"] for a in after.values()):
+        table = _table("After round 3: seats behind the leader on the VP track, or level with "
+                       "it; their win rate, with and without Relief Track gains later",
+                       [("", "left"), ("seats", "right"), ("win rate (CI)", "right"),
+                        ("gap", "right"), ("final gap", "right"), ("relief", "right"),
+                        ("with", "right"), ("without", "right")])
+        for side, a in after.items():
+            table.add_row(side, str(a["seats"]), _rate_ci(a["win_rate"], a["win_rate_ci"]),
+                          _num(a["mean_gap"]), _num(a["mean_final_gap"]),
+                          _num(a["mean_relief"]), _pct(a["with_relief"]["win_rate"]),
+                          _pct(a["without_relief"]["win_rate"]))
+        console.print(table)
