@@ -24,6 +24,13 @@ _AFTER_EVENT = frozenset({"resolve", "dice_rolled", "upkeep", "board_setup", "fi
 BEHIND_AFTER = 3
 
 
+#: The counts every item of a kind has (0 until counted); an Event adds ``hit_<item>``.
+COUNTS = {"building": ("held", "fully_staffed", "bought", "paid"),
+          "expedition": ("laid_out", "attempted", "succeeded"),
+          "event": ("resolved", "hit", "hit_won", "hit_vp", "hit_final_vp", "rest", "rest_won",
+                    "rest_final_vp")}
+
+
 def _rounds(game) -> list[tuple[int, dict]]:
     """Each log record with the round it happened in (0 before the first Board Setup)."""
     out, current = [], 0
@@ -64,7 +71,7 @@ def item_summary(game) -> dict:
         x = items.get(item_id)
         if x is None:
             x = items[item_id] = {"kind": kind, "appeared": False, "taken": False,
-                                  "owners": [], "counts": {}}
+                                  "owners": [], "counts": dict.fromkeys(COUNTS[kind], 0)}
             original = getattr(by_id.get(item_id), "duplicate_of", None)
             if kind == "building" and original:
                 x["group"] = original
