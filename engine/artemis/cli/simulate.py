@@ -450,7 +450,7 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     _print_vp(console, report, ruleset)
     _print_items(console, report, catalog, ruleset)
     _print_item_figures(console, report)
-    _print_adjusted(console, report)
+    _print_adjusted(console, report, getattr(ruleset, "owner_strata_label", ""))
     _print_positions(console, report)
     _print_figures(console, report)
     _print_problems(console, report)
@@ -598,7 +598,12 @@ def simulate_app() -> typer.Typer:
     """`artemis simulate` as a group: the run itself (its callback) and `merge`."""
     group = typer.Typer(invoke_without_command=True, add_completion=False,
                         pretty_exceptions_enable=False)
-    group.callback()(simulate)
+    import inspect
+
+    # its help as `artemis.cli.root.flowed` gives a command's: paragraphs on one line each
+    doc = "\n\n".join(" ".join(p.split())
+                       for p in inspect.cleandoc(simulate.__doc__ or "").split("\n\n"))
+    group.callback(help=doc)(simulate)
     group.command("merge")(merge)
     return group
 
@@ -664,15 +669,16 @@ def _print_item_figures(console, report: dict) -> None:
         console.print(table)
 
 
-def _print_adjusted(console, report: dict) -> None:
+def _print_adjusted(console, report: dict, strata: str = "") -> None:
     """How many items' owners' win rates were tested, and the ones that survive
     Benjamini-Hochberg."""
     tested = [x for x in report["items"] if (x.get("adjusted") or {}).get("p") is not None]
     if not tested:
         return
     flagged = [x for x in tested if x["adjusted"]["flagged"]]
-    console.print(f"Owners' win rate adjusted (Mantel-Haenszel within bot kind and buildings "
-                  f"held; Benjamini-Hochberg at FDR 5%): {counted(len(tested), 'row')} "
+    within = f"bot kind and {strata}" if strata else "bot kind"
+    console.print(f"Owners' win rate adjusted (Mantel-Haenszel within {within}; "
+                  f"Benjamini-Hochberg at FDR 5%): {counted(len(tested), 'row')} "
                   f"tested, {len(flagged)} flagged", markup=False)
     if not flagged:
         return

@@ -274,6 +274,9 @@ class Ruleset:
         ``starts``, rounds started). Default: none."""
         return {}
 
+    #: What `owner_strata` counts, in words for a report ("" for none).
+    owner_strata_label: str = ""
+
     def owner_strata(self, game) -> list[int] | None:
         """Per seat, the whole number an item's owners are compared within (a report's
         adjusted owners' win rate: the Project's buildings held), or None: the seats are

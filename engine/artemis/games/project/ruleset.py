@@ -234,6 +234,8 @@ class ProjectRuleset(Ruleset):
 
         return turn_positions(game)
 
+    owner_strata_label = "buildings held"
+
     def owner_strata(self, game) -> list[int]:
         from artemis.games.project.stats import buildings_held
 
