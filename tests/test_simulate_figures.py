@@ -231,7 +231,7 @@ def test_buildings_roll_copies_into_one_row_with_staffing(run):
         catalog = game.catalog
         won = winner_of(log)
 
-        def group(tile):
+        def group(tile, catalog=catalog):
             return catalog.by_id[tile].duplicate_of or tile
 
         for e in log:

@@ -429,7 +429,6 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     the display names and the expansion pack of an item that is not the base game's;
     ``ruleset`` (the game's) names its scoring parts and item tables."""
     from rich.console import Console
-    from rich.markup import escape
 
     catalog = catalog or {}
     console = Console(highlight=False, soft_wrap=False)

@@ -255,10 +255,11 @@ class _Worker:
 
 
 def _run_workers(task, games: range, workers: int, game_timeout: float | None, done) -> None:
-    """Play the game indices ``games`` in ``workers`` spawned processes, two games queued in each (one
-    playing, the next ready), replacing a worker whose game passes ``game_timeout`` seconds
-    or that dies. A game's time runs from when its worker was sent it while idle or reported
-    the game before it done: never less than the game's own, so no game is stopped early."""
+    """Play the game indices ``games`` in ``workers`` spawned processes, two games queued in
+    each (one playing, the next ready), replacing a worker whose game passes
+    ``game_timeout`` seconds or that dies. A game's time runs from when its worker was sent
+    it while idle or reported the game before it done: never less than the game's own, so no
+    game is stopped early."""
     import multiprocessing
     from multiprocessing.connection import wait
 
