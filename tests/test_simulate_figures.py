@@ -245,7 +245,7 @@ def test_buildings_roll_copies_into_one_row_with_staffing(run):
                 tile = catalog.by_id[b.tile]
                 g = group(b.tile)
                 if g != b.tile:
-                    copies.add((g, b.tile))
+                    copies.update({(g, b.tile), (g, g)})
                 held[g] += 1
                 staffed[g] += sum(b.staff) == len(tile.slots)  # every slot filled (R31)
                 mine.add(g)
@@ -381,7 +381,8 @@ def test_the_correction_flags_a_planted_40_vp_tile_and_not_the_noise(tmp_path):
     assert flagged == ["jackpot"]
     jackpot = next(x for x in report["items"] if x["id"] == "jackpot")
     assert jackpot["adjusted"]["odds_ratio"] > 2 and jackpot["adjusted"]["q"] <= 0.05
-    assert set(jackpot["copies"]) == {"jackpot_2", "jackpot_3"}
+    assert set(jackpot["copies"]) == {"jackpot", "jackpot_2", "jackpot_3"}
+    assert sum(c["owners"] for c in jackpot["copies"].values()) >= jackpot["owners"]
     # rows that pass an uncorrected 5% test by chance are not flagged
     lucky = [x["id"] for x in report["items"] if x["id"] != "jackpot"
              and x["adjusted"]["p"] is not None and x["adjusted"]["p"] < 0.05]

@@ -630,7 +630,7 @@ def _print_item_figures(console, report: dict) -> None:
                         ("adj. OR", "right"), ("q", "right")])
         for x in buildings:
             c, r = x["counts"], x["rates"]
-            table.add_row(x["id"], str(1 + len(x.get("copies", {}))), str(c.get("held", 0)),
+            table.add_row(x["id"], str(len(x.get("copies", ())) or 1), str(c.get("held", 0)),
                           _pct(r.get("fully_staffed_rate")), _pct(r.get("active_rate")),
                           _num(r.get("mean_price")), *_q(x))
         console.print(table)

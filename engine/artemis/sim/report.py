@@ -189,7 +189,7 @@ def _tally_game(t: dict, r: dict, bots: list[str]) -> None:
         s = t["item"].setdefault(group, _new_item(x["kind"]))
         won = x.get("won")  # owners that won on their own terms (a solo Mission)
         owners = sorted(set(x["owners"]))
-        if group != item_id or item_id in s["copies"]:
+        if "group" in x:  # one of several copies: its own figures too
             c = s["copies"].setdefault(item_id, {"appeared": 0, "taken": 0, "owners": 0,
                                                  "owner_wins": 0})
             c["appeared"] += bool(x["appeared"])

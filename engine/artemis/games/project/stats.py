@@ -47,8 +47,9 @@ def item_summary(game) -> dict:
 
     - building: appeared on the Gantry or as an Expedition reward; taken = claimed by anyone
       (bought or won); owners = the seats holding it at the end; ``group`` the original of a
-      copy (``duplicate_of``); counts: ``held`` (at the end), ``fully_staffed`` (of those,
-      every slot filled at the end: rulebook, fully staffed; R31), ``bought`` and ``paid``
+      building that has copies (``duplicate_of``), for the original and each copy; counts:
+      ``held`` (at the end), ``fully_staffed`` (of those, every slot filled at the end:
+      rulebook, fully staffed; R31), ``bought`` and ``paid``
       (Gantry purchases and the price paid), and for a tile with an Upkeep effect
       ``upkeep_rounds`` (rounds held, from the round it was claimed) and ``activated`` (R33);
     - expedition: drawn onto Basecamp; taken = succeeded at least once; owners = the players
@@ -66,14 +67,16 @@ def item_summary(game) -> dict:
     winner = result.get("winner")
     final_vp = {r["seat"]: r["vp"] for r in result.get("players", ())}
     last_round = s.round
+    # buildings with copies: each copy, the original too, is listed in the original's row
+    copied = {b.duplicate_of for b in game.catalog.buildings if b.duplicate_of}
 
     def item(item_id: str, kind: str) -> dict:
         x = items.get(item_id)
         if x is None:
             x = items[item_id] = {"kind": kind, "appeared": False, "taken": False,
                                   "owners": [], "counts": dict.fromkeys(COUNTS[kind], 0)}
-            original = getattr(by_id.get(item_id), "duplicate_of", None)
-            if kind == "building" and original:
+            original = getattr(by_id.get(item_id), "duplicate_of", None) or item_id
+            if kind == "building" and original in copied:
                 x["group"] = original
         return x
 
