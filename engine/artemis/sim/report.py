@@ -301,6 +301,7 @@ def _canonical(t: dict) -> dict:
             s[key] = _sorted_tree(s[key])
     for key in ("histogram", "figures", "positions"):
         t[key] = _sorted_tree(t[key])
+    t["item"] = {k: t["item"][k] for k in sorted(t["item"])}
     return t
 
 
