@@ -86,7 +86,7 @@ def test_win_rate_by_turn_position_agrees_with_the_logs(run):
 
 
 def test_dice_gantry_and_relief_agree_with_the_logs(run):
-    dice, prices, gains, rewards = Counter(), Counter(), 0, Counter()
+    dice, prices, gains, rewards, spaces = Counter(), Counter(), 0, Counter(), Counter()
     for log in run["logs"]:
         for e in log:
             if e["type"] == "placed":
@@ -95,6 +95,7 @@ def test_dice_gantry_and_relief_agree_with_the_logs(run):
                 prices[e["price"]] += 1
             elif e["type"] == "relief":
                 gains += 1
+                spaces[e["space"]] += 1
             elif e["type"] == "action" and e["id"].startswith("relief_reward:"):
                 rewards[int(e["id"].split(":")[1])] += 1
     f = run["report"]["figures"]
@@ -108,6 +109,7 @@ def test_dice_gantry_and_relief_agree_with_the_logs(run):
     assert f["relief"]["all"]["gains"] == gains > 0
     assert f["relief"]["all"]["per_seat"] == round(gains / (GAMES * PLAYERS), 4)
     assert f["relief"]["all"]["reward"] == sorted([s, c] for s, c in rewards.items())
+    assert f["relief"]["all"]["space"] == sorted([s, c] for s, c in spaces.items())
 
 
 def test_who_wins_when_behind_after_round_3_agrees_with_the_logs(run):
@@ -122,8 +124,11 @@ def test_who_wins_when_behind_after_round_3_agrees_with_the_logs(run):
             elif e["type"] == "relief" and rnd >= 4:
                 relief_later[e["player"]] += 1
         won = winner_of(log)
+        final = [log[-1]["totals"][str(seat)] for seat in range(PLAYERS)]
         for seat in range(PLAYERS):
             t = tally["behind" if vp[seat] < max(vp) else "level"]
+            t["final_gap"] += max(final) - final[seat]
+            t["relief"] += relief_later[seat]
             t["seats"] += 1
             t["wins"] += seat == won
             t["with"] += relief_later[seat] > 0
@@ -138,6 +143,8 @@ def test_who_wins_when_behind_after_round_3_agrees_with_the_logs(run):
                                     if t["with"] else None}
         assert a["without_relief"]["seats"] == t["seats"] - t["with"]
         assert a["mean_gap"] == (round(t["gap"] / t["seats"], 4) if t["seats"] else None)
+        assert a["mean_final_gap"] == round(t["final_gap"] / t["seats"], 4)
+        assert a["mean_relief"] == round(t["relief"] / t["seats"], 4)
     assert after["behind"]["seats"] > 0
 
 
