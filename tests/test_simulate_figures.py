@@ -396,3 +396,38 @@ def test_the_correction_flags_a_planted_40_vp_tile_and_not_the_noise(tmp_path):
     assert lucky and not set(lucky) & set(flagged)
     tested = [x for x in report["items"] if x["adjusted"]["p"] is not None]
     assert len(tested) > 30
+
+
+def test_merging_tallies_of_synthetic_games_with_errors_equals_the_whole():
+    """Without playing: summaries with copies, strata, positions, figures and an error,
+    split at every index, merge into the whole run's report."""
+    from artemis.sim.report import build_report, merge_reports
+
+    def game(i):
+        if i == 3:
+            return {"index": i, "seed": 30, "error": "RuntimeError: boom", "replay": "x"}
+        return {"index": i, "seed": i, "winner": i % 3, "vp": [i, 2 * i % 7, 5 - i % 4],
+                "in_game": [0, 1, 2], "steps": [{"a": i}, {"a": 1}, {"a": -1}],
+                "decisions": 50 + i, "rounds": 6,
+                "positions": {"first_round": [i % 3, (i + 1) % 3, (i + 2) % 3]},
+                "strata": [i % 2, 1, 2],
+                "items": {"dome": {"kind": "building", "appeared": True, "taken": True,
+                                   "owners": [i % 3], "group": "dome", "counts": {"held": 1}},
+                          "dome_2": {"kind": "building", "appeared": i % 2 == 0,
+                                     "taken": False, "owners": [], "group": "dome",
+                                     "counts": {"held": 0}}},
+                "figures": {"game": {"gantry": {"bought": i}},
+                            "seats": [{"dice": {"basecamp": i}}, {}, {}]}}
+
+    bots = ["random", "greedy", "random"]
+    config = {"games": 8, "start": 0, "seed": 1}
+    whole = build_report([game(i) for i in range(8)], bots, [("dome", "building")], config,
+                         8)
+    for cut in range(1, 8):
+        parts = [build_report([game(i) for i in range(a, b)], bots, [("dome", "building")],
+                              {**config, "games": b - a, "start": a}, b - a)
+                 for a, b in ((cut, 8), (0, cut))]
+        assert canonical(merge_reports(parts)) == canonical(whole), cut
+    assert whole["errors"][0]["index"] == 3 and whole["finished"] == 7
+    dome = whole["items"][0]
+    assert dome["copies"]["dome_2"]["appeared"] == 4 and dome["counts"] == {"held": 7}
