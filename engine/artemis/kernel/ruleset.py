@@ -268,6 +268,38 @@ class Ruleset:
         score table need not hold them."""
         return [dict(row.get("steps", {})) for row in game.result["players"]]
 
+    def turn_positions(self, game) -> dict[str, list[int]]:
+        """A finished game's turn positions for simulation reports: {name: [position per
+        seat]}, 0 the first to act (the Project: ``first_round``, ``final_round``, and
+        ``starts``, rounds started). Default: none."""
+        return {}
+
+    #: What `owner_strata` counts, in words for a report ("" for none).
+    owner_strata_label: str = ""
+
+    def owner_strata(self, game) -> list[int] | None:
+        """Per seat, the whole number an item's owners are compared within (a report's
+        adjusted owners' win rate: the Project's buildings held), or None: the seats are
+        compared within their bot kind only (the default)."""
+        return None
+
+    def game_figures(self, game) -> dict:
+        """A finished game's own figures for simulation reports: {"game": tree, "seats":
+        [tree per seat]}, each tree nested dicts of whole numbers that add up over games
+        (the report sums the seats' by bot kind). Default: none."""
+        return {}
+
+    def item_rates(self, kind: str, counts: dict, games: int) -> dict:
+        """The rates a report shows of an item's summed ``counts`` (`item_summary`'s
+        ``counts``, added over ``games`` finished games). Default: none."""
+        return {}
+
+    def figures_report(self, figures: dict, games: int, bots: list[str]) -> dict:
+        """The report's ``figures`` from the summed `game_figures` ({"game": tree,
+        "by_bot": {kind: tree}}) of ``games`` finished games, seats played by ``bots``.
+        Default: the sums as they are."""
+        return figures
+
     def evaluate(self, game, seat: int) -> float:
         """A heuristic worth of ``seat``'s position (higher is better), for bots (the greedy
         bot compares the positions its actions lead to). Default: 0, every position alike, so

@@ -184,6 +184,10 @@ def summarize(game) -> dict:
     {item id: {kind, appeared, taken, owners}}. ``team`` (per seat, the team it plays for)
     when the result's rows name one: partners share one score (the Odyssey's Team Play).
 
+    ``positions`` ({name: [turn position per seat]}), ``strata`` (per seat, what an item's
+    owners are compared within) and ``figures`` (the game's own whole numbers) when the game
+    gives them (`Ruleset.turn_positions`, `owner_strata`, `game_figures`).
+
     Raises ValueError for a game that is not over."""
     result = game.result
     if result is None:
@@ -197,5 +201,12 @@ def summarize(game) -> dict:
                         if all("in_game" in r for r in players) else None),
             "steps": game.ruleset.vp_parts(game), "decisions": len(game.actions),
             "rounds": game.ruleset.round_of(game), "items": game.ruleset.item_summary(game),
+            **_optional("positions", game.ruleset.turn_positions(game)),
+            **_optional("strata", game.ruleset.owner_strata(game)),
+            **_optional("figures", game.ruleset.game_figures(game)),
             **({"team": [r["team"] for r in players]}
                if players and all("team" in r for r in players) else {})}
+
+
+def _optional(key: str, value) -> dict:
+    return {key: value} if value else {}

@@ -229,6 +229,33 @@ class ProjectRuleset(Ruleset):
 
         return item_summary(game)
 
+    def turn_positions(self, game) -> dict:
+        from artemis.games.project.stats import turn_positions
+
+        return turn_positions(game)
+
+    owner_strata_label = "buildings held"
+
+    def owner_strata(self, game) -> list[int]:
+        from artemis.games.project.stats import buildings_held
+
+        return buildings_held(game)
+
+    def game_figures(self, game) -> dict:
+        from artemis.games.project.stats import game_figures
+
+        return game_figures(game)
+
+    def item_rates(self, kind: str, counts: dict, games: int) -> dict:
+        from artemis.games.project.stats import item_rates
+
+        return item_rates(kind, counts, games)
+
+    def figures_report(self, figures: dict, games: int, bots: list[str]) -> dict:
+        from artemis.games.project.stats import figures_report
+
+        return figures_report(figures, games, bots)
+
     item_sections = (
         ("building", "Buildings (claimed: bought or won; owners: holders at the end, their "
          "win rate and mean VP)", "claimed", True),
@@ -239,8 +266,10 @@ class ProjectRuleset(Ruleset):
     vp_parts_title = "each End of the Game step"
 
     def report_items(self, catalog) -> list[tuple[str, str, str, str]]:
-        """Every building, expedition and event of the catalog (simulation reports)."""
-        return ([(b.id, "building", b.name, b.pack) for b in catalog.buildings]
+        """Every building (copies in their original's row), expedition and event of the catalog
+        (simulation reports)."""
+        return ([(b.id, "building", b.name, b.pack) for b in catalog.buildings
+                 if not b.duplicate_of]  # a copy is counted in its original's row
                 + [(x.id, "expedition", x.name, x.pack) for x in catalog.expeditions]
                 + [(e.id, "event", e.name, e.pack) for e in catalog.events])
 
