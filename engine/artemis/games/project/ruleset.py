@@ -249,5 +249,13 @@ class ProjectRuleset(Ruleset):
 
         return evaluate(game, seat)
 
+    def search_key(self, game, action) -> float:
+        """A placement (``place:ROLLED:FINAL:REGION:TARGET``) by the Toolkits it costs,
+        |FINAL - ROLLED| (The Placement Phase: a Toolkit changes a die by one): the search
+        tries the dice as rolled first and rolls out with them; other questions alike."""
+        if action.kind == "place":
+            return abs(action.args[1] - action.args[0])
+        return 0
+
 
 RULESET = ProjectRuleset()
