@@ -12,7 +12,8 @@ An iteration:
    the one with the best UCB1 score of its mover (mean + c * sqrt(ln(availability) /
    visits)). A node visited n times considers only its first ceil(widening * sqrt(n + 1))
    legal actions (progressive widening), best first: at the root by the one-step worth the
-   game's heuristic gives each action (what the greedy bot reads), elsewhere in the order of
+   game's heuristic gives each action (what the greedy bot reads; ``prior=none``: as below
+   the root), elsewhere in the order of
    the game's `Ruleset.search_key` (the Project: placements that change no die first), ties
    in an order drawn per node.
 2. **Expand** the first action not yet in the tree.
@@ -50,6 +51,10 @@ OPTIONS: dict[str, BotOption] = {o.name: o for o in (
               10.0),
     BotOption("widening", 2.0, "progressive widening: a node visited n times considers its "
               "first ceil(widening * sqrt(n + 1)) actions, best first", "float", 0.1, 1000.0),
+    BotOption("prior", "heuristic", "the root's order for widening: heuristic (each action's "
+              "one-step worth on one sampled world, what the greedy bot reads: one more "
+              "world and one action applied per legal action) or none (the game's "
+              "search_key, as below the root)", "word", words=("heuristic", "none")),
     BotOption("scale", 4.0, "the heuristic's margin (in its units, VP for both games) worth "
               "a reward of 0.73: the logistic of value / scale", "float", 0.01, 1000.0),
 )}
@@ -89,8 +94,10 @@ class MCTSBot:
         self.c = float(values["c"])
         self.widening = float(values["widening"])
         self.scale = float(values["scale"])
+        self.prior = values["prior"]
         self.rng = random.Random(seed)
         self.stats = {"decisions": 0, "iterations": 0, "applied": 0}
+        self.last: dict = {}  # the last search: iterations, nodes made, the root's visits
 
     @classmethod
     def from_spec(cls, spec: str, seed: int) -> MCTSBot:
@@ -110,16 +117,21 @@ class MCTSBot:
         ruleset = game.ruleset
         start = ruleset.round_of(game)
         root = Node(self.rng.getrandbits(32))
-        root.rank = self._root_rank(game, seat, actions)
+        if self.prior == "heuristic":
+            root.rank = self._root_rank(game, seat, actions)
+        self._made = 0
         for _ in range(self.iterations):
             self._iterate(game, seat, root, start)
         self.stats["iterations"] += self.iterations
+        self.last = {"iterations": self.iterations, "nodes": self._made,
+                     "root_visits": root.visits}
+        rank = root.rank or {}
 
         def score(a):
             child = root.children.get(a.id)
             if child is None or not child.visits:
-                return (0, 0.0, -root.rank.get(a.id, 0.0))
-            return (child.visits, child.total / child.visits, -root.rank.get(a.id, 0.0))
+                return (0, 0.0, -rank.get(a.id, 0.0))
+            return (child.visits, child.total / child.visits, -rank.get(a.id, 0.0))
 
         return max(actions, key=score)
 
@@ -177,6 +189,7 @@ class MCTSBot:
                 child = Node(self.rng.getrandbits(32))
                 child.avail = 1
                 children[fresh.id] = child
+                self._made += 1
                 world.apply(fresh)
                 applied += 1
                 path.append((child, mover))

@@ -188,11 +188,15 @@ class ProjectRuleset(Ruleset):
     def determinize(self, game, seat, rng: random.Random):
         """Resample what no seat can see: the order of the Expedition deck and the tile
         stacks, which unrevealed Events are in the Event deck and in what order, and every
-        random stream (the dice, the bag's next colonist). The rest is public."""
+        random stream (the dice, the bag's next colonist). The rest is public. The world
+        depends on the seat's view and ``rng`` alone: what is shuffled is sorted first, so
+        the real hidden order never shows through."""
         clone = game.clone()
         s = clone.state
+        s.expedition_deck.sort()
         rng.shuffle(s.expedition_deck)
         for tiles in s.stacks.values():
+            tiles.sort()
             rng.shuffle(tiles)
         seen = set(s.events_seen)
         unseen = [e.id for e in game.catalog.events if e.id not in seen]
