@@ -249,7 +249,13 @@ class ProjectRuleset(Ruleset):
                 + [(e.id, "event", e.name, e.pack) for e in catalog.events])
 
     def evaluate(self, game, seat: int) -> float:
-        from artemis.games.project.heuristic import evaluate
+        """The heuristic worth of ``seat``'s position in VP (`artemis.games.project.heuristic`);
+        a game of rules version 1 reads the heuristic of its time (`heuristic_v1`), so a
+        version-1 save continued with greedy seats plays on as it did."""
+        if game.config.rules_version == 1:
+            from artemis.games.project.heuristic_v1 import evaluate
+        else:
+            from artemis.games.project.heuristic import evaluate
 
         return evaluate(game, seat)
 
