@@ -254,9 +254,8 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     or a log folder that cannot be made."""
     from artemis.content.problems import ContentError, did_you_mean
     from artemis.kernel.game import ConfigError, Game, _cached_catalog, _host_registry
-    from artemis.sim import GameTask
-
     from artemis.players.spec import BotSpecError, split_kind, split_specs
+    from artemis.sim import GameTask
 
     sim_bots = SIM_BOTS + tuple(k for k in ruleset.bots() if k not in SIM_BOTS)
     try:
