@@ -1,4 +1,5 @@
-"""The mcts bot's strength (benchmarks/README.md): Project games of one mcts seat against
+"""The mcts bot's strength (benchmarks/README.md): games (the Project's, or ``--game``'s) of
+one mcts seat against
 other bots, seats alternating, its win rate with the 95% Wilson interval, its mean VP, the
 CPU seconds and the iterations per decision. Not a test: nothing is asserted.
 
@@ -36,12 +37,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def play(index: int, players: int, mcts: str, against: str) -> dict:
+def play(index: int, players: int, mcts: str, against: str, game_id: str = "project") -> dict:
     """One game: the mcts seat's result and its decisions' CPU seconds."""
     seat = index % players
     kinds = [against] * players
     kinds[seat] = mcts
-    config = GameConfig(players=players, seed=index)
+    config = GameConfig(game=game_id, players=players, seed=index)
     game = Game.new(config)
     game.logging = False
     bots = make_bots(config, kinds)
@@ -52,12 +53,13 @@ def play(index: int, players: int, mcts: str, against: str) -> dict:
         action = bots[who].choose(game)
         if who == seat and len(game.legal_actions()) > 1:
             seconds.append(time.process_time() - start)
-        if who == seat and action.kind == "place":
+        if who == seat and action.kind == "place" and game_id == "project":
             dice[action.args[2]] += 1
         game.apply(action)
     result = game.result
     vps = [row["vp"] for row in result["players"]]
-    return {"index": index, "seat": seat, "won": result["winner"] == seat, "vp": vps[seat],
+    won = seat in result.get("winners", [result["winner"]])
+    return {"index": index, "seat": seat, "won": won, "vp": vps[seat],
             "others_vp": [v for s, v in enumerate(vps) if s != seat], "seconds": seconds,
             "iterations": bots[seat].stats["iterations"],
             "decisions": bots[seat].stats["decisions"],
@@ -71,6 +73,7 @@ def main() -> None:
     ap.add_argument("--mcts", default="mcts:iterations=300")
     ap.add_argument("--against", default="greedy")
     ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--game", default="project", help="a registered game (the Odyssey too)")
     ap.add_argument("--json", help="write the games' rows to this file (to --merge later)")
     ap.add_argument("--merge", nargs="+", help="sum the rows of these --json files")
     args = ap.parse_args()
@@ -83,10 +86,11 @@ def main() -> None:
         unique = {r["index"]: r for r in rows}  # a range run twice counts once
         report([unique[i] for i in sorted(unique)], meta)
         return
-    meta = {"players": args.players, "mcts": args.mcts, "against": args.against}
+    meta = {"game": args.game, "players": args.players, "mcts": args.mcts,
+            "against": args.against}
     rows = []
     for i in range(args.first, args.first + args.games):
-        row = play(i, args.players, args.mcts, args.against)
+        row = play(i, args.players, args.mcts, args.against, args.game)
         rows.append(row)
         print(f"game {i}: seat {row['seat']} {'won' if row['won'] else 'lost'} "
               f"{row['vp']} VP to {row['others_vp']}, "
@@ -109,8 +113,9 @@ def report(rows: list[dict], meta: dict) -> None:
     for r in rows:
         dice.update(r["dice"])
     total = sum(dice.values()) or 1
-    print(f"{n} games of {meta['players']} players, {meta['mcts']} against {meta['against']}"
-          f" (indexes {rows[0]['index']}..{rows[-1]['index']})" if rows else "no games")
+    print(f"{n} {meta.get('game', 'project')} games of {meta['players']} players, "
+          f"{meta['mcts']} against {meta['against']} (indexes {rows[0]['index']}.."
+          f"{rows[-1]['index']})" if rows else "no games")
     if not rows:
         return
     print(f"mcts win rate {wins / n:.0%} ({wins}/{n}), 95% Wilson interval "
@@ -121,8 +126,9 @@ def report(rows: list[dict], meta: dict) -> None:
         print(f"CPU seconds per mcts decision: median {statistics.median(seconds):.3f}, "
               f"p90 {sorted(seconds)[int(0.9 * (len(seconds) - 1))]:.3f}; iterations per "
               f"decision {sum(r['iterations'] for r in rows) / max(1, decisions):.0f}")
-    print("mcts dice by region: " + ", ".join(f"{k} {100 * v / total:.0f}%"
-                                              for k, v in dice.most_common()))
+    if dice:
+        print("mcts dice by region: " + ", ".join(f"{k} {100 * v / total:.0f}%"
+                                                  for k, v in dice.most_common()))
 
 
 if __name__ == "__main__":

@@ -177,3 +177,26 @@ def test_terminal_rewards_rank_a_win_first():
                          {"seat": 2, "vp": 30, "team": 1}, {"seat": 3, "vp": 30, "team": 1}]}
     r = terminal_rewards(teams, 4, 4.0)
     assert r[0] == r[1] > 0.95 and r[2] == r[3] < 0.05
+
+
+def test_simulate_with_mcts_gives_one_report_for_any_workers():
+    """`simulate --bots mcts:...,random` in process and on 2 worker processes: one report,
+    the bot named by its spec in the figures by bot."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    args = ["simulate", "--games", "4", "--players", "2", "--seed", "3", "--json", "--bots",
+            "mcts:iterations=3,horizon=round,random"]
+    one = CliRunner().invoke(app, [*args, "--workers", "1"])
+    two = CliRunner().invoke(app, [*args, "--workers", "2"])
+    assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
+    report = json.loads(one.stdout)
+    assert json.loads(two.stdout) == report
+    assert report["finished"] == 4 and report["errors"] == []
+    bots = {row["bot"]: row["seats"] for row in report["wins"]["by_bot"]}
+    assert bots == {"mcts:iterations=3,horizon=round": 4, "random": 4}
+    bad = CliRunner().invoke(app, [*args[:-1], "mcts:iterations=x,random"])
+    assert bad.exit_code == 2 and "option iterations is a whole number, got 'x'" in bad.output
