@@ -231,7 +231,7 @@ def _check_extras(plot: Path | None, dask: str | None) -> None:
             _fail(DASK_MISSING)
 
 
-SIM_BOTS = ("random", "greedy")  # and each game's own (`Ruleset.bots`); never human
+SIM_BOTS = ("random", "greedy", "mcts")  # and each game's own (`Ruleset.bots`); never human
 
 
 def _check_out(out: Path, what: str = "report") -> None:
@@ -275,10 +275,15 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     or a log folder that cannot be made."""
     from artemis.content.problems import ContentError, did_you_mean
     from artemis.kernel.game import ConfigError, Game, _cached_catalog, _host_registry
+    from artemis.players.spec import BotSpecError, split_kind, split_specs
     from artemis.sim import GameTask
 
     sim_bots = SIM_BOTS + tuple(k for k in ruleset.bots() if k not in SIM_BOTS)
-    for name in (k.strip() for k in (bots or "").split(",")):
+    try:
+        specs = split_specs(bots) if bots else []
+    except BotSpecError as exc:
+        _fail(str(exc), 2)
+    for name in (split_kind(k)[0] for k in specs):
         if name and name not in sim_bots:
             hint = did_you_mean(name, sim_bots)
             _fail(f"unknown bot '{name}'; simulate takes {', '.join(sim_bots[:-1])} or "

@@ -306,5 +306,12 @@ class Ruleset:
         a greedy bot of a game without a heuristic plays at random."""
         return 0.0
 
+    def search_key(self, game, action) -> float:
+        """Where ``action`` (legal in ``game``) stands among its question's options for a
+        search bot (`artemis.players.mcts`), lower first: the tree widens in this order and
+        rollouts play among the lowest. A game with long lists groups them here (the
+        Project: a placement by the Toolkits it costs). Default: 0, all alike."""
+        return 0
+
     def __repr__(self) -> str:
         return f"<Ruleset {self.id}>"

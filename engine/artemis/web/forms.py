@@ -110,7 +110,7 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
     naming the field; the game checks variants and options when it is set up."""
     from artemis.kernel.game import GameConfig
     from artemis.kernel.games import UnknownGame, get_game
-    from artemis.players.bots import bot_kinds
+    from artemis.players.bots import UnknownBot, bot_kinds, check_bot
 
     game_id = one(fields, "game", "project")
     try:
@@ -126,9 +126,13 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
     kinds, names = [], []
     for seat in range(players):
         kind = one(fields, f"seat{seat}", "human" if seat == 0 else "random")
-        if kind not in kinds_known:
+        try:
+            kind = check_bot(kind, ruleset)
+        except UnknownBot:
             raise Refused(400, f"field 'seat{seat}': '{kind[:40]}' is not a seat kind of "
-                          f"{ruleset.name or ruleset.id} ({', '.join(kinds_known)})")
+                          f"{ruleset.name or ruleset.id} ({', '.join(kinds_known)})") from None
+        except ValueError as exc:
+            raise Refused(400, f"field 'seat{seat}': {str(exc)[:300]}") from None
         name = " ".join(one(fields, f"name{seat}", "").split()) or f"P{seat}"
         if len(name) > MAX_NAME or not name.isprintable():
             raise Refused(400, f"field 'name{seat}': a name is at most {MAX_NAME} printable "

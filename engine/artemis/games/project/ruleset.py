@@ -188,11 +188,15 @@ class ProjectRuleset(Ruleset):
     def determinize(self, game, seat, rng: random.Random):
         """Resample what no seat can see: the order of the Expedition deck and the tile
         stacks, which unrevealed Events are in the Event deck and in what order, and every
-        random stream (the dice, the bag's next colonist). The rest is public."""
+        random stream (the dice, the bag's next colonist). The rest is public. The world
+        depends on the seat's view and ``rng`` alone: what is shuffled is sorted first, so
+        the real hidden order never shows through."""
         clone = game.clone()
         s = clone.state
+        s.expedition_deck.sort()
         rng.shuffle(s.expedition_deck)
         for tiles in s.stacks.values():
+            tiles.sort()
             rng.shuffle(tiles)
         seen = set(s.events_seen)
         unseen = [e.id for e in game.catalog.events if e.id not in seen]
@@ -274,9 +278,23 @@ class ProjectRuleset(Ruleset):
                 + [(e.id, "event", e.name, e.pack) for e in catalog.events])
 
     def evaluate(self, game, seat: int) -> float:
-        from artemis.games.project.heuristic import evaluate
+        """The heuristic worth of ``seat``'s position in VP (`artemis.games.project.heuristic`);
+        a game of rules version 1 reads the heuristic of its time (`heuristic_v1`), so a
+        version-1 save continued with greedy seats plays on as it did."""
+        if game.config.rules_version == 1:
+            from artemis.games.project.heuristic_v1 import evaluate
+        else:
+            from artemis.games.project.heuristic import evaluate
 
         return evaluate(game, seat)
+
+    def search_key(self, game, action) -> float:
+        """A placement (``place:ROLLED:FINAL:REGION:TARGET``) by the Toolkits it costs,
+        |FINAL - ROLLED| (The Placement Phase: a Toolkit changes a die by one): the search
+        tries the dice as rolled first and rolls out with them; other questions alike."""
+        if action.kind == "place":
+            return abs(action.args[1] - action.args[0])
+        return 0
 
 
 RULESET = ProjectRuleset()
