@@ -95,8 +95,8 @@ class _Account:
                             + "─" * 40)
         elif kind == "placed" and self.decisions:  # a card planned face down (OR22)
             if self.action != "planning":
-                self.start("Planning", "planning")
-            add(self._planned(e))
+                self.start("Planning", "planning")  # a new list of parts: not ``add``'s
+            self.parts.append(self._planned(e))
         elif kind == "revealed":
             action = e["action"]
             by = f", played by {self.seats[e['seat']]}" if "seat" in e else ""

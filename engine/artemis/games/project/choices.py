@@ -42,19 +42,14 @@ QUESTION_WORDS = {
 
 
 def question(game, names: list[str]) -> str:
-    """The pending question in words, the player named: "Ada, place a die (dice 1, 3, 4;
-    2 Toolkits)"; "" when the game is over."""
+    """The pending question in words, the player named: "Ada, place a die"; "" when the
+    game is over (the seat's holdings are `Ruleset.seat_summary`'s)."""
     pending = game.pending
     if pending is None:
         return ""
     name = names[pending.player]
     text = QUESTION_WORDS.get(pending.kind, "{name}: " + pending.kind.replace("_", " "))
-    text = text.format(name=name)
-    if pending.kind == "place":
-        p = game.state.players[pending.player]
-        dice = ", ".join(str(d) for d in p.dice)
-        text += f" (dice {dice}; {counted(p.toolkits, 'Toolkit')})"
-    return text
+    return text.format(name=name)
 
 
 def describe_action(game, action, names: list[str] | None = None) -> str:
