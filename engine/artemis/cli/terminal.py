@@ -111,6 +111,8 @@ class TerminalSeat:
         """Show the board, the news and the question, then read until an answer names one of
         ``game.legal_actions()``. Raises QuitGame on ``quit``, NoInput at the end of input;
         ``undo`` puts ``game`` back (in place) and asks again."""
+        if game.seat_names is None:  # the engine's messages name the players too (Game.who)
+            game.seat_names = list(self.names)
         while True:
             self.show_board(game)
             self.show_news(game)
