@@ -49,7 +49,46 @@ def question(game, names: list[str]) -> str:
         return ""
     name = names[pending.player]
     text = QUESTION_WORDS.get(pending.kind, "{name}: " + pending.kind.replace("_", " "))
-    return text.format(name=name)
+    text = text.format(name=name)
+    if pending.kind == "relief_reward":
+        source = relief_source(game, pending.player)
+        if source:
+            text += f" (Relief from {source})"
+    return text
+
+
+def relief_source(game, player: int) -> str:
+    """What gave ``player`` the gain on the Relief Track being rewarded now, from the log:
+    "the Event Solar Storm", "the Expedition Sunken Wreck (6/9, failed)", "your 4 exposed
+    in the Vents", "being outbid for Research Lab on the Gantry"; "" when the log does not
+    say (a game without a log)."""
+    by_id = game.catalog.by_id
+    for e in reversed(game.log):
+        kind = e["type"]
+        if kind == "expedition":
+            card = by_id.get(e["card"])
+            outcome = "success" if e["success"] else "failed"
+            return (f"the Expedition {card.name if card else e['card']} "
+                    f"({e['total']}/{e['difficulty']}, {outcome})")
+        if kind == "exposed" and e.get("player") == player:
+            return f"your {e['face']} exposed {_in_region(e['region'])}"
+        if kind == "event":
+            card = by_id.get(e["event"])
+            return f"the Event {card.name if card else e['event']}"
+        if kind in ("gantry_bought", "gantry_unsold"):
+            tile = by_id.get(e["tile"])
+            return f"being outbid for {tile.name if tile else e['tile']} on the Gantry"
+        if kind == "activated":
+            tile = by_id.get(e["tile"])
+            return f"{tile.name if tile else e['tile']}, activated"
+        if kind in ("resolve", "upkeep", "dice_rolled", "board_setup"):
+            return region_name(e["region"]) if kind == "resolve" else ""
+    return ""
+
+
+def _in_region(region: str) -> str:
+    return {"vents": "in the Vents", "quarry": "in the Quarry",
+            "doorstep": "at the Doorstep"}.get(region, f"at {region_name(region)}")
 
 
 def describe_action(game, action, names: list[str] | None = None) -> str:
