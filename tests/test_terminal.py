@@ -197,3 +197,39 @@ def test_json_with_a_human_seat_keeps_stdout_one_json_document(tmp_path):
     assert json.loads(quit_.stdout) == {
         "quit": True, "saved": "project-seed3.json", "round": 1, "actions": 1,
         "continue": "artemis play --load project-seed3.json"}
+
+
+def test_a_game_without_words_of_its_own_plays_from_its_view(tmp_path):
+    """The toy game of the conformance suite has no board text, question words or groups:
+    the terminal seat draws its view generically, asks in the kernel's default words, and
+    `quit_path` finds the next free name (in process: the game is not an entry point)."""
+    import io
+
+    from conformance.toy_game import RULESET
+    from rich.console import Console
+
+    from artemis.cli.saves import quit_path
+    from artemis.cli.terminal import TerminalSeat
+    from artemis.kernel.game import Game, GameConfig
+    from artemis.kernel.games import register_game, unregister_game
+
+    register_game(RULESET)
+    try:
+        game = Game.new(GameConfig(players=2, seed=4, game=RULESET.id))
+        out = io.StringIO()
+        answers = iter(["board", "7", "1"])
+        seat = TerminalSeat(0, ["Ada", "Bo"], Console(file=out, width=100),
+                            read=lambda prompt: next(answers))
+        view = game.view(0)
+        chosen = seat.choose(game)
+        text = out.getvalue()
+        assert chosen == game.legal_actions()[0]
+        assert text.count("the board as Ada sees it") == 2  # first, then for `board`
+        assert (f"'hand': {view['hand']}" in text and view["deck_size"] == 12 - 2 * 2
+                and f"'deck_size': {view['deck_size']}" in text)
+        assert "Ada: play\n" in text
+        assert "  type a number from 1 to " in text
+        (tmp_path / f"{RULESET.id}-seed4.json").write_text("")
+        assert quit_path(game, tmp_path) == tmp_path / f"{RULESET.id}-seed4-2.json"
+    finally:
+        unregister_game(RULESET.id)

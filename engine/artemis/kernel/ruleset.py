@@ -250,9 +250,10 @@ class Ruleset:
         return action.label
 
     def choice_groups(self, game, actions: list) -> list | None:
-        """The legal ``actions`` as a tree to choose from step by step (a list of
-        `artemis.kernel.choices.ChoiceGroup`, each leaf one of ``actions``), or None for one
-        list. Default: None (a front end may still group a long list by kind)."""
+        """The legal ``actions`` as a tree to choose from step by step: a list whose items
+        are `artemis.kernel.choices.ChoiceGroup`s (or, for a group of one, the action itself),
+        every leaf one of ``actions`` and each of them once; or None for one list. Default:
+        None (a front end may still group a long list by kind, `choices.by_kind`)."""
         return None
 
     def question(self, game, names: list[str]) -> str:
