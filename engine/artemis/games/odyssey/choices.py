@@ -90,8 +90,10 @@ def _slot_part(label: str) -> str:
 
 def choice_groups(game, actions: list) -> list[ChoiceGroup] | None:
     """Long questions (more than GROUP_OVER answers) as steps: Planning by card then slot;
-    Travel moves by the Starship that moves; Build by Asset; Trade by bank trades (by the
-    Resource given), offers, and being done. None for a short list or another question."""
+    Travel moves by the Starship that moves; Build by Asset; a trade with the bank (Trade, the
+    two-player late trade, an effect's exchange) by the Resource given, then offers and being
+    done; Different Resources discarded by how many. None for a short list or another
+    question."""
     if len(actions) <= GROUP_OVER:
         return None
     kinds = {a.kind for a in actions}
@@ -104,7 +106,10 @@ def choice_groups(game, actions: list) -> list[ChoiceGroup] | None:
     if kinds == {"build"}:
         return _group(actions, lambda a: a.id.split(":")[1],
                       lambda a: "a " + a.id.split(":")[1].capitalize())
-    if kinds == {"trade"}:
+    if kinds == {"discard_different"}:  # by how many cards go: the VP they score
+        return _group(actions, lambda a: a.id.count("+"),
+                      lambda a: f"discard {a.id.count('+') + 1} different Resources")
+    if len(kinds) == 1 and kinds <= {"trade", "late_trade", "bank_exchange"}:
         def key(a):
             parts = a.id.split(":")
             return ":".join(parts[:3]) if parts[1] == "bank" else parts[1]
