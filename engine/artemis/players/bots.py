@@ -26,10 +26,11 @@ class QuitGame(Exception):
 
 
 class HumanPlayer:
-    """A seat played by a person: the legal actions are listed, numbered, and the player types
-    a number (or an action id). ``read(prompt) -> str`` and ``write(text)`` are the front end's
-    (the command line gives the terminal's); without them, or at the end of input, it raises
-    NoInput."""
+    """A seat played by a person, at its plainest: the legal actions are listed, numbered, and
+    the player types a number (or an action id). ``read(prompt) -> str`` and ``write(text)``
+    are the front end's; without them, or at the end of input, it raises NoInput. `artemis
+    play` puts the terminal seat in its place (`artemis.cli.terminal.TerminalSeat`: the board,
+    the news, step-by-step choices and commands; docs/terminal.md)."""
 
     kind = "human"
 
