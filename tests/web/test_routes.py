@@ -258,7 +258,9 @@ def test_a_seat_page_a_spectator_page_and_the_poll(tmp_path):
     assert f"Event: {event.name}</strong>, spot {event.when}" in text
     # the grouped chooser: die, region, target, then the Toolkit change with its cost
     assert '<details class="die" data-die=' in text and 'data-region="gantry"' in text
-    assert "(1 Toolkit)</button>" in text
+    # each leaf in the game's words (Ruleset.describe_action): the Toolkit change's cost and
+    # what the target offers, here an Expedition's difficulty
+    assert "[1 Toolkit] at Basecamp on" in text and f"(difficulty {card.difficulty}," in text
     assert page.headers["referrer-policy"] == "no-referrer"
     assert "default-src 'self'" in page.headers["content-security-policy"]
     watch = c.get(f"/g/{game_id}")

@@ -231,9 +231,44 @@ class Ruleset:
         none."""
         return ""
 
-    def account_lines(self, game, names: list[str]) -> list[str]:
-        """The game's story for people, from its log (``names`` by seat). Default: none."""
+    def account_lines(self, game, names: list[str], records: list[dict] | None = None,
+                      decisions: bool = False) -> list[str]:
+        """The game's story for people, from its log (``names`` by seat): from ``records``
+        when given (a seat's own records, `artemis.records.log.visible`), else every record of
+        ``game.log``. With ``decisions``, each decision the story would otherwise leave to its
+        consequences is told too (the Project's placements, the Odyssey's cards planned face
+        down), for a seat following the game as it is played (the terminal seat). Default:
+        none."""
         return []
+
+    def describe_action(self, game, action, names: list[str] | None = None) -> str:
+        """Words for ``action``, a legal answer to ``game``'s pending question, for people
+        choosing it (the terminal seat, the browser's chooser): what it gives and what it
+        costs, players by ``names`` (by seat; default P0, P1, ...), never an internal index.
+        A display text only: logs record the action's ``label``, which this does not change
+        (docs/terminal.md, "Labels and descriptions"). Default: the label."""
+        return action.label
+
+    def choice_groups(self, game, actions: list) -> list | None:
+        """The legal ``actions`` as a tree to choose from step by step: a list whose items
+        are `artemis.kernel.choices.ChoiceGroup`s (or, for a group of one, the action itself),
+        every leaf one of ``actions`` and each of them once; or None for one list. Default:
+        None (a front end may still group a long list by kind, `choices.by_kind`)."""
+        return None
+
+    def question(self, game, names: list[str]) -> str:
+        """The pending question in the game's words, the player called by ``names`` (by
+        seat): "Ada, place a die". Default: the name and the question's kind."""
+        pending = game.pending
+        if pending is None:
+            return ""
+        return f"{names[pending.player]}: {pending.kind.replace('_', ' ')}"
+
+    def board_text(self, game, view: dict, names: list[str]):
+        """The board as ``view`` (a seat's `view`) shows it, for the terminal: a rich
+        renderable (a Table, a Group), players called by ``names``; None for the terminal's
+        generic rendering of the view. Default: None."""
+        return None
 
     # -- players ----------------------------------------------------------------------------
 

@@ -23,11 +23,17 @@ class NoInput(RuntimeError):
     """A human seat found no input to read (no terminal, or end of input)."""
 
 
+class QuitGame(Exception):
+    """The person at a human seat asked to stop (``quit``): the front end saves the game at
+    this decision and says how to continue it (`artemis play --load FILE`)."""
+
+
 class HumanPlayer:
-    """A seat played by a person: the legal actions are listed, numbered, and the player types
-    a number (or an action id). ``read(prompt) -> str`` and ``write(text)`` are the front end's
-    (the command line gives the terminal's); without them, or at the end of input, it raises
-    NoInput."""
+    """A seat played by a person, at its plainest: the legal actions are listed, numbered, and
+    the player types a number (or an action id). ``read(prompt) -> str`` and ``write(text)``
+    are the front end's; without them, or at the end of input, it raises NoInput. `artemis
+    play` puts the terminal seat in its place (`artemis.cli.terminal.TerminalSeat`: the board,
+    the news, step-by-step choices and commands; docs/terminal.md)."""
 
     kind = "human"
 

@@ -38,7 +38,7 @@ def _cards(counts: dict) -> str:
 class _Account:
     """The lines being written: the current slot's heading and its parts."""
 
-    def __init__(self, game, names: list[str]):
+    def __init__(self, game, names: list[str], decisions: bool = False):
         from artemis.games.odyssey.rules.teams import player_names, team_line
 
         state = game.state
@@ -52,6 +52,15 @@ class _Account:
         self.parts: list[str] = []
         self.acted = False
         self.offer = ""
+        self.decisions = decisions
+
+    def own_card(self, e: dict) -> None:
+        """A card the seat itself planned (a private record): named on its planning line."""
+        if self.parts and self.parts[-1] == self._planned(e):
+            self.parts[-1] += f" ({e['card']})"
+
+    def _planned(self, e: dict) -> str:
+        return f"{self.names[e['player']]} plays a card face down into slot {e['slot']}"
 
     def flush(self) -> None:
         if self.head and (self.parts or self.action != "end_of_round"):
@@ -84,6 +93,10 @@ class _Account:
             first = self.seats[e["marker"]] if "marker" in e else names[e["first"]]
             self.out.append(f"── Round {e['round']} (First player {first}) "
                             + "─" * 40)
+        elif kind == "placed" and self.decisions:  # a card planned face down (OR22)
+            if self.action != "planning":
+                self.start("Planning", "planning")  # a new list of parts: not ``add``'s
+            self.parts.append(self._planned(e))
         elif kind == "revealed":
             action = e["action"]
             by = f", played by {self.seats[e['seat']]}" if "seat" in e else ""
@@ -177,14 +190,20 @@ class _Account:
                             + ", ".join(f"{names[i]} {v} VP" for i, v in enumerate(e["vp"])))
 
 
-def account_lines(game, names: list[str]) -> list[str]:
+def account_lines(game, names: list[str], records: list[dict] | None = None,
+                  decisions: bool = False) -> list[str]:
     """The account's lines: which colour each player plays, then per round its header, a line
     per revealed slot and Singularity card with its outcome, the scores, the end, and in solo
     the Mission and each goal (`artemis.games.odyssey.rules.mission.mission_lines`);
-    ``names`` are the seats' labels, by seat."""
-    account = _Account(game, names)
-    for e in game.log:
+    ``names`` are the seats' labels, by seat. From the public records of ``game.log``, or of
+    ``records`` (a seat's own, `artemis.records.log.visible`). With ``decisions``, the
+    Planning phase is told too: who played a card face down into which slot (and, in
+    ``records`` that hold a seat's own cards, which card it played there)."""
+    account = _Account(game, names, decisions)
+    for e in game.log if records is None else records:
         if "to" not in e:
             account.event(e)
+        elif decisions and e["type"] == "placed_card":  # the seat's own card: it knows it
+            account.own_card(e)
     account.flush()
     return account.out

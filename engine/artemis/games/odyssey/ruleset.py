@@ -275,10 +275,30 @@ class OdysseyRuleset(Ruleset):
             line += f"; peeked at: {seen}"
         return line
 
-    def account_lines(self, game, names: list[str]) -> list[str]:
+    def account_lines(self, game, names: list[str], records=None, decisions=False):
         from artemis.games.odyssey.account import account_lines
 
-        return account_lines(game, names)
+        return account_lines(game, names, records, decisions)
+
+    def describe_action(self, game, action, names=None) -> str:
+        from artemis.games.odyssey.choices import describe_action
+
+        return describe_action(game, action, names)
+
+    def choice_groups(self, game, actions):
+        from artemis.games.odyssey.choices import choice_groups
+
+        return choice_groups(game, actions)
+
+    def question(self, game, names):
+        from artemis.games.odyssey.choices import question
+
+        return question(game, names)
+
+    def board_text(self, game, view, names):
+        from artemis.games.odyssey.board_text import board_text
+
+        return board_text(game, view, names)
 
     # -- players ----------------------------------------------------------------------------
 

@@ -221,10 +221,30 @@ class ProjectRuleset(Ruleset):
         return (f"{p.energy} Energy, {counted(p.minerals, 'Mineral')}, "
                 f"{counted(p.toolkits, 'Toolkit')}, {p.vp} VP; dice {p.dice}")
 
-    def account_lines(self, game, names: list[str]) -> list[str]:
+    def account_lines(self, game, names: list[str], records=None, decisions=False):
         from artemis.games.project.account import account_lines
 
-        return account_lines(game, names)
+        return account_lines(game, names, records, decisions)
+
+    def describe_action(self, game, action, names=None) -> str:
+        from artemis.games.project.choices import describe_action
+
+        return describe_action(game, action, names)
+
+    def choice_groups(self, game, actions):
+        from artemis.games.project.choices import choice_groups
+
+        return choice_groups(game, actions)
+
+    def question(self, game, names):
+        from artemis.games.project.choices import question
+
+        return question(game, names)
+
+    def board_text(self, game, view, names):
+        from artemis.games.project.board_text import board_text
+
+        return board_text(game, view, names)
 
     # -- players ----------------------------------------------------------------------------
 
