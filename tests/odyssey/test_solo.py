@@ -317,6 +317,9 @@ def test_the_mission_won_when_every_goal_is_met():
     resolve(game, ("round_over",))
     result = game.result
     assert result["won"] is True and result["players"] == [{"seat": 0, "vp": _vp_goal(game)}]
+    # Solo Rules, Winning the Game: a Mission won is the one seat among the winners
+    assert result["winners"] == [0]
+    assert next(e for e in game.log if e["type"] == "game_end")["winners"] == [0]
     assert result["mission"]["id"] == "gaia-architect"
     assert [(g["quantity"], g["value"], g["met"]) for g in result["mission"]["goals"]] == [
         ("assets", 4, True), ("terraformers_with_colony_or_factory", 4, True),
@@ -330,6 +333,9 @@ def test_the_mission_lost_by_one_vp():
     resolve(game, ("round_over",))
     assert game.result["won"] is False
     assert [g["met"] for g in game.result["mission"]["goals"]] == [True, True, False]
+    # a Mission lost: nobody won, though the seat still heads the ranking
+    assert game.result["winners"] == [] and game.result["ranking"] == [0]
+    assert next(e for e in game.log if e["type"] == "game_end")["winners"] == []
 
 
 def test_the_mission_lost_on_a_goal_other_than_vp():

@@ -131,7 +131,7 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
     for r in finished:
         # every winner of a game whose rules let tied leaders all win (the Odyssey's
         # Endgame); else the one winner of its tie-break
-        winners = r.get("winners") or [r["winner"]]
+        winners = r["winners"] if "winners" in r else [r["winner"]]  # []: nobody won
         for seat in winners:
             seat_wins[seat] += 1
             kind_wins[bots[seat]] += 1

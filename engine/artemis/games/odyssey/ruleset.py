@@ -190,9 +190,11 @@ class OdysseyRuleset(Ruleset):
         return state
 
     def result(self, game) -> dict:
-        """{"players": [{seat, vp}], "ranking", "winner", "winners" (every tied leader:
-        rulebook, Endgame), "end_reason", "rounds"}; with teams each seat's row has its
-        team's VP and ``team``, and "teams" and "winning_teams" name the teams (a team wins:
+        """{"players": [{seat, vp}], "ranking", "winner" (the ranking's first), "winners"
+        (every tied leader: rulebook, Endgame; solo [0] when the Mission is won and [] when it
+        is lost: Solo Rules, Winning the Game), "end_reason", "rounds"}; with teams each
+        seat's row has its team's VP and ``team``, and "teams" and "winning_teams" name the
+        teams (a team wins:
         `artemis.games.odyssey.rules.teams.team_result`); solo adds "won" (bool: every goal
         of the Mission met, Solo Rules, Winning the Game) and "mission" ({"id", "name",
         "won", "goals": [{"quantity", "params", "at_least", "value", "met"}]}, OR31)."""
