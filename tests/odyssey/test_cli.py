@@ -31,6 +31,18 @@ def test_content_list_shows_every_kind_with_its_count():
     assert "content/odyssey/base/action_cards.yaml:5" in out
 
 
+def test_content_list_piped_at_80_columns_prints_every_file_line_whole():
+    # not a terminal (CliRunner, like `| cat`): each table is as wide as its cells
+    result = CliRunner().invoke(app, ["content", "list", "--game", "odyssey"],
+                                env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "…" not in result.stdout
+    sun = next(line for line in lines if line.startswith("│ sun "))
+    assert "│ content/odyssey/base/systems.yaml:5 " in sun
+    assert max(len(line) for line in lines) > 80
+
+
 def test_content_list_json_rows_by_kind_and_provenance():
     result = run("content", "list", "alien_artifacts", "--game", "odyssey", "--json")
     assert result.exit_code == 0, result.output

@@ -113,21 +113,39 @@ def content_show(
 
 def print_rows(out, rows: list[dict], browse) -> None:
     """Print rows of ``browse.list_rows`` as rich tables (``browse``: the game's browser),
-    one per kind, with each kind's fields in words, and their count."""
+    one per kind, with each kind's fields in words, and their count. No cell is cut short
+    with an ellipsis: on a terminal a word too long for its column folds onto the next line;
+    when stdout is not a terminal (a pipe, a file) each table is as wide as its longest
+    cells, so an id or a "defined at" file:line prints whole on one line."""
+    from rich.measure import Measurement
     from rich.table import Table
     from rich.text import Text
 
     for kind, columns, cells in browse.list_tables(rows):
         if kind is None:  # rows of a kind the browser does not know
             table = Table(*(header for header, _ in columns))
+            for column in table.columns:
+                column.overflow = "fold"
         else:
             table = Table(title=f"{kind} ({len(cells)})", title_justify="left")
             for header, key in columns:
                 # ids are what `content show` takes: never cut them short
-                table.add_column(header, no_wrap=key == "id", min_width=len(header))
+                table.add_column(header, no_wrap=key == "id", min_width=len(header),
+                                 overflow="fold")
         for row in cells:
             table.add_row(*(Text(text) for text in row))
-        out.print(table)
+        if out.is_terminal:
+            out.print(table)
+            continue
+        # nobody's screen to fit: print every cell whole (print's own width is capped at the
+        # console's, so the console is widened for this table)
+        natural = Measurement.get(out, out.options.update_width(10_000), table).maximum
+        width = out.width
+        out.width = max(width, natural)
+        try:
+            out.print(table)
+        finally:
+            out.width = width
     out.print(Text(counted(len(rows), "item")))
 
 
