@@ -261,6 +261,7 @@ class OdysseyRuleset(Ruleset):
         (OR4), the face-down planets it peeked at and their types."""
         from artemis.games.odyssey.rules.teams import team_of
         from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
+        from artemis.util.plural import counted
 
         p = game.state.players[team_of(game.state, seat)]
         cards = ", ".join(f"{p.res[i]} {RESOURCE_NAMES[r]}" for i, r in enumerate(RESOURCES)
@@ -268,7 +269,7 @@ class OdysseyRuleset(Ruleset):
         t = game.state.teams
         who = p.colour if t is None else (
             f"{p.colour} team, seat {seat} with partner {t.partner(seat)}")
-        line = f"{who}: {p.vp} VP; {cards}; {len(p.artifacts)} Alien Artifacts"
+        line = f"{who}: {p.vp} VP; {cards}; {counted(len(p.artifacts), 'Alien Artifact')}"
         s = game.state
         if game.config.options.get("memory_aid") and s.known[seat]:
             # OR4: a human relies on memory for earlier peeks unless memory_aid is set
