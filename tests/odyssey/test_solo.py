@@ -121,6 +121,21 @@ def test_a_mission_with_more_than_one_player_is_a_config_error():
                   "options": {"mission": "trailblazer"}})
 
 
+def test_the_memory_aid_with_more_than_one_player_is_a_config_error_naming_it():
+    # OR4 is a Solo Rule, refused outside solo as the Mission is; off (its default) is fine
+    with pytest.raises(ConfigError, match="option memory_aid: only a solo game has the memory "
+                                          "aid \\(OR4\\), and this one has 3 players"):
+        Game.new({"game": "odyssey", "players": 3, "seed": 1, "options": {"memory_aid": True}})
+    game = Game.new({"game": "odyssey", "players": 3, "seed": 1,
+                     "options": {"memory_aid": False}})
+    assert game.state.n == 3
+    from artemis.cli import app
+
+    result = CliRunner().invoke(app, ["play", "--game", "odyssey", "--players", "3",
+                                      "--game-option", "memory_aid=true"])
+    assert result.exit_code == 2 and "option memory_aid: only a solo game" in result.output
+
+
 # -- the rounds (Solo Rules, Gameplay Changes and Winning the Game) ------------------------------
 
 

@@ -67,8 +67,8 @@ CONFIG_SCHEMA = {
             "type": ["string", "null"], "minLength": 1, "default": None,
         },
         "memory_aid": {
-            "description": "Solo: a human seat is shown the planets it peeked at earlier "
-                           "(OR4); off by default, as the rule (rely on memory).",
+            "description": "Solo only: a human seat is shown the planets it peeked at "
+                           "earlier (OR4); off by default, as the rule (rely on memory).",
             "type": "boolean", "default": False,
         },
         "max_rounds": {
@@ -180,6 +180,13 @@ class OdysseyRuleset(Ruleset):
             raise OptionError(f"option mission: only a solo game has a Mission, and this one "
                               f"has {game.config.players} players", ("mission",),
                               "play with 1 player, or leave the option out")
+        if game.config.players != 1 and game.config.options.get("memory_aid"):
+            from artemis.kernel.game import OptionError
+
+            # OR4 is a Solo Rule: no other game hides earlier peeks, so nothing to aid
+            raise OptionError(f"option memory_aid: only a solo game has the memory aid (OR4), "
+                              f"and this one has {game.config.players} players",
+                              ("memory_aid",), "play with 1 player, or leave the option out")
         state = new_state(game, rng)
         extra = {} if state.teams is None else {
             "teams": [list(state.teams.seats_of(t)) for t in range(state.n)],
