@@ -124,3 +124,15 @@ def test_content_show_unknown_id_names_the_nearest():
     assert "did you mean 'red-score-1'?" in result.stderr
     result = run("content", "show", "zzzz", "--game", "odyssey")
     assert "`artemis content list --game odyssey` shows every id" in result.stderr
+
+
+def test_content_show_an_id_of_the_other_game_names_its_game():
+    result = run("content", "show", "gaia-seed")
+    assert result.exit_code == 1
+    assert "no building, expedition or event with id 'gaia-seed'" in result.stderr
+    assert ("hint: 'gaia-seed' is an item of The Artemis Odyssey: use `--game odyssey`"
+            in result.stderr)
+    result = run("content", "show", "kelp_farm", "--game", "odyssey")
+    assert result.exit_code == 1
+    assert "hint: 'kelp_farm' is an item of The Artemis Project: use `--game project`" in (
+        result.stderr)

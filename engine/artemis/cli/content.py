@@ -95,12 +95,13 @@ def content_show(
     item = find(catalog, item_id) if find is not None else catalog.by_id.get(item_id)
     if item is None:
         ids = browse.item_ids(catalog) if hasattr(browse, "item_ids") else catalog.by_id
-        hint = did_you_mean(item_id, ids) or did_you_mean(
+        ruleset = ruleset_of(path_game(game_id, list(expansion or [])))
+        # an exact id of another game says which --game to ask; else the nearest id here
+        hint = _other_game_hint(item_id, ruleset) or did_you_mean(item_id, ids) or did_you_mean(
             item_id.strip().lower().replace(" ", "_").replace("-", "_"), ids) or did_you_mean(
             item_id.strip().lower().replace(" ", "-").replace("_", "-"), ids)
         if not hint:
-            game = "" if ruleset_of(path_game(game_id, list(expansion or []))).id == "project" \
-                else f" --game {game_id}"
+            game = "" if ruleset.id == "project" else f" --game {ruleset.id}"
             hint = f"no id is close; `artemis content list{game}` shows every id"
         noun = getattr(browse, "NOUN", "building, expedition or event")
         print(f"error: no {noun} with id '{item_id}'\n    hint: {hint}", file=sys.stderr)
@@ -109,6 +110,32 @@ def content_show(
         print(json.dumps(browse.item_data(item, catalog), indent=2, ensure_ascii=False))
         return
     print_item(console(), item, catalog, browse)
+
+
+def _other_game_hint(item_id: str, ruleset) -> str | None:
+    """"'gaia-seed' is an item of The Artemis Odyssey: add `--game odyssey`" when ``item_id``
+    is no item of ``ruleset``'s game but one of another registered game's base content (an
+    id asked of the wrong game); None when no other game has it. Only an id not found is
+    looked for there, so only a miss pays for loading the other games' content."""
+    from artemis.kernel.games import games
+
+    for other in games().values():
+        if other.id == ruleset.id or other.browse is None or other.base_pack() is None:
+            continue
+        try:
+            _, result = load_with_plugins([], other)
+        except (Exception, SystemExit):  # a game whose content fails to load has no hint
+            continue
+        if result is None or not result.ok:
+            continue
+        find = getattr(other.browse, "find_item", None)
+        found = (find(result.catalog, item_id) if find is not None
+                 else result.catalog.by_id.get(item_id))
+        if found is not None:
+            flag = (f"use `--game {other.id}`" if other.id != "project"
+                    else "use `--game project` (the default: leave --game out)")
+            return f"'{item_id}' is an item of {other.name or other.id}: {flag}"
+    return None
 
 
 def print_rows(out, rows: list[dict], browse) -> None:
