@@ -42,6 +42,9 @@ def test_a_number_out_of_range_is_e205(tmp_path):
 def test_an_id_given_twice_is_e301(tmp_path):
     assert _cards(tmp_path, {"id": "red-trade", "action": "trade", "shows": ""})[0][:4] == (
         "E301", "cards.yaml", 3, 10)
+    (problem,) = load_game_content([tmp_path / "pack"]).problems
+    assert problem.hint.endswith("(pack 'base'); to put this item in its place add "
+                                 "`replaces: true`, else give it its own id")
 
 
 def test_a_travel_card_naming_the_sun_is_e351_and_an_unknown_star_e302(tmp_path):
