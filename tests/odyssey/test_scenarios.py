@@ -222,3 +222,30 @@ def test_a_planet_path_that_names_no_planet_is_not_found(tmp_path):
     assert outcome.failure.code == "S402"
     assert outcome.failure.message == ("planets.aries.9.owner: not found: 'planets' is a list "
                                        "of 9; no entry 'aries'")
+
+
+def test_more_resource_cards_than_the_box_says_so_plainly(tmp_path):
+    # the box holds 25 of each Resource; without a bank the hands alone are too many, with
+    # one the two together
+    too_many = """game: odyssey
+scenario: too many Food cards
+config: {players: 2, seed: 1}
+given:
+  players:
+    - {colour: red, resources: {food: 20}}
+    - {colour: blue, resources: {food: 10}}
+expect:
+  round: 1
+"""
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(_write(tmp_path, too_many))
+    assert [(p.code, p.message, p.hint) for p in info.value.problems] == [
+        ("S204", "the hands hold 30 Food cards, more than the 25 Food cards in the box",
+         "give the players at most 25 Food cards in all")]
+    with_bank = too_many.replace("food: 20", "food: 5").replace("expect:",
+                                                                "  bank: {food: 11}\nexpect:")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(_write(tmp_path, with_bank))
+    assert [(p.code, p.message) for p in info.value.problems] == [
+        ("S204", "15 Food cards in hands and 11 in the bank make 26, more than the 25 Food "
+                 "cards in the box")]
