@@ -443,7 +443,8 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     variants = f"; variants {json.dumps(c['variants'])}" if c.get("variants") else ""
     state = " (interrupted)" if interrupted else ""
     console.print(f"simulated {report['played']} of {report['games']} games{state}, "
-                  f"{c['players']} players ({', '.join(c['bots'])}), run seed {c['seed']}"
+                  f"{counted(c['players'], 'player')} ({', '.join(c['bots'])}), "
+                  f"run seed {c['seed']}"
                   f"{variants}{extra}: {report['finished']} finished, "
                   f"{counted(len(report['errors']), 'error')}"
                   + (f", {len(report['timed_out'])} timed out" if report["timed_out"] else ""),
@@ -465,8 +466,10 @@ def _pct(x) -> str:
 
 
 def _print_wins(console, report: dict, num) -> None:
-    table = _table(f"Wins by seat over {report['finished']} games (the engine's winner: VP, "
-                   "then the tie-break; CI: 95% Wilson interval)",
+    won_by = ("a solo game is won when its Mission is" if report["config"]["players"] == 1
+              else "the engine's winner: VP, then the tie-break")
+    table = _table(f"Wins by seat over {report['finished']} games ({won_by}; CI: 95% Wilson "
+                   "interval)",
                    [("seat", "left"), ("bot", "left"), *num])
     for w, v in zip(report["wins"]["by_seat"], report["vp"]["by_seat"], strict=True):
         table.add_row(f"P{w['seat']}", w["bot"], str(w["wins"]),

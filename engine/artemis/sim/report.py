@@ -153,7 +153,7 @@ def _tally_game(t: dict, r: dict, bots: list[str]) -> None:
     t["finished"] += 1
     # every winner of a game whose rules let tied leaders all win (the Odyssey's Endgame);
     # else the one winner of its tie-break
-    winners = r.get("winners") or [r["winner"]]
+    winners = r["winners"] if "winners" in r else [r["winner"]]  # []: nobody won (solo)
     for seat in winners:
         t["seat_wins"][seat] += 1
         t["bot_wins"][bots[seat]] += 1

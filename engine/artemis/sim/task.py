@@ -175,7 +175,8 @@ def innermost_frame(exc: BaseException) -> str | None:
 
 def summarize(game) -> dict:
     """A finished game in a few numbers: {seed, winner, ranking, vp, in_game, steps, decisions,
-    rounds, items}, and ``winners`` when the result lists them (every tied leader wins).
+    rounds, items}, and ``winners`` when the result lists them (every tied leader wins; an
+    empty list: nobody won, a solo Mission lost).
     ``vp``, ``in_game`` (None for a game whose result does not split its VP) and ``steps``
     are per seat (``steps``: {part: VP}, the game's scoring parts (`Ruleset.vp_parts`), then
     plugins' items); the winner is the ruleset's ranking's first; ``rounds`` the round it
@@ -195,7 +196,7 @@ def summarize(game) -> dict:
     players = result["players"]
     return {"seed": game.config.seed, "winner": result["winner"],
             "ranking": list(result["ranking"]),
-            **({"winners": list(result["winners"])} if result.get("winners") else {}),
+            **({"winners": list(result["winners"])} if "winners" in result else {}),
             "vp": [r["vp"] for r in players],
             "in_game": ([r["in_game"] for r in players]
                         if all("in_game" in r for r in players) else None),

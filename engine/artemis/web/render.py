@@ -115,5 +115,6 @@ def final_table(session) -> dict | None:
     return {"title": ruleset.scoring_title,
             "parts": [(p, ruleset.scoring_labels.get(p, p.replace("_", " "))) for p in parts],
             "in_game": in_game, "rows": rows,
-            "winner": session.names[result["winner"]] if result.get("winner") is not None
-            else None}
+            # a solo game lost has no winner (the Odyssey's Solo Rules, Winning the Game)
+            "winner": session.names[result["winner"]]
+            if result.get("winner") is not None and result.get("won", True) else None}

@@ -18,6 +18,7 @@ from artemis.games.odyssey.vocabulary import (
     RESOURCE_NAMES,
 )
 from artemis.games.odyssey.words import describe
+from artemis.util.plural import counted
 
 ACTION_NAMES = {"produce": "Produce", "travel": "Travel", "trade": "Trade", "build": "Build",
                 "score": "Score"}
@@ -46,6 +47,7 @@ class _Account:
         self.seats = names
         self.names = player_names(state, names)
         self.teams = state.teams is not None
+        self.solo = state.n == 1
         self.out: list[str] = [team_line(state, names)] if self.teams else []
         self.head = ""
         self.action: str | None = None
@@ -83,6 +85,17 @@ class _Account:
         names = self.names
         who = names[e["player"]] if isinstance(e.get("player"), int) else ""
         add = self.parts.append
+        after = ""
+        if kind == "artifact_used" and self.action == "singularity":
+            # an Artifact used around the Singularity card is not the card's doing: one used
+            # as the card is revealed comes before it; after it, say what the card did first
+            # (nothing, when it found nothing to act on)
+            if e.get("window") == "card_revealed":
+                after = "before the card, "
+            elif e.get("window") == "after_action":
+                if not self.acted:
+                    add("the card has no effect")
+                after = "then "
         if kind in DEEDS:
             self.acted = True
         if kind == "setup" and not self.teams:  # with teams the first line says it
@@ -90,9 +103,12 @@ class _Account:
                                                     enumerate(e["colours"])))
         elif kind == "round":
             self.flush()
-            first = self.seats[e["marker"]] if "marker" in e else names[e["first"]]
-            self.out.append(f"── Round {e['round']} (First player {first}) "
-                            + "─" * 40)
+            if self.solo:  # solo has no First player marker (OR17)
+                marker = "solo: no First player marker"
+            else:
+                first = self.seats[e["marker"]] if "marker" in e else names[e["first"]]
+                marker = f"First player {first}"
+            self.out.append(f"── Round {e['round']} ({marker}) " + "─" * 40)
         elif kind == "placed" and self.decisions:  # a card planned face down (OR22)
             if self.action != "planning":
                 self.start("Planning", "planning")  # a new list of parts: not ``add``'s
@@ -162,12 +178,12 @@ class _Account:
                 + f" ({bonus})")
         elif kind == "reaching_42":
             add("Reaching 42: " + ", ".join(names[i] for i in e["order"]) + " draft "
-                + f"{e['cards']} Alien Artifacts")
+                + counted(e["cards"], "Alien Artifact"))
         elif kind == "artifact_gained":
             add(f"{who} gains an Alien Artifact")
         elif kind == "artifact_used":
             card = self.cat[e["card"]]
-            add(f"{who} uses {card.name} ({describe(card.effect)})")
+            add(f"{after}{who} uses {card.name} ({describe(card.effect)})")
         elif kind == "assets_removed":
             add(f"{who} sends {names[e['owner']]}'s Assets on {e['planet']} back")
         elif kind == "score_card_back":
