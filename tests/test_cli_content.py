@@ -28,6 +28,16 @@ def catalog():
 # -- content list -------------------------------------------------------------------------------
 
 
+def test_list_piped_at_80_columns_cuts_no_cell_short():
+    # not a terminal (CliRunner, like `| cat`): names and provenance print whole
+    result = CliRunner().invoke(app, ["content", "list"], env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    assert "…" not in result.stdout
+    row = next(line for line in result.stdout.splitlines()
+               if line.startswith("│ volcanic_extractor "))
+    assert "│ Volcanic Extractor " in row and "rest RECONSTRUCTED" in row
+
+
 def test_list_all():
     result = run("content", "list")
     assert result.exit_code == 0, result.output

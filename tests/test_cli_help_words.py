@@ -15,12 +15,13 @@ WIDE = {"COLUMNS": "400"}
 
 
 def _commands() -> dict[str, object]:
-    """Every command (not group) of the app by its words ("content list"): its click command."""
+    """Every command of the app by its words ("content list"): its click command; a group
+    that runs on its own with options (`simulate`, whose `merge` is a subcommand) too."""
     found: dict[str, object] = {}
 
     def walk(command, prefix: list[str]) -> None:
         subs = getattr(command, "commands", None)
-        if subs is None:
+        if subs is None or (prefix and command.params):
             found[" ".join(prefix)] = command
         for name, sub in (subs or {}).items():
             walk(sub, [*prefix, name])

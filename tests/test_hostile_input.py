@@ -179,7 +179,7 @@ BASE_DOCS = {p.name: _plain_load(p) for p in sorted(BASE.glob("*.yaml"))}
 BASE_DOCS.update({f"reef_{p.name}": _plain_load(p) for p in sorted(REEF.glob("*.yaml"))})
 IDS = sorted({item["id"] for doc in BASE_DOCS.values() if isinstance(doc.get("items"), list)
               for item in doc["items"] if isinstance(item, dict) and "id" in item})
-# the game-config examples: tests/plugins/test_config_file.py and docs/errors.md (E601-E604)
+# the game-config examples: tests/plugins/test_config_file.py and docs/errors.md (E601-E605)
 CONFIG_EXAMPLES = [
     {"players": [{"seat": "greedy"}, {"seat": "random"}, {"seat": "random"}], "seed": 5,
      "variants": {"harsh": {}, "game_length": {"rounds": 3}}},

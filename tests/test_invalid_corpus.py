@@ -163,8 +163,13 @@ def test_near_miss_hints(entry, hint):
 def test_duplicate_id_hint_names_the_first():
     (problem,) = load_game_content([INVALID / "e301_duplicate_base_id.yaml"]).problems
     assert "content/project/base/buildings.yaml:" in problem.hint.replace(os.sep, "/")
+    # another pack's id: the author may mean to replace it
+    assert problem.hint.endswith(":145:9 (pack 'base'); to put this item in its place add "
+                                 "`replaces: true`, else give it its own id")
     (problem,) = load_game_content([INVALID / "e301_pack_duplicate_id"]).problems
     assert "e301_pack_duplicate_id/buildings.yaml:4:9" in problem.hint.replace(os.sep, "/")
+    # twice in one pack: no replacing within a pack, the id must change
+    assert problem.hint.endswith(":4:9; ids must be unique") and "replaces" not in problem.hint
 
 
 def test_not_utf8_file_holds_latin1_bytes():

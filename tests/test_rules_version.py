@@ -191,7 +191,9 @@ def test_a_save_with_a_bad_rules_version_is_refused_by_name(value, message):
 
 @pytest.mark.parametrize("version, buyer, worth", [
     (1, None, [0.0, 0.0]),  # version 1: the top die alone, and player 0 cannot pay its 5
-    (2, (1, 4), [0.0, 3.0 - 4 * 0.35]),  # die by die: player 1's 4, paid with its 4 Minerals
+    # die by die: player 1's 4, paid with its 4 Minerals; the tile is worth the buildings
+    # chart's next step and half its VP once staffed (heuristic._building), less 4 x 0.45
+    (2, (1, 4), [0.0, 1.45]),
 ])
 def test_the_greedy_estimate_of_a_gantry_tile_follows_the_rules_version(version, buyer, worth):
     from artemis.games.project.heuristic import dice_on_board, gantry_buyer

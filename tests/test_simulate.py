@@ -63,7 +63,12 @@ def test_the_report_counts_every_game(base):
                                            "colonist_sets", "leftover_colonists", "badges",
                                            "most_toolkits"]
     kinds = Counter(x["kind"] for x in report["items"])
-    assert kinds["building"] > 40 and kinds["expedition"] > 15 and kinds["event"] > 10
+    assert kinds["building"] == 40 and kinds["expedition"] > 15 and kinds["event"] > 10
+    # a copy is no row of its own: it is in its original's ``copies``
+    ids = {x["id"] for x in report["items"]}
+    assert "deep_trawler" in ids and "deep_trawler_2" not in ids
+    copies = {c: x["id"] for x in report["items"] for c in x.get("copies", {})}
+    assert all(c == x or c.startswith(f"{x}_") for c, x in copies.items())
     assert json.loads((base["root"] / "report.json").read_text()) == report
 
 
@@ -302,11 +307,16 @@ def test_stats_and_owners_win_rate_are_exact():
          "owners_win_rate": 0.6667, "owners_win_rate_ci": [0.2077, 0.9385],
          "owners_mean_vp": 7.6667,
          "owners_by_bot": {"random": {"owners": 3, "wins": 2, "win_rate": 0.6667},
-                           "greedy": {"owners": 0, "wins": 0, "win_rate": None}}},
+                           "greedy": {"owners": 0, "wins": 0, "win_rate": None}},
+         # each bot kind its own stratum: owners (random) meet no other seat of theirs
+         "adjusted": {"strata": 2, "odds_ratio": None, "chi2": None, "p": None, "q": None,
+                      "flagged": False}},
         {"id": "reef", "kind": "expedition", "appeared": 0, "taken": 0, "owners": 0,
          "owners_win_rate": None, "owners_win_rate_ci": None, "owners_mean_vp": None,
          "owners_by_bot": {"random": {"owners": 0, "wins": 0, "win_rate": None},
-                           "greedy": {"owners": 0, "wins": 0, "win_rate": None}}}]
+                           "greedy": {"owners": 0, "wins": 0, "win_rate": None}},
+         "adjusted": {"strata": 0, "odds_ratio": None, "chi2": None, "p": None, "q": None,
+                      "flagged": False}}]
     assert [(w["games"], w["win_rate_ci"]) for w in report["wins"]["by_seat"]] == [
         (3, [0.2077, 0.9385]), (3, [0.0615, 0.7923])]
     assert [(w["seats"], w["wins"]) for w in report["wins"]["by_bot"]] == [(3, 2), (3, 1)]
@@ -600,13 +610,14 @@ def test_the_config_records_resolved_variants_and_packs_as_given():
     assert {"id": "reef_expansion", "version": "0.1.0"} in config["packs"]
 
 
-def test_bots_other_than_random_or_greedy_are_refused_by_name():
+def test_bots_other_than_random_greedy_or_mcts_are_refused_by_name():
     result = invoke("simulate", "--games", "2", "--players", "2", "--bots", "Greedy")
     assert result.exit_code == 2
-    assert result.stderr == ("error: unknown bot 'Greedy'; simulate takes random or greedy "
-                             "(did you mean 'greedy'?)\n")
+    assert result.stderr == ("error: unknown bot 'Greedy'; simulate takes random, greedy or "
+                             "mcts (did you mean 'greedy'?)\n")
     result = invoke("simulate", "--games", "2", "--players", "2", "--bots", "random,human")
-    assert result.stderr == "error: unknown bot 'human'; simulate takes random or greedy\n"
+    assert result.stderr == ("error: unknown bot 'human'; simulate takes random, greedy or "
+                             "mcts\n")
 
 
 @pytest.mark.parametrize("value", ["1e999", "inf", "nan", "1e300", "-1"])

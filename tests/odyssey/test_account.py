@@ -78,3 +78,41 @@ def test_play_reads_well_end_to_end():
     assert lines[0] == "Colours: P0 (random) red, P1 (random) blue, P2 (random) yellow"
     assert "  Slot 9: P1 (random)'s Build (blue-build): nobody builds" in lines
     assert not [line for line in lines if not line.strip()]
+
+
+@pytest.fixture(scope="module")
+def solo_seed_3():
+    """Greedy solo, seed 3: in round 3 Time Warp finds no Score card to take back, then the
+    player uses Gaia Seed after it."""
+    from artemis.kernel.game import GameConfig
+    from artemis.players.play import play_game
+
+    return play_game(GameConfig(game="odyssey", players=1, seed=3), ["greedy"])
+
+
+def test_a_solo_round_header_names_no_first_player(solo_seed_3):
+    # OR17: solo has no First player marker
+    heads = [line for line in account_lines(solo_seed_3, ["Ann"]) if line.startswith("── ")]
+    assert len(heads) == 13
+    assert heads[0].startswith("── Round 1 (solo: no First player marker) ──")
+    assert not any("First player Ann" in h for h in heads)
+
+
+def test_a_singularity_card_without_effect_says_so_before_an_artifact_used_after_it(
+        solo_seed_3):
+    lines = account_lines(solo_seed_3, ["Ann"])
+    warp = next(line for line in lines if line.startswith("  Singularity: Time Warp"))
+    assert warp == ("  Singularity: Time Warp: the card has no effect; then Ann uses Gaia Seed "
+                    "(build 1 Terraformer for 1 Water and 1 Food); Ann builds a Terraformer on "
+                    "leo.5; Ann +3 VP")
+
+
+def test_a_solo_reaching_42_drafts_one_alien_artifact_in_the_singular():
+    game = table(["red"])
+    game.state.artifact_deck = ["replicator", "stargate"]
+    game.state.players[0].vp = 42
+    resolve(game, ("check_42",))
+    lines = account_lines(game, ["Ann"])
+    assert any("Reaching 42: Ann draft 1 Alien Artifact" in line and
+               not line.endswith("Artifacts") for line in lines), lines
+    assert game.ruleset.seat_summary(game, 0).endswith("; 1 Alien Artifact")

@@ -32,6 +32,19 @@ def test_a_schema_error_is_located_at_the_value(tmp_path):
         ("E204", "cards.yaml", 3, 74, "'mud' is not allowed here")]
 
 
+def test_a_misspelt_artifact_window_is_e211_an_unknown_window_with_the_nearest(tmp_path):
+    text = ("kind: alien_artifacts\nitems:\n  - {id: shard, name: Shard, solo: true, windows: "
+            "[after_actoin], effect: [{gain: {energy: 1}}], provenance: fan-made}\n"
+            "  - {id: shard2, name: Shard 2, solo: true, windows: [zzzz], "
+            "effect: [{gain: {energy: 1}}], provenance: fan-made}\n")
+    problems = load_game_content([write_pack(tmp_path / "pack", {"a.yaml": text})]).problems
+    assert [(p.code, p.line, p.column, p.message, p.hint) for p in problems] == [
+        ("E211", 3, 52, "unknown window 'after_actoin'", "did you mean 'after_action'?"),
+        ("E211", 4, 55, "unknown window 'zzzz'", "expected one of: after_action, "
+         "after_own_build, after_own_produce, after_own_travel, card_revealed, end_of_round, "
+         "own_travel_start, planning_turn, score_tally")]
+
+
 def test_a_number_out_of_range_is_e205(tmp_path):
     text = ("kind: singularity_cards\nitems:\n  - {id: flood, name: Flood, effect: "
             "[{gain: {water: 26}}], provenance: fan-made}\n")
@@ -42,6 +55,9 @@ def test_a_number_out_of_range_is_e205(tmp_path):
 def test_an_id_given_twice_is_e301(tmp_path):
     assert _cards(tmp_path, {"id": "red-trade", "action": "trade", "shows": ""})[0][:4] == (
         "E301", "cards.yaml", 3, 10)
+    (problem,) = load_game_content([tmp_path / "pack"]).problems
+    assert problem.hint.endswith("(pack 'base'); to put this item in its place add "
+                                 "`replaces: true`, else give it its own id")
 
 
 def test_a_travel_card_naming_the_sun_is_e351_and_an_unknown_star_e302(tmp_path):

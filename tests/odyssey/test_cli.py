@@ -31,6 +31,18 @@ def test_content_list_shows_every_kind_with_its_count():
     assert "content/odyssey/base/action_cards.yaml:5" in out
 
 
+def test_content_list_piped_at_80_columns_prints_every_file_line_whole():
+    # not a terminal (CliRunner, like `| cat`): each table is as wide as its cells
+    result = CliRunner().invoke(app, ["content", "list", "--game", "odyssey"],
+                                env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert "…" not in result.stdout
+    sun = next(line for line in lines if line.startswith("│ sun "))
+    assert "│ content/odyssey/base/systems.yaml:5 " in sun
+    assert max(len(line) for line in lines) > 80
+
+
 def test_content_list_json_rows_by_kind_and_provenance():
     result = run("content", "list", "alien_artifacts", "--game", "odyssey", "--json")
     assert result.exit_code == 0, result.output
@@ -112,3 +124,15 @@ def test_content_show_unknown_id_names_the_nearest():
     assert "did you mean 'red-score-1'?" in result.stderr
     result = run("content", "show", "zzzz", "--game", "odyssey")
     assert "`artemis content list --game odyssey` shows every id" in result.stderr
+
+
+def test_content_show_an_id_of_the_other_game_names_its_game():
+    result = run("content", "show", "gaia-seed")
+    assert result.exit_code == 1
+    assert "no building, expedition or event with id 'gaia-seed'" in result.stderr
+    assert ("hint: 'gaia-seed' is an item of The Artemis Odyssey: use `--game odyssey`"
+            in result.stderr)
+    result = run("content", "show", "kelp_farm", "--game", "odyssey")
+    assert result.exit_code == 1
+    assert "hint: 'kelp_farm' is an item of The Artemis Project: use `--game project`" in (
+        result.stderr)

@@ -22,8 +22,9 @@ FILES = sorted(FOLDER.glob("*.yaml"))
 
 
 def test_every_worked_example_has_its_file():
-    assert [p.stem for p in FILES] == ["x1_produce", "x2_travel", "x3_trade", "x4_build",
-                                       "x5_score", "x6_reaching_42"]
+    # X1-X6 (docs/odyssey-rulings.md, Worked examples), and a solo Mission won and lost
+    assert [p.stem for p in FILES] == ["solo_mission", "x1_produce", "x2_travel", "x3_trade",
+                                       "x4_build", "x5_score", "x6_reaching_42"]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -115,7 +116,7 @@ def test_a_bad_position_is_located_with_a_fix(tmp_path):
 def test_the_cli_runs_the_worked_examples_and_shows_the_actions():
     result = CliRunner().invoke(app, ["scenario", "run", str(FOLDER)])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "scenarios: 12 passed, 0 failed, 0 invalid"
+    assert result.output.splitlines()[-1] == "scenarios: 14 passed, 0 failed, 0 invalid"
     result = CliRunner().invoke(app, ["scenario", "actions", str(X6), "--step", "2"])
     assert result.exit_code == 0, result.output
     assert "player 0 (red) answers a score_option question (Score (OR1, OR20))" in result.output
@@ -222,3 +223,30 @@ def test_a_planet_path_that_names_no_planet_is_not_found(tmp_path):
     assert outcome.failure.code == "S402"
     assert outcome.failure.message == ("planets.aries.9.owner: not found: 'planets' is a list "
                                        "of 9; no entry 'aries'")
+
+
+def test_more_resource_cards_than_the_box_says_so_plainly(tmp_path):
+    # the box holds 25 of each Resource; without a bank the hands alone are too many, with
+    # one the two together
+    too_many = """game: odyssey
+scenario: too many Food cards
+config: {players: 2, seed: 1}
+given:
+  players:
+    - {colour: red, resources: {food: 20}}
+    - {colour: blue, resources: {food: 10}}
+expect:
+  round: 1
+"""
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(_write(tmp_path, too_many))
+    assert [(p.code, p.message, p.hint) for p in info.value.problems] == [
+        ("S204", "the hands hold 30 Food cards, more than the 25 Food cards in the box",
+         "give the players at most 25 Food cards in all")]
+    with_bank = too_many.replace("food: 20", "food: 5").replace("expect:",
+                                                                "  bank: {food: 11}\nexpect:")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(_write(tmp_path, with_bank))
+    assert [(p.code, p.message) for p in info.value.problems] == [
+        ("S204", "15 Food cards in hands and 11 in the bank make 26, more than the 25 Food "
+                 "cards in the box")]

@@ -179,3 +179,31 @@ def test_team_games_report_every_seat_with_its_team_figures():
         assert report["vp"]["steps"][option]["per_game"] == round(sum(by_game) / 2, 2)
         assert report["vp"]["steps"][option]["n"] == 12  # its mean is over the 12 seats
     assert results[0]["team"] == [0, 1, 2, 0, 1, 2]
+
+
+def test_a_solo_seat_wins_only_the_games_whose_mission_it_won():
+    # Solo Rules, Winning the Game: a lost Mission is a game nobody won, so the seat's win
+    # rate and every owner's win rate are the share of Missions won
+    task = GameTask(players=1, bots=("greedy",), seed=3, game="odyssey")
+    outcome = run(task, 6)
+    won = [r["winners"] == [0] for r in outcome.results]
+    assert all(r["winners"] in ([0], []) for r in outcome.results)
+    assert 0 < sum(won) < 6  # these seeds both win and lose: the test tells the two apart
+    report = build_report(outcome.results, list(task.bots), [("red-build", "action_card")])
+    assert report["wins"]["by_seat"][0]["wins"] == sum(won)
+    assert report["wins"]["by_seat"][0]["win_rate"] == round(sum(won) / 6, 4)
+    red_build = report["items"][0]
+    users = [w for w, r in zip(won, outcome.results, strict=True)
+             if r["items"]["red-build"]["taken"]]
+    assert red_build["owners_win_rate"] == round(sum(users) / len(users), 4)
+
+
+def test_an_empty_winners_list_is_nobody_winning_not_the_winner_field():
+    base = {"ranking": [0], "vp": [30], "in_game": None, "steps": [{}], "decisions": 40,
+            "rounds": 13, "winner": 0,
+            "items": {"red-build": {"kind": "action_card", "appeared": True, "taken": True,
+                                    "owners": [0]}}}
+    results = [{**base, "index": 0, "winners": []}, {**base, "index": 1, "winners": [0]}]
+    report = build_report(results, ["greedy"], [("red-build", "action_card")])
+    assert report["wins"]["by_seat"][0]["wins"] == 1
+    assert report["items"][0]["owners_win_rate"] == 0.5

@@ -121,6 +121,21 @@ def test_a_mission_with_more_than_one_player_is_a_config_error():
                   "options": {"mission": "trailblazer"}})
 
 
+def test_the_memory_aid_with_more_than_one_player_is_a_config_error_naming_it():
+    # OR4 is a Solo Rule, refused outside solo as the Mission is; off (its default) is fine
+    with pytest.raises(ConfigError, match="option memory_aid: only a solo game has the memory "
+                                          "aid \\(OR4\\), and this one has 3 players"):
+        Game.new({"game": "odyssey", "players": 3, "seed": 1, "options": {"memory_aid": True}})
+    game = Game.new({"game": "odyssey", "players": 3, "seed": 1,
+                     "options": {"memory_aid": False}})
+    assert game.state.n == 3
+    from artemis.cli import app
+
+    result = CliRunner().invoke(app, ["play", "--game", "odyssey", "--players", "3",
+                                      "--game-option", "memory_aid=true"])
+    assert result.exit_code == 2 and "option memory_aid: only a solo game" in result.output
+
+
 # -- the rounds (Solo Rules, Gameplay Changes and Winning the Game) ------------------------------
 
 
@@ -317,6 +332,9 @@ def test_the_mission_won_when_every_goal_is_met():
     resolve(game, ("round_over",))
     result = game.result
     assert result["won"] is True and result["players"] == [{"seat": 0, "vp": _vp_goal(game)}]
+    # Solo Rules, Winning the Game: a Mission won is the one seat among the winners
+    assert result["winners"] == [0]
+    assert next(e for e in game.log if e["type"] == "game_end")["winners"] == [0]
     assert result["mission"]["id"] == "gaia-architect"
     assert [(g["quantity"], g["value"], g["met"]) for g in result["mission"]["goals"]] == [
         ("assets", 4, True), ("terraformers_with_colony_or_factory", 4, True),
@@ -330,6 +348,9 @@ def test_the_mission_lost_by_one_vp():
     resolve(game, ("round_over",))
     assert game.result["won"] is False
     assert [g["met"] for g in game.result["mission"]["goals"]] == [True, True, False]
+    # a Mission lost: nobody won, though the seat still heads the ranking
+    assert game.result["winners"] == [] and game.result["ranking"] == [0]
+    assert next(e for e in game.log if e["type"] == "game_end")["winners"] == []
 
 
 def test_the_mission_lost_on_a_goal_other_than_vp():

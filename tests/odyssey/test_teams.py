@@ -416,6 +416,9 @@ def test_human_seats_play_a_team_game_and_are_told_their_team():
                                    "--bots", "human,random,random,human,random,random",
                                    "--quiet"], input="1\n" * 5000)
     assert out.exit_code == 0, out.output
-    assert "player 3 to decide (red team, seat 3 with partner 0: 7 VP;" in out.output
-    assert "player 0 to decide (red team, seat 0 with partner 3:" in out.output
+    assert ("P3, Planning: play an Action card face down into a free slot\n"
+            "  (red team, seat 3 with partner 0: 7 VP;") in out.output
+    assert "P0, Planning: play an Action card face down into a free slot\n  (red team, seat " \
+        "0 with partner 3:" in out.output
+    assert "the board as P3 sees it" in out.output
     assert out.output.splitlines()[-1].startswith("winner: ")

@@ -70,6 +70,8 @@ def test_flags_override_the_file(tmp_path, host):
     ("players: [{seat: random}, {seat: random}]\nexpansions: [packs/reef]\n",
      [("E603", 2, 14)]),
     ("players: [{seat: random}, {seat: randm}]\n", [("E204", 1, 34)]),
+    ('players: [{seat: "mcts:iterations=0"}, {seat: "greedy:c=1"}]\n',
+     [("E605", 1, 18), ("E605", 1, 47)]),
     ("players: [{seat: random}]\n", [("E206", 1, 10)]),
     ("players: 6\n", [("E205", 1, 10)]),
     ("seed: 3\n", [("E202", 1, 1)]),

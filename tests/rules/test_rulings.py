@@ -1467,7 +1467,7 @@ def test_resolution_order_from_spot_a_with_the_event_at_its_letter():
 def test_heuristic_credits_the_first_gantry_offer_its_owner_can_pay(variants, credited):
     """A 3, B 4, A 5; A holds 3 Minerals, B none: A buys at its 3 (R8), nobody under rules
     version 1, and the greedy bot's estimate of the dice on the board says so."""
-    from artemis.games.project.heuristic import BUILDING, RESOURCE, dice_on_board
+    from artemis.games.project.heuristic import MINERAL, _building, dice_on_board
 
     g = blank(variants=variants)
     s = g.state
@@ -1476,5 +1476,6 @@ def test_heuristic_credits_the_first_gantry_offer_its_owner_can_pay(variants, cr
     worth = dice_on_board(g)
     expected = {0: 0.0, 1: 0.0, 2: 0.0}
     if credited is not None:
-        expected[credited] = BUILDING - 3 * RESOURCE
+        expected[credited] = _building(g, credited, s.gantry[0]) - 3 * MINERAL
+        assert expected[credited] > 0
     assert worth == expected

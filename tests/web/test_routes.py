@@ -258,7 +258,9 @@ def test_a_seat_page_a_spectator_page_and_the_poll(tmp_path):
     assert f"Event: {event.name}</strong>, spot {event.when}" in text
     # the grouped chooser: die, region, target, then the Toolkit change with its cost
     assert '<details class="die" data-die=' in text and 'data-region="gantry"' in text
-    assert "(1 Toolkit)</button>" in text
+    # each leaf in the game's words (Ruleset.describe_action): the Toolkit change's cost and
+    # what the target offers, here an Expedition's difficulty
+    assert "[1 Toolkit] at Basecamp on" in text and f"(difficulty {card.difficulty}," in text
     assert page.headers["referrer-policy"] == "no-referrer"
     assert "default-src 'self'" in page.headers["content-security-policy"]
     watch = c.get(f"/g/{game_id}")
@@ -401,3 +403,18 @@ def test_a_new_game_may_add_a_pack_of_the_data_folders_packs(tmp_path):
     assert data["config"]["expansions"] == ["../packs/reef"]
     assert any(p.startswith("reef") for p in data["content"]["packs"])
     assert client(tmp_path).get(f"/g/{game_id}").status_code == 200  # loads after a restart
+
+
+def test_the_final_table_of_a_solo_game_names_a_winner_only_when_the_mission_is_won():
+    from types import SimpleNamespace
+
+    from artemis.kernel.game import GameConfig
+    from artemis.players.play import play_game
+    from artemis.web.render import final_table
+
+    outcomes = {}
+    for seed in (1, 3):  # greedy solo: seed 3 wins Fleet Admiral, seed 1 loses its Mission
+        game = play_game(GameConfig(game="odyssey", players=1, seed=seed), ["greedy"])
+        table = final_table(SimpleNamespace(game=game, names=["Ada"]))
+        outcomes[seed] = (game.result["won"], table["winner"])
+    assert outcomes == {1: (False, None), 3: (True, "Ada")}

@@ -258,22 +258,21 @@ def default_players(ruleset) -> int:
 
 
 def bot_kinds(spec: str | None, players: int, ruleset=None) -> list[str]:
-    """Bot kinds per seat from --bots "random,greedy,..." (one name applies to every seat),
-    each a bot kind of ``ruleset``'s game (default: project).
+    """Bot specs per seat from --bots "random,greedy,mcts:iterations=50,horizon=round,..."
+    (one spec applies to every seat; a piece KEY=VALUE continues the bot before it:
+    `artemis.players.spec`), each a bot of ``ruleset``'s game (default: project).
 
-    Raises ValueError when the count does not match ``players`` or a kind is unknown."""
-    from artemis.players.bots import make_bot
+    Raises ValueError when the count does not match ``players``, a kind is unknown or a bot's
+    option is not one it takes."""
+    from artemis.players.bots import check_bot
+    from artemis.players.spec import split_specs
 
-    kinds = [k.strip() for k in (spec if spec is not None else "random").split(",")]
-    if any(not k for k in kinds):
-        raise ValueError(f"--bots has an empty name in '{spec}'; write e.g. random,greedy")
+    kinds = split_specs(spec if spec is not None else "random")
     if len(kinds) == 1:
         kinds *= players
     if len(kinds) != players:
         raise ValueError(f"--bots names {len(kinds)} bots for {players} players")
-    for k in kinds:
-        make_bot(k, 0, ruleset)
-    return kinds
+    return [check_bot(k, ruleset) for k in kinds]
 
 
 GameOptionOpt = Annotated[list[str] | None, typer.Option(

@@ -95,12 +95,13 @@ def content_show(
     item = find(catalog, item_id) if find is not None else catalog.by_id.get(item_id)
     if item is None:
         ids = browse.item_ids(catalog) if hasattr(browse, "item_ids") else catalog.by_id
-        hint = did_you_mean(item_id, ids) or did_you_mean(
+        ruleset = ruleset_of(path_game(game_id, list(expansion or [])))
+        # an exact id of another game says which --game to ask; else the nearest id here
+        hint = _other_game_hint(item_id, ruleset) or did_you_mean(item_id, ids) or did_you_mean(
             item_id.strip().lower().replace(" ", "_").replace("-", "_"), ids) or did_you_mean(
             item_id.strip().lower().replace(" ", "-").replace("_", "-"), ids)
         if not hint:
-            game = "" if ruleset_of(path_game(game_id, list(expansion or []))).id == "project" \
-                else f" --game {game_id}"
+            game = "" if ruleset.id == "project" else f" --game {ruleset.id}"
             hint = f"no id is close; `artemis content list{game}` shows every id"
         noun = getattr(browse, "NOUN", "building, expedition or event")
         print(f"error: no {noun} with id '{item_id}'\n    hint: {hint}", file=sys.stderr)
@@ -111,23 +112,67 @@ def content_show(
     print_item(console(), item, catalog, browse)
 
 
+def _other_game_hint(item_id: str, ruleset) -> str | None:
+    """"'gaia-seed' is an item of The Artemis Odyssey: add `--game odyssey`" when ``item_id``
+    is no item of ``ruleset``'s game but one of another registered game's base content (an
+    id asked of the wrong game); None when no other game has it. Only an id not found is
+    looked for there, so only a miss pays for loading the other games' content."""
+    from artemis.kernel.games import games
+
+    for other in games().values():
+        if other.id == ruleset.id or other.browse is None or other.base_pack() is None:
+            continue
+        try:
+            _, result = load_with_plugins([], other)
+        except (Exception, SystemExit):  # a game whose content fails to load has no hint
+            continue
+        if result is None or not result.ok:
+            continue
+        find = getattr(other.browse, "find_item", None)
+        found = (find(result.catalog, item_id) if find is not None
+                 else result.catalog.by_id.get(item_id))
+        if found is not None:
+            flag = (f"use `--game {other.id}`" if other.id != "project"
+                    else "use `--game project` (the default: leave --game out)")
+            return f"'{item_id}' is an item of {other.name or other.id}: {flag}"
+    return None
+
+
 def print_rows(out, rows: list[dict], browse) -> None:
     """Print rows of ``browse.list_rows`` as rich tables (``browse``: the game's browser),
-    one per kind, with each kind's fields in words, and their count."""
+    one per kind, with each kind's fields in words, and their count. No cell is cut short
+    with an ellipsis: on a terminal a word too long for its column folds onto the next line;
+    when stdout is not a terminal (a pipe, a file) each table is as wide as its longest
+    cells, so an id or a "defined at" file:line prints whole on one line."""
+    from rich.measure import Measurement
     from rich.table import Table
     from rich.text import Text
 
     for kind, columns, cells in browse.list_tables(rows):
         if kind is None:  # rows of a kind the browser does not know
             table = Table(*(header for header, _ in columns))
+            for column in table.columns:
+                column.overflow = "fold"
         else:
             table = Table(title=f"{kind} ({len(cells)})", title_justify="left")
             for header, key in columns:
                 # ids are what `content show` takes: never cut them short
-                table.add_column(header, no_wrap=key == "id", min_width=len(header))
+                table.add_column(header, no_wrap=key == "id", min_width=len(header),
+                                 overflow="fold")
         for row in cells:
             table.add_row(*(Text(text) for text in row))
-        out.print(table)
+        if out.is_terminal:
+            out.print(table)
+            continue
+        # nobody's screen to fit: print every cell whole (print's own width is capped at the
+        # console's, so the console is widened for this table)
+        natural = Measurement.get(out, out.options.update_width(10_000), table).maximum
+        width = out.width
+        out.width = max(width, natural)
+        try:
+            out.print(table)
+        finally:
+            out.width = width
     out.print(Text(counted(len(rows), "item")))
 
 

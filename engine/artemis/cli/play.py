@@ -112,7 +112,8 @@ def play(
         from artemis.cli.saves import play_or_continue
 
         game, kinds, names = play_or_continue(config_, kinds, names, host, save, load,
-                                              plugin or (), disable_plugin or (), log)
+                                              plugin or (), disable_plugin or (), log,
+                                              to_stderr=as_json)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None

@@ -17,7 +17,7 @@ from artemis.cli.replay import replay
 from artemis.cli.scenario import scenario_app
 from artemis.cli.schema import schema_app
 from artemis.cli.serve import serve
-from artemis.cli.simulate import simulate
+from artemis.cli.simulate import simulate_app
 from artemis.cli.validate import validate
 from artemis.cli.version import engine_version, version
 
@@ -47,9 +47,10 @@ def _root(
 
 
 for name, command in (("validate", validate), ("plugins", plugins), ("games", games_command),
-                      ("play", play), ("simulate", simulate), ("replay", replay),
+                      ("play", play), ("replay", replay),
                       ("serve", serve), ("version", version)):
     app.command(name)(command)
+app.add_typer(simulate_app(), name="simulate")
 app.add_typer(content_app, name="content")
 app.add_typer(schema_app, name="schema")
 app.add_typer(scenario_app, name="scenario")

@@ -109,16 +109,18 @@ def _sigterm_as_ctrl_c(said: list):
 
 def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
                      save: Path | None, load: Path | None, plugins=(), disabled=(),
-                     log: Path | None = None):
+                     log: Path | None = None, to_stderr: bool = False):
     """Play a new game (``load`` None) or continue the save in ``load`` to the end, writing
     ``save`` (default with --load: the loaded file) after every round and at the end.
     ``plugins`` and ``disabled`` are the --plugin and --disable-plugin flags, for the command
-    that replays a failed game.
+    that replays a failed game. Human seats play at the terminal (`artemis.cli.terminal`),
+    written to stderr when ``to_stderr`` (``--json``).
 
     Returns (game, kinds, names). Exits 1 for a save that is refused or cannot be written, or
     a plugin or loop that stopped the game (`game_failed`), 130 after Ctrl-C and 143 after
-    SIGTERM (saving first when there is a save file). Lets ConfigError, ContentError and
-    NoInput through to the caller's messages."""
+    SIGTERM (saving first when there is a save file), 0 after a human seat's ``quit`` (saved
+    to ``save``, or without one to a new file named after the game and seed, `quit_path`).
+    Lets ConfigError, ContentError and NoInput through to the caller's messages."""
     from artemis.kernel.flow import StepLimit
     from artemis.kernel.game import Game, PluginError
     from artemis.players.play import PlayInterrupted, make_bots, play_on
@@ -161,9 +163,9 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         except (PluginError, StepLimit) as exc:
             game_failed(exc, config, kinds, plugins, disabled, None, None)
         bots = make_bots(config, kinds)
-    for bot in bots:  # a human seat reads and writes at this terminal
-        if getattr(bot, "kind", "") == "human":
-            bot.read, bot.write = input, print
+    from artemis.cli.terminal import install
+
+    install(bots, kinds, names, to_stderr)  # a human seat sees its board at this terminal
 
     def write(g) -> None:
         try:
@@ -177,7 +179,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         write(game)  # a save exists from the first decision on
         _NOTE["note"] = (f"interrupted at the game's first decision: saved to {save}\n"
                          f"    continue with: {_continue_with(save, plugins, disabled)}")
-    from artemis.players.bots import NoInput
+    from artemis.players.bots import NoInput, QuitGame
 
     said: list = []
     try:
@@ -188,6 +190,26 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         _keep_log(log, game, kinds, names)
         game_failed(exc, game.config, kinds, plugins, disabled, save,
                     write if getattr(exc, "restored", True) else None, game)
+    except QuitGame:
+        _NOTE.clear()
+        _keep_log(log, game, kinds, names)
+        target = save if save is not None else quit_path(game)
+        try:
+            write_save(target, game, kinds, names, bots, host)
+        except OSError as exc:
+            print(f"error: cannot write the save '{target}': {exc.strerror or exc}",
+                  file=sys.stderr)
+            raise typer.Exit(1) from None
+        command = _continue_with(target, plugins, disabled)
+        print(f"saved to {target} (round {game.ruleset.round_of(game)}, "
+              f"{len(game.actions)} actions)\n    continue with: {command}", file=sys.stderr)
+        if to_stderr:  # --json: stdout is still one JSON document, saying where the game is
+            import json
+
+            print(json.dumps({"quit": True, "saved": str(target), "continue": command,
+                              "round": game.ruleset.round_of(game),
+                              "actions": len(game.actions)}))
+        raise typer.Exit(0) from None
     except NoInput:
         _keep_log(log, game, kinds, names)
         if save is not None:  # the game stopped at a consistent decision: keep it
@@ -214,6 +236,20 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
     _NOTE["note"] = (f"interrupted: the game is over; its final save is {save}" if save else
                      "interrupted: the game is over (not saved; give --save FILE to keep it)")
     return game, kinds, names
+
+
+def quit_path(game, folder: Path | None = None) -> Path:
+    """Where ``quit`` saves a game played without --save: a new file in ``folder`` (default:
+    the current folder) named after the game and seed, "project-seed4.json", or with a
+    number when that exists ("project-seed4-2.json"): an existing file is never
+    overwritten."""
+    folder = Path() if folder is None else folder  # relative: the name said is the one typed
+    stem = f"{game.config.game}-seed{game.config.seed}"
+    path, n = folder / f"{stem}.json", 1
+    while path.exists() or path.is_symlink():
+        n += 1
+        path = folder / f"{stem}-{n}.json"
+    return path
 
 
 def _keep_log(log: Path | None, game, kinds, names) -> None:

@@ -41,7 +41,12 @@ MAX_GAME_TIMEOUT = 7 * 24 * 3600
 
 
 def simulate(
+    ctx: typer.Context,
     games: Annotated[int, typer.Option(min=1, help="Number of games to play.")] = 100,
+    start: Annotated[int, typer.Option(
+        min=0, help="The first game index: plays games START..START+GAMES-1 of the run "
+        "seeded --seed (a range of a longer study; merge the reports with `artemis "
+        "simulate merge`).")] = 0,
     game_id: PackGameOpt = None,
     players: Annotated[int | None, typer.Option(
         help="Players per game, one of the game's counts (the Project: 2 to 5; the "
@@ -83,6 +88,9 @@ def simulate(
     log_dir: Annotated[Path | None, typer.Option(
         metavar="DIR", help="Write each game's JSON-lines log into DIR (game-000000.jsonl, "
         "...).", show_default=False)] = None,
+    games_out: Annotated[Path | None, typer.Option(
+        "--games-out", metavar="FILE", help="Write one JSON line per game (seed, bots, VP, "
+        "winner, turn positions, key figures) to FILE.", show_default=False)] = None,
     strict_plugins: StrictOpt = False,
     game_timeout: Annotated[float, typer.Option(
         min=0, max=MAX_GAME_TIMEOUT, metavar="SECONDS", help="Stop a game still playing "
@@ -96,7 +104,9 @@ def simulate(
     same report whatever the number of workers. Exit 0 ok; 1 a game raised or timed out, bad
     input, or the report, charts or game logs could not be written (the report is printed
     anyway); 2 usage error; 130 interrupted by Ctrl-C, 143 by SIGTERM (the finished games are
-    reported)."""
+    reported). `artemis simulate merge` joins the reports of index ranges (--start)."""
+    if ctx.invoked_subcommand is not None:
+        return
     if game_timeout != game_timeout:  # NaN passes typer's range check
         _fail("--game-timeout must be a number of seconds, got nan", 2)
     _check_extras(plot, dask)
@@ -113,10 +123,12 @@ def simulate(
     check_players(players, ruleset)
     task, items, config = _task(games, players, bots, variant, option, expansion, plugin,
                                 disable_plugin, seed, log_dir, ruleset, game_option,
-                                strict_plugins)
+                                strict_plugins, start)
     # every output is checked before the first game: a long run is never lost to a bad path
     if out is not None:
         _check_out(out)
+    if games_out is not None:
+        _check_out(games_out, "game lines")
     if plot is not None:
         _check_folder(plot, "chart")
     cores = os.cpu_count() or 1
@@ -130,12 +142,21 @@ def simulate(
     try:
         with _progress(games, quiet=as_json) as advance:
             outcome = run(task, games, workers=workers, dask_address=dask, progress=advance,
-                          game_timeout=game_timeout or None)
+                          game_timeout=game_timeout or None, start=start)
     except RunError as exc:
         _fail(str(exc))
     report = build_report(outcome.results, list(task.bots), [i[:2] for i in items], config,
-                          games, outcome.interrupted)
+                          games, outcome.interrupted, ruleset)
     failures = []
+    if games_out is not None:
+        path = games_out
+        try:
+            from artemis.records.save import write_atomic
+            from artemis.sim.lines import game_lines
+
+            write_atomic(path, game_lines(outcome.results, list(task.bots)))
+        except OSError as exc:
+            failures.append(f"cannot write the game lines '{path}': {exc.strerror or exc}")
     if out is not None:
         try:
             from artemis.records.save import write_atomic
@@ -162,7 +183,7 @@ def simulate(
     else:
         _print_report(report, outcome.interrupted, {i[0]: i for i in items}, ruleset)
         print(timing)
-        for path in [*([out] if out else []), *charts]:
+        for path in [*([out] if out else []), *([games_out] if games_out else []), *charts]:
             print(f"wrote {path}")
     if log_errors:
         failures.append(f"{len(log_errors)} of {played} game logs could not be written into "
@@ -210,20 +231,20 @@ def _check_extras(plot: Path | None, dask: str | None) -> None:
             _fail(DASK_MISSING)
 
 
-SIM_BOTS = ("random", "greedy")  # and each game's own (`Ruleset.bots`); never human
+SIM_BOTS = ("random", "greedy", "mcts")  # and each game's own (`Ruleset.bots`); never human
 
 
-def _check_out(out: Path) -> None:
-    """Exit 1 unless a report can be written at ``out``: its folder exists and takes a new
-    file (tried for real: root ignores permission bits, /sys refuses even root), and ``out``
-    is not a folder or a device."""
+def _check_out(out: Path, what: str = "report") -> None:
+    """Exit 1 unless a report (or ``what``) can be written at ``out``: its folder exists and
+    takes a new file (tried for real: root ignores permission bits, /sys refuses even root),
+    and ``out`` is not a folder or a device."""
     if out.is_dir():
-        _fail(f"cannot write the report '{out}': it is a folder")
+        _fail(f"cannot write the {what} '{out}': it is a folder")
     if out.exists() and not out.is_file():
-        _fail(f"cannot write the report '{out}': it is not a regular file")
+        _fail(f"cannot write the {what} '{out}': it is not a regular file")
     if not out.parent.is_dir():
-        _fail(f"cannot write the report '{out}': no folder '{out.parent}'")
-    _probe(out.parent, f"cannot write the report '{out}'")
+        _fail(f"cannot write the {what} '{out}': no folder '{out.parent}'")
+    _probe(out.parent, f"cannot write the {what} '{out}'")
 
 
 def _check_folder(folder: Path, what: str) -> None:
@@ -247,17 +268,22 @@ def _probe(folder: Path, message: str) -> None:
 
 
 def _task(games, players, bots, variant, option, expansion, plugin, disable_plugin, seed,
-          log_dir, ruleset, game_option=None, strict=False):
+          log_dir, ruleset, game_option=None, strict=False, start=0):
     """The GameTask, the content's (id, kind, name, pack) items and the report's config
     (the game, variants with their resolved options, expansions as given with their pack id
     and version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content
     or a log folder that cannot be made."""
     from artemis.content.problems import ContentError, did_you_mean
     from artemis.kernel.game import ConfigError, Game, _cached_catalog, _host_registry
+    from artemis.players.spec import BotSpecError, split_kind, split_specs
     from artemis.sim import GameTask
 
     sim_bots = SIM_BOTS + tuple(k for k in ruleset.bots() if k not in SIM_BOTS)
-    for name in (k.strip() for k in (bots or "").split(",")):
+    try:
+        specs = split_specs(bots) if bots else []
+    except BotSpecError as exc:
+        _fail(str(exc), 2)
+    for name in (split_kind(k)[0] for k in specs):
         if name and name not in sim_bots:
             hint = did_you_mean(name, sim_bots)
             _fail(f"unknown bot '{name}'; simulate takes {', '.join(sim_bots[:-1])} or "
@@ -290,7 +316,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     from artemis.kernel.game import check_config
 
     config = {"game": ruleset.id, "options": check_config(task.config(0)).options,
-              "games": games, "players": players, "bots": list(task.bots),
+              "games": games, "start": start, "players": players, "bots": list(task.bots),
               "seed": seed,
               "variants": _resolved(host, variants, ruleset.id),
               "expansions": [str(p) for p in expansion or ()],
@@ -408,7 +434,6 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     the display names and the expansion pack of an item that is not the base game's;
     ``ruleset`` (the game's) names its scoring parts and item tables."""
     from rich.console import Console
-    from rich.markup import escape
 
     catalog = catalog or {}
     console = Console(highlight=False, soft_wrap=False)
@@ -418,16 +443,33 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     variants = f"; variants {json.dumps(c['variants'])}" if c.get("variants") else ""
     state = " (interrupted)" if interrupted else ""
     console.print(f"simulated {report['played']} of {report['games']} games{state}, "
-                  f"{c['players']} players ({', '.join(c['bots'])}), run seed {c['seed']}"
+                  f"{counted(c['players'], 'player')} ({', '.join(c['bots'])}), "
+                  f"run seed {c['seed']}"
                   f"{variants}{extra}: {report['finished']} finished, "
                   f"{counted(len(report['errors']), 'error')}"
                   + (f", {len(report['timed_out'])} timed out" if report["timed_out"] else ""),
                   markup=False, soft_wrap=True)
     num = [("wins", "right"), ("win rate (CI)", "right"), ("mean VP", "right"),
            ("sd", "right"), ("min", "right"), ("max", "right")]
+    _print_wins(console, report, num)
+    _print_vp(console, report, ruleset)
+    _print_items(console, report, catalog, ruleset)
+    _print_item_figures(console, report)
+    _print_adjusted(console, report, getattr(ruleset, "owner_strata_label", ""))
+    _print_positions(console, report)
+    _print_figures(console, report)
+    _print_problems(console, report)
 
-    table = _table(f"Wins by seat over {report['finished']} games (the engine's winner: VP, "
-                   "then the tie-break; CI: 95% Wilson interval)",
+
+def _pct(x) -> str:
+    return "-" if x is None else f"{100 * x:.0f}%"
+
+
+def _print_wins(console, report: dict, num) -> None:
+    won_by = ("a solo game is won when its Mission is" if report["config"]["players"] == 1
+              else "the engine's winner: VP, then the tie-break")
+    table = _table(f"Wins by seat over {report['finished']} games ({won_by}; CI: 95% Wilson "
+                   "interval)",
                    [("seat", "left"), ("bot", "left"), *num])
     for w, v in zip(report["wins"]["by_seat"], report["vp"]["by_seat"], strict=True):
         table.add_row(f"P{w['seat']}", w["bot"], str(w["wins"]),
@@ -442,6 +484,8 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
                           _num(v["std"]), _num(v["min"]), _num(v["max"]))
         console.print(table)
 
+
+def _print_vp(console, report: dict, ruleset) -> None:
     parts_title = ruleset.vp_parts_title if ruleset is not None else "each scoring part"
     labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
     per_game = any("per_game" in s for s in report["vp"]["steps"].values())
@@ -460,6 +504,10 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
         table.add_row(label, _num(s["mean"]), _num(s["std"]), _num(s["min"]), _num(s["max"]),
                       *([_num(s.get("per_game"))] if per_game else []))
     console.print(table)
+
+
+def _print_items(console, report: dict, catalog: dict, ruleset) -> None:
+    from rich.markup import escape
 
     def name(x: dict) -> str:
         known = catalog.get(x["id"])
@@ -488,6 +536,9 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
                           _num(x["owners_mean_vp"])]
             table.add_row(*cells)
         console.print(table)
+
+
+def _print_problems(console, report: dict) -> None:
     for e in report["errors"]:
         where = f"\n    at {e['where']}" if e.get("where") else ""
         console.print(f"error in game {e['index']} (seed {e['seed']}) after "
@@ -498,3 +549,212 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
         console.print(f"timed out: game {e['index']} (seed {e['seed']}) after "
                       f"{_seconds(e['seconds'])} s\n    replay: {e['replay']}", markup=False,
                       soft_wrap=True)
+
+
+def merge(
+    reports: Annotated[list[Path], typer.Argument(
+        metavar="REPORT...", help="Reports (--out files) of index ranges of one run.")],
+    out: Annotated[Path | None, typer.Option(
+        help="Write the merged report (JSON) to this file.", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Merge the reports of index ranges of one run (`artemis simulate --start S --games N
+    --out FILE`) into the report of the whole run: equal, key for key, to the report one run
+    of all the games would give. Exit 0 ok; 1 a report that cannot be read, is of another
+    run or repeats games, or the merged report cannot be written."""
+    from artemis.sim.report import MergeError, merge_reports
+
+    loaded = []
+    for path in reports:
+        try:
+            loaded.append(json.loads(Path(path).read_text(encoding="utf-8")))
+        except OSError as exc:
+            _fail(f"cannot read the report '{path}': {exc.strerror or exc}")
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            _fail(f"the report '{path}' is not JSON: {exc}")
+    if out is not None:
+        _check_out(out)
+    try:
+        report = merge_reports(loaded)
+    except MergeError as exc:
+        names = ", ".join(f"{i} '{p}'" for i, p in enumerate(reports, 1))
+        _fail(f"cannot merge the reports ({names}): {exc}")
+    except (KeyError, TypeError, ValueError) as exc:
+        _fail(f"cannot merge the reports: a report is damaged ({type(exc).__name__}: {exc})")
+    if out is not None:
+        from artemis.records.save import write_atomic
+
+        try:
+            write_atomic(out, json.dumps(report, indent=2) + "\n")
+        except OSError as exc:
+            _fail(f"cannot write the report '{out}': {exc.strerror or exc}")
+    if as_json:
+        print(json.dumps(report, indent=2))
+    else:
+        ruleset = None
+        try:
+            ruleset = ruleset_of(report["config"].get("game"))
+        except typer.Exit:
+            pass
+        _print_report(report, report["interrupted"], {}, ruleset)
+        if out is not None:
+            print(f"wrote {out}")
+
+
+def simulate_app() -> typer.Typer:
+    """`artemis simulate` as a group: the run itself (its callback) and `merge`."""
+    group = typer.Typer(invoke_without_command=True, add_completion=False,
+                        pretty_exceptions_enable=False)
+    import inspect
+
+    # its help as `artemis.cli.root.flowed` gives a command's: paragraphs on one line each
+    doc = "\n\n".join(" ".join(p.split())
+                       for p in inspect.cleandoc(simulate.__doc__ or "").split("\n\n"))
+    group.callback(help=doc)(simulate)
+    group.command("merge")(merge)
+    return group
+
+
+def _q(x: dict) -> tuple[str, str]:
+    """An item's adjusted odds ratio and its q-value, "*" after a flagged one."""
+    a = x.get("adjusted") or {}
+    ratio = "-" if a.get("odds_ratio") is None else f"{a['odds_ratio']:.2f}"
+    q = "-" if a.get("q") is None else f"{a['q']:.3f}" + ("*" if a.get("flagged") else " ")
+    return ratio, q
+
+
+def _print_item_figures(console, report: dict) -> None:
+    """The per-item figures of a game that counts them (`Ruleset.item_rates`): the Project's
+    staffing and prices of buildings, Expeditions per card laid out, who an Event hit."""
+    n = report["finished"]
+    rows = [x for x in report["items"] if "rates" in x and x["appeared"]]
+    buildings = [x for x in rows if x["kind"] == "building"]
+    if buildings:
+        table = _table(f"Buildings over {n} games: copies held at the end, share fully "
+                       "staffed then, Upkeep rounds activated of rounds held, mean Gantry "
+                       "price; adjusted owners' odds ratio and q (* flagged: below)",
+                       [("building", "left"), ("copies", "right"), ("held", "right"),
+                        ("staffed", "right"), ("active", "right"), ("price", "right"),
+                        ("adj. OR", "right"), ("q", "right")])
+        for x in buildings:
+            c, r = x["counts"], x["rates"]
+            table.add_row(x["id"], str(len(x.get("copies", ())) or 1), str(c.get("held", 0)),
+                          _pct(r.get("fully_staffed_rate")), _pct(r.get("active_rate")),
+                          _num(r.get("mean_price")), *_q(x))
+        console.print(table)
+    cards = [x for x in rows if x["kind"] == "expedition"]
+    if cards:
+        table = _table(f"Expeditions over {n} games, per card laid out on Basecamp (a round "
+                       "on display): tried (resolved with explorers), succeeded",
+                       [("expedition", "left"), ("laid out", "right"), ("tried", "right"),
+                        ("succeeded", "right"), ("per laid out (CI)", "right"),
+                        ("adj. OR", "right"), ("q", "right")])
+        for x in cards:
+            c, r = x["counts"], x["rates"]
+            table.add_row(x["id"], str(c.get("laid_out", 0)), str(c.get("attempted", 0)),
+                          str(c.get("succeeded", 0)),
+                          _rate_ci(r.get("success_per_laid_out"),
+                                   r.get("success_per_laid_out_ci")), *_q(x))
+        console.print(table)
+    events = [x for x in rows if x["kind"] == "event"]
+    if events:
+        table = _table(f"Events over {n} games: seats hit (changed by its resolution) and the "
+                       "rest; per hit seat the VP and Energy+Minerals it moved; final VP and "
+                       "win rate of the hit seats against the rest",
+                       [("event", "left"), ("hit", "right"), ("VP", "right"),
+                        ("E+M", "right"), ("final", "right"), ("rest", "right"),
+                        ("won", "right"), ("rest won", "right")])
+        for x in events:
+            c, r = x["counts"], x["rates"]
+            moved = r.get("hit_mean") or {}
+            em = (None if not c.get("hit") else
+                  float((moved.get("energy") or 0) + (moved.get("minerals") or 0)))
+            table.add_row(x["id"], f"{c.get('hit', 0)}/{c.get('hit', 0) + c.get('rest', 0)}",
+                          _num(r.get("hit_mean_vp")), _num(em), _num(r.get("hit_final_vp")),
+                          _num(r.get("rest_final_vp")), _pct(r.get("hit_win_rate")),
+                          _pct(r.get("rest_win_rate")))
+        console.print(table)
+
+
+def _print_adjusted(console, report: dict, strata: str = "") -> None:
+    """How many items' owners' win rates were tested, and the ones that survive
+    Benjamini-Hochberg."""
+    tested = [x for x in report["items"] if (x.get("adjusted") or {}).get("p") is not None]
+    if not tested:
+        return
+    flagged = [x for x in tested if x["adjusted"]["flagged"]]
+    within = f"bot kind and {strata}" if strata else "bot kind"
+    console.print(f"Owners' win rate adjusted (Mantel-Haenszel within {within}; "
+                  f"Benjamini-Hochberg at FDR 5%): {counted(len(tested), 'row')} "
+                  f"tested, {len(flagged)} flagged", markup=False)
+    if not flagged:
+        return
+    table = _table("Flagged: owners win more (OR > 1) or less (OR < 1) than the other seats "
+                   "of their stratum, beyond chance over all the rows",
+                   [("item", "left"), ("kind", "left"), ("owners", "right"),
+                    ("win rate (CI)", "right"), ("adj. OR", "right"), ("q", "right")])
+    for x in flagged:
+        table.add_row(x["id"], x["kind"], str(x["owners"]),
+                      _rate_ci(x["owners_win_rate"], x.get("owners_win_rate_ci")), *_q(x))
+    console.print(table)
+
+
+POSITION_TITLES = {"first_round": "position in the first round's order (0: start player)",
+                   "final_round": "position in the final round's order (0: start player)",
+                   "starts": "rounds started as the start player"}
+
+
+def _print_positions(console, report: dict) -> None:
+    """Wins by turn position, a table per kind of position the game gives."""
+    for name, rows in report["wins"].get("by_position", {}).items():
+        table = _table(f"Wins by {POSITION_TITLES.get(name, name)}",
+                       [(name.replace("_", " "), "left"), ("seats", "right"),
+                        ("wins", "right"), ("win rate (CI)", "right")])
+        for row in rows:
+            table.add_row(str(row["position"]), str(row["seats"]), str(row["wins"]),
+                          _rate_ci(row["win_rate"], row["win_rate_ci"]))
+        console.print(table)
+
+
+def _print_figures(console, report: dict) -> None:
+    """The game's own figures: the Project's dice by region, Gantry prices, Relief Track
+    gains and who wins when behind after round 3."""
+    f = report.get("figures") or {}
+    dice = f.get("dice_by_region")
+    if dice:
+        kinds = [k for k in dice if k != "all"] if len(dice) > 2 else ["all"]
+        regions = list(dice["all"])
+        table = _table("Dice by region (share of the dice placed)",
+                       [("region", "left"), *[(k, "right") for k in kinds]])
+        for region in regions:
+            table.add_row(region, *[_pct((dice[k].get(region) or {}).get("share"))
+                                    for k in kinds])
+        console.print(table)
+    gantry = f.get("gantry")
+    if gantry and gantry.get("bought"):
+        prices = ", ".join(f"{p}: {c}" for p, c in gantry["prices"])
+        console.print(f"Gantry: {gantry['bought']} tiles bought ({_num(gantry['per_game'])} "
+                      f"a game) at a mean price of {_num(gantry['mean_price'])}; purchases "
+                      f"by price {prices}", markup=False)
+    relief = f.get("relief")
+    if relief:
+        table = _table("Relief Track gains per seat, and the spaces whose reward was taken",
+                       [("bot", "left"), ("gains", "right"), ("per seat", "right"),
+                        ("rewards by space", "fold")])
+        for k, r in relief.items():
+            table.add_row(k, str(r["gains"]), _num(r["per_seat"]),
+                          " ".join(f"{s}:{c}" for s, c in r["reward"]) or "-")
+        console.print(table)
+    after = f.get("after_round_3")
+    if after and any(a["seats"] for a in after.values()):
+        table = _table("After round 3: seats behind the leader on the VP track, or level with "
+                       "it; their win rate, with and without Relief Track gains later",
+                       [("", "left"), ("seats", "right"), ("win rate (CI)", "right"),
+                        ("gap", "right"), ("final gap", "right"), ("relief", "right"),
+                        ("with", "right"), ("without", "right")])
+        for side, a in after.items():
+            table.add_row(side, str(a["seats"]), _rate_ci(a["win_rate"], a["win_rate_ci"]),
+                          _num(a["mean_gap"]), _num(a["mean_final_gap"]),
+                          _num(a["mean_relief"]), _pct(a["with_relief"]["win_rate"]),
+                          _pct(a["without_relief"]["win_rate"]))
+        console.print(table)

@@ -222,8 +222,9 @@ def _print_trial(report: dict, players: int) -> None:
     from rich.table import Table
 
     out = console()
-    out.print(f"simulated {report['games']} games with {players} random bots: "
-              f"{report['finished']} finished, {len(report['errors'])} errors")
+    out.print(f"simulated {counted(report['games'], 'game')} with "
+              f"{counted(players, 'random bot')}: {report['finished']} finished, "
+              f"{counted(len(report['errors']), 'error')}")
     for e in report["errors"]:
         out.print(f"  error in seed {e['seed']} ({e['players']} players) after "
                   f"{e['action_index']} actions, last {e['action']}: {e['error']}",

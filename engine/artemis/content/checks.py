@@ -16,7 +16,8 @@ MAX_EFFECT_SIZE = 200
 
 
 def unique_ids(items: list[Item], packs: Iterable[Pack] = ()) -> list[Problem]:
-    """E301 for every id seen before in load order, at its second occurrence; an item with
+    """E301 for every id seen before in load order, at its second occurrence (its hint, when
+    the first is another pack's, suggests ``replaces: true``); an item with
     ``replaces: true`` takes the place of the earlier item of its id, and E504 when there is
     none (unless a file of ``packs`` that could not be read may hold it: `may_hold`)."""
     packs = list(packs)
@@ -36,10 +37,13 @@ def unique_ids(items: list[Item], packs: Iterable[Pack] = ()) -> list[Problem]:
             continue
         if item_id in first:
             f = first[item_id]
-            out.append(item.problem(
-                "E301", f"duplicate id '{item_id}'",
-                "first defined at {}:{}:{}; ids must be unique".format(f.doc.file, *f.where("id")),
-                "id"))
+            at = "first defined at {}:{}:{}".format(f.doc.file, *f.where("id"))
+            if f.pack != item.pack:  # another pack's item: the author may mean to replace it
+                hint = (f"{at} (pack '{f.pack}'); to put this item in its place add "
+                        "`replaces: true`, else give it its own id")
+            else:
+                hint = f"{at}; ids must be unique"
+            out.append(item.problem("E301", f"duplicate id '{item_id}'", hint, "id"))
         else:
             first[item_id] = item
     return out

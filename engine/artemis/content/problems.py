@@ -83,6 +83,7 @@ CODES: dict[str, str] = {
     "E602": "bad variant option",
     "E603": "config names a missing expansion",
     "E604": "bad game option",
+    "E605": "bad bot option",
     # W1xx: balance warnings (a game's ranges; warnings, not errors)
     "W101": "Ocean tile value outside its range",
     "W102": "Surface tile VP outside its range",

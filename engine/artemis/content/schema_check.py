@@ -2,8 +2,10 @@
 
 All errors are collected (``iter_errors``); a oneOf/anyOf error is replaced by its most useful
 sub-error (``best_match``). Schema nodes marked with ``$comment: artemis:...`` give the error a
-more specific code (unknown operation, quantity, parameter, ...), and every message names the
-offending key or value at its own line and column.
+more specific code (unknown operation, quantity, parameter, ...); a game's own word for its
+events rides on the mark (``artemis:game-event:window``: E211 "unknown window 'x'", every
+allowed name in the hint when none is close), and every message names the offending key or
+value at its own line and column.
 """
 
 from __future__ import annotations
@@ -224,12 +226,17 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
     if v in ("enum", "const"):
         allowed = error.validator_value if v == "enum" else [error.validator_value]
         code, what = _MARK_ENUM.get(mark, ("E204", "value"))
+        named = mark.startswith("artemis:game-event:")
+        if named:  # a game's own word for its events: "artemis:game-event:window"
+            code, what = "E211", f"unknown {mark.split(':', 2)[2]}"
         shown = _show(inst)
         if code == "E204":
             msg = f"{shown} is not allowed here"
         else:
             msg = f"{what} {shown}"
         hint = did_you_mean(flow_text(inst), [flow_text(a) for a in allowed]) if allowed else ""
+        if named and not hint and allowed:  # nothing close: name them all
+            hint = "expected one of: " + ", ".join(flow_text(a) for a in allowed)
         return [at(path, code, msg, hint)]
     if v == "type":
         want = error.validator_value

@@ -231,9 +231,44 @@ class Ruleset:
         none."""
         return ""
 
-    def account_lines(self, game, names: list[str]) -> list[str]:
-        """The game's story for people, from its log (``names`` by seat). Default: none."""
+    def account_lines(self, game, names: list[str], records: list[dict] | None = None,
+                      decisions: bool = False) -> list[str]:
+        """The game's story for people, from its log (``names`` by seat): from ``records``
+        when given (a seat's own records, `artemis.records.log.visible`), else every record of
+        ``game.log``. With ``decisions``, each decision the story would otherwise leave to its
+        consequences is told too (the Project's placements, the Odyssey's cards planned face
+        down), for a seat following the game as it is played (the terminal seat). Default:
+        none."""
         return []
+
+    def describe_action(self, game, action, names: list[str] | None = None) -> str:
+        """Words for ``action``, a legal answer to ``game``'s pending question, for people
+        choosing it (the terminal seat, the browser's chooser): what it gives and what it
+        costs, players by ``names`` (by seat; default P0, P1, ...), never an internal index.
+        A display text only: logs record the action's ``label``, which this does not change
+        (docs/terminal.md, "Labels and descriptions"). Default: the label."""
+        return action.label
+
+    def choice_groups(self, game, actions: list) -> list | None:
+        """The legal ``actions`` as a tree to choose from step by step: a list whose items
+        are `artemis.kernel.choices.ChoiceGroup`s (or, for a group of one, the action itself),
+        every leaf one of ``actions`` and each of them once; or None for one list. Default:
+        None (a front end may still group a long list by kind, `choices.by_kind`)."""
+        return None
+
+    def question(self, game, names: list[str]) -> str:
+        """The pending question in the game's words, the player called by ``names`` (by
+        seat): "Ada, place a die". Default: the name and the question's kind."""
+        pending = game.pending
+        if pending is None:
+            return ""
+        return f"{names[pending.player]}: {pending.kind.replace('_', ' ')}"
+
+    def board_text(self, game, view: dict, names: list[str]):
+        """The board as ``view`` (a seat's `view`) shows it, for the terminal: a rich
+        renderable (a Table, a Group), players called by ``names``; None for the terminal's
+        generic rendering of the view. Default: None."""
+        return None
 
     # -- players ----------------------------------------------------------------------------
 
@@ -268,11 +303,50 @@ class Ruleset:
         score table need not hold them."""
         return [dict(row.get("steps", {})) for row in game.result["players"]]
 
+    def turn_positions(self, game) -> dict[str, list[int]]:
+        """A finished game's turn positions for simulation reports: {name: [position per
+        seat]}, 0 the first to act (the Project: ``first_round``, ``final_round``, and
+        ``starts``, rounds started). Default: none."""
+        return {}
+
+    #: What `owner_strata` counts, in words for a report ("" for none).
+    owner_strata_label: str = ""
+
+    def owner_strata(self, game) -> list[int] | None:
+        """Per seat, the whole number an item's owners are compared within (a report's
+        adjusted owners' win rate: the Project's buildings held), or None: the seats are
+        compared within their bot kind only (the default)."""
+        return None
+
+    def game_figures(self, game) -> dict:
+        """A finished game's own figures for simulation reports: {"game": tree, "seats":
+        [tree per seat]}, each tree nested dicts of whole numbers that add up over games
+        (the report sums the seats' by bot kind). Default: none."""
+        return {}
+
+    def item_rates(self, kind: str, counts: dict, games: int) -> dict:
+        """The rates a report shows of an item's summed ``counts`` (`item_summary`'s
+        ``counts``, added over ``games`` finished games). Default: none."""
+        return {}
+
+    def figures_report(self, figures: dict, games: int, bots: list[str]) -> dict:
+        """The report's ``figures`` from the summed `game_figures` ({"game": tree,
+        "by_bot": {kind: tree}}) of ``games`` finished games, seats played by ``bots``.
+        Default: the sums as they are."""
+        return figures
+
     def evaluate(self, game, seat: int) -> float:
         """A heuristic worth of ``seat``'s position (higher is better), for bots (the greedy
         bot compares the positions its actions lead to). Default: 0, every position alike, so
         a greedy bot of a game without a heuristic plays at random."""
         return 0.0
+
+    def search_key(self, game, action) -> float:
+        """Where ``action`` (legal in ``game``) stands among its question's options for a
+        search bot (`artemis.players.mcts`), lower first: the tree widens in this order and
+        rollouts play among the lowest. A game with long lists groups them here (the
+        Project: a placement by the Toolkits it costs). Default: 0, all alike."""
+        return 0
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id}>"

@@ -3,8 +3,10 @@
 `RandomBot` picks uniformly among the legal actions with its own seeded RNG; `GreedyBot` looks
 one decision ahead: on a determinized copy of the game (everything its seat cannot see
 resampled, `Game.determinize`), it applies each legal action and keeps the one whose position
-its game's heuristic (`Ruleset.evaluate`) rates best. Game-agnostic: a game brings its
-heuristic and may bring bot kinds of its own (`Ruleset.bots`).
+its game's heuristic (`Ruleset.evaluate`) rates best; ``mcts`` searches
+(`artemis.players.mcts`). Game-agnostic: a game brings its heuristic and may bring bot kinds
+of its own (`Ruleset.bots`). A seat's bot is named by a spec, its kind with options
+(``mcts:iterations=200``, `artemis.players.spec`), parsed by `make_bot` for every front end.
 """
 
 from __future__ import annotations
@@ -12,19 +14,26 @@ from __future__ import annotations
 import random
 
 from artemis.kernel.actions import Action
+from artemis.players.spec import BotSpecError, split_kind
 
-BOT_KINDS = ("random", "greedy", "human")
+BOT_KINDS = ("random", "greedy", "mcts", "human")
 
 
 class NoInput(RuntimeError):
     """A human seat found no input to read (no terminal, or end of input)."""
 
 
+class QuitGame(Exception):
+    """The person at a human seat asked to stop (``quit``): the front end saves the game at
+    this decision and says how to continue it (`artemis play --load FILE`)."""
+
+
 class HumanPlayer:
-    """A seat played by a person: the legal actions are listed, numbered, and the player types
-    a number (or an action id). ``read(prompt) -> str`` and ``write(text)`` are the front end's
-    (the command line gives the terminal's); without them, or at the end of input, it raises
-    NoInput."""
+    """A seat played by a person, at its plainest: the legal actions are listed, numbered, and
+    the player types a number (or an action id). ``read(prompt) -> str`` and ``write(text)``
+    are the front end's; without them, or at the end of input, it raises NoInput. `artemis
+    play` puts the terminal seat in its place (`artemis.cli.terminal.TerminalSeat`: the board,
+    the news, step-by-step choices and commands; docs/terminal.md)."""
 
     kind = "human"
 
@@ -103,37 +112,63 @@ class GreedyBot:
 
 
 def seat_bot(kind: str, game_seed: int, seat: int, ruleset=None):
-    """The bot of ``seat`` in the game seeded ``game_seed``: seeded with
-    ``game_seed * 31 + seat``, so every tool (play, saves, simulate, validate --simulate)
-    gives a seat the same bot and a game is replayed by ``artemis play --seed``."""
+    """The bot of ``seat`` in the game seeded ``game_seed`` (``kind`` a bot spec, e.g.
+    ``mcts:iterations=50``): seeded with ``game_seed * 31 + seat``, so every tool (play,
+    saves, simulate, validate --simulate) gives a seat the same bot and a game is replayed by
+    ``artemis play --seed``."""
     return make_bot(kind, game_seed * 31 + seat, ruleset)
 
 
 def bot_kinds(ruleset=None) -> tuple[str, ...]:
     """The bot kinds a seat of ``ruleset``'s game may be (default: the default game's):
-    random, greedy, human, then the game's own (`Ruleset.bots`)."""
+    random, greedy, mcts, human, then the game's own (`Ruleset.bots`)."""
     from artemis.kernel.games import get_game
 
     ruleset = ruleset or get_game(None)
     return BOT_KINDS + tuple(k for k in ruleset.bots() if k not in BOT_KINDS)
 
 
-def make_bot(kind: str, seed: int, ruleset=None):
-    """A bot of ``kind`` seeded with ``seed``, for ``ruleset``'s game (default: the default
-    game's). Raises ValueError for an unknown kind."""
-    if kind == "random":
-        return RandomBot(seed)
-    if kind == "greedy":
-        return GreedyBot(seed)
-    if kind == "human":
-        return HumanPlayer(seed)
+def make_bot(spec: str, seed: int, ruleset=None):
+    """A bot of the spec ``spec`` (a kind, ``KIND:KEY=VALUE,...`` for one with options:
+    `artemis.players.spec`) seeded with ``seed``, for ``ruleset``'s game (default: the
+    default game's). Raises ValueError (an `UnknownBot` or a `BotSpecError`) for an unknown
+    kind, or an option the kind does not take or a value it refuses."""
+    kind, rest = split_kind(spec)
+    if kind == "mcts":
+        from artemis.players.mcts import MCTSBot
+
+        return MCTSBot.from_spec(spec, seed)
+    if kind in ("random", "greedy", "human"):
+        if rest:
+            raise BotSpecError(f"bot '{spec}': {kind} takes no options")
+        return RandomBot(seed) if kind == "random" else GreedyBot(seed) \
+            if kind == "greedy" else HumanPlayer(seed)
     from artemis.kernel.games import get_game
 
     own = (ruleset or get_game(None)).bots()
     if kind in own:
+        if rest:
+            raise BotSpecError(f"bot '{spec}': {kind} takes no options")
         return own[kind](seed)
-    raise ValueError(f"unknown bot '{kind}'; expected one of: "
-                     f"{', '.join(bot_kinds(ruleset))}")
+    raise UnknownBot(f"unknown bot '{kind}'; expected one of: "
+                     f"{', '.join(bot_kinds(ruleset))}", kind, bot_kinds(ruleset))
+
+
+class UnknownBot(ValueError):
+    """A bot spec whose kind is none of the game's: ``kind`` and the ``known`` kinds."""
+
+    def __init__(self, message: str, kind: str, known: tuple[str, ...]):
+        super().__init__(message)
+        self.kind, self.known = kind, known
+
+
+def check_bot(spec: str, ruleset=None) -> str:
+    """``spec`` as a seat's bot spec of ``ruleset``'s game (stripped), or ValueError
+    (`UnknownBot`, `BotSpecError`) saying what is wrong: the one check of every front end."""
+    if not isinstance(spec, str):
+        raise BotSpecError(f"a bot is named by a string, got {spec!r}")
+    make_bot(spec, 0, ruleset)
+    return spec.strip()
 
 
 def rng_state(bot) -> dict | None:

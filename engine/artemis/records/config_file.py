@@ -156,7 +156,7 @@ def _check_seats(data: dict, ruleset, at) -> None:
     """The number of players is one of the game's player counts (E205 for a number, E206
     for a list of seats); each seat is one of the game's bot kinds (E204)."""
     from artemis.kernel.game import counts_text
-    from artemis.players.bots import bot_kinds
+    from artemis.players.bots import UnknownBot, bot_kinds, check_bot
 
     players = data["players"]
     counts = ruleset.player_counts
@@ -171,10 +171,15 @@ def _check_seats(data: dict, ruleset, at) -> None:
         return
     kinds = bot_kinds(ruleset)
     for i, p in enumerate(players):
-        if p["seat"] not in kinds:
+        try:
+            check_bot(p["seat"], ruleset)
+        except UnknownBot as exc:
             at(("players", i, "seat"), "E204", f"unknown seat '{p['seat']}' for "
                f"{ruleset.name or ruleset.id}",
-               did_you_mean(p["seat"], kinds) or "`artemis games` lists each game's bots")
+               did_you_mean(exc.kind, kinds) or "`artemis games` lists each game's bots")
+        except ValueError as exc:
+            at(("players", i, "seat"), "E605", str(exc), "a bot's options are written "
+               "KIND:KEY=VALUE,KEY=VALUE; docs/simulate.md (Bots) lists each bot's")
 
 
 def _check_options(data: dict, ruleset, at) -> None:

@@ -412,13 +412,18 @@ def check_save(data: Any, source: str = "<save>") -> None:
     if len(data["seats"]) != players:
         raise SaveError(f"{source}: field /seats: {len(data['seats'])} seats for "
                         f"{players} players")
-    from artemis.players.bots import bot_kinds
+    from artemis.players.bots import UnknownBot, bot_kinds, check_bot
 
     kinds = bot_kinds(ruleset)
     for seat, s in enumerate(data["seats"]):
-        if s["kind"] not in kinds:
-            raise SaveError(f"{source}: field /seats/{seat}/kind: '{s['kind']}' is not a "
-                            f"bot kind of {ruleset.name or ruleset.id} ({', '.join(kinds)})")
+        try:
+            check_bot(s["kind"], ruleset)
+        except UnknownBot:
+            raise SaveError(f"{source}: field /seats/{seat}/kind: '{_cut(s['kind'])}' is not "
+                            f"a bot kind of {ruleset.name or ruleset.id} ({', '.join(kinds)})"
+                            ) from None
+        except ValueError as exc:
+            raise SaveError(f"{source}: field /seats/{seat}/kind: {exc}") from None
         if s["kind"] != "human" and s["rng"] is None:
             raise SaveError(f"{source}: field /seats/{seat}/rng: a {s['kind']} bot needs its "
                             "RNG state")

@@ -1,32 +1,45 @@
 """The report of a run, summed from per-game summaries. Game-agnostic: it knows seats, bots,
-a winner, VP per seat with named scoring steps, decisions, and items with a kind, appeared,
-taken and owners; nothing of any one game's rules.
+a winner, VP per seat with named scoring steps, decisions, turn positions, items with a kind,
+appeared, taken, owners and counts, and each game's own figures as trees of whole numbers;
+what those figures mean (their rates) is the game's (`Ruleset.item_rates`,
+`Ruleset.figures_report`).
 
-Summaries are added in game-index order and every figure is summed exactly (VP and decisions
-are whole numbers: sums and sums of squares are Python ints), so a report depends only on which
-games were played, never on how many workers played them or in what order they finished. It
-holds no timing, so two reports of the same run compare equal, unless the run had games stopped
-by the game timeout (``timed_out``): those depend on the machine.
+A report is made in two steps: the summaries are *tallied* into sums and counts only (whole
+numbers: sums, sums of squares, minima and maxima, 2x2 tables per stratum; `tally`), and the
+report is *finished* from the tally (`finish`: every rate, interval, test and correction).
+The tally is kept in the report (``sums``), so reports of index ranges merge exactly: their
+tallies add up to the whole run's and `merge_reports` finishes that (docs/simulate.md,
+"Index ranges and merging"). A report depends only on which games were played, never on
+how many workers played them or in what order they finished. It holds no timing, so two
+reports of the same run compare equal, unless the run had games stopped by the game timeout
+(``timed_out``): those depend on the machine.
 """
 
 from __future__ import annotations
 
+import copy
 import math
-from collections import Counter
 
-FORMAT = "artemis-simulate/1"
+from artemis.sim.significance import Z95, benjamini_hochberg, mantel_haenszel, wilson
+
+FORMAT = "artemis-simulate/2"
+FDR = 0.05  # the false discovery rate of the Benjamini-Hochberg flags
+
+__all__ = ["FDR", "FORMAT", "MergeError", "Stats", "Z95", "build_report", "finish",
+           "merge_reports", "merge_tallies", "tally", "wilson"]
+
+
+class MergeError(ValueError):
+    """Reports that cannot be merged: another run's (config, bots or items differ), games
+    in more than one of them, or not a report of this format. The message names which."""
 
 
 class Stats:
     """Count, mean, population standard deviation, min and max of numbers added one by one,
-    summed exactly for whole numbers."""
+    summed exactly for whole numbers; kept in a tally as [n, total, squares, min, max]."""
 
-    def __init__(self) -> None:
-        self.n = 0
-        self.total = 0
-        self.squares = 0
-        self.lo = None
-        self.hi = None
+    def __init__(self, raw=None) -> None:
+        self.n, self.total, self.squares, self.lo, self.hi = raw or (0, 0, 0, None, None)
 
     def add(self, x) -> None:
         """Add one value."""
@@ -35,6 +48,10 @@ class Stats:
         self.squares += x * x
         self.lo = x if self.lo is None or x < self.lo else self.lo
         self.hi = x if self.hi is None or x > self.hi else self.hi
+
+    def raw(self) -> list:
+        """[n, total, squares, min, max]: what a tally keeps."""
+        return [self.n, self.total, self.squares, self.lo, self.hi]
 
     def as_dict(self) -> dict:
         """{n, mean, std, min, max}; mean and std rounded to 4 places, None when empty."""
@@ -45,12 +62,21 @@ class Stats:
                 "std": round(math.sqrt(variance) / self.n, 4), "min": self.lo, "max": self.hi}
 
 
-class _Item:
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-        self.appeared = self.taken = self.owners = self.owner_wins = 0
-        self.owner_vp = Stats()
-        self.by_kind: dict = {}  # bot kind -> [owner seats, of which won]
+def _stats(raw) -> dict:
+    return Stats(raw).as_dict()
+
+
+def _add_stat(raw: list, x) -> None:
+    s = Stats(raw)
+    s.add(x)
+    raw[:] = s.raw()
+
+
+def _merge_stat(a: list, b: list) -> list:
+    lo = [x for x in (a[3], b[3]) if x is not None]
+    hi = [x for x in (a[4], b[4]) if x is not None]
+    return [a[0] + b[0], a[1] + b[1], a[2] + b[2], min(lo) if lo else None,
+            max(hi) if hi else None]
 
 
 def _ranges(indices: list[int]) -> list[list[int]]:
@@ -68,155 +94,400 @@ def _rate(part: int, whole: int):
     return round(part / whole, 4) if whole else None
 
 
-Z95 = 1.959964  # the standard normal's 97.5th percentile: a two-sided 95% interval
+def add_tree(into: dict, tree: dict) -> dict:
+    """Add the whole numbers of ``tree`` (nested dicts of ints, str keys) into ``into``, key by
+    key (a key missing on one side counts 0); returns ``into``."""
+    for key, value in tree.items():
+        key = str(key)
+        if isinstance(value, dict):
+            add_tree(into.setdefault(key, {}), value)
+        else:
+            into[key] = into.get(key, 0) + value
+    return into
 
 
-def wilson(part: int, whole: int, z: float = Z95):
-    """The Wilson score interval [low, high] of the rate ``part / whole`` (95% by default),
-    rounded to 4 places; None when ``whole`` is 0. Unlike rate +- z*sd it stays inside [0, 1]
-    and is honest for small counts and rates near 0 or 1 (Wilson 1927)."""
-    if not whole:
-        return None
-    p = part / whole
-    centre = p + z * z / (2 * whole)
-    margin = z * math.sqrt(p * (1 - p) / whole + z * z / (4 * whole * whole))
-    scale = 1 + z * z / whole
-    return [round(max(0.0, (centre - margin) / scale), 4),
-            round(min(1.0, (centre + margin) / scale), 4)]
+def _new_item(kind: str) -> dict:
+    return {"kind": kind, "appeared": 0, "taken": 0, "owners": 0, "owner_wins": 0,
+            "owner_vp": Stats().raw(), "by_bot": {}, "strata": {}, "counts": {},
+            "copies": {}}
+
+
+def tally(results: list[dict], bots: list[str], items=(), games: int | None = None,
+          interrupted: bool = False) -> dict:
+    """The whole-number sums of ``results`` (game summaries and error records, each with
+    ``index``) for seats played by ``bots``: what `finish` makes the report of, and what
+    `merge_tallies` adds up. ``items`` lists (id, kind) of every item the report lists;
+    ``games`` the games asked for (default: as many as results). JSON data (str keys only),
+    kept in the report as ``sums``."""
+    ordered = sorted(results, key=lambda r: r["index"])
+    seats = len(bots)
+    kinds = list(dict.fromkeys(bots))
+    t = {"bots": list(bots), "items": [list(x) for x in items],
+         "games": games if games is not None else len(results), "interrupted": interrupted,
+         "indices": _ranges([r["index"] for r in ordered]), "finished": 0,
+         "seat_wins": [0] * seats, "bot_wins": dict.fromkeys(kinds, 0),
+         "final": Stats().raw(), "in_game": Stats().raw(), "decisions": Stats().raw(),
+         "rounds": Stats().raw(), "by_seat": [Stats().raw() for _ in range(seats)],
+         "by_bot": {k: Stats().raw() for k in kinds}, "histogram": {k: {} for k in kinds},
+         "steps": {}, "step_totals": {}, "positions": {}, "item": {},
+         "figures": {"game": {}, "by_bot": {}}, "errors": [], "timed_out": []}
+    for r in ordered:
+        if "timed_out" in r:
+            t["timed_out"].append({"index": r["index"], **({"seed": r["seed"]} if "seed" in r
+                                                            else {}),
+                                   "seconds": r["timed_out"],
+                                   **({"replay": r["replay"]} if "replay" in r else {})})
+        elif "error" in r:
+            t["errors"].append({k: r[k] for k in ("index", "seed", "error", "where",
+                                                  "decisions", "action", "replay") if k in r})
+        else:
+            _tally_game(t, r, bots)
+    for item_id, kind in items:
+        t["item"].setdefault(item_id, _new_item(kind))
+    return t
+
+
+def _tally_game(t: dict, r: dict, bots: list[str]) -> None:
+    """Add one finished game's summary ``r`` to the tally ``t``."""
+    seats = len(bots)
+    t["finished"] += 1
+    # every winner of a game whose rules let tied leaders all win (the Odyssey's Endgame);
+    # else the one winner of its tie-break
+    winners = r["winners"] if "winners" in r else [r["winner"]]  # []: nobody won (solo)
+    for seat in winners:
+        t["seat_wins"][seat] += 1
+        t["bot_wins"][bots[seat]] += 1
+    _add_stat(t["decisions"], r["decisions"])
+    if "rounds" in r:
+        _add_stat(t["rounds"], r["rounds"])
+    for seat in range(seats):
+        vp = r["vp"][seat]
+        _add_stat(t["final"], vp)
+        _add_stat(t["by_seat"][seat], vp)
+        _add_stat(t["by_bot"][bots[seat]], vp)
+        hist = t["histogram"][bots[seat]]
+        hist[str(vp)] = hist.get(str(vp), 0) + 1
+        if r.get("in_game") is not None:
+            _add_stat(t["in_game"], r["in_game"][seat])
+        # a team's partners each show the team's score: its VP counts once a game
+        own = "team" not in r or r["team"].index(r["team"][seat]) == seat
+        for name, points in r["steps"][seat].items():
+            _add_stat(t["steps"].setdefault(name, Stats().raw()), points)
+            if own:
+                t["step_totals"][name] = t["step_totals"].get(name, 0) + points
+    # win rate by turn position: {"first": [position per seat], ...} -> [seats, wins]
+    for name, per_seat in (r.get("positions") or {}).items():
+        table = t["positions"].setdefault(name, {})
+        for seat, position in enumerate(per_seat):
+            row = table.setdefault(str(position), [0, 0])
+            row[0] += 1
+            row[1] += seat in winners
+    strata = r.get("strata") or [0] * seats
+    groups: dict = {}  # group id -> [appeared, taken, owner seats, won]
+    for item_id, x in r["items"].items():
+        group = x.get("group", item_id)  # copies of one building: one row
+        s = t["item"].setdefault(group, _new_item(x["kind"]))
+        won = x.get("won")  # owners that won on their own terms (a solo Mission)
+        owners = sorted(set(x["owners"]))
+        if "group" in x:  # one of several copies: its own figures too
+            c = s["copies"].setdefault(item_id, {"appeared": 0, "taken": 0, "owners": 0,
+                                                 "owner_wins": 0})
+            c["appeared"] += bool(x["appeared"])
+            c["taken"] += bool(x["taken"])
+            c["owners"] += len(owners)
+            c["owner_wins"] += sum((seat in winners) if won is None else (seat in won)
+                                   for seat in owners)
+        add_tree(s["counts"], x.get("counts", {}))
+        g = groups.setdefault(group, [False, False, set(), won])
+        g[0] = g[0] or bool(x["appeared"])
+        g[1] = g[1] or bool(x["taken"])
+        g[2].update(owners)
+    for group, (seen, took, held, won) in groups.items():
+        _tally_item(t["item"][group], seen, took, held, won, winners, strata, r["vp"], bots)
+    # the game's own figures: per game, and per seat summed by bot kind
+    figures = r.get("figures") or {}
+    add_tree(t["figures"]["game"], figures.get("game", {}))
+    for seat, tree in enumerate(figures.get("seats", ())):
+        add_tree(t["figures"]["by_bot"].setdefault(bots[seat], {}), tree)
+
+
+def _tally_item(s: dict, seen: bool, took: bool, held: set, won, winners, strata, vp,
+                bots: list[str]) -> None:
+    """Count an item (its copies together) in one game: appeared and taken, its owner seats
+    (a seat holding two copies is one owner), and, for the adjusted comparison, every seat of
+    a game where it came into play into its stratum's 2x2 table: owner or not, won or not."""
+    s["appeared"] += seen
+    s["taken"] += took
+    for seat in range(len(bots)):
+        wins = (seat in winners) if won is None else (seat in won)
+        owner = seat in held
+        if owner:
+            s["owners"] += 1
+            s["owner_wins"] += wins
+            _add_stat(s["owner_vp"], vp[seat])
+            by = s["by_bot"].setdefault(bots[seat], [0, 0])
+            by[0] += 1
+            by[1] += wins
+        if seen or owner:
+            cell = s["strata"].setdefault(f"{bots[seat]}|{strata[seat]}", [0, 0, 0, 0])
+            cell[(0 if owner else 2) + (0 if wins else 1)] += 1
+
+
+def merge_tallies(tallies: list[dict]) -> dict:
+    """The tally of the runs of ``tallies`` together: counts and sums added, minima and
+    maxima taken, game indices joined, errors in index order. Raises MergeError for tallies
+    of other seats or items, or sharing a game index."""
+    if not tallies:
+        raise MergeError("no report to merge")
+    out = copy.deepcopy(tallies[0])
+    for i, t in enumerate(tallies[1:], 2):
+        for key in ("bots", "items"):
+            if t[key] != out[key]:
+                raise MergeError(f"report {i} has other {key} than report 1: {t[key]!r}")
+        played = {j for a, b in out["indices"] for j in range(a, b)}
+        both = [j for a, b in t["indices"] for j in range(a, b) if j in played]
+        if both:
+            raise MergeError(f"report {i} repeats games already merged, the first: game "
+                             f"{both[0]}")
+        out["games"] += t["games"]
+        out["interrupted"] = out["interrupted"] or t["interrupted"]
+        out["indices"] = _ranges(sorted(played | {j for a, b in t["indices"]
+                                                  for j in range(a, b)}))
+        out["finished"] += t["finished"]
+        out["seat_wins"] = [a + b for a, b in zip(out["seat_wins"], t["seat_wins"],
+                                                  strict=True)]
+        add_tree(out["bot_wins"], t["bot_wins"])
+        for key in ("final", "in_game", "decisions", "rounds"):
+            out[key] = _merge_stat(out[key], t[key])
+        out["by_seat"] = [_merge_stat(a, b) for a, b in zip(out["by_seat"], t["by_seat"],
+                                                           strict=True)]
+        for k, raw in t["by_bot"].items():
+            out["by_bot"][k] = _merge_stat(out["by_bot"][k], raw)
+        add_tree(out["histogram"], t["histogram"])
+        for name, raw in t["steps"].items():
+            out["steps"][name] = _merge_stat(out["steps"].get(name, Stats().raw()), raw)
+        add_tree(out["step_totals"], t["step_totals"])
+        for name, table in t["positions"].items():
+            mine = out["positions"].setdefault(name, {})
+            for pos, (n, w) in table.items():
+                row = mine.setdefault(pos, [0, 0])
+                row[0] += n
+                row[1] += w
+        for item_id, s in t["item"].items():
+            o = out["item"].setdefault(item_id, _new_item(s["kind"]))
+            for key in ("appeared", "taken", "owners", "owner_wins"):
+                o[key] += s[key]
+            o["owner_vp"] = _merge_stat(o["owner_vp"], s["owner_vp"])
+            for k, (n, w) in s["by_bot"].items():
+                row = o["by_bot"].setdefault(k, [0, 0])
+                row[0] += n
+                row[1] += w
+            for key, cell in s["strata"].items():
+                mine = o["strata"].setdefault(key, [0, 0, 0, 0])
+                mine[:] = [a + b for a, b in zip(mine, cell, strict=True)]
+            add_tree(o["counts"], s["counts"])
+            add_tree(o["copies"], s["copies"])
+        add_tree(out["figures"], t["figures"])
+        out["errors"] = sorted(out["errors"] + t["errors"], key=lambda e: e["index"])
+        out["timed_out"] = sorted(out["timed_out"] + t["timed_out"], key=lambda e: e["index"])
+    return _canonical(out)
+
+
+def _canonical(t: dict) -> dict:
+    """A tally with every mapping in one order (keys sorted where order carries nothing), so
+    a merged tally is the same JSON as the whole run's."""
+    for s in t["item"].values():
+        for key in ("by_bot", "strata", "counts", "copies"):
+            s[key] = _sorted_tree(s[key])
+    for key in ("histogram", "figures", "positions"):
+        t[key] = _sorted_tree(t[key])
+    t["item"] = {k: t["item"][k] for k in sorted(t["item"])}
+    return t
+
+
+def _sorted_tree(tree):
+    if isinstance(tree, dict):
+        return {k: _sorted_tree(tree[k]) for k in sorted(tree, key=_key_order)}
+    return tree
+
+
+def _key_order(key: str):
+    return (0, int(key), "") if key.lstrip("-").isdigit() else (1, 0, key)
 
 
 def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
                  config: dict | None = None, games: int | None = None,
-                 interrupted: bool = False) -> dict:
+                 interrupted: bool = False, ruleset=None) -> dict:
     """The report of ``results`` (game summaries and error records, each with ``index``),
-    for seats played by ``bots`` (a kind per seat). ``items`` lists (id, kind) of every item
-    of the content, reported even when it never appeared; ``config`` is copied in; ``games``
-    is the number of games asked for (default: as many as results).
+    for seats played by ``bots`` (a kind per seat): `finish` of their `tally`. ``items``
+    lists (id, kind) of every item of the content, reported even when it never appeared;
+    ``config`` is copied in; ``games`` is the number of games asked for (default: as many as
+    results); ``ruleset`` (default: the game of ``config``, else none) gives the rates of its
+    own counts and figures. See `finish` for the report's keys."""
+    return finish(_canonical(tally(results, bots, items, games, interrupted)), config,
+                  ruleset)
+
+
+def merge_reports(reports: list[dict], ruleset=None) -> dict:
+    """One report of the runs of ``reports`` (reports of index ranges of one study): equal,
+    key for key, to the report of the whole run. Their configs must agree but for ``games``
+    and ``start`` (the merged config has the games added, the lowest start). Raises
+    MergeError naming the report and the key that differs, or a report without its
+    ``sums`` (not of this format)."""
+    if not reports:
+        raise MergeError("no report to merge")
+    for i, r in enumerate(reports, 1):
+        if not isinstance(r, dict) or r.get("format") != FORMAT or "sums" not in r:
+            raise MergeError(f"report {i} is not an artemis simulate report of format "
+                             f"{FORMAT} (with its sums)")
+    base = {k: v for k, v in reports[0]["config"].items() if k not in ("games", "start")}
+    for i, r in enumerate(reports[1:], 2):
+        other = {k: v for k, v in r["config"].items() if k not in ("games", "start")}
+        for key in sorted(set(base) | set(other)):
+            if base.get(key) != other.get(key):
+                raise MergeError(f"report {i} is of another run: its config's '{key}' is "
+                                 f"{other.get(key)!r}, report 1's {base.get(key)!r}")
+    config = dict(reports[0]["config"])
+    if "games" in config:
+        config["games"] = sum(r["config"].get("games", 0) for r in reports)
+    if "start" in config:
+        config["start"] = min(r["config"].get("start", 0) for r in reports)
+    return finish(merge_tallies([r["sums"] for r in reports]), config, ruleset)
+
+
+def _ruleset_of(config: dict | None):
+    game = (config or {}).get("game")
+    if game is None:
+        return None
+    from artemis.kernel.games import get_game
+
+    try:
+        return get_game(game)
+    except Exception:  # an unknown game: its figures are reported as counted
+        return None
+
+
+def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
+    """The report of the tally ``t``.
 
     Returns {format, config, games, played, indices, finished, interrupted,
-    wins: {by_seat, by_bot}, vp: {final, in_game, steps, by_seat, by_bot}, decisions, rounds,
-    items, errors, timed_out}. ``indices`` lists the game indices played as [start, stop)
-    ranges (all of them unless interrupted); ``timed_out`` the games stopped by the game
-    timeout (a result carrying ``timed_out``: its seconds), {index, seed, seconds, replay},
-    which depend on the machine, unlike the rest of the report; each statistic is {n, mean,
-    std, min, max} over seats of finished games (``decisions`` and ``rounds``, the game
-    length: over games; each scoring step adds ``per_game``, its VP summed over the seats of
-    a finished game, on average, partners who share a score counted once: a summary's
-    ``team``); win rates count the engine's winner (its tie-break), or
-    every one of a summary's ``winners`` (a game where tied leaders all win), and are
-    wins / games for a seat, wins / seats played for a bot kind; an item's ``appeared`` and
-    ``taken`` count games, ``owners`` counts owner seats over all games, ``owners_win_rate``
-    is the share of those seats that won (a winner of the game, or, for an item whose summary
-    gives ``won``, the owners listed there: a solo Mission is won on its goals). Every win
-    rate has its sample size beside it (``games``, ``seats``, ``owners``) and a 95% Wilson
-    interval (``*_ci``: [low, high] or None); with more than one bot kind,
-    ``owners_by_bot`` splits an item's owners by the bot kind of their seat: {kind: {owners,
-    wins, win_rate}}. ``errors`` carry ``where`` (the innermost frame) when the task gives
-    it."""
-    ordered = sorted(results, key=lambda r: r["index"])
-    late = [r for r in ordered if "timed_out" in r]
-    finished = [r for r in ordered if "error" not in r and "timed_out" not in r]
-    errors = [r for r in ordered if "error" in r and "timed_out" not in r]
+    wins: {by_seat, by_bot, by_position}, vp: {final, in_game, steps, by_seat, by_bot},
+    decisions, rounds, items, figures, errors, timed_out, sums}. ``indices`` lists the game
+    indices played as [start, stop) ranges (all of them unless interrupted); ``timed_out``
+    the games stopped by the game timeout, {index, seed, seconds, replay}, which depend on
+    the machine, unlike the rest of the report; each statistic is {n, mean, std, min, max}
+    over seats of finished games (``decisions`` and ``rounds``, the game length: over games;
+    each scoring step adds ``per_game``, its VP summed over the seats of a finished game, on
+    average, partners who share a score counted once); win rates count the engine's winner
+    (its tie-break), or every one of a summary's ``winners``, and are wins / games for a
+    seat, wins / seats played for a bot kind and a turn position (``by_position``: {name:
+    [{position, seats, wins, win_rate, win_rate_ci}]}, the game's positions: the Project's
+    ``first_round`` and ``final_round`` order, 0 the start player, and ``starts``, rounds
+    a seat started); an item's ``appeared`` and ``taken`` count games, ``owners`` counts
+    owner seats over all games (a seat holding two copies of a building once), and
+    ``owners_win_rate`` is the share of those seats that won, with its Wilson interval
+    (``*_ci``); ``adjusted`` compares the owners with the other seats of the same bot kind
+    and stratum (the game's confounder: the Project's buildings held) by Mantel-Haenszel
+    {strata, odds_ratio, chi2, p, q, flagged}, ``q`` the Benjamini-Hochberg q-value over
+    every tested row of the report and ``flagged`` whether it survives at FDR 5%; copies of
+    one item (``copies``: {id: {appeared, taken, owners, owners_win_rate}}); ``counts`` (the
+    game's whole numbers per item) with the game's ``rates`` of them; ``figures`` the game's
+    figures (`Ruleset.figures_report` of the summed trees); ``sums`` the tally itself, for
+    `merge_reports`."""
+    if ruleset is None:
+        ruleset = _ruleset_of(config)
+    bots = t["bots"]
     seats = len(bots)
     kinds = list(dict.fromkeys(bots))
-    seat_wins = [0] * seats
-    kind_wins = Counter()
-    final, in_game, decisions, rounds = Stats(), Stats(), Stats(), Stats()
-    by_seat = [Stats() for _ in range(seats)]
-    by_kind = {k: Stats() for k in kinds}
-    histogram = {k: Counter() for k in kinds}
-    steps: dict[str, Stats] = {}
-    step_totals: Counter = Counter()  # per scoring step, VP summed once per score held
-    stats = {i: _Item(kind) for i, kind in items}
-    for r in finished:
-        # every winner of a game whose rules let tied leaders all win (the Odyssey's
-        # Endgame); else the one winner of its tie-break
-        winners = r.get("winners") or [r["winner"]]
-        for seat in winners:
-            seat_wins[seat] += 1
-            kind_wins[bots[seat]] += 1
-        decisions.add(r["decisions"])
-        if "rounds" in r:
-            rounds.add(r["rounds"])
-        for seat in range(seats):
-            vp = r["vp"][seat]
-            final.add(vp)
-            by_seat[seat].add(vp)
-            by_kind[bots[seat]].add(vp)
-            histogram[bots[seat]][vp] += 1
-            if r.get("in_game") is not None:
-                in_game.add(r["in_game"][seat])
-            # a team's partners each show the team's score: its VP counts once a game
-            own = "team" not in r or r["team"].index(r["team"][seat]) == seat
-            for name, points in r["steps"][seat].items():
-                steps.setdefault(name, Stats()).add(points)
-                if own:
-                    step_totals[name] += points
-        for item_id, x in r["items"].items():
-            s = stats.setdefault(item_id, _Item(x["kind"]))
-            s.appeared += bool(x["appeared"])
-            s.taken += bool(x["taken"])
-            won = x.get("won")  # owners that won on their own terms (a solo Mission)
-            for seat in x["owners"]:
-                wins = seat in winners if won is None else seat in won
-                s.owners += 1
-                s.owner_wins += wins
-                s.owner_vp.add(r["vp"][seat])
-                tally = s.by_kind.setdefault(bots[seat], [0, 0])
-                tally[0] += 1
-                tally[1] += wins
-    n = len(finished)
-    listed = {i for i, _ in items}
-    extra = sorted((i for i in stats if i not in listed), key=lambda i: (stats[i].kind, i))
+    n = t["finished"]
+    listed = [i for i, _ in t["items"]]
+    known = set(listed)
+    extra = sorted((i for i in t["item"] if i not in known),
+                   key=lambda i: (t["item"][i]["kind"], i))
+    rows = [_item(i, t["item"][i], kinds, n, ruleset) for i in [*listed, *extra]]
+    _flag(rows)
+    figures = t["figures"]
+    if ruleset is not None:
+        figures = ruleset.figures_report(copy.deepcopy(figures), n, bots)
     return {
         "format": FORMAT,
         "config": dict(config or {}),
-        "games": games if games is not None else len(results),
-        "played": len(ordered),
-        "indices": _ranges([r["index"] for r in ordered]),
+        "games": t["games"],
+        "played": n + len(t["errors"]) + len(t["timed_out"]),
+        "indices": t["indices"],
         "finished": n,
-        "interrupted": interrupted,
+        "interrupted": t["interrupted"],
         "wins": {
-            "by_seat": [{"seat": seat, "bot": bots[seat], "wins": seat_wins[seat],
-                         "games": n, "win_rate": _rate(seat_wins[seat], n),
-                         "win_rate_ci": wilson(seat_wins[seat], n)}
+            "by_seat": [{"seat": seat, "bot": bots[seat], "wins": t["seat_wins"][seat],
+                         "games": n, "win_rate": _rate(t["seat_wins"][seat], n),
+                         "win_rate_ci": wilson(t["seat_wins"][seat], n)}
                         for seat in range(seats)],
-            "by_bot": [{"bot": k, "seats": n * bots.count(k), "wins": kind_wins[k],
-                        "win_rate": _rate(kind_wins[k], n * bots.count(k)),
-                        "win_rate_ci": wilson(kind_wins[k], n * bots.count(k))}
+            "by_bot": [{"bot": k, "seats": n * bots.count(k), "wins": t["bot_wins"][k],
+                        "win_rate": _rate(t["bot_wins"][k], n * bots.count(k)),
+                        "win_rate_ci": wilson(t["bot_wins"][k], n * bots.count(k))}
                        for k in kinds],
+            "by_position": {
+                name: [{"position": int(pos), "seats": s, "wins": w, "win_rate": _rate(w, s),
+                        "win_rate_ci": wilson(w, s)}
+                       for pos, (s, w) in sorted(table.items(), key=lambda kv: int(kv[0]))]
+                for name, table in t["positions"].items()},
         },
         "vp": {
-            "final": final.as_dict(),
-            "in_game": in_game.as_dict(),
-            "steps": {name: {**s.as_dict(), "per_game": _rate(step_totals[name], n)}
-                      for name, s in steps.items()},
-            "by_seat": [{"seat": seat, "bot": bots[seat], **by_seat[seat].as_dict()}
+            "final": _stats(t["final"]),
+            "in_game": _stats(t["in_game"]),
+            "steps": {name: {**_stats(raw), "per_game": _rate(t["step_totals"].get(name, 0),
+                                                              n)}
+                      for name, raw in t["steps"].items()},
+            "by_seat": [{"seat": seat, "bot": bots[seat], **_stats(t["by_seat"][seat])}
                         for seat in range(seats)],
-            "by_bot": [{"bot": k, **by_kind[k].as_dict(),
-                        "histogram": [[vp, c] for vp, c in sorted(histogram[k].items())]}
+            "by_bot": [{"bot": k, **_stats(t["by_bot"][k]),
+                        "histogram": sorted([int(vp), c]
+                                            for vp, c in t["histogram"][k].items())}
                        for k in kinds],
         },
-        "decisions": decisions.as_dict(),
-        "rounds": rounds.as_dict(),
-        "items": [_item(i, stats[i], kinds) for i in [*(i for i, _ in items), *extra]],
-        "errors": [{k: r[k] for k in ("index", "seed", "error", "where", "decisions", "action",
-                                      "replay") if k in r} for r in errors],
-        "timed_out": [{"index": r["index"], **({"seed": r["seed"]} if "seed" in r else {}),
-                       "seconds": r["timed_out"],
-                       **({"replay": r["replay"]} if "replay" in r else {})} for r in late],
+        "decisions": _stats(t["decisions"]),
+        "rounds": _stats(t["rounds"]),
+        "items": rows,
+        "figures": figures,
+        "errors": t["errors"],
+        "timed_out": t["timed_out"],
+        "sums": t,
     }
 
 
-def _item(item_id: str, s: _Item, kinds: list[str]) -> dict:
-    out = {"id": item_id, "kind": s.kind, "appeared": s.appeared, "taken": s.taken,
-           "owners": s.owners, "owners_win_rate": _rate(s.owner_wins, s.owners),
-           "owners_win_rate_ci": wilson(s.owner_wins, s.owners),
-           "owners_mean_vp": s.owner_vp.as_dict()["mean"]}
+def _item(item_id: str, s: dict, kinds: list[str], games: int, ruleset) -> dict:
+    out = {"id": item_id, "kind": s["kind"], "appeared": s["appeared"], "taken": s["taken"],
+           "owners": s["owners"], "owners_win_rate": _rate(s["owner_wins"], s["owners"]),
+           "owners_win_rate_ci": wilson(s["owner_wins"], s["owners"]),
+           "owners_mean_vp": _stats(s["owner_vp"])["mean"]}
     if len(kinds) > 1:
         out["owners_by_bot"] = {}
         for k in kinds:
-            owners, wins = s.by_kind.get(k, (0, 0))
+            owners, wins = s["by_bot"].get(k, (0, 0))
             out["owners_by_bot"][k] = {"owners": owners, "wins": wins,
                                        "win_rate": _rate(wins, owners)}
+    test = mantel_haenszel(s["strata"].values())
+    out["adjusted"] = {"strata": len(s["strata"]), **(test or {"odds_ratio": None,
+                                                                "chi2": None, "p": None})}
+    if s["copies"]:
+        out["copies"] = {i: {"appeared": c["appeared"], "taken": c["taken"],
+                             "owners": c["owners"],
+                             "owners_win_rate": _rate(c["owner_wins"], c["owners"])}
+                         for i, c in s["copies"].items()}
+    if s["counts"]:
+        out["counts"] = s["counts"]
+        if ruleset is not None:
+            out["rates"] = ruleset.item_rates(s["kind"], s["counts"], games)
     return out
+
+
+def _flag(rows: list[dict]) -> None:
+    """Benjamini-Hochberg over every row with a p-value: ``q`` and ``flagged`` (q <= FDR)."""
+    tested = [x for x in rows if x["adjusted"]["p"] is not None]
+    qs = benjamini_hochberg([x["adjusted"]["p"] for x in tested])
+    for x, q in zip(tested, qs, strict=True):
+        x["adjusted"]["q"] = q
+        x["adjusted"]["flagged"] = q <= FDR
+    for x in rows:
+        x["adjusted"].setdefault("q", None)
+        x["adjusted"].setdefault("flagged", False)

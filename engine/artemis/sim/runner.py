@@ -84,8 +84,10 @@ def game_seed(run_seed: int, index: int) -> int:
 
 def run(task, games: int, workers: int = 1, dask_address: str | None = None,
         progress: Callable[[int], None] | None = None,
-        game_timeout: float | None = None) -> RunOutcome:
-    """Play games 0..games-1 of ``task``: in this process when ``workers`` is 1 and there is
+        game_timeout: float | None = None, start: int = 0) -> RunOutcome:
+    """Play games start..start+games-1 of ``task`` (an index range of a longer study: game i
+    is seeded by the run seed and i alone, so the range plays exactly those games of the
+    whole run): in this process when ``workers`` is 1 and there is
     no ``game_timeout``, else in ``workers`` spawned processes (at most one a game:
     ``RunOutcome.workers`` says how many were started), or on the Dask scheduler at
     ``dask_address`` (a task per game). ``progress(n)`` is called in this thread after every
@@ -117,15 +119,16 @@ def run(task, games: int, workers: int = 1, dask_address: str | None = None,
         if dask_address:
             check_dask_address(dask_address)
             where = f"Dask scheduler {dask_address}"
-            _run_dask(task, games, dask_address, done)
+            _run_dask(task, range(start, start + games), dask_address, done)
         elif workers <= 1 and not game_timeout:
             where = "1 process"
-            for i in range(games):
+            for i in range(start, start + games):
                 done([task.play(i)])
         else:
             started_workers = max(1, min(workers, games))  # a worker per game at most
             where = counted(started_workers, "worker process", "worker processes")
-            _run_workers(task, games, started_workers, game_timeout or None, done)
+            _run_workers(task, range(start, start + games), started_workers,
+                         game_timeout or None, done)
     except KeyboardInterrupt as exc:
         interrupted = True
         stopped_by = "SIGTERM" if isinstance(exc, Terminated) else "SIGINT"
@@ -251,16 +254,17 @@ class _Worker:
         self.conn.close()
 
 
-def _run_workers(task, games: int, workers: int, game_timeout: float | None, done) -> None:
-    """Play games 0..games-1 in ``workers`` spawned processes, two games queued in each (one
-    playing, the next ready), replacing a worker whose game passes ``game_timeout`` seconds
-    or that dies. A game's time runs from when its worker was sent it while idle or reported
-    the game before it done: never less than the game's own, so no game is stopped early."""
+def _run_workers(task, games: range, workers: int, game_timeout: float | None, done) -> None:
+    """Play the game indices ``games`` in ``workers`` spawned processes, two games queued in
+    each (one playing, the next ready), replacing a worker whose game passes
+    ``game_timeout`` seconds or that dies. A game's time runs from when its worker was sent
+    it while idle or reported the game before it done: never less than the game's own, so no
+    game is stopped early."""
     import multiprocessing
     from multiprocessing.connection import wait
 
     ctx = multiprocessing.get_context("spawn")
-    todo = deque(range(games))
+    todo = deque(games)
     crew: list[_Worker] = []
     deaths = 0  # workers lost outside a game: a worker that cannot start, say
 
@@ -363,8 +367,8 @@ def _read(worker: _Worker, done) -> None:
         worker.conn.close()
 
 
-def _run_dask(task, games: int, address: str, done) -> None:
-    """Play games 0..games-1 on the Dask scheduler at ``address``, a task per game (a game
+def _run_dask(task, games: range, address: str, done) -> None:
+    """Play the game indices ``games`` on the Dask scheduler at ``address``, a task per game (a game
     takes far longer than a task's overhead): each finished game counts at once, and Ctrl-C
     loses only the games under way."""
     try:
@@ -374,7 +378,7 @@ def _run_dask(task, games: int, address: str, done) -> None:
     client = _connect(Client, address)
     futures: dict = {}
     try:
-        for index in range(games):
+        for index in games:
             futures[client.submit(task.play, index, pure=False)] = index
         for future in as_completed(list(futures), loop=client.loop):
             index = futures[future]

@@ -175,7 +175,8 @@ def innermost_frame(exc: BaseException) -> str | None:
 
 def summarize(game) -> dict:
     """A finished game in a few numbers: {seed, winner, ranking, vp, in_game, steps, decisions,
-    rounds, items}, and ``winners`` when the result lists them (every tied leader wins).
+    rounds, items}, and ``winners`` when the result lists them (every tied leader wins; an
+    empty list: nobody won, a solo Mission lost).
     ``vp``, ``in_game`` (None for a game whose result does not split its VP) and ``steps``
     are per seat (``steps``: {part: VP}, the game's scoring parts (`Ruleset.vp_parts`), then
     plugins' items); the winner is the ruleset's ranking's first; ``rounds`` the round it
@@ -184,6 +185,10 @@ def summarize(game) -> dict:
     {item id: {kind, appeared, taken, owners}}. ``team`` (per seat, the team it plays for)
     when the result's rows name one: partners share one score (the Odyssey's Team Play).
 
+    ``positions`` ({name: [turn position per seat]}), ``strata`` (per seat, what an item's
+    owners are compared within) and ``figures`` (the game's own whole numbers) when the game
+    gives them (`Ruleset.turn_positions`, `owner_strata`, `game_figures`).
+
     Raises ValueError for a game that is not over."""
     result = game.result
     if result is None:
@@ -191,11 +196,18 @@ def summarize(game) -> dict:
     players = result["players"]
     return {"seed": game.config.seed, "winner": result["winner"],
             "ranking": list(result["ranking"]),
-            **({"winners": list(result["winners"])} if result.get("winners") else {}),
+            **({"winners": list(result["winners"])} if "winners" in result else {}),
             "vp": [r["vp"] for r in players],
             "in_game": ([r["in_game"] for r in players]
                         if all("in_game" in r for r in players) else None),
             "steps": game.ruleset.vp_parts(game), "decisions": len(game.actions),
             "rounds": game.ruleset.round_of(game), "items": game.ruleset.item_summary(game),
+            **_optional("positions", game.ruleset.turn_positions(game)),
+            **_optional("strata", game.ruleset.owner_strata(game)),
+            **_optional("figures", game.ruleset.game_figures(game)),
             **({"team": [r["team"] for r in players]}
                if players and all("team" in r for r in players) else {})}
+
+
+def _optional(key: str, value) -> dict:
+    return {key: value} if value else {}

@@ -45,12 +45,14 @@ def generic_view(view) -> str:
     return env().get_template("view.html").render(view=view)
 
 
-def action_groups(game, actions: list) -> list[dict]:
+def action_groups(game, actions: list, names: list[str] | None = None) -> list[dict]:
     """The legal ``actions`` for the generic chooser: one group per kind of question, each
-    {"kind", "actions": [{"id", "label"}]} in the engine's order."""
+    {"kind", "actions": [{"id", "label"}]} in the engine's order; a label is the game's words
+    for the action (`Ruleset.describe_action`, players by ``names``), not the recorded one."""
     groups: dict[str, list] = {}
     for a in actions:
-        groups.setdefault(a.kind, []).append({"id": a.id, "label": a.label})
+        groups.setdefault(a.kind, []).append(
+            {"id": a.id, "label": game.ruleset.describe_action(game, a, names)})
     return [{"kind": kind, "actions": items} for kind, items in groups.items()]
 
 
@@ -76,7 +78,10 @@ def seat_page(session, seat: int | None) -> dict:
     board = module.board(game, view) if module is not None else None
     asked = (not game.is_over and seat is not None and game.current_player == seat)
     actions = game.legal_actions() if asked else []
-    grouped = module.placement_groups(actions) if module is not None and asked else None
+    names = list(session.names)
+    grouped = (module.placement_groups(
+        actions, lambda a: ruleset.describe_action(game, a, names))
+        if module is not None and asked else None)
     return {
         "session": session, "game": game, "ruleset": ruleset, "seat": seat,
         "round": ruleset.round_of(game), "to_decide": game.current_player,
@@ -84,7 +89,7 @@ def seat_page(session, seat: int | None) -> dict:
         "board": board, "board_template": module.TEMPLATE if module is not None else None,
         "generic": generic_view(view),
         "asked": asked, "placements": grouped,
-        "groups": action_groups(game, ungrouped(actions, grouped)) if asked else [],
+        "groups": action_groups(game, ungrouped(actions, grouped), names) if asked else [],
         "question": game.pending.kind if asked and game.pending is not None else "",
         "account": session.account(seat), "final": final_table(session),
         "actions_taken": len(game.actions),
@@ -117,6 +122,7 @@ def scores(game, names: list[str]) -> dict | None:
     return {"title": ruleset.scoring_title,
             "parts": [(p, ruleset.scoring_labels.get(p, p.replace("_", " "))) for p in parts],
             "in_game": in_game, "rows": rows,
+<<<<<<< HEAD
             "winner": names[result["winner"]] if result.get("winner") is not None
             else None}
 
@@ -154,3 +160,8 @@ def replay_page(replay, step: int) -> dict:
         "seat_kinds": [([r] if r in kinds else []) + [k for k in kinds if k != r]
                        for r in replay.kinds],
     }
+=======
+            # a solo game lost has no winner (the Odyssey's Solo Rules, Winning the Game)
+            "winner": session.names[result["winner"]]
+            if result.get("winner") is not None and result.get("won", True) else None}
+>>>>>>> main

@@ -18,6 +18,7 @@ from artemis.games.odyssey.vocabulary import (
     RESOURCE_NAMES,
 )
 from artemis.games.odyssey.words import describe
+from artemis.util.plural import counted
 
 ACTION_NAMES = {"produce": "Produce", "travel": "Travel", "trade": "Trade", "build": "Build",
                 "score": "Score"}
@@ -38,7 +39,7 @@ def _cards(counts: dict) -> str:
 class _Account:
     """The lines being written: the current slot's heading and its parts."""
 
-    def __init__(self, game, names: list[str]):
+    def __init__(self, game, names: list[str], decisions: bool = False):
         from artemis.games.odyssey.rules.teams import player_names, team_line
 
         state = game.state
@@ -46,12 +47,22 @@ class _Account:
         self.seats = names
         self.names = player_names(state, names)
         self.teams = state.teams is not None
+        self.solo = state.n == 1
         self.out: list[str] = [team_line(state, names)] if self.teams else []
         self.head = ""
         self.action: str | None = None
         self.parts: list[str] = []
         self.acted = False
         self.offer = ""
+        self.decisions = decisions
+
+    def own_card(self, e: dict) -> None:
+        """A card the seat itself planned (a private record): named on its planning line."""
+        if self.parts and self.parts[-1] == self._planned(e):
+            self.parts[-1] += f" ({e['card']})"
+
+    def _planned(self, e: dict) -> str:
+        return f"{self.names[e['player']]} plays a card face down into slot {e['slot']}"
 
     def flush(self) -> None:
         if self.head and (self.parts or self.action != "end_of_round"):
@@ -74,6 +85,17 @@ class _Account:
         names = self.names
         who = names[e["player"]] if isinstance(e.get("player"), int) else ""
         add = self.parts.append
+        after = ""
+        if kind == "artifact_used" and self.action == "singularity":
+            # an Artifact used around the Singularity card is not the card's doing: one used
+            # as the card is revealed comes before it; after it, say what the card did first
+            # (nothing, when it found nothing to act on)
+            if e.get("window") == "card_revealed":
+                after = "before the card, "
+            elif e.get("window") == "after_action":
+                if not self.acted:
+                    add("the card has no effect")
+                after = "then "
         if kind in DEEDS:
             self.acted = True
         if kind == "setup" and not self.teams:  # with teams the first line says it
@@ -81,9 +103,16 @@ class _Account:
                                                     enumerate(e["colours"])))
         elif kind == "round":
             self.flush()
-            first = self.seats[e["marker"]] if "marker" in e else names[e["first"]]
-            self.out.append(f"── Round {e['round']} (First player {first}) "
-                            + "─" * 40)
+            if self.solo:  # solo has no First player marker (OR17)
+                marker = "solo: no First player marker"
+            else:
+                first = self.seats[e["marker"]] if "marker" in e else names[e["first"]]
+                marker = f"First player {first}"
+            self.out.append(f"── Round {e['round']} ({marker}) " + "─" * 40)
+        elif kind == "placed" and self.decisions:  # a card planned face down (OR22)
+            if self.action != "planning":
+                self.start("Planning", "planning")  # a new list of parts: not ``add``'s
+            self.parts.append(self._planned(e))
         elif kind == "revealed":
             action = e["action"]
             by = f", played by {self.seats[e['seat']]}" if "seat" in e else ""
@@ -149,12 +178,12 @@ class _Account:
                 + f" ({bonus})")
         elif kind == "reaching_42":
             add("Reaching 42: " + ", ".join(names[i] for i in e["order"]) + " draft "
-                + f"{e['cards']} Alien Artifacts")
+                + counted(e["cards"], "Alien Artifact"))
         elif kind == "artifact_gained":
             add(f"{who} gains an Alien Artifact")
         elif kind == "artifact_used":
             card = self.cat[e["card"]]
-            add(f"{who} uses {card.name} ({describe(card.effect)})")
+            add(f"{after}{who} uses {card.name} ({describe(card.effect)})")
         elif kind == "assets_removed":
             add(f"{who} sends {names[e['owner']]}'s Assets on {e['planet']} back")
         elif kind == "score_card_back":
@@ -177,14 +206,20 @@ class _Account:
                             + ", ".join(f"{names[i]} {v} VP" for i, v in enumerate(e["vp"])))
 
 
-def account_lines(game, names: list[str]) -> list[str]:
+def account_lines(game, names: list[str], records: list[dict] | None = None,
+                  decisions: bool = False) -> list[str]:
     """The account's lines: which colour each player plays, then per round its header, a line
     per revealed slot and Singularity card with its outcome, the scores, the end, and in solo
     the Mission and each goal (`artemis.games.odyssey.rules.mission.mission_lines`);
-    ``names`` are the seats' labels, by seat."""
-    account = _Account(game, names)
-    for e in game.log:
+    ``names`` are the seats' labels, by seat. From the public records of ``game.log``, or of
+    ``records`` (a seat's own, `artemis.records.log.visible`). With ``decisions``, the
+    Planning phase is told too: who played a card face down into which slot (and, in
+    ``records`` that hold a seat's own cards, which card it played there)."""
+    account = _Account(game, names, decisions)
+    for e in game.log if records is None else records:
         if "to" not in e:
             account.event(e)
+        elif decisions and e["type"] == "placed_card":  # the seat's own card: it knows it
+            account.own_card(e)
     account.flush()
     return account.out

@@ -168,7 +168,7 @@ ALIEN_ARTIFACT = _item(
     {"id": _ref("id"), "replaces": REPLACES, "name": _ref("name"),
      "solo": {"description": "false: removed from the game in solo (rulebook, Solo Rules).",
               "type": "boolean"},
-     "windows": _list("The windows in which it may be used (OR7).", _ref("game_event"), 1, 9),
+     "windows": _list("The windows in which it may be used (OR7).", _ref("window"), 1, 9),
      "target": {"description": "The Action card it is used on: another player's, of these "
                 "actions.", "type": "object", "additionalProperties": False,
                 "required": ["card_owner"],
@@ -217,6 +217,12 @@ def file_schema(registry: Registry, kind: str) -> dict:
     def_name, item, title = ITEM_SCHEMAS[kind]
     defs = registry.schema_definitions()
     defs[def_name] = item
+    if kind == "alien_artifacts":
+        # the registry's game events are the Artifact windows; a misspelt one is an
+        # "unknown window" (E211), the rulebook's word, not the Project's "game event"
+        defs["window"] = {**defs["game_event"], "$comment": "artemis:game-event:window",
+                          "description": "An Alien Artifact window (OR7; "
+                          "docs/odyssey-authoring.md)."}
     return {
         "$schema": DRAFT,
         "title": f"artemis content (The Artemis Odyssey): {title}",

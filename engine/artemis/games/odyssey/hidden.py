@@ -13,7 +13,8 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     are redealt from the cards whose place it does not know (those another seat is being
     offered to use now stay, so the pending question can be answered); the Singularity cards
     it has not peeked at are shuffled among their places; and every random stream is
-    reseeded.
+    reseeded. The world depends on the seat's view and ``rng`` alone: each set of cards
+    dealt again is sorted first, so the real hidden arrangement never shows through.
 
     With teams (OR14) the seat's team is its player: its partner's face-down cards are dealt
     again among the partner's slots, and each other team's face-down cards among that team's
@@ -33,7 +34,7 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
             _reslot(s, rng, lambda i, partner=partner: t.board_seat[i] == partner)
         if t is not None and other != me:
             a, b = t.seats_of(other)
-            pool = t.dealt[a] + t.dealt[b]
+            pool = sorted(t.dealt[a] + t.dealt[b], key=repr)
             rng.shuffle(pool)
             t.dealt[a], t.dealt[b] = pool[:len(t.dealt[a])], pool[len(t.dealt[a]):]
             pending = clone.pending
@@ -46,7 +47,7 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     seat = me  # what follows is known by the player (with teams: by both partners)
     # face-down planets the seat has not peeked at
     unknown = [p for p in s.planets if not p.up and p.id not in known]
-    kinds = [p.type for p in unknown]
+    kinds = sorted((p.type for p in unknown), key=repr)
     rng.shuffle(kinds)
     for p, k in zip(unknown, kinds, strict=True):
         p.type = k
@@ -75,6 +76,7 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
         if knows.get(c) != -1:
             free.append(c)
             places.append((s.artifact_deck, i))
+    free.sort(key=repr)
     rng.shuffle(free)
     for (where, i), c in zip(places, free, strict=True):
         where[i] = c
@@ -84,7 +86,7 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     # Singularity cards the seat has not peeked at
     deck = s.singularity_deck
     idx = [i for i, c in enumerate(deck) if c not in s.sing_known[seat]]
-    cards = [deck[i] for i in idx]
+    cards = sorted((deck[i] for i in idx), key=repr)
     rng.shuffle(cards)
     for i, c in zip(idx, cards, strict=True):
         deck[i] = c
@@ -99,7 +101,7 @@ def _reslot(s, rng: random.Random, whose) -> None:
     """Deal the face-down cards of the slots ``whose(index)`` picks again among them."""
     idx = [i for i, e in enumerate(s.board)
            if e is not None and not s.revealed[i] and whose(i)]
-    cards = [s.board[i][1] for i in idx]
+    cards = sorted((s.board[i][1] for i in idx), key=repr)
     rng.shuffle(cards)
     for i, c in zip(idx, cards, strict=True):
         s.board[i] = (s.board[i][0], c)

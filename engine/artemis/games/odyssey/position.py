@@ -356,10 +356,15 @@ def _bank(g: _Given, given: dict) -> None:
     else:
         s.bank = [box[k] - held[k] for k in range(len(RESOURCES))]
     for k, r in enumerate(RESOURCES):
-        if s.bank[k] < 0 or s.bank[k] + held[k] > box[k]:
-            where = ("given", "bank") if "bank" in given else ("given", "players")
-            g.problem(where, "S204", f"{held[k]} {r.capitalize()} cards in hands and "
-                      f"{s.bank[k]} in the bank; the box holds {box[k]}",
+        name = r.capitalize()
+        if "bank" not in given and held[k] > box[k]:  # the bank is what the hands leave
+            g.problem(("given", "players"), "S204", f"the hands hold {held[k]} {name} cards, "
+                      f"more than the {box[k]} {name} cards in the box",
+                      f"give the players at most {box[k]} {name} cards in all", key=True)
+        elif s.bank[k] < 0 or s.bank[k] + held[k] > box[k]:
+            g.problem(("given", "bank"), "S204", f"{held[k]} {name} cards in hands and "
+                      f"{s.bank[k]} in the bank make {held[k] + s.bank[k]}, more than the "
+                      f"{box[k]} {name} cards in the box",
                       "hands and bank together hold at most the box's cards", key=True)
 
 

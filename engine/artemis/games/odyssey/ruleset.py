@@ -67,8 +67,8 @@ CONFIG_SCHEMA = {
             "type": ["string", "null"], "minLength": 1, "default": None,
         },
         "memory_aid": {
-            "description": "Solo: a human seat is shown the planets it peeked at earlier "
-                           "(OR4); off by default, as the rule (rely on memory).",
+            "description": "Solo only: a human seat is shown the planets it peeked at "
+                           "earlier (OR4); off by default, as the rule (rely on memory).",
             "type": "boolean", "default": False,
         },
         "max_rounds": {
@@ -180,6 +180,13 @@ class OdysseyRuleset(Ruleset):
             raise OptionError(f"option mission: only a solo game has a Mission, and this one "
                               f"has {game.config.players} players", ("mission",),
                               "play with 1 player, or leave the option out")
+        if game.config.players != 1 and game.config.options.get("memory_aid"):
+            from artemis.kernel.game import OptionError
+
+            # OR4 is a Solo Rule: no other game hides earlier peeks, so nothing to aid
+            raise OptionError(f"option memory_aid: only a solo game has the memory aid (OR4), "
+                              f"and this one has {game.config.players} players",
+                              ("memory_aid",), "play with 1 player, or leave the option out")
         state = new_state(game, rng)
         extra = {} if state.teams is None else {
             "teams": [list(state.teams.seats_of(t)) for t in range(state.n)],
@@ -190,9 +197,11 @@ class OdysseyRuleset(Ruleset):
         return state
 
     def result(self, game) -> dict:
-        """{"players": [{seat, vp}], "ranking", "winner", "winners" (every tied leader:
-        rulebook, Endgame), "end_reason", "rounds"}; with teams each seat's row has its
-        team's VP and ``team``, and "teams" and "winning_teams" name the teams (a team wins:
+        """{"players": [{seat, vp}], "ranking", "winner" (the ranking's first), "winners"
+        (every tied leader: rulebook, Endgame; solo [0] when the Mission is won and [] when it
+        is lost: Solo Rules, Winning the Game), "end_reason", "rounds"}; with teams each
+        seat's row has its team's VP and ``team``, and "teams" and "winning_teams" name the
+        teams (a team wins:
         `artemis.games.odyssey.rules.teams.team_result`); solo adds "won" (bool: every goal
         of the Mission met, Solo Rules, Winning the Game) and "mission" ({"id", "name",
         "won", "goals": [{"quantity", "params", "at_least", "value", "met"}]}, OR31)."""
@@ -259,6 +268,7 @@ class OdysseyRuleset(Ruleset):
         (OR4), the face-down planets it peeked at and their types."""
         from artemis.games.odyssey.rules.teams import team_of
         from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
+        from artemis.util.plural import counted
 
         p = game.state.players[team_of(game.state, seat)]
         cards = ", ".join(f"{p.res[i]} {RESOURCE_NAMES[r]}" for i, r in enumerate(RESOURCES)
@@ -266,7 +276,7 @@ class OdysseyRuleset(Ruleset):
         t = game.state.teams
         who = p.colour if t is None else (
             f"{p.colour} team, seat {seat} with partner {t.partner(seat)}")
-        line = f"{who}: {p.vp} VP; {cards}; {len(p.artifacts)} Alien Artifacts"
+        line = f"{who}: {p.vp} VP; {cards}; {counted(len(p.artifacts), 'Alien Artifact')}"
         s = game.state
         if game.config.options.get("memory_aid") and s.known[seat]:
             # OR4: a human relies on memory for earlier peeks unless memory_aid is set
@@ -275,10 +285,30 @@ class OdysseyRuleset(Ruleset):
             line += f"; peeked at: {seen}"
         return line
 
-    def account_lines(self, game, names: list[str]) -> list[str]:
+    def account_lines(self, game, names: list[str], records=None, decisions=False):
         from artemis.games.odyssey.account import account_lines
 
-        return account_lines(game, names)
+        return account_lines(game, names, records, decisions)
+
+    def describe_action(self, game, action, names=None) -> str:
+        from artemis.games.odyssey.choices import describe_action
+
+        return describe_action(game, action, names)
+
+    def choice_groups(self, game, actions):
+        from artemis.games.odyssey.choices import choice_groups
+
+        return choice_groups(game, actions)
+
+    def question(self, game, names):
+        from artemis.games.odyssey.choices import question
+
+        return question(game, names)
+
+    def board_text(self, game, view, names):
+        from artemis.games.odyssey.board_text import board_text
+
+        return board_text(game, view, names)
 
     # -- players ----------------------------------------------------------------------------
 

@@ -2,8 +2,11 @@
 of ``given`` (the position) and the definitions it uses, embedded by the kernel's scenario
 schema (`artemis.scenario.schema`) under ``game: odyssey``.
 
-Solo (Missions), team play and the use of Alien Artifacts are not in the state yet, so a
-position holds none of their parts: no Mission, no teams, no Artifact being used.
+A solo position (``config.players: 1``) plays against the Mission of the config's option
+``mission`` (drawn by the seed when left out). Team play (6 and 8 players) is not a position:
+``given.players`` lists seats and the loader matches them to ``config.players``, while a team
+game's state holds one player per team, so a position of teams would need its own seat
+mapping; nor is an Alien Artifact being used, or a Trade in progress.
 """
 
 from __future__ import annotations
@@ -114,8 +117,8 @@ GIVEN_SCHEMA: dict = {
                          "drawn by the seed).", "allOf": [{"$ref": "#/definitions/player"}]},
         "reached_42": {"type": "boolean", "description": "A marker has reached 42 and the "
                        "draft is done (default false)."},
-        "players": {"description": "Every player, by seat.", "type": "array",
-                    "minItems": 2, "maxItems": 5, "items": _PLAYER},
+        "players": {"description": "Every player, by seat (solo: the one player).",
+                    "type": "array", "minItems": 1, "maxItems": 5, "items": _PLAYER},
         "planets": {"description": "The whole galaxy: exactly these planets (default: the "
                     "seed's galaxy). The Starting system needs one.", "type": "array",
                     "items": {"$ref": "#/definitions/planet"}},

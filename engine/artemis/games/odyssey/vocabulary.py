@@ -109,7 +109,7 @@ MAX_BANK_TRADES = 17
 MAX_VP_PER_CARD = 10
 #: The most VP a discard for VP may be capped at.
 MAX_DISCARD_VP = 100
-#: A Mission goal's threshold (VP goals are the largest: 50 to 60).
+#: A Mission goal's threshold (VP goals are the largest: 42 to 75 in the base game).
 MAX_GOAL = 500
 
 _POS_INT = {"type": "integer", "minimum": 1}

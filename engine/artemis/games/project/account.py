@@ -12,11 +12,14 @@ ITEMS = {"energy": ("Energy", "Energy"), "minerals": ("Mineral", "Minerals"),
 REGIONS = REGION_NAMES
 
 
-def account_lines(game, names: list[str]) -> list[str]:
-    """The game's story from its log, a line per round header, region, event and Upkeep:
-    what each player took, paid, recruited, built, trained, gained and lost, and their Relief
-    (an Event that changed nothing says so, with what it does); ``names`` are the seats'
-    labels, by seat."""
+def account_lines(game, names: list[str], records: list[dict] | None = None,
+                  decisions: bool = False) -> list[str]:
+    """The game's story from its log (or from ``records``, a seat's own), a line per round
+    header, region, event and Upkeep: what each player took, paid, recruited, built, trained,
+    gained and lost, and their Relief (an Event that changed nothing says so, with what it
+    does); ``names`` are the seats' labels, by seat. With ``decisions``, each placement is
+    told where it is made ("Ada places 3 in the Vents"), for a seat following the game as it
+    is played; without, the story leaves placements to the regions' resolution."""
     cat = game.catalog
     out: list[str] = []
     section: list[str] = []
@@ -42,7 +45,7 @@ def account_lines(game, names: list[str]) -> list[str]:
     doorstep = None  # colonists at the Doorstep, followed from Board Setup on (None: unknown)
     told = None  # the player whose next colonist gained is told already (recruited, trained)
     gained = None  # (player, {type: count}, index in section) of the last colonists gained
-    for e in game.log:
+    for e in game.log if records is None else records:
         kind = e["type"]
         who = names[e["player"]] if isinstance(e.get("player"), int) else ""
         if kind == "board_setup":
@@ -106,6 +109,8 @@ def account_lines(game, names: list[str]) -> list[str]:
             ranking = ", ".join(names[p] for p in e["ranking"])
             section.append(f"{name_of(e['card'])} {e['total']}/{e['difficulty']} {outcome} "
                            f"({ranking})")
+        elif kind == "action" and decisions and e["id"].startswith("place:"):
+            section.append(f"{who} places {e['label']}")
         elif kind == "action" and e["id"].startswith(("reward:", "reward_first:", "choose:")):
             section.append(f"{who} takes {e['label']}")
         elif kind == "gantry_bought":

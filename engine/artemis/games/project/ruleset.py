@@ -188,11 +188,15 @@ class ProjectRuleset(Ruleset):
     def determinize(self, game, seat, rng: random.Random):
         """Resample what no seat can see: the order of the Expedition deck and the tile
         stacks, which unrevealed Events are in the Event deck and in what order, and every
-        random stream (the dice, the bag's next colonist). The rest is public."""
+        random stream (the dice, the bag's next colonist). The rest is public. The world
+        depends on the seat's view and ``rng`` alone: what is shuffled is sorted first, so
+        the real hidden order never shows through."""
         clone = game.clone()
         s = clone.state
+        s.expedition_deck.sort()
         rng.shuffle(s.expedition_deck)
         for tiles in s.stacks.values():
+            tiles.sort()
             rng.shuffle(tiles)
         seen = set(s.events_seen)
         unseen = [e.id for e in game.catalog.events if e.id not in seen]
@@ -217,10 +221,30 @@ class ProjectRuleset(Ruleset):
         return (f"{p.energy} Energy, {counted(p.minerals, 'Mineral')}, "
                 f"{counted(p.toolkits, 'Toolkit')}, {p.vp} VP; dice {p.dice}")
 
-    def account_lines(self, game, names: list[str]) -> list[str]:
+    def account_lines(self, game, names: list[str], records=None, decisions=False):
         from artemis.games.project.account import account_lines
 
-        return account_lines(game, names)
+        return account_lines(game, names, records, decisions)
+
+    def describe_action(self, game, action, names=None) -> str:
+        from artemis.games.project.choices import describe_action
+
+        return describe_action(game, action, names)
+
+    def choice_groups(self, game, actions):
+        from artemis.games.project.choices import choice_groups
+
+        return choice_groups(game, actions)
+
+    def question(self, game, names):
+        from artemis.games.project.choices import question
+
+        return question(game, names)
+
+    def board_text(self, game, view, names):
+        from artemis.games.project.board_text import board_text
+
+        return board_text(game, view, names)
 
     # -- players ----------------------------------------------------------------------------
 
@@ -228,6 +252,33 @@ class ProjectRuleset(Ruleset):
         from artemis.games.project.stats import item_summary
 
         return item_summary(game)
+
+    def turn_positions(self, game) -> dict:
+        from artemis.games.project.stats import turn_positions
+
+        return turn_positions(game)
+
+    owner_strata_label = "buildings held"
+
+    def owner_strata(self, game) -> list[int]:
+        from artemis.games.project.stats import buildings_held
+
+        return buildings_held(game)
+
+    def game_figures(self, game) -> dict:
+        from artemis.games.project.stats import game_figures
+
+        return game_figures(game)
+
+    def item_rates(self, kind: str, counts: dict, games: int) -> dict:
+        from artemis.games.project.stats import item_rates
+
+        return item_rates(kind, counts, games)
+
+    def figures_report(self, figures: dict, games: int, bots: list[str]) -> dict:
+        from artemis.games.project.stats import figures_report
+
+        return figures_report(figures, games, bots)
 
     item_sections = (
         ("building", "Buildings (claimed: bought or won; owners: holders at the end, their "
@@ -239,15 +290,31 @@ class ProjectRuleset(Ruleset):
     vp_parts_title = "each End of the Game step"
 
     def report_items(self, catalog) -> list[tuple[str, str, str, str]]:
-        """Every building, expedition and event of the catalog (simulation reports)."""
-        return ([(b.id, "building", b.name, b.pack) for b in catalog.buildings]
+        """Every building (copies in their original's row), expedition and event of the catalog
+        (simulation reports)."""
+        return ([(b.id, "building", b.name, b.pack) for b in catalog.buildings
+                 if not b.duplicate_of]  # a copy is counted in its original's row
                 + [(x.id, "expedition", x.name, x.pack) for x in catalog.expeditions]
                 + [(e.id, "event", e.name, e.pack) for e in catalog.events])
 
     def evaluate(self, game, seat: int) -> float:
-        from artemis.games.project.heuristic import evaluate
+        """The heuristic worth of ``seat``'s position in VP (`artemis.games.project.heuristic`);
+        a game of rules version 1 reads the heuristic of its time (`heuristic_v1`), so a
+        version-1 save continued with greedy seats plays on as it did."""
+        if game.config.rules_version == 1:
+            from artemis.games.project.heuristic_v1 import evaluate
+        else:
+            from artemis.games.project.heuristic import evaluate
 
         return evaluate(game, seat)
+
+    def search_key(self, game, action) -> float:
+        """A placement (``place:ROLLED:FINAL:REGION:TARGET``) by the Toolkits it costs,
+        |FINAL - ROLLED| (The Placement Phase: a Toolkit changes a die by one): the search
+        tries the dice as rolled first and rolls out with them; other questions alike."""
+        if action.kind == "place":
+            return abs(action.args[1] - action.args[0])
+        return 0
 
 
 RULESET = ProjectRuleset()

@@ -267,11 +267,13 @@ def board(game, view: dict) -> dict:
 # -- the grouped chooser ---------------------------------------------------------------------
 
 
-def _tree(actions: list, key) -> list[dict] | None:
+def _tree(actions: list, key, words=None) -> list[dict] | None:
     """Group ``actions`` by ``key(action)`` -> (top id, top summary, region id, region name,
     target label) or None (left to the plain chooser), in the engine's order, in the shape of
     the Project's chooser: [{"die", "summary", "regions": [{"id", "name", "targets":
-    [{"target", "label", "options": [{"id", "label"}]}]}]}]. None when nothing is grouped."""
+    [{"target", "label", "options": [{"id", "label"}]}]}]}]. None when nothing is grouped.
+    A leaf's label is ``words(action)`` (default: the recorded label)."""
+    words = words or (lambda a: a.label)
     tops: dict = {}
     for a in actions:
         k = key(a)
@@ -283,7 +285,7 @@ def _tree(actions: list, key) -> list[dict] | None:
                                                        "targets": {}})
         target = region["targets"].setdefault(label, {"target": label, "label": label,
                                                       "options": []})
-        target["options"].append({"id": a.id, "label": a.label})
+        target["options"].append({"id": a.id, "label": words(a)})
     if not tops:
         return None
     return [{**top, "regions": [{**r, "targets": list(r["targets"].values())}
@@ -335,14 +337,15 @@ _KEYS = {"place": _place_key, "travel_move": _travel_key, "build": _build_key,
          "discard_different": _different_key}
 
 
-def placement_groups(actions: list) -> list[dict] | None:
+def placement_groups(actions: list, describe_action=None) -> list[dict] | None:
     """The Odyssey's questions grouped for the chooser (each leaf a legal action: id and the
     engine's full label), or None for the plain list: Planning (the card, then the slot),
     Travel (the Starship, the system, the planet), Build (the Asset, the planet, the payment),
     bank trades (what is given, what is taken) and the Different Resources discard (by the
     number of cards). Actions of the question that fit no group ("build nothing
     more", "done trading", an offer to a player) are left to the plain chooser beside it
-    (`artemis.web.render.ungrouped`). ``actions`` are `Action`s of one question."""
+    (`artemis.web.render.ungrouped`). ``actions`` are `Action`s of one question;
+    ``describe_action(action)`` gives a leaf's words (default: its recorded label)."""
     if not actions:
         return None
     kinds = {a.kind for a in actions}
@@ -351,4 +354,4 @@ def placement_groups(actions: list) -> list[dict] | None:
     key = _KEYS.get(kinds.pop())
     if key is None:
         return None
-    return _tree(actions, key)
+    return _tree(actions, key, describe_action)

@@ -218,6 +218,10 @@ def ranking(state) -> list[int]:
 
 @step("final")
 def final(game) -> None:
+    """The game's end (Endgame; solo: Solo Rules, Winning the Game): ``game.final`` is
+    {"vp", "ranking", "winners", "end_reason", "rounds"} and, solo, "mission" (the outcome of
+    `artemis.games.odyssey.rules.mission.check`). ``winners`` are the tied leaders (OR27);
+    solo it is [0] when the Mission is won and [] when it is lost."""
     s = game.state
     s.phase = "over"
     order = ranking(s)
@@ -229,6 +233,8 @@ def final(game) -> None:
         from artemis.games.odyssey.rules.mission import check
 
         game.final["mission"] = outcome = check(game)
+        # Solo Rules, Winning the Game: the player wins only with every goal met
+        game.final["winners"] = winners = [0] if outcome["won"] else []
         game.emit("mission", **outcome)
     game.emit("game_end", reason=s.end, rounds=s.round, vp=[p.vp for p in s.players],
               winners=winners)

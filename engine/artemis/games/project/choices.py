@@ -1,0 +1,316 @@
+"""The Project's questions for people: each legal answer in words that say what it gives and
+costs (`describe_action`), the placements grouped die, region, target, Toolkit change
+(`placement_groups` for the browser's chooser, `choice_groups` for the terminal), and the
+question itself with the player's name (`question`).
+
+These are display words only. A log records each action's label (the rules' text, compared by
+`artemis replay --verify`), and nothing here changes it (docs/terminal.md, "Labels and
+descriptions").
+"""
+
+from __future__ import annotations
+
+import re
+
+from artemis.games.project.vocabulary import REGIONS
+from artemis.games.project.words import colonist_name, describe, describe_ability, region_name
+from artemis.kernel.choices import ChoiceGroup
+from artemis.util.plural import counted
+
+#: A question's words by kind ({name}: the player deciding), as the rulebook asks it.
+QUESTION_WORDS = {
+    "place": "{name}, place a die",
+    "send": "{name}, send a colonist along with the die?",
+    "marine": "{name}, which die does your Marine reduce?",
+    "trainee": "{name}, which colonist goes to the Academy?",
+    "recruit": "{name}, recruit a colonist at the Doorstep?",
+    "buy": "{name}, buy the Gantry tile?",
+    "reward": "{name}, you chose first: which Expedition reward do you take?",
+    "reward_first": "{name}, you take both rewards: which resolves first?",
+    "relief_reward": "{name}, which Relief Track reward do you take?",
+    "move": "{name}, Upkeep: one move or swap of your colonists?",
+    "activate": "{name}, Upkeep: activate a fully staffed building?",
+    "unpaid": "{name}, Upkeep: not enough Energy to heat; which colonists go unpaid?",
+    "start": "{name}, who starts the next round?",
+    "hub_return": "{name}, a colonist returns to the Expedition Hub: which?",
+    "house": "{name}, where does the gained colonist go?",
+    "fill": "{name}, move colonists from the Shelters into the new building?",
+    "split": "{name}, how do you pay (Energy and Minerals)?",
+    "choose": "{name}, choose one",
+    "discard": "{name}, which colonist is discarded?",
+}
+
+
+def question(game, names: list[str]) -> str:
+    """The pending question in words, the player named: "Ada, place a die"; "" when the
+    game is over (the seat's holdings are `Ruleset.seat_summary`'s)."""
+    pending = game.pending
+    if pending is None:
+        return ""
+    name = names[pending.player]
+    text = QUESTION_WORDS.get(pending.kind, "{name}: " + pending.kind.replace("_", " "))
+    text = text.format(name=name)
+    if pending.kind == "relief_reward":
+        source = relief_source(game, pending.player)
+        if source:
+            text += f" (Relief from {source})"
+    return text
+
+
+def relief_source(game, player: int) -> str:
+    """What gave ``player`` the gain on the Relief Track being rewarded now, from the log:
+    "the Event Solar Storm", "the Expedition Sunken Wreck (6/9, failed)", "your 4 exposed
+    in the Vents", "being outbid for Research Lab on the Gantry"; "" when the log does not
+    say (a game without a log)."""
+    by_id = game.catalog.by_id
+    for e in reversed(game.log):
+        kind = e["type"]
+        if kind == "expedition":
+            card = by_id.get(e["card"])
+            outcome = "success" if e["success"] else "failed"
+            return (f"the Expedition {card.name if card else e['card']} "
+                    f"({e['total']}/{e['difficulty']}, {outcome})")
+        if kind == "exposed" and e.get("player") == player:
+            return f"your {e['face']} exposed {_in_region(e['region'])}"
+        if kind == "event":
+            card = by_id.get(e["event"])
+            return f"the Event {card.name if card else e['event']}"
+        if kind in ("gantry_bought", "gantry_unsold"):
+            tile = by_id.get(e["tile"])
+            return f"being outbid for {tile.name if tile else e['tile']} on the Gantry"
+        if kind == "activated":
+            tile = by_id.get(e["tile"])
+            return f"{tile.name if tile else e['tile']}, activated"
+        if kind in ("resolve", "upkeep", "dice_rolled", "board_setup"):
+            return region_name(e["region"]) if kind == "resolve" else ""
+    return ""
+
+
+def _in_region(region: str) -> str:
+    return {"vents": "in the Vents", "quarry": "in the Quarry",
+            "doorstep": "at the Doorstep"}.get(region, f"at {region_name(region)}")
+
+
+def describe_action(game, action, names: list[str] | None = None) -> str:
+    """What ``action`` (a legal answer now) gives and costs, in words, for people choosing it:
+    a placement with what its target holds (an Expedition's difficulty and rewards, a Gantry
+    tile's price and ability, what the Academy trains, how many the Doorstep lets recruit,
+    the stock of the Vents or Quarry, the Toolkits of the Outfitter), a reward with what is
+    laid on it, a building by name (never an index); players by ``names`` (default P0, P1).
+    The recorded label is unchanged (`Action.label`)."""
+    names = names or [f"P{i}" for i in range(game.state.n)]
+    kind = action.kind
+    if kind == "place":
+        return _placement(game, action)
+    label = action.label
+    pending = game.pending
+    player = pending.player if pending is not None else None
+    if kind == "start":
+        return f"{names[action.args[0]]} starts"
+    if kind == "marine":
+        card = game.state.cards[pending.ctx[1]]
+        d = card.dice[action.args[0]]
+        by = action.args[1]
+        return f"reduce {names[d.player]}'s {d.face} by {by} (to {d.face - by})"
+    if kind in ("reward", "reward_first"):
+        index = pending.ctx[2] if kind == "reward" else pending.ctx[1]
+        return label + _laid(game, index, action.args[0])
+    if kind == "buy" and action.args[0] == "buy":
+        tile = game.catalog.by_id[pending.ctx[0]]
+        have = game.state.players[player].minerals
+        return f"{label} (you have {have}): {_building_words(tile)}"
+    if kind == "relief_reward":
+        reached = game.state.players[player].relief
+        where = "the space just reached" if action.args[0] == reached else "a space passed"
+        return f"{label} ({where})"
+    if player is not None:
+        return _named_buildings(game, player, label)
+    return label
+
+
+def _placement(game, action) -> str:
+    """A placement's words: the die (and its Toolkit change, with its cost), then the target
+    and what it offers: "3->4 [1 Toolkit] in the Vents (up to 4 of 11 Energy)"."""
+    rolled, final, region, target = action.args[:4]
+    cost = abs(final - rolled)
+    die = f"{rolled}->{final} [{counted(cost, 'Toolkit')}]" if cost else f"{final}"
+    return f"{die} {_target_words(game, region, target, final)}"
+
+
+def _target_words(game, region: str, target: int, face: int | None = None) -> str:
+    """Where a die goes and what it offers there: "at Basecamp on The Pocket Floor
+    (difficulty 14, dice so far 6; rewards: gain 2 Minerals / 3 VP)"."""
+    s, cat, board = game.state, game.catalog, game.catalog.board
+    player = game.pending.player if game.pending is not None else 0
+    if region == "basecamp":
+        card = s.cards[target]
+        x = cat.by_id[card.id]
+        total = sum(d.face for d in card.dice)
+        rewards = " / ".join(describe(r) + _laid(game, target, i)
+                             for i, r in enumerate(x.rewards))
+        return (f"at Basecamp on {x.name} (difficulty {x.difficulty}, dice so far {total}; "
+                f"rewards: {rewards})")
+    if region in ("vents", "quarry"):
+        stock = s.vents if region == "vents" else s.quarry
+        item = "Energy" if region == "vents" else "Minerals"
+        where = "in the Vents" if region == "vents" else "in the Quarry"
+        take = f"up to {face} of {stock} {item}" if face else f"{stock} {item} there"
+        return f"{where} ({take})"
+    if region == "gantry":
+        g = s.gantry[target]
+        tile = cat.by_id[g.tile]
+        price = ""
+        if face:
+            from artemis.games.project.rules.gantry import price as gantry_price
+
+            price = f"price {gantry_price(game, player, face)} Minerals if bought; "
+        return f"on the Gantry, bidding for {tile.name} ({price}{_building_words(tile)})"
+    if region == "doorstep":
+        most = board.doorstep[face] if face else None
+        from artemis.games.project.params import param
+
+        each = param(game, "doorstep_cost_per_colonist", player)
+        offer = f"recruit up to {most}, " if most is not None else ""
+        return f"at the Doorstep ({offer}{each} Energy each; {sum(s.doorstep)} there)"
+    if region == "academy":
+        trains = board.academy[face] if face else None
+        what = f"trains a colonist into {colonist_name(trains)}" if trains else "train a colonist"
+        return f"at the Academy ({what})"
+    if region == "outfitter":
+        gain = board.outfitter[face] if face else None
+        return "at the Outfitter" + (f" (gain {counted(gain, 'Toolkit')})" if gain else "")
+    return region_name(region)
+
+
+def _building_words(tile) -> str:
+    """A building's slots and what it does: "slots engineer, any; ..."."""
+    slots = ", ".join(getattr(tile, "slots", ()) or ()) or "none"
+    return f"slots {slots}; {describe_ability(tile)}"
+
+
+def _laid(game, card_index: int, reward: int) -> str:
+    """What Board Setup laid on an Expedition card's reward: " (laid on it: Submarine Dock, 1
+    Pioneer)", or "" when nothing is."""
+    card = game.state.cards[card_index]
+    parts = []
+    tile = card.reward_tiles[reward] if reward < len(card.reward_tiles) else None
+    if tile:
+        parts.append(game.catalog.by_id[tile].name if tile in game.catalog.by_id else tile)
+    if reward < len(card.reward_colonists):
+        from artemis.games.project.state import TYPES
+
+        counts = card.reward_colonists[reward]
+        parts += [f"{n} {colonist_name(TYPES[t], n)}" for t, n in enumerate(counts) if n]
+    return f" (laid on it: {', '.join(parts)})" if parts else ""
+
+
+def _named_buildings(game, player: int, label: str) -> str:
+    """``label`` with a player's buildings by name instead of their index ("Machine Shop #0",
+    "building 2"): the name alone, or with "the 2nd" when the player has several of it."""
+    buildings = game.state.players[player].buildings
+    if "#" not in label and "building " not in label:
+        return label
+    by_id = game.catalog.by_id
+    names = [by_id[b.tile].name for b in buildings]
+    for i in range(len(buildings) - 1, -1, -1):
+        name = names[i]
+        same = [j for j, n in enumerate(names) if n == name]
+        shown = name if len(same) == 1 else f"{name} (the {_ordinal(same.index(i) + 1)})"
+        label = re.sub(rf"{re.escape(name)} #{i}\b", shown, label)
+        label = re.sub(rf"\bbuilding {i}\b", shown, label)
+    return label
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'tsnrhtdd'[(n // 10 % 10 != 1) * (n % 10 < 4) * n % 10::4]}"
+
+
+def placement_groups(actions: list, describe_action=None) -> list[dict] | None:
+    """The legal placements grouped for the browser's chooser: die face rolled, then region,
+    then target, then the Toolkit change (each leaf an action: id, its words and its cost);
+    None when the question is not a placement. ``actions`` are `Action`s of kind "place"
+    with args (rolled, final, region, target); ``describe_action(action)`` gives a leaf's
+    words (default: its recorded label)."""
+    if not actions or any(a.kind != "place" for a in actions):
+        return None
+    words = describe_action or (lambda a: a.label)
+    dice: dict = {}
+    for a in actions:
+        rolled, final, region, target = a.args[:4]
+        regions = dice.setdefault(rolled, {})
+        targets = regions.setdefault(region, {})
+        targets.setdefault(target, []).append({"id": a.id, "label": words(a), "final": final,
+                                               "cost": abs(final - rolled),
+                                               "recorded": a.label})
+    return [{"die": rolled, "regions": [
+        {"id": region, "name": region_name(region), "targets": [
+            {"target": target, "label": _target_label(options[0]["recorded"]),
+             "options": sorted(options, key=lambda o: (o["cost"], o["final"]))}
+            for target, options in targets.items()]}
+        for region, targets in sorted(regions.items(), key=lambda kv: REGIONS.index(kv[0]))]}
+        for rolled, regions in sorted(dice.items())]
+
+
+def _change(game, action) -> str:
+    """A placement's Toolkit change and what the die's face then gives, for the last step:
+    "as rolled: 3 (up to 3 of 11 Energy)", "3->4 for 1 Toolkit (up to 4 of 11 Energy)"."""
+    rolled, final, region, target = action.args[:4]
+    offer = _face_offer(game, region, target, final)
+    tail = f" ({offer})" if offer else ""
+    if rolled == final:
+        return f"as rolled: {final}{tail}"
+    return f"{rolled}->{final} for {counted(abs(final - rolled), 'Toolkit')}{tail}"
+
+
+def _face_offer(game, region: str, target: int, face: int) -> str:
+    """What a die of ``face`` gets at a target, where it depends on the face."""
+    s, board = game.state, game.catalog.board
+    player = game.pending.player if game.pending is not None else 0
+    if region == "basecamp":
+        card = s.cards[target]
+        total = sum(d.face for d in card.dice) + face
+        return f"total {total} of {game.catalog.by_id[card.id].difficulty}"
+    if region in ("vents", "quarry"):
+        stock = s.vents if region == "vents" else s.quarry
+        return f"up to {face} of {stock} {'Energy' if region == 'vents' else 'Minerals'}"
+    if region == "gantry":
+        from artemis.games.project.rules.gantry import price
+
+        return f"price {price(game, player, face)} Minerals"
+    if region == "doorstep":
+        return f"recruit up to {board.doorstep[face]}"
+    if region == "academy":
+        return f"trains into {colonist_name(board.academy[face])}"
+    if region == "outfitter":
+        return f"gain {counted(board.outfitter[face], 'Toolkit')}"
+    return ""
+
+
+def _target_label(label: str) -> str:
+    """The target part of a placement's label: "1 at Basecamp on The Pocket Floor" ->
+    "at Basecamp on The Pocket Floor"."""
+    head, _, rest = label.partition(" ")
+    return rest.split(" (")[0] or label
+
+
+def choice_groups(game, actions: list) -> list[ChoiceGroup] | None:
+    """A placement as four short steps (`placement_groups`): the die, the region, the target
+    (with what it offers), then the Toolkit change, each leaf one legal action; None for
+    every other question (its list is short)."""
+    groups = placement_groups(actions)
+    if groups is None:
+        return None
+    by_id = {a.id: a for a in actions}
+    out = []
+    for g in groups:
+        regions = []
+        for r in g["regions"]:
+            targets = []
+            for t in r["targets"]:
+                leaves = tuple(by_id[o["id"]] for o in t["options"])
+                words = _target_words(game, r["id"], t["target"])
+                short = tuple(_change(game, a) for a in leaves)
+                targets.append(ChoiceGroup(words, leaves, short))
+            regions.append(ChoiceGroup(r["name"], tuple(targets)))
+        out.append(ChoiceGroup(f"die {g['die']}", tuple(regions)))
+    return out

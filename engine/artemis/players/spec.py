@@ -1,0 +1,134 @@
+"""Bot specs: a seat's bot kind with its options, written ``KIND`` or
+``KIND:KEY=VALUE,KEY=VALUE`` (``mcts:iterations=200,horizon=round``), parsed here for every
+front end (`--bots`, game config files, saves, the web's new-game form; docs/simulate.md,
+"Bots").
+
+In a list of seats (``--bots mcts:iterations=50,horizon=round,greedy``) a piece written
+``KEY=VALUE`` continues the options of the bot before it: a kind never holds ``=``.
+
+A kind's options are declared as `BotOption`s (``mcts``'s in `artemis.players.mcts`); a value
+is read as the option's type (an int, a float, or one of its words). A kind without options
+takes none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class BotSpecError(ValueError):
+    """A bot spec that names an unknown option, a malformed ``KEY=VALUE`` or a value out of
+    its option's range; the message names the spec, the option and what it takes."""
+
+
+@dataclass(frozen=True)
+class BotOption:
+    """One option of a bot kind: ``name``, ``default``, ``description``; ``kind`` is "int",
+    "float" or "word"; ``low``/``high`` bound a number (inclusive); ``words`` are the words a
+    "word" option takes, and ``int_ok`` lets it also be a whole number from ``low`` to
+    ``high`` (a horizon of N decisions)."""
+
+    name: str
+    default: object
+    description: str
+    kind: str = "int"
+    low: float | None = None
+    high: float | None = None
+    words: tuple[str, ...] = ()
+    int_ok: bool = False
+
+    def read(self, text: str, spec: str):
+        """The value ``text`` gives this option. Raises BotSpecError naming ``spec``."""
+        where = f"bot '{spec}': option {self.name}"
+        if self.kind == "word":
+            if text in self.words:
+                return text
+            if self.int_ok and _is_int(text):
+                return self._bounded(int(text), where)
+            takes = " or ".join(self.words) + (" or a whole number" if self.int_ok else "")
+            raise BotSpecError(f"{where} is {takes}, got '{text}'")
+        try:
+            value = int(text) if self.kind == "int" else float(text)
+        except ValueError:
+            noun = "a whole number" if self.kind == "int" else "a number"
+            raise BotSpecError(f"{where} is {noun}, got '{text}'") from None
+        return self._bounded(value, where)
+
+    def _bounded(self, value, where: str):
+        if self.low is not None and value < self.low:
+            raise BotSpecError(f"{where} is at least {_num(self.low)}, got {_num(value)}")
+        if self.high is not None and value > self.high:
+            raise BotSpecError(f"{where} is at most {_num(self.high)}, got {_num(value)}")
+        return value
+
+    def words_text(self) -> str:
+        """What the option takes, in words, for help and errors."""
+        if self.kind == "word":
+            return "|".join(self.words) + ("|N" if self.int_ok else "")
+        rng = f"{_num(self.low)}..{_num(self.high)}" if self.high is not None else \
+            f">= {_num(self.low)}" if self.low is not None else ""
+        return f"{self.kind} {rng}".strip()
+
+
+def _num(x) -> str:
+    return f"{x:g}" if isinstance(x, float) else str(x)
+
+
+def _is_int(text: str) -> bool:
+    return text.isdigit() or (text[:1] == "-" and text[1:].isdigit())
+
+
+def split_kind(spec: str) -> tuple[str, str]:
+    """(kind, the options text after ``:``, "" without) of a bot spec."""
+    kind, _, rest = spec.strip().partition(":")
+    return kind.strip(), rest.strip()
+
+
+def parse_options(spec: str, declared: dict[str, BotOption]) -> dict:
+    """The options of ``spec`` (``KIND:K=V,K=V``): {name: value} with every declared option,
+    defaults filled in. Raises BotSpecError for an option the kind does not declare, a piece
+    that is not KEY=VALUE, a repeated option, or a value its option refuses."""
+    kind, rest = split_kind(spec)
+    values = {name: o.default for name, o in declared.items()}
+    if not rest:
+        return values
+    if not declared:
+        raise BotSpecError(f"bot '{spec}': {kind} takes no options")
+    seen = set()
+    for piece in rest.split(","):
+        key, sep, text = piece.partition("=")
+        key, text = key.strip(), text.strip()
+        if not sep or not key or not text:
+            raise BotSpecError(f"bot '{spec}': '{piece}' is not KEY=VALUE, e.g. "
+                               f"{kind}:{next(iter(declared))}={declared[next(iter(declared))].default}")
+        if key not in declared:
+            from artemis.content.problems import did_you_mean
+
+            hint = did_you_mean(key, declared)
+            raise BotSpecError(f"bot '{spec}': {kind} has no option '{key}'; options: "
+                               + ", ".join(f"{n} ({o.words_text()})" for n, o in declared.items())
+                               + (f" ({hint})" if hint.startswith("did") else ""))
+        if key in seen:
+            raise BotSpecError(f"bot '{spec}': option {key} is given twice")
+        seen.add(key)
+        values[key] = declared[key].read(text, spec)
+    return values
+
+
+def split_specs(text: str) -> list[str]:
+    """The bot specs of a comma-separated list of seats: a piece ``KEY=VALUE`` continues the
+    bot before it (``mcts:iterations=9,horizon=round,greedy`` -> two specs). Raises
+    BotSpecError for an empty piece or one that continues nothing."""
+    specs: list[str] = []
+    for piece in text.split(","):
+        piece = piece.strip()
+        if not piece:
+            raise BotSpecError(f"--bots has an empty name in '{text}'; write e.g. random,greedy")
+        if "=" in piece and ":" not in piece.split("=")[0]:
+            if not specs:
+                raise BotSpecError(f"--bots '{text}': '{piece}' names no bot; write the kind "
+                                   "first, e.g. mcts:iterations=200")
+            specs[-1] += ("," if ":" in specs[-1] else ":") + piece
+        else:
+            specs.append(piece)
+    return specs

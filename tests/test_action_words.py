@@ -1,0 +1,104 @@
+"""The display words of actions and questions (`Ruleset.describe_action`, `Ruleset.question`,
+`Ruleset.choice_groups`; docs/terminal.md, "Labels and descriptions"): over seeded games of
+both games, every legal answer at every decision is described with what it gives and costs,
+players by name and no internal index, while the recorded labels stay as they were."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from artemis.kernel.choices import ChoiceGroup
+from artemis.kernel.game import Game, GameConfig
+
+NAMES = ["Ada", "Bo", "Cy"]
+
+
+def _decisions(game_id: str, players: int, seed: int):
+    """Each decision of a seeded random game: (game, its legal actions)."""
+    game = Game.new(GameConfig(players=players, seed=seed, game=game_id))
+    rng = random.Random(seed)
+    while not game.is_over:
+        actions = game.legal_actions()
+        yield game, actions
+        game.apply(rng.choice(actions))
+
+
+def test_project_words_name_players_and_buildings_and_say_costs():
+    from artemis.games.project.rules.gantry import price
+
+    seen = set()
+    for game, actions in _decisions("project", 3, 11):
+        ruleset = game.ruleset
+        seat = game.current_player
+        question = ruleset.question(game, NAMES)
+        assert question.startswith(f"{NAMES[seat]}, ") and "player " not in question
+        for a in actions:
+            words = ruleset.describe_action(game, a, NAMES)
+            assert not re.search(r"#\d", words), words  # no building index
+            assert "player " not in words and not re.search(r"\bbuilding \d", words), words
+            seen.add(a.kind)
+            if a.kind == "place":
+                rolled, final, region, target = a.args
+                if final != rolled:
+                    assert words.startswith(f"{rolled}->{final} [") and "Toolkit" in words
+                if region == "gantry":
+                    tile = game.catalog.by_id[game.state.gantry[target].tile]
+                    assert (f"bidding for {tile.name} (price {price(game, seat, final)} "
+                            "Minerals if bought; slots ") in words
+                elif region == "basecamp":
+                    card = game.catalog.by_id[game.state.cards[target].id]
+                    assert f"on {card.name} (difficulty {card.difficulty}, dice so far" in words
+                elif region == "academy":
+                    becomes = game.catalog.board.academy[final]
+                    assert words.endswith(f"(trains a colonist into {becomes.capitalize()})")
+            elif a.kind == "buy" and a.args[0] == "buy":
+                have = game.state.players[seat].minerals
+                assert f"Minerals (you have {have}): slots " in words
+            elif a.kind == "start":
+                assert words == f"{NAMES[a.args[0]]} starts"
+            elif a.kind == "relief_reward":
+                assert words.startswith(a.label + " (") and words.endswith(
+                    ("(the space just reached)", "(a space passed)"))
+        if game.pending.kind == "relief_reward":
+            assert "(Relief from " in question, question
+        groups = ruleset.choice_groups(game, actions)
+        if game.pending.kind == "place":
+            leaves = [x for g in groups for x in g.actions()]
+            assert sorted(a.id for a in leaves) == sorted(a.id for a in actions)
+            assert [g.label for g in groups] == [
+                f"die {d}" for d in sorted(set(game.state.players[seat].dice))]
+        else:
+            assert groups is None
+    assert {"place", "buy", "relief_reward", "house", "send"} <= seen
+
+
+def test_recorded_labels_are_unchanged_by_the_words():
+    """The log keeps each action's label (what `replay --verify` compares), not its words."""
+    game = Game.new(GameConfig(players=2, seed=5))
+    action = game.legal_actions()[0]
+    words = game.ruleset.describe_action(game, action, NAMES)
+    game.apply(action)
+    record = next(e for e in game.log if e["type"] == "action")
+    assert record["label"] == action.label != words
+
+
+def test_odyssey_long_questions_are_grouped_and_colours_are_named():
+    grouped = set()
+    for game, actions in _decisions("odyssey", 3, 4):
+        ruleset = game.ruleset
+        groups = ruleset.choice_groups(game, actions)
+        if groups is not None:
+            grouped.add(game.pending.kind)
+            leaves = [a for g in groups
+                      for a in (g.actions() if isinstance(g, ChoiceGroup) else [g])]
+            assert sorted(a.id for a in leaves) == sorted(a.id for a in actions)
+            assert len(actions) > 12
+        for a in actions:
+            words = ruleset.describe_action(game, a, NAMES)
+            for seat, p in enumerate(game.state.players):
+                if re.search(rf"\b{p.colour.capitalize()}\b", a.label):
+                    assert f"{p.colour.capitalize()} ({NAMES[seat]})" in words
+        if game.state.round > 3:
+            break
+    assert "place" in grouped
