@@ -157,10 +157,6 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
     naming the field; the game checks variants and options when it is set up."""
     from artemis.kernel.game import GameConfig
     from artemis.kernel.games import UnknownGame, get_game
-<<<<<<< HEAD
-=======
-    from artemis.players.bots import UnknownBot, bot_kinds, check_bot
->>>>>>> main
 
     game_id = one(fields, "game", "project")
     try:
@@ -172,29 +168,7 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
     if players not in counts:
         raise Refused(400, f"field 'players': {players} is not a player count of "
                       f"{ruleset.name or ruleset.id} ({', '.join(map(str, counts))})")
-<<<<<<< HEAD
     kinds, names = seats(fields, ruleset, players)
-=======
-    kinds_known = bot_kinds(ruleset)
-    kinds, names = [], []
-    for seat in range(players):
-        kind = one(fields, f"seat{seat}", "human" if seat == 0 else "random")
-        try:
-            kind = check_bot(kind, ruleset)
-        except UnknownBot:
-            raise Refused(400, f"field 'seat{seat}': '{kind[:40]}' is not a seat kind of "
-                          f"{ruleset.name or ruleset.id} ({', '.join(kinds_known)})") from None
-        except ValueError as exc:
-            raise Refused(400, f"field 'seat{seat}': {str(exc)[:300]}") from None
-        name = " ".join(one(fields, f"name{seat}", "").split()) or f"P{seat}"
-        if len(name) > MAX_NAME or not name.isprintable():
-            raise Refused(400, f"field 'name{seat}': a name is at most {MAX_NAME} printable "
-                          "characters")
-        kinds.append(kind)
-        names.append(name)
-    if len(set(names)) != len(names):
-        raise Refused(400, "two seats have the same name; give each its own")
->>>>>>> main
     raw_seed = one(fields, "seed", "").strip()
     seed = _int(raw_seed, "seed") if raw_seed else secrets.randbelow(2**31)
     if not 0 <= seed <= MAX_SEED:
@@ -221,7 +195,7 @@ def seats(fields: dict[str, list[str]], ruleset, players: int,
     fields default to ``kinds`` (else human for seat 0, random for the others). Raises
     Refused (400) naming the field: an unknown kind, a name over `MAX_NAME` printable
     characters, two seats with one name."""
-    from artemis.players.bots import bot_kinds
+    from artemis.players.bots import UnknownBot, bot_kinds, check_bot
 
     kinds_known = bot_kinds(ruleset)
     out_kinds, out_names = [], []
@@ -229,9 +203,13 @@ def seats(fields: dict[str, list[str]], ruleset, players: int,
         default = (kinds[seat] if kinds and kinds[seat] in kinds_known
                    else "human" if seat == 0 else "random")
         kind = one(fields, f"seat{seat}", default)
-        if kind not in kinds_known:
+        try:
+            kind = check_bot(kind, ruleset)
+        except UnknownBot:
             raise Refused(400, f"field 'seat{seat}': '{kind[:40]}' is not a seat kind of "
-                          f"{ruleset.name or ruleset.id} ({', '.join(kinds_known)})")
+                          f"{ruleset.name or ruleset.id} ({', '.join(kinds_known)})") from None
+        except ValueError as exc:
+            raise Refused(400, f"field 'seat{seat}': {str(exc)[:300]}") from None
         name = (" ".join(one(fields, f"name{seat}", "").split())
                 or (names[seat] if names else "") or f"P{seat}")
         if len(name) > MAX_NAME or not name.isprintable():

@@ -122,9 +122,9 @@ def scores(game, names: list[str]) -> dict | None:
     return {"title": ruleset.scoring_title,
             "parts": [(p, ruleset.scoring_labels.get(p, p.replace("_", " "))) for p in parts],
             "in_game": in_game, "rows": rows,
-<<<<<<< HEAD
-            "winner": names[result["winner"]] if result.get("winner") is not None
-            else None}
+            # a solo game lost has no winner (the Odyssey's Solo Rules, Winning the Game)
+            "winner": names[result["winner"]]
+            if result.get("winner") is not None and result.get("won", True) else None}
 
 
 def replay_page(replay, step: int) -> dict:
@@ -160,8 +160,3 @@ def replay_page(replay, step: int) -> dict:
         "seat_kinds": [([r] if r in kinds else []) + [k for k in kinds if k != r]
                        for r in replay.kinds],
     }
-=======
-            # a solo game lost has no winner (the Odyssey's Solo Rules, Winning the Game)
-            "winner": session.names[result["winner"]]
-            if result.get("winner") is not None and result.get("won", True) else None}
->>>>>>> main
