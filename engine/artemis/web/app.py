@@ -11,6 +11,7 @@ Routes (``ID``: a game id, ``TOKEN``: a seat's token, ``KEY``: the game's host k
 | ``GET /g/ID/hotseat/KEY`` | hotseat: the hand-over screen naming the seat to decide |
 | ``GET /g/ID/s/TOKEN`` | a seat's page: its view, its legal actions when asked, the account |
 | ``POST /g/ID/s/TOKEN/act`` | the seat's action (field ``action``: an action id) |
+| ``POST /g/ID/s/TOKEN/undo`` | the seat takes back its last decision (the kernel's rule) |
 | ``POST /g/ID/pace`` | the bots' pace (fields ``key``: a token or the host key, ``pace``) |
 | ``GET /g/ID/poll`` | news as JSON: actions taken, seat to decide, over (bots move here) |
 | ``GET /g/ID/final`` | the final table with each scoring part |
@@ -131,7 +132,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         session = _game(request)
         session.advance()
         return HTMLResponse(page("seat.html", **seat_page(session, None), act_url=None,
-                                 pace_key=None, hotseat=None))
+                                 undo_url=None, pace_key=None, hotseat=None))
 
     async def host_page(request: Request) -> Response:
         session = _host(request)
@@ -143,11 +144,16 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         session = _host(request)
         session.advance()
         seat = session.to_decide
+        # the seat that just decided may take it back before passing the device on
+        undoer = session.undo_seat()
         return HTMLResponse(page(
             "handover.html", session=session, game=session.game, seat=seat,
             human=seat is not None and session.human(seat),
             link=(f"/g/{session.id}/s/{session.tokens[seat]}?hotseat={session.host_key}"
-                  if seat is not None and session.human(seat) else None)))
+                  if seat is not None and session.human(seat) else None),
+            undoer=undoer,
+            undo_url=(f"/g/{session.id}/s/{session.tokens[undoer]}/undo?hotseat="
+                      f"{session.host_key}" if undoer is not None else None)))
 
     async def seat_view(request: Request) -> Response:
         session, seat = _seat(request)
@@ -156,9 +162,10 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         token = request.path_params["token"]
         if hotseat_key and session.to_decide != seat:  # done: hand the device on
             return RedirectResponse(f"/g/{session.id}/hotseat/{hotseat_key}", 303)
-        act = f"/g/{session.id}/s/{token}/act" + (f"?hotseat={hotseat_key}"
-                                                  if hotseat_key else "")
-        return HTMLResponse(page("seat.html", **seat_page(session, seat), act_url=act,
+        query = f"?hotseat={hotseat_key}" if hotseat_key else ""
+        return HTMLResponse(page("seat.html", **seat_page(session, seat),
+                                 act_url=f"/g/{session.id}/s/{token}/act{query}",
+                                 undo_url=f"/g/{session.id}/s/{token}/undo{query}",
                                  pace_key=token, hotseat=hotseat_key))
 
     async def act(request: Request) -> Response:
@@ -172,6 +179,18 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         back = f"/g/{session.id}/s/{request.path_params['token']}"
         if hotseat_key:
             back = f"/g/{session.id}/hotseat/{hotseat_key}"
+        return RedirectResponse(back, 303)
+
+    async def take_back(request: Request) -> Response:
+        session, seat = _seat(request)
+        await forms.read_fields(request)  # no fields; the body is still checked
+        label = session.undo(seat)
+        if _wants_json(request):
+            return JSONResponse({**_news(session), "undone": label})
+        hotseat_key = _hotseat_key(request, session)
+        back = f"/g/{session.id}/s/{request.path_params['token']}"
+        if hotseat_key:  # the seat holds the device and decides again
+            back += f"?hotseat={hotseat_key}"
         return RedirectResponse(back, 303)
 
     async def pace(request: Request) -> Response:
@@ -222,6 +241,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         Route("/g/{game}/hotseat/{key}", hotseat),
         Route("/g/{game}/s/{token}", seat_view),
         Route("/g/{game}/s/{token}/act", act, methods=["POST"]),
+        Route("/g/{game}/s/{token}/undo", take_back, methods=["POST"]),
         Route("/g/{game}/pace", pace, methods=["POST"]),
         Route("/g/{game}/poll", poll),
         Route("/g/{game}/final", final),

@@ -57,7 +57,8 @@ def action_groups(game, actions: list) -> list[dict]:
 def seat_page(session, seat: int | None) -> dict:
     """The data of the game page as ``seat`` sees it (None: a spectator): the view drawn or
     rendered, the question and its legal answers when ``seat`` is to decide, the account of
-    what it may see, the seats, and the final table once the game is over."""
+    what it may see, the seats, whether it may take back its last decision (``may_undo``,
+    with that decision's ``last_label``), and the final table once the game is over."""
     game = session.game
     ruleset = game.ruleset
     view = game.view(seat)
@@ -77,6 +78,8 @@ def seat_page(session, seat: int | None) -> dict:
         "question": game.pending.kind if asked and game.pending is not None else "",
         "account": session.account(seat), "final": final_table(session),
         "actions_taken": len(game.actions),
+        "may_undo": seat is not None and session.undo_refusal(seat) is None,
+        "last_label": game.actions[-1].label if game.actions else "",
     }
 
 

@@ -5,8 +5,12 @@ A human seat acts through its token only; a bot seat has no token and moves on t
 one decision each `Session.pace` seconds, when a page of the game asks for news
 (`Session.advance`). Every action, a person's or a bot's, is followed by an atomic save in the
 save format (`artemis.records.save.write_save`), so a server stopped at any moment restarts
-where it was. The game keeps every action taken (``game.actions``), which is what undo and a
-replay will walk back along later.
+where it was. A seat takes back its own last decision by the kernel's rule
+(`Session.undo`, `artemis.kernel.undo`): the game, its log and its save lose the action.
+
+The bots and undo share the session's lock, so a bot whose turn comes while a person takes a
+decision back either decides first (and the undo is refused: another seat has decided) or
+finds the person to decide again: never both, and never half of either.
 """
 
 from __future__ import annotations
@@ -65,6 +69,9 @@ class Session:
     next_bot_at: float = 0.0
     seats_text: str = ""  # the seats file as last written
     lock: threading.RLock = field(default_factory=threading.RLock)
+    # (the game's actions, revealed_at) -> {seat: why it may not undo, or None}: the rule
+    # replays the game, so a page asks it once per position
+    _undo_memo: tuple = field(default_factory=lambda: (None, {}))
 
     # -- who is who -----------------------------------------------------------------------
 
@@ -148,6 +155,66 @@ class Session:
                 moved += 1
                 self.next_bot_at = clock + self.pace
         return moved
+
+    # -- undo -----------------------------------------------------------------------------
+
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not take back its last decision now (the kernel's message,
+        `artemis.kernel.undo.undo_start`), or None when it may. A spectator (None) and a bot
+        seat never may."""
+        from artemis.kernel.undo import UndoRefused, undo_start
+
+        if seat is None or not 0 <= seat < len(self.kinds) or not self.human(seat):
+            return "only a person's seat takes back its own decisions"
+        with self.lock:
+            game = self.game
+            key = (tuple(a.id for a in game.actions), game.revealed_at)
+            if self._undo_memo[0] != key:
+                self._undo_memo = (key, {})
+            answers = self._undo_memo[1]
+            if seat not in answers:
+                try:
+                    undo_start(game, seat)
+                    answers[seat] = None
+                except UndoRefused as exc:
+                    answers[seat] = str(exc)
+            return answers[seat]
+
+    def undo_seat(self) -> int | None:
+        """The human seat that may take back its last decision now, or None (only the seat
+        that decided last may: `undo_refusal`)."""
+        last = next((r.get("player") for r in reversed(self.game.log)
+                     if r.get("type") == "action"), None)
+        candidates = ([last] if isinstance(last, int) else range(len(self.kinds)))
+        return next((s for s in candidates if self.undo_refusal(s) is None), None)
+
+    def undo(self, seat: int) -> str:
+        """Take back human ``seat``'s last decision (`artemis.kernel.undo.undo`) and save:
+        the game returns to the question that decision answered, and neither the save, the
+        log nor the account holds the action any more. Returns the undone action's label.
+
+        Raises Refused, and changes nothing, when the rule does not allow it (409 with the
+        kernel's reason: nothing decided yet, another seat has decided since, the decision
+        revealed something hidden or random, the game is over) or the save cannot be
+        written (500; the game is put back as it was)."""
+        from artemis.kernel.undo import UndoRefused, undo
+
+        if not self.human(seat):
+            raise Refused(409, "only a person's seat takes back its own decisions")
+        with self.lock:
+            before = self.game.clone()  # put back if the save cannot be written
+            label = self.game.actions[-1].label if self.game.actions else ""
+            try:
+                undo(self.game, seat)
+            except UndoRefused as exc:
+                raise Refused(409, f"{self.names[seat]} cannot undo: {exc}") from None
+            try:
+                self.write(self)
+            except OSError as exc:
+                self.game = before
+                raise Refused(500, f"the game cannot be saved ({exc.strerror or exc}); the "
+                              "decision was not taken back") from None
+        return label
 
     def set_pace(self, pace: object) -> float:
         """Set the seconds between two bot decisions (0 to `MAX_PACE`) and save it.
