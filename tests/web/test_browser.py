@@ -2,7 +2,9 @@
 starts a 2-player Project game against a bot from the index page's form, opens their seat's
 link and plays the whole game by clicking the chooser (a placement's die, region, then target
 with its Toolkit change; every other question's buttons) until the final table shows; the
-final table's numbers are checked against the game's result replayed from the save.
+final table's numbers are checked against the game's result replayed from the save. Once,
+when Ada's decision is followed by another question of hers, she clicks Undo: the page asks
+the same question again and the save holds one action fewer.
 
 Screenshots of the board are saved as artefacts (env ARTEMIS_ARTEFACTS, else a pytest
 temporary folder; the path is printed): the game's start, mid-game, the final table.
@@ -90,13 +92,13 @@ def _click_and_wait(driver, element):
 
 
 def _decide(driver, rng: random.Random, toolkit_change: bool, on_board: bool = False,
-            shot=None) -> tuple[str, str]:
+            shot=None) -> tuple[str, str, str]:
     """Answer the seat's question by clicking: for a placement open a die, then a region
     (clicking their headings; the region on the board when ``on_board``), then click one
     of a target's buttons (the costliest Toolkit
     change of the target when ``toolkit_change``, else one at random); for any other question
     one of its buttons. ``shot``: called with the button about to be clicked, the chooser
-    open (for a screenshot). Returns (kind, action id clicked): kind "place",
+    open (for a screenshot). Returns (kind, action id, label) clicked: kind "place",
     "place+toolkits" (a Toolkit change) or the fieldset's legend."""
     from selenium.webdriver.common.by import By
 
@@ -131,8 +133,30 @@ def _decide(driver, rng: random.Random, toolkit_change: bool, on_board: bool = F
     action = button.get_attribute("value")
     if shot is not None:
         shot(button)
+    label = button.text
     _click_and_wait(driver, button)
-    return kind, action
+    return kind, action, label
+
+
+def _question(driver) -> tuple[str, list[str]]:
+    """What the seat's page asks now: (the status line, the action ids of its buttons)."""
+    buttons = _css(driver, "#chooser button[name=action]")
+    return _css(driver, "p.status")[0].text, [b.get_attribute("value") for b in buttons]
+
+
+def _undo(driver, save, asked: tuple[str, list[str]]) -> str:
+    """Click the Undo button; the page must ask ``asked`` (the question answered last) again
+    and the save hold one action fewer. Returns the undone action's label."""
+    from artemis.records.save import read_save
+
+    before = len(read_save(save)["actions"])
+    button = _css(driver, "#undo")[0]
+    label = button.text.removeprefix("Undo my last decision: ")
+    assert label and label != button.text, button.text
+    _click_and_wait(driver, button)
+    assert _settled(driver) == "ask" and _question(driver) == asked
+    assert len(read_save(save)["actions"]) == before - 1
+    return label
 
 
 def _start_game(driver, server) -> str:
@@ -188,7 +212,8 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
     screenshot(driver, artefacts / "1-start.png")
 
     rng = random.Random(SEED)
-    clicked: list[tuple[str, str]] = []
+    clicked: list[tuple[str, str, str]] = []
+    undone: list[str] = []  # the one decision taken back with the Undo button
     mid_game = []  # a placement from round 4 on, dice on the board, the chooser open at it
     while _settled(driver) == "ask":
         assert len(clicked) < MAX_DECISIONS, "the game does not end"
@@ -197,11 +222,16 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
                 and _css(driver, ".regions span.die")):  # dice on the board already
             def shot(button):
                 mid_game.append(screenshot(driver, artefacts / "2-mid-game.png"))
-        wants_change = not any(k == "place+toolkits" for k, _ in clicked)
+        wants_change = not any(k == "place+toolkits" for k, *_ in clicked)
+        asked = _question(driver)
         clicked.append(_decide(driver, rng, toolkit_change=wants_change,
                                on_board=not clicked, shot=shot))
+        if not undone and _settled(driver) == "ask" and _css(driver, "#undo"):
+            undone.append(_undo(driver, server.data / game_id / "game.json", asked))
+            assert undone[0] == clicked.pop()[2]  # taken back: the save must not hold it
     assert mid_game, "a placement in round 4 or later"
     assert clicked[0][0].startswith("place")  # the first, chosen from the board's region
+    assert len(undone) == 1, "a decision of Ada's followed by another of hers, undone once"
     screenshot(driver, artefacts / "3-final-table.png")
 
     loaded = load_save(server.data / game_id / "game.json")
@@ -210,8 +240,8 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
     assert loaded.kinds == ["human", "greedy"]
     # every action of Ada's in the save is one she clicked, in order, and nothing else
     ada = [r["id"] for r in game.log if r.get("type") == "action" and r["player"] == 0]
-    assert ada == [a for _, a in clicked]
-    kinds = {k for k, _ in clicked}
+    assert ada == [a for _, a, _ in clicked]
+    kinds = {k for k, *_ in clicked}
     assert {"place", "place+toolkits"} <= kinds, kinds  # a die placed with a Toolkit change
     assert kinds - {"place", "place+toolkits"}, "and other questions answered"
     assert any(r["player"] == 1 for r in game.log if r.get("type") == "action")
