@@ -1,7 +1,8 @@
 """`artemis serve [--port] [--host] [--data DIR]`: play games in a browser (docs/serve.md).
 
-The web stack (the `web` extra: Starlette, uvicorn, Jinja2) is imported only here, when the
-command runs, so `artemis --help` and the other commands start as fast as before."""
+The web stack (the `web` extra: Starlette, uvicorn, Jinja2, python-multipart for uploads) is
+imported only here, when the command runs, so `artemis --help` and the other commands start as
+fast as before."""
 
 import sys
 from pathlib import Path
@@ -11,7 +12,7 @@ import typer
 
 from artemis.cli.common import DisableOpt, PluginOpt, StrictOpt
 
-WEB_MODULES = ("starlette", "uvicorn", "jinja2")
+WEB_MODULES = ("starlette", "uvicorn", "jinja2", "python_multipart")
 
 
 def serve(

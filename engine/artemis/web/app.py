@@ -15,6 +15,10 @@ Routes (``ID``: a game id, ``TOKEN``: a seat's token, ``KEY``: the game's host k
 | ``POST /g/ID/pace`` | the bots' pace (fields ``key``: a token or the host key, ``pace``) |
 | ``GET /g/ID/poll`` | news as JSON: actions taken, seat to decide, over (bots move here) |
 | ``GET /g/ID/final`` | the final table with each scoring part |
+| ``GET /replay`` | the upload form (a log or a save) and the stored replays |
+| ``POST /replay`` | upload a log or save (multipart field ``file``); 303 to its viewer |
+| ``GET /replay/RID`` | the viewer at ``?step=K``: board, account, the decision and its choices |
+| ``POST /replay/RID/continue`` | a new game from step ``step`` (seats ``seatN``, ``nameN``) |
 | ``GET /static/...`` | the page's CSS and JavaScript, shipped in the package |
 
 A refused request (unknown game, bad token, an illegal or malformed action, a body over the
@@ -35,7 +39,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from artemis.web import forms
-from artemis.web.render import HERE, page, seat_page
+from artemis.web.render import HERE, page, replay_page, seat_page
+from artemis.web.replays import FOLDER as REPLAYS
+from artemis.web.replays import ReplayStore
 from artemis.web.session import Refused
 from artemis.web.store import GameStore
 
@@ -72,6 +78,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
     this address (DNS rebinding) cannot read the games list."""
     store = GameStore(data, host)
     packs_folder = Path(data) / "packs"
+    replays = ReplayStore(Path(data) / REPLAYS, host, packs_folder)
 
     async def index(request: Request) -> Response:
         from artemis.kernel.games import games
@@ -221,6 +228,66 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                                  "names": session.names})
         return HTMLResponse(page("final.html", **data))
 
+    async def replay_index(request: Request) -> Response:
+        return HTMLResponse(page("replay_upload.html", limit_kib=forms.MAX_UPLOAD // 1024,
+                                 replays=replays.listing() if show_host_links else []))
+
+    async def replay_upload(request: Request) -> Response:
+        name, raw = await forms.read_upload(request, "file")
+        record = replays.add(raw, name)
+        where = f"/replay/{record.id}"
+        if _wants_json(request):
+            return JSONResponse({"ok": True, "id": record.id, "url": where,
+                                 "game": record.game_id, "steps": record.steps}, 201)
+        return RedirectResponse(where, 303)
+
+    def _step(request: Request, record, raw: str | None) -> int:
+        if raw is None or raw == "":
+            return 0
+        if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
+            raise Refused(400, f"field 'step': '{raw[:20]}' is not a step number (0 to "
+                          f"{record.steps})")
+        return int(raw)
+
+    async def replay_view(request: Request) -> Response:
+        record = replays.get(request.path_params["replay"])
+        step = _step(request, record, request.query_params.get("step"))
+        data = replay_page(record, record.steps if step > record.steps else step)
+        if _wants_json(request):
+            d = data["decision"]
+            return JSONResponse({"ok": True, "step": data["step"], "steps": record.steps,
+                                 "round": data["round"], "over": data["game"].is_over,
+                                 "view": data["game"].view(None), "account": data["account"],
+                                 "decision": d and {"seat": d["seat"],
+                                                    "question": d["question"],
+                                                    "choices": d["choices"]}})
+        return HTMLResponse(page("replay.html", **data))
+
+    async def replay_continue(request: Request) -> Response:
+        from artemis.kernel.replay import ReplayFailed
+
+        record = replays.get(request.path_params["replay"])
+        fields = await forms.read_fields(request)
+        step = _step(request, record, forms.one(fields, "step"))
+        if step > record.steps:
+            raise Refused(400, f"field 'step': {step} is not a step of this replay (0 to "
+                          f"{record.steps})")
+        at = record.at(step)
+        if at.is_over:
+            raise Refused(409, "the game is over at this step: there is nothing to continue")
+        kinds, names = forms.seats(fields, at.ruleset, len(record.kinds), record.kinds,
+                                   record.names)
+        try:
+            session = store.create(record.config, kinds, names, record.actions[:step])
+        except ReplayFailed as exc:  # the record was checked: only a changed pack does this
+            raise Refused(500, f"the replay's actions no longer apply: {exc}") from None
+        session.advance()
+        where = f"/g/{session.id}/host/{session.host_key}"
+        if _wants_json(request):
+            return JSONResponse({"ok": True, "id": session.id, "host": where,
+                                 "seats": _seat_links(session)}, 201)
+        return RedirectResponse(where, 303)
+
     async def on_refused(request: Request, exc: Refused) -> Response:
         return _refusal(request, exc.status, exc.message)
 
@@ -245,6 +312,10 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         Route("/g/{game}/pace", pace, methods=["POST"]),
         Route("/g/{game}/poll", poll),
         Route("/g/{game}/final", final),
+        Route("/replay", replay_index),
+        Route("/replay", replay_upload, methods=["POST"]),
+        Route("/replay/{replay}", replay_view),
+        Route("/replay/{replay}/continue", replay_continue, methods=["POST"]),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     from starlette.middleware import Middleware

@@ -3,7 +3,9 @@
 A request body is read up to `MAX_BODY` bytes (a larger one, announced or not, is refused with
 413 before it is parsed) and parsed as a form (``application/x-www-form-urlencoded``, at most
 `MAX_FIELDS` fields) or as a JSON object; `new_game` turns the new-game form into a
-`GameConfig` with its seats, every field checked with a message naming it.
+`GameConfig` with its seats, every field checked with a message naming it. An uploaded file
+(`read_upload`: a replay's log or save) comes in a ``multipart/form-data`` body of at most
+`MAX_UPLOAD` bytes, read whole before it is parsed.
 """
 
 from __future__ import annotations
@@ -24,25 +26,70 @@ MAX_FIELDS = 64
 MAX_NAME = 40
 #: The largest seed a new game takes (as `artemis play --seed`).
 MAX_SEED = 2**63 - 1
+#: The largest file a replay takes (bytes): a 5-player Project log is about 150 kB, a long
+#: 4-player Odyssey log about 1 MB; a save is a tenth of its log.
+MAX_UPLOAD = 4 * 1024 * 1024
+#: What a multipart body may hold beyond its file: the part headers and boundaries.
+UPLOAD_SLACK = 16 * 1024
 
 
-async def read_body(request) -> bytes:
-    """The request's body, at most `MAX_BODY` bytes. Raises Refused (413) for a larger one,
-    whether its Content-Length says so or its stream runs past the limit."""
+async def read_body(request, limit: int = MAX_BODY) -> bytes:
+    """The request's body, at most ``limit`` bytes (`MAX_BODY`). Raises Refused (413) for a
+    larger one, whether its Content-Length says so or its stream runs past the limit."""
     length = request.headers.get("content-length")
     if length is not None:
         if not length.isdigit():
             raise Refused(400, "the Content-Length header is not a number")
-        if int(length) > MAX_BODY:
-            raise Refused(413, f"the request body is {int(length)} bytes; at most {MAX_BODY} "
+        if int(length) > limit:
+            raise Refused(413, f"the request body is {int(length)} bytes; at most {limit} "
                           "are accepted")
     body = bytearray()
     async for chunk in request.stream():
         body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, f"the request body is over {MAX_BODY} bytes; at most "
-                          f"{MAX_BODY} are accepted")
+        if len(body) > limit:
+            raise Refused(413, f"the request body is over {limit} bytes; at most "
+                          f"{limit} are accepted")
     return bytes(body)
+
+
+async def read_upload(request, name: str = "file") -> tuple[str, bytes]:
+    """The file sent in field ``name`` of a ``multipart/form-data`` body (the upload form):
+    (its file name as the browser gave it, cut to 80 printable characters; its bytes).
+    Raises Refused: 415 for another body type, 413 for a body or file over `MAX_UPLOAD`
+    (the body is never read past it), 400 for a body that is not multipart or holds no
+    such file or more than one."""
+    from starlette.datastructures import UploadFile
+    from starlette.formparsers import MultiPartException, MultiPartParser
+
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "multipart/form-data":
+        raise Refused(415, f"send the file with the page's upload form (multipart/form-data, "
+                      f"field '{name}'), not {kind[:60] or 'a body without a type'}")
+    body = await read_body(request, MAX_UPLOAD + UPLOAD_SLACK)
+
+    async def stream():
+        yield body
+        yield b""
+
+    try:
+        form = await MultiPartParser(request.headers, stream(), max_files=1, max_fields=8,
+                                     max_part_size=MAX_BODY).parse()
+    except MultiPartException as exc:
+        raise Refused(400, f"the upload cannot be read: {exc.message}") from None
+    try:
+        files = form.getlist(name)
+        if len(files) != 1 or not isinstance(files[0], UploadFile):
+            raise Refused(400, f"no file sent: choose a log (.jsonl) or a save (.json) in the "
+                          f"field '{name}'")
+        raw = await files[0].read(MAX_UPLOAD + 1)
+        if len(raw) > MAX_UPLOAD:
+            raise Refused(413, f"the file is over {MAX_UPLOAD} bytes; at most {MAX_UPLOAD} "
+                          "are accepted")
+        shown = "".join(ch for ch in (files[0].filename or "") if ch.isprintable())
+        shown = shown.replace("\\", "/").rsplit("/", 1)[-1][:80] or "the file"
+        return shown, raw
+    finally:
+        await form.close()
 
 
 async def read_fields(request) -> dict[str, list[str]]:
@@ -110,7 +157,6 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
     naming the field; the game checks variants and options when it is set up."""
     from artemis.kernel.game import GameConfig
     from artemis.kernel.games import UnknownGame, get_game
-    from artemis.players.bots import bot_kinds
 
     game_id = one(fields, "game", "project")
     try:
@@ -122,21 +168,7 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
     if players not in counts:
         raise Refused(400, f"field 'players': {players} is not a player count of "
                       f"{ruleset.name or ruleset.id} ({', '.join(map(str, counts))})")
-    kinds_known = bot_kinds(ruleset)
-    kinds, names = [], []
-    for seat in range(players):
-        kind = one(fields, f"seat{seat}", "human" if seat == 0 else "random")
-        if kind not in kinds_known:
-            raise Refused(400, f"field 'seat{seat}': '{kind[:40]}' is not a seat kind of "
-                          f"{ruleset.name or ruleset.id} ({', '.join(kinds_known)})")
-        name = " ".join(one(fields, f"name{seat}", "").split()) or f"P{seat}"
-        if len(name) > MAX_NAME or not name.isprintable():
-            raise Refused(400, f"field 'name{seat}': a name is at most {MAX_NAME} printable "
-                          "characters")
-        kinds.append(kind)
-        names.append(name)
-    if len(set(names)) != len(names):
-        raise Refused(400, "two seats have the same name; give each its own")
+    kinds, names = seats(fields, ruleset, players)
     raw_seed = one(fields, "seed", "").strip()
     seed = _int(raw_seed, "seed") if raw_seed else secrets.randbelow(2**31)
     if not 0 <= seed <= MAX_SEED:
@@ -153,6 +185,37 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
     config = GameConfig(players=players, seed=seed, variants=variants, options=options,
                         expansions=tuple(expansions), game=ruleset.id)
     return NewGame(config, kinds, names)
+
+
+def seats(fields: dict[str, list[str]], ruleset, players: int,
+          kinds: list[str] | None = None, names: list[str] | None = None
+          ) -> tuple[list[str], list[str]]:
+    """Each seat's kind and name from the fields ``seatN`` (a bot kind of ``ruleset`` or
+    human) and ``nameN`` (blank: ``names[N]``, else PN), for ``players`` seats; absent
+    fields default to ``kinds`` (else human for seat 0, random for the others). Raises
+    Refused (400) naming the field: an unknown kind, a name over `MAX_NAME` printable
+    characters, two seats with one name."""
+    from artemis.players.bots import bot_kinds
+
+    kinds_known = bot_kinds(ruleset)
+    out_kinds, out_names = [], []
+    for seat in range(players):
+        default = (kinds[seat] if kinds and kinds[seat] in kinds_known
+                   else "human" if seat == 0 else "random")
+        kind = one(fields, f"seat{seat}", default)
+        if kind not in kinds_known:
+            raise Refused(400, f"field 'seat{seat}': '{kind[:40]}' is not a seat kind of "
+                          f"{ruleset.name or ruleset.id} ({', '.join(kinds_known)})")
+        name = (" ".join(one(fields, f"name{seat}", "").split())
+                or (names[seat] if names else "") or f"P{seat}")
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise Refused(400, f"field 'name{seat}': a name is at most {MAX_NAME} printable "
+                          "characters")
+        out_kinds.append(kind)
+        out_names.append(name)
+    if len(set(out_names)) != len(out_names):
+        raise Refused(400, "two seats have the same name; give each its own")
+    return out_kinds, out_names
 
 
 def packs(folder: Path | None) -> dict[str, Path]:

@@ -86,7 +86,11 @@ def seat_page(session, seat: int | None) -> dict:
 def final_table(session) -> dict | None:
     """The final scores once the game is over: {"title", "parts" [(id, label)], "rows"
     [{"name", "in_game", "steps" [...], "vp"}] in ranking order, "winner"}; None before."""
-    game = session.game
+    return scores(session.game, session.names)
+
+
+def scores(game, names: list[str]) -> dict | None:
+    """`final_table` of ``game``, its seats called by ``names``."""
     if not game.is_over:
         return None
     ruleset, result = game.ruleset, game.result
@@ -96,12 +100,47 @@ def final_table(session) -> dict | None:
     in_game = all("in_game" in row for row in result["players"])
     rows = []
     for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
-        rows.append({"name": session.names[row["seat"]],
+        rows.append({"name": names[row["seat"]],
                      "in_game": row.get("in_game") if in_game else None,
                      "steps": [row.get("steps", {}).get(p, 0) for p in parts],
                      "vp": row["vp"]})
     return {"title": ruleset.scoring_title,
             "parts": [(p, ruleset.scoring_labels.get(p, p.replace("_", " "))) for p in parts],
             "in_game": in_game, "rows": rows,
-            "winner": session.names[result["winner"]] if result.get("winner") is not None
+            "winner": names[result["winner"]] if result.get("winner") is not None
             else None}
+
+
+def replay_page(replay, step: int) -> dict:
+    """The data of the replay viewer at ``step`` (the game after the record's first ``step``
+    actions): the public view drawn or rendered, the public account so far, the decision
+    asked there ({"seat", "name", "question", "choices" [{"id", "label", "taken"}], "taken"},
+    None at the record's end), the final table when the game is over there, and the seats the
+    continue form offers (their kinds, the recorded one first)."""
+    from artemis.players.bots import bot_kinds
+    from artemis.web.session import account_of
+
+    game = replay.at(step)
+    ruleset = game.ruleset
+    view = game.view(None)
+    module = drawing(ruleset.id)
+    decision = None
+    if step < replay.steps and game.pending is not None:
+        taken = replay.actions[step]
+        choices = [{"id": a.id, "label": a.label, "taken": a.id == taken}
+                   for a in game.legal_actions()]
+        decision = {"seat": game.current_player, "name": replay.names[game.current_player],
+                    "question": game.pending.kind, "choices": choices,
+                    "taken": next((c for c in choices if c["taken"]), None)}
+    kinds = bot_kinds(ruleset)
+    return {
+        "replay": replay, "session": replay, "game": game, "ruleset": ruleset, "seat": None,
+        "step": step, "steps": replay.steps, "round": ruleset.round_of(game),
+        "board": module.board(game, view) if module is not None else None,
+        "board_template": module.TEMPLATE if module is not None else None,
+        "generic": generic_view(view), "decision": decision,
+        "account": account_of(game, replay.names, None, last=400),
+        "final": scores(game, replay.names),
+        "seat_kinds": [([r] if r in kinds else []) + [k for k in kinds if k != r]
+                       for r in replay.kinds],
+    }

@@ -248,14 +248,20 @@ class Session:
     # -- what a seat sees -----------------------------------------------------------------
 
     def account(self, seat: int | None, last: int = 60) -> list[str]:
-        """The last ``last`` lines of the game's account (`Ruleset.account_lines`) built from
-        the log records ``seat`` may see (None: a spectator's, the public ones)."""
-        from artemis.records.log import visible
+        """The last ``last`` lines of the game's account (`account_of`) as ``seat`` may see
+        it (None: a spectator)."""
+        return account_of(self.game, self.names, seat, last)
 
-        game = self.game
-        shown = visible(game.log, seat)
-        if len(shown) != len(game.log):  # private records: tell the story from the seat's
-            game = game.clone()
-            game.log = shown
-        labels = [f"{n}" for n in self.names]
-        return game.ruleset.account_lines(game, labels)[-last:]
+
+def account_of(game, names: list[str], seat: int | None, last: int = 60) -> list[str]:
+    """The last ``last`` lines of ``game``'s account (`Ruleset.account_lines`, seats called
+    by ``names``) built from the log records ``seat`` may see (None: a spectator's, the
+    public ones)."""
+    from artemis.records.log import visible
+
+    shown = visible(game.log, seat)
+    if len(shown) != len(game.log):  # private records: tell the story from the seat's
+        game = game.clone()
+        game.log = shown
+    labels = [f"{n}" for n in names]
+    return game.ruleset.account_lines(game, labels)[-last:]

@@ -148,15 +148,21 @@ class GameStore:
 
     # -- new games ------------------------------------------------------------------------
 
-    def create(self, config, kinds: list[str], names: list[str]) -> Session:
+    def create(self, config, kinds: list[str], names: list[str],
+               actions: list[str] = ()) -> Session:
         """Start a game of ``config`` (a `GameConfig`), seat i played by ``kinds[i]`` (a bot
-        kind or "human") named ``names[i]``; write it to a new folder and return it, the bots
+        kind or "human") named ``names[i]``, with ``actions`` (ids) already taken (a game
+        continued from a replay's step); write it to a new folder and return it, the bots
         seeded per seat from the game seed (`artemis.players.bots.seat_bot`). Raises
-        ConfigError or ContentError from `Game.new` for a config the game refuses."""
+        ConfigError or ContentError from `Game.new` for a config the game refuses,
+        `artemis.kernel.replay.ReplayFailed` for an action that is not legal at its point;
+        nothing is written then."""
         from artemis.kernel.game import Game
+        from artemis.kernel.replay import apply_actions
         from artemis.players.play import make_bots
 
         game = Game.new(config, plugins=self.host)
+        apply_actions(game, actions)
         game.seat_names = list(names)
         bots = make_bots(config, kinds)
         with self._lock:

@@ -1,5 +1,6 @@
 // artemis serve: the page asks the server for news at the bots' pace and reloads when the
-// game moved on; a click on a board region opens that region in the chooser. No library.
+// game moved on; a click on a board region opens that region in the chooser; the replay's
+// slider opens the step it is let go at. No library.
 (function () {
   "use strict";
   var body = document.body;
@@ -17,6 +18,13 @@
         .catch(function () { setTimeout(ask, 5000); });
     };
     setTimeout(ask, every);
+  }
+  // the replay's slider: the step under it is shown as it moves, and opened when let go
+  var scrub = document.getElementById("scrub");
+  if (scrub && scrub.form) {
+    var shown = document.getElementById("scrub-value");
+    scrub.addEventListener("input", function () { if (shown) { shown.textContent = scrub.value; } });
+    scrub.addEventListener("change", function () { scrub.form.submit(); });
   }
   document.querySelectorAll(".project-board .region[data-region]").forEach(function (el) {
     el.addEventListener("click", function () {
