@@ -4,10 +4,14 @@ link and plays the whole game by clicking the chooser (a placement's die, region
 with its Toolkit change; every other question's buttons) until the final table shows; the
 final table's numbers are checked against the game's result replayed from the save. Once,
 when Ada's decision is followed by another question of hers, she clicks Undo: the page asks
-the same question again and the save holds one action fewer.
+the same question again and the save holds one action fewer. Then the finished game's save
+is uploaded to the replay viewer, scrubbed to its middle with the slider and stepped, and what
+it shows there is checked against the save replayed to that step; "continue from here" starts
+a new game from it.
 
 Screenshots of the board are saved as artefacts (env ARTEMIS_ARTEFACTS, else a pytest
-temporary folder; the path is printed): the game's start, mid-game, the final table.
+temporary folder; the path is printed): the game's start, mid-game, the final table, the
+replay viewer.
 """
 
 from __future__ import annotations
@@ -204,6 +208,80 @@ def _final_table(driver) -> tuple[list[str], list[list[str]]]:
     return head, body
 
 
+def _step_shown(driver) -> tuple[int, int]:
+    found = re.fullmatch(r"step (\d+) of (\d+)", _css(driver, "#step-shown")[0].text)
+    assert found, _css(driver, "#step-shown")[0].text
+    return int(found.group(1)), int(found.group(2))
+
+
+def _replay_shows(driver, loaded, step: int) -> None:
+    """The viewer at ``step`` shows the game after the save's first ``step`` actions: the
+    round, the seat asked and its question, every choice there was with the recorded one
+    marked taken, and each mat's VP, Energy and Minerals (the public view)."""
+    from selenium.webdriver.common.by import By
+
+    from artemis.players.play import rebuild
+
+    there = rebuild(loaded.game, step)
+    actions = [a.id for a in loaded.game.actions]
+    assert _step_shown(driver) == (step, len(actions))
+    status = _css(driver, ".replay-controls p.status")[0].text
+    assert f"round {there.ruleset.round_of(there)} " in status, status
+    seat, question = there.current_player, there.pending.kind
+    assert _css(driver, "#decision h2")[0].text == (
+        f"Step {step + 1}: {loaded.names[seat]} was asked ({question.replace('_', ' ')})")
+    choices = _css(driver, "#decision ol.choices li")
+    assert [c.get_attribute("title") for c in choices] == [a.id for a in there.legal_actions()]
+    taken = [c.get_attribute("title") for c in choices if "taken" in c.get_attribute("class")]
+    assert taken == [actions[step]]
+    mats = _css(driver, ".project-board .mat")
+    view = there.view(None)["players"]
+    assert [m.find_element(By.CSS_SELECTOR, ".vp").text for m in mats] == [
+        f"{p['vp']} VP" for p in view]
+    cells = [[td.text for td in m.find_elements(By.CSS_SELECTOR, "table.kv td")][:2]
+             for m in mats]
+    assert cells == [[str(p["energy"]), str(p["minerals"])] for p in view]
+
+
+def _scrub_the_replay(driver, server, save, loaded, artefacts) -> None:
+    """Upload the finished game's save at /replay, click the slider's middle, check what the
+    viewer shows at that step, step forward and back, and continue from there as a new game
+    whose save starts with the same actions."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as EC
+
+    from artemis.records.save import read_save
+
+    driver.get(server.url + "/replay")
+    driver.find_element(By.ID, "replay-file").send_keys(str(save))
+    _click_and_wait(driver, driver.find_element(By.ID, "upload"))
+    steps = len(loaded.game.actions)
+    assert _step_shown(driver) == (0, steps)  # opened at its first step
+
+    scrub = driver.find_element(By.ID, "scrub")
+    page = _css(driver, "html")[0]
+    ActionChains(driver).move_to_element(scrub).click().perform()  # the middle of the track
+    _wait(driver).until(EC.staleness_of(page), "letting go of the slider opened no step")
+    middle, _ = _step_shown(driver)
+    assert abs(middle - steps / 2) <= steps / 10, (middle, steps)
+    _replay_shows(driver, loaded, middle)
+    screenshot(driver, artefacts / "4-replay.png")
+
+    _click_and_wait(driver, driver.find_element(By.ID, "step-forward"))
+    _replay_shows(driver, loaded, middle + 1)
+    _click_and_wait(driver, driver.find_element(By.ID, "step-back"))
+    _replay_shows(driver, loaded, middle)
+
+    _click_and_wait(driver, driver.find_element(By.ID, "continue"))
+    new_id = driver.current_url.split("/g/")[1].split("/")[0]
+    assert new_id != save.parent.name
+    again = read_save(server.data / new_id / "game.json")
+    recorded = [a.id for a in loaded.game.actions]
+    assert again["actions"][:middle] == recorded[:middle]
+    assert [s["name"] for s in again["seats"]] == loaded.names
+
+
 def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
     game_id = _start_game(driver, server)
     assert _settled(driver) == "ask"
@@ -262,6 +340,8 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
     if result.get("winner") is not None:
         shown = _css(driver, "section.final p.winner")[0].text
         assert shown == f"Winner: {loaded.names[result['winner']]}"
+
+    _scrub_the_replay(driver, server, server.data / game_id / "game.json", loaded, artefacts)
 
 
 def test_a_missing_browser_skips_on_a_developers_machine_and_fails_under_ci(monkeypatch):
