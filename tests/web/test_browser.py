@@ -45,6 +45,7 @@ def server(tmp_path):
     s = Server(tmp_path / "games", tmp_path / "serve.log").start()
     yield s
     s.stop()
+    print(f"artemis serve said:\n{s.stderr}")  # shown when the test failed
 
 
 @pytest.fixture(scope="module")
