@@ -266,3 +266,35 @@ def test_an_odyssey_seat_takes_back_a_card_played_face_down(tmp_path):
     assert UNDO_BUTTON in c.get(link).text
     assert c.post(f"{link}/undo").status_code == 303
     assert offered(c, link) == before and session.game.actions == []
+
+
+def test_the_pages_quick_answer_agrees_with_the_rule(tmp_path):
+    """`Session.may_undo` (the page's button, read from the log when it can) says what the
+    kernel's rule says, for every seat at every point of a game's first 60 decisions."""
+    c, game_id, _, links = _two_humans(tmp_path)
+    session = _session(c, game_id)
+    rng = random.Random(9)
+    allowed = 0
+    for _ in range(60):
+        for seat in (0, 1):
+            assert session.may_undo(seat) == (session.undo_refusal(seat) is None)
+            allowed += session.may_undo(seat)
+        _act(c, links[session.to_decide], rng)
+    assert 0 < allowed < 120
+
+
+def test_a_token_of_another_game_acts_for_no_seat_of_this_one(tmp_path):
+    c = client(tmp_path)
+    game_a, _, links_a = start(c, seat0="human", seat1="human")
+    game_b, _, links_b = start(c, seat0="human", seat1="human")
+    session_b = _session(c, game_b)
+    _act(c, links_b[session_b.to_decide])
+    before = _save_bytes(tmp_path, game_b)
+    token = links_a[0].rsplit("/", 1)[1]
+    for method, path, kwargs in (("get", "", {}), ("post", "/act", {"data": {"action": "x"}}),
+                                 ("post", "/undo", {})):
+        r = getattr(c, method)(f"/g/{game_b}/s/{token}{path}", **kwargs)
+        assert r.status_code == 403 and "not a seat of this game" in r.text, (path, r.text)
+    r = c.post(f"/g/{game_b}/pace", data={"key": token, "pace": "1"})
+    assert r.status_code == 403
+    assert _save_bytes(tmp_path, game_b) == before

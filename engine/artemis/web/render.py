@@ -78,7 +78,7 @@ def seat_page(session, seat: int | None) -> dict:
         "question": game.pending.kind if asked and game.pending is not None else "",
         "account": session.account(seat), "final": final_table(session),
         "actions_taken": len(game.actions),
-        "may_undo": seat is not None and session.undo_refusal(seat) is None,
+        "may_undo": seat is not None and session.may_undo(seat),
         "last_label": game.actions[-1].label if game.actions else "",
     }
 

@@ -180,13 +180,23 @@ class Session:
                     answers[seat] = str(exc)
             return answers[seat]
 
+    def may_undo(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its last decision now (`undo_refusal` is None).
+        A page asks this for every seat it shows, so the log answers no without a replay
+        when it can: only the seat that decided last may undo, and not a decision whose
+        consequences revealed something."""
+        game = self.game
+        last = _last_decider(game)
+        if last is not None and (last != seat or game.revealed_at == len(game.actions)):
+            return False
+        return self.undo_refusal(seat) is None
+
     def undo_seat(self) -> int | None:
         """The human seat that may take back its last decision now, or None (only the seat
         that decided last may: `undo_refusal`)."""
-        last = next((r.get("player") for r in reversed(self.game.log)
-                     if r.get("type") == "action"), None)
-        candidates = ([last] if isinstance(last, int) else range(len(self.kinds)))
-        return next((s for s in candidates if self.undo_refusal(s) is None), None)
+        last = _last_decider(self.game)
+        candidates = [last] if last is not None else range(len(self.kinds))
+        return next((s for s in candidates if self.may_undo(s)), None)
 
     def undo(self, seat: int) -> str:
         """Take back human ``seat``'s last decision (`artemis.kernel.undo.undo`) and save:
@@ -251,6 +261,16 @@ class Session:
         """The last ``last`` lines of the game's account (`account_of`) as ``seat`` may see
         it (None: a spectator)."""
         return account_of(self.game, self.names, seat, last)
+
+
+def _last_decider(game) -> int | None:
+    """The seat of the game's last action, from its log's action records (None without
+    one: nothing decided, or a game without a log)."""
+    if len(game.actions) == 0:
+        return None
+    seat = next((r.get("player") for r in reversed(game.log) if r.get("type") == "action"),
+                None)
+    return seat if isinstance(seat, int) else None
 
 
 def account_of(game, names: list[str], seat: int | None, last: int = 60) -> list[str]:
