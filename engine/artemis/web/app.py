@@ -241,7 +241,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                                  "game": record.game_id, "steps": record.steps}, 201)
         return RedirectResponse(where, 303)
 
-    def _step(request: Request, record, raw: str | None) -> int:
+    def _step(record, raw: str | None) -> int:
         if raw is None or raw == "":
             return 0
         if not (raw.isascii() and raw.isdigit()) or len(raw) > 9:
@@ -251,7 +251,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
 
     async def replay_view(request: Request) -> Response:
         record = replays.get(request.path_params["replay"])
-        step = _step(request, record, request.query_params.get("step"))
+        step = _step(record, request.query_params.get("step"))
         data = replay_page(record, record.steps if step > record.steps else step)
         if _wants_json(request):
             d = data["decision"]
@@ -268,7 +268,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
 
         record = replays.get(request.path_params["replay"])
         fields = await forms.read_fields(request)
-        step = _step(request, record, forms.one(fields, "step"))
+        step = _step(record, forms.one(fields, "step"))
         if step > record.steps:
             raise Refused(400, f"field 'step': {step} is not a step of this replay (0 to "
                           f"{record.steps})")
