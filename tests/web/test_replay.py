@@ -282,7 +282,7 @@ def test_malformed_uploads_are_refused_and_nothing_is_created(tmp_path):
     for r, status, words in other:
         assert r.status_code == status, r.text
         assert words in _message(r)
-    j = _upload(c, b"hello", "n.txt", headers={"Accept": "application/json"})
+    j = _upload(c, b"hello", "notes.txt", headers={"Accept": "application/json"})
     assert j.status_code == 400 and j.json()["ok"] is False
     assert "neither an artemis game log" in j.json()["error"]
     assert not (data / "replays").exists() or list((data / "replays").iterdir()) == []
