@@ -23,7 +23,7 @@ from artemis.kernel.actions import Action, Decision, IllegalAction
 from artemis.kernel.flow import StepLimit, push, run
 from artemis.kernel.games import DEFAULT_GAME, UnknownGame, get_game
 from artemis.kernel.ruleset import Ruleset
-from artemis.kernel.streams import Streams, stream
+from artemis.kernel.streams import Streams, stream_seed
 
 
 @dataclass
@@ -306,7 +306,8 @@ class Game:
         game._observer_calls = [] if quiet else _observer_calls(host, hooks)
         game.observers = bool(game._observer_calls)
         game.logging = not quiet
-        rng = Streams((name, stream(config.seed, name)) for name in ruleset.streams)
+        # each generator made when its stream is first read (`Streams.seeded`)
+        rng = Streams.seeded((name, stream_seed(config.seed, name)) for name in ruleset.streams)
         try:
             ruleset.prepare(game, host)
             game.state = ruleset.setup(game, rng)
@@ -630,6 +631,7 @@ def _guard_streams(state) -> list:
     guards = []
     for streams in fields.values():
         if isinstance(streams, Streams):
+            streams.seed_all()  # compared below by their generators' states
             shared = streams.shared
             guards.append((streams, streams.fork(), shared))
     return guards
