@@ -733,15 +733,25 @@ def _host_registry(host, game_id: str = DEFAULT_GAME):
 
 
 _CATALOGS: dict = {}
+_TARGETS: dict = {}  # (id(host), game id, expansions): (host, packs to load, plugin count)
 
 
 def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None = None):
     """The catalog of ``ruleset``'s game (default: the default game) with its plugins' packs
     and ``expansions``, loaded once per process."""
     ruleset = ruleset or get_game(None)
-    base = ruleset.base_pack()
-    targets = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
-    targets += list(expansions)
+    # the packs of a host, game and expansions, found once: a game is set up many times a
+    # second, and finding the base pack asks the file system
+    plugins = len(host.pm.get_plugins())  # a plugin registered later may bring a pack
+    known = _TARGETS.get((id(host), ruleset.id, expansions))
+    if known is None or known[0] is not host or known[2] != plugins:
+        base = ruleset.base_pack()
+        targets = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
+        targets += list(expansions)
+        if len(_TARGETS) > 64:  # many hosts in one process (tests): start again
+            _TARGETS.clear()
+        known = _TARGETS[(id(host), ruleset.id, expansions)] = (host, targets, plugins)
+    targets = known[1]
     key = (ruleset.id, id(registry), tuple(map(str, targets)))
     if key not in _CATALOGS:
         catalog = ruleset.load_catalog(targets, registry, host.checks(ruleset.id),
