@@ -154,8 +154,9 @@ def test_games_lists_the_project_with_its_variants_and_bots(builtin_host):
     odyssey, project = report["games"]
     assert odyssey["id"] == "odyssey" and odyssey["player_counts"] == [1, 2, 3, 4, 5, 6, 8]
     assert [o["name"] for o in odyssey["options"]] == [
-        "colours", "mission", "memory_aid", "max_rounds", "trade_offer_limit",
-        "one_terraformer_per_planet", "galaxy"]
+        "colours", "mission", "memory_aid", "max_rounds"]
+    assert [v["name"] for v in odyssey["variants"]] == [
+        "one_terraformer_per_planet", "reachable_only", "trade_offer_limit"]
     assert project["id"] == "project" and project["name"] == "The Artemis Project"
     assert project["player_counts"] == [2, 3, 4, 5] and project["options"] == []
     assert [(v["name"], v["plugin"]) for v in project["variants"]] == [

@@ -71,6 +71,17 @@ def test_a_modify_out_of_its_scope_is_e353_and_keeping_more_than_drawn_e354(tmp_
         ("E354", "a.yaml", 4, 127, "keeps 3 Alien Artifacts of the 2 it draws")]
 
 
+def test_a_modify_of_a_variants_parameter_is_e353(tmp_path):
+    text = ("kind: alien_artifacts\nitems:\n"
+            "  - {id: trade-jammer, name: Trade Jammer, solo: true, windows: [score_tally], "
+            "effect: [{modify: {param: trade_offer_limit, set: 0, scope: this_score}}], "
+            "provenance: fan-made}\n")
+    problems = load_game_content([write_pack(tmp_path / "pack", {"a.yaml": text})]).problems
+    assert [(p.code, p.message, p.hint) for p in problems] == [
+        ("E353", "'trade_offer_limit' is a variant's setting, which no card changes",
+         "modify one of score_card_vp, travel_destination")]
+
+
 def test_a_setup_that_does_not_fit_the_stars_is_e352(tmp_path):
     text = ("kind: setup\nitems:\n  - {players: 7, production_per_type: 2, alien_planets: 2, "
             "stars: all, cards_per_player: 1, provenance: fan-made}\n")

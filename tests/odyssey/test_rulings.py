@@ -159,7 +159,7 @@ def test_or06_the_kth_bank_trade_costs_k_identical_cards_and_the_offer_cap_is_a_
     _homes(game)
     hand(game, 0, water=6)
     hand(game, 1, food=1)
-    game.config.options["trade_offer_limit"] = 0
+    game.param_defaults["trade_offer_limit"] = 0  # what the variant with offers: 0 sets
     resolve(game, ("trade", 0, "red-trade"))
     assert not any(i.startswith("trade:offer") for i in ids(game))
     assert "trade:bank:water:water" not in ids(game)
@@ -169,6 +169,17 @@ def test_or06_the_kth_bank_trade_costs_k_identical_cards_and_the_offer_cap_is_a_
     assert game.state.players[0].res == [0, 1, 1, 1, 0, 0]
     # no 4 identical cards, no offer: done was the one answer
     assert game.pending is None and game.state.trade is None
+
+
+def test_or06_the_offer_cap_is_the_trade_offer_limit_variant_and_off_by_default():
+    def limit(variants):
+        game = Game.new({"game": "odyssey", "players": 3, "seed": 2, "variants": variants})
+        return game.param_defaults.get("trade_offer_limit",
+                                       game.registry.parameters["trade_offer_limit"].default)
+
+    assert limit({}) == -1  # no cap: the rulebook
+    assert limit({"trade_offer_limit": {}}) == 3
+    assert limit({"trade_offer_limit": {"offers": 0}}) == 0
 
 
 def test_or08_the_draft_follows_the_step_at_once_and_a_short_deck_leaves_the_last_without():
@@ -238,7 +249,7 @@ def test_or11_terraformers_share_a_planet_unless_the_variant_limits_them():
     planet(game, "aries.1", "water", owner=0, starship=1, terraformer=1)
     hand(game, 0, water=2, food=2)
     assert [b[:2] for b in builds(game, 0)] == [("terraformer", "aries.1")]
-    game.config.options["one_terraformer_per_planet"] = True
+    game.param_defaults["one_terraformer_per_planet"] = 1  # what the variant sets
     assert builds(game, 0) == []
 
 
@@ -272,8 +283,9 @@ def test_or13_no_travel_enters_the_starting_system_and_others_planets_are_closed
 
 def test_or15_reachable_only_leaves_out_the_star_neither_colour_reaches():
     def galaxy(colours, variant=None):
-        options = {"colours": colours} | ({"galaxy": variant} if variant else {})
-        game = Game.new({"game": "odyssey", "players": 2, "seed": 5, "options": options})
+        game = Game.new({"game": "odyssey", "players": 2, "seed": 5,
+                         "options": {"colours": colours},
+                         "variants": {variant: {}} if variant else {}})
         return {p.system for p in game.state.planets}, len(game.state.planets)
 
     stars, n = galaxy(["blue", "yellow"], "reachable_only")

@@ -272,8 +272,9 @@ def test_a_seat_page_a_spectator_page_and_the_poll(tmp_path):
 
 
 def test_an_odyssey_game_plays_through_requests_from_the_generic_view(tmp_path):
-    """The Odyssey has no drawing of its own: its view is rendered as tables and played from
-    the generic chooser; a seat's page never shows another seat's hand."""
+    """The Odyssey's view is also rendered as tables ("the view as data" under its board) and
+    its questions chosen grouped or from the plain list; a seat's page never shows another
+    seat's face-down card."""
     c = client(tmp_path)
     game_id, _, links = start(c, game="odyssey", seat0="human", seat1="random",
                               name0="Ada", name1="Bot", seed="2",
@@ -292,7 +293,8 @@ def test_an_odyssey_game_plays_through_requests_from_the_generic_view(tmp_path):
     assert generic_view(session.game.view(0)) in page  # the seat's own view, as tables
     seen, secret = hidden[0][1], hidden[0][0]
     assert generic_view(seen) in page and generic_view(secret) not in page
-    assert "<legend>" in page or "<h2>Your decision</h2>" not in page
+    assert ("<legend>" in page or '<details class="die"' in page
+            or "<h2>Your decision</h2>" not in page)
     play_turns(c, game_id, {0: links[0]}, rng, 2000)
     assert news(c, game_id)["over"]
     final = c.get(f"/g/{game_id}/final")

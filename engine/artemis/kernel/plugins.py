@@ -161,10 +161,14 @@ class PluginHost:
     def hooks(self, game: str = DEFAULT_GAME):
         """The hook relay of ``game``'s plugins (the whole relay when every plugin is the
         game's): call ``hooks(game).artemis_...(...)`` to reach that game's plugins only."""
-        if game not in self._hooks:
-            others = [p for name, p in self.pm.list_name_plugin() if self.game_of(name) != game]
-            self._hooks[game] = _GameHooks(self.pm, others) if others else self.pm.hook
-        return self._hooks[game]
+        # keyed by the plugins registered too: one registered later (a test's, say) must not
+        # reach another game through a relay built before it
+        plugins = tuple(self.pm.list_name_plugin())
+        key = (game, tuple(name for name, _ in plugins))
+        if key not in self._hooks:
+            others = [p for name, p in plugins if self.game_of(name) != game]
+            self._hooks[key] = _GameHooks(self.pm, others) if others else self.pm.hook
+        return self._hooks[key]
 
     def registry(self, game: str = DEFAULT_GAME) -> Registry:
         """The vocabulary registry ``game``'s plugins contribute to

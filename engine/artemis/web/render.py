@@ -54,6 +54,16 @@ def action_groups(game, actions: list) -> list[dict]:
     return [{"kind": kind, "actions": items} for kind, items in groups.items()]
 
 
+def ungrouped(actions: list, grouped: list | None) -> list:
+    """The ``actions`` that a drawing's grouped chooser (``grouped``, None: none) leaves out,
+    for the plain chooser beside it (the Odyssey's "build nothing more" beside its builds)."""
+    if grouped is None:
+        return actions
+    leaves = {o["id"] for top in grouped for r in top["regions"] for t in r["targets"]
+              for o in t["options"]}
+    return [a for a in actions if a.id not in leaves]
+
+
 def seat_page(session, seat: int | None) -> dict:
     """The data of the game page as ``seat`` sees it (None: a spectator): the view drawn or
     rendered, the question and its legal answers when ``seat`` is to decide, the account of
@@ -73,7 +83,7 @@ def seat_page(session, seat: int | None) -> dict:
         "board": board, "board_template": module.TEMPLATE if module is not None else None,
         "generic": generic_view(view),
         "asked": asked, "placements": grouped,
-        "groups": action_groups(game, actions) if asked and grouped is None else [],
+        "groups": action_groups(game, ungrouped(actions, grouped)) if asked else [],
         "question": game.pending.kind if asked and game.pending is not None else "",
         "account": session.account(seat), "final": final_table(session),
         "actions_taken": len(game.actions),

@@ -25,6 +25,7 @@ from artemis.games.odyssey.vocabulary import (
     PLANET_TYPES,
     SCOPES,
     SCORING_OPTIONS,
+    VARIANT_PARAMETERS,
 )
 
 # The rulebook's counts that the validator enforces on the base pack (docs/odyssey-authoring.md
@@ -120,13 +121,18 @@ def _action_card(item: Item, systems: dict[str, Item] | None, options: set) -> l
 
 
 def _effect_steps(item: Item, effect: list, options: set, registry: Registry) -> list[Problem]:
-    """E353 a modify whose scope is not its parameter's; E354 a draw that keeps more than it
-    draws; E302 a score_option naming an option that is not loaded."""
+    """E353 a modify whose scope is not its parameter's (or of a variant's parameter, which
+    no scope fits); E354 a draw that keeps more than it draws; E302 a score_option naming an
+    option that is not loaded."""
     out = []
     for name, params, at in walk_effect(effect, ("effect",), registry):
         if not isinstance(params, dict):
             continue
-        if name == "modify" and params.get("param") in SCOPES:
+        if name == "modify" and params.get("param") in VARIANT_PARAMETERS:
+            out.append(item.problem(
+                "E353", f"'{params['param']}' is a variant's setting, which no card changes",
+                f"modify one of {', '.join(sorted(SCOPES))}", *at, "param"))
+        elif name == "modify" and params.get("param") in SCOPES:
             want = SCOPES[params["param"]]
             if params.get("scope") != want:
                 out.append(item.problem(

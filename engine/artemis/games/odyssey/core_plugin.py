@@ -26,3 +26,13 @@ def artemis_register_content(register):
     from artemis.util.paths import base_pack
 
     register(base_pack(ARTEMIS_GAME))
+
+
+@hookimpl
+def artemis_register_variants(register):
+    """The departures from the rulebook (artemis.games.odyssey.variants): trade_offer_limit,
+    one_terraformer_per_planet, reachable_only."""
+    from artemis.games.odyssey.variants import VARIANTS
+
+    for variant in VARIANTS:
+        register(variant)

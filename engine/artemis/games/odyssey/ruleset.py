@@ -76,21 +76,6 @@ CONFIG_SCHEMA = {
                            "ended it before; null: no limit; solo ignores it.",
             "type": ["integer", "null"], "minimum": 1, "maximum": 500, "default": 50,
         },
-        "trade_offer_limit": {
-            "description": "The most offers per Trade action (OR6); null: no cap, as the "
-                           "rulebook.",
-            "type": ["integer", "null"], "minimum": 0, "maximum": 100, "default": None,
-        },
-        "one_terraformer_per_planet": {
-            "description": "At most one Terraformer per planet (the variant of OR11).",
-            "type": "boolean", "default": False,
-        },
-        "galaxy": {
-            "description": "standard: every star; reachable_only: only the stars the players' "
-                           "Travel cards show (the variant of OR15, for blue against yellow or "
-                           "green against purple).",
-            "enum": ["standard", "reachable_only"], "default": "standard",
-        },
     },
 }
 

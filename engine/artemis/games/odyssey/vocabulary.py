@@ -7,8 +7,9 @@ OR7), and the player counts.
 
 `register(registry)` adds the Odyssey's vocabulary: the 7 kernel operations
 (`artemis.kernel.operations`) bound to the Odyssey's items (`ops.KERNEL`), `modify` with the
-Odyssey's scopes; its 12 own operations (section 4.1); 12 quantities, 3 targets, 2 rule
-parameters, the 9 windows as game events, and the shared schema definitions.
+Odyssey's scopes; its 12 own operations (section 4.1); 12 quantities, 3 targets, 5 rule
+parameters (2 that cards modify, 3 that variants set), the 9 windows as game events, and the
+shared schema definitions.
 """
 
 from __future__ import annotations
@@ -419,7 +420,22 @@ PARAMETERS = (
     RuleParameter("score_card_vp", "player", "int", 0,
                   "VP added to the acting player's result in this Score action, counted when "
                   "most and fewest are decided (OR9)."),
+    # the variants' settings (artemis.games.odyssey.variants): set by --variant, never by a
+    # card (E353), so they have no entry in SCOPES
+    RuleParameter("trade_offer_limit", "global", "int", -1,
+                  "The most offers the Planner makes in one Trade action; -1: no cap, as the "
+                  "rulebook (the trade_offer_limit variant, OR6).", signed=True),
+    RuleParameter("one_terraformer_per_planet", "global", "int", 0,
+                  "1: at most one Terraformer per planet (the one_terraformer_per_planet "
+                  "variant of OR11); 0: any number, as the rulebook."),
+    RuleParameter("galaxy_reachable_only", "global", "int", 0,
+                  "1: only the stars the players' Travel cards show are dealt (the "
+                  "reachable_only variant of OR15); 0: every star, as the rulebook."),
 )
+
+#: The parameters a variant sets, which no card may change (E353).
+VARIANT_PARAMETERS = ("trade_offer_limit", "one_terraformer_per_planet",
+                      "galaxy_reachable_only")
 
 WINDOW_TEXT = {
     "planning_turn": "At the start of the player's own turn in the Planning phase.",

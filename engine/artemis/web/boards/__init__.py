@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 
 #: game id -> module under artemis.web.boards
-DRAWN = {"project": "artemis.web.boards.project"}
+DRAWN = {"project": "artemis.web.boards.project", "odyssey": "artemis.web.boards.odyssey"}
 
 
 def drawing(game_id: str):

@@ -11,6 +11,7 @@ from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.galaxy import ALIEN
 from artemis.games.odyssey.rules.track import move
 from artemis.games.odyssey.state import ASSET_INDEX, COLONY, FACTORY, STARSHIP, TERRAFORMER
+from artemis.games.odyssey.variants import rule
 from artemis.games.odyssey.vocabulary import ASSET_NAMES, ASSETS, ORES, PLANET_NAMES, RESOURCES
 
 TERRAFORMABLE = ("water", "food", ALIEN)  # rulebook, Build: Terraformer
@@ -88,7 +89,7 @@ def builds(game, seat: int, types=ASSETS, cost="normal") -> list:
     with a piece in supply, legal placement and payment."""
     s = game.state
     p = s.players[seat]
-    one = game.config.options.get("one_terraformer_per_planet", False)
+    one = bool(rule(game, "one_terraformer_per_planet"))
     out = []
     for asset in types:
         if not p.supply[ASSET_INDEX[asset]]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from artemis.games.odyssey.rules.teams import new_teams
 from artemis.games.odyssey.state import FACTORY, STARSHIP, Planet, Player, State
+from artemis.games.odyssey.variants import rule
 from artemis.games.odyssey.vocabulary import COLOURS, RESOURCES
 
 MIN_PER_STAR, MAX_PER_STAR = 3, 7  # rulebook, Setup 5
@@ -72,11 +73,11 @@ def deal_galaxy(catalog, players: int, rng, stars: list[str] | None = None,
 
 
 def reachable_stars(game, colours: list[str]) -> list[str] | None:
-    """The stars in play under the config option ``galaxy``: ``reachable_only`` keeps only the
-    stars some player's Travel cards show (OR15: with blue against yellow Libra, with green
-    against purple Scorpio, is left out and its planets go around the others); ``standard``
-    (the default): None, every star."""
-    if game.config.options.get("galaxy", "standard") != "reachable_only" \
+    """The stars in play: under the ``reachable_only`` variant only the stars some player's
+    Travel cards show (OR15: with blue against yellow Libra, with green against purple
+    Scorpio, is left out and its planets go around the others); as the rulebook (no variant):
+    None, every star. Raises OptionError when the stars kept cannot take the planets dealt."""
+    if not rule(game, "galaxy_reachable_only") \
             or game.catalog.setup_for(len(colours)).stars == "own_travel_cards":
         return None  # solo plays only its own Travel cards' stars already
     shown = {x for colour in colours for c in game.catalog.cards_of(colour) for x in c.systems}
@@ -85,11 +86,11 @@ def reachable_stars(game, colours: list[str]) -> list[str] | None:
     dealt = (len(game.catalog.planet_types) - 1) * row.production_per_type \
         + row.alien_planets - len(colours)
     if not MIN_PER_STAR * len(stars) <= dealt <= MAX_PER_STAR * len(stars):
-        from artemis.kernel.game import OptionError
+        from artemis.kernel.game import ConfigError
 
-        raise OptionError(f"option galaxy: reachable_only puts {dealt} planets around the "
-                          f"{len(stars)} stars these colours reach; each takes 3 to 7",
-                          ("galaxy",), "play galaxy: standard, or choose other colours")
+        raise ConfigError(f"variant 'reachable_only' puts {dealt} planets around the "
+                          f"{len(stars)} stars these colours reach, and each takes 3 to 7: "
+                          "play without the variant, or choose other colours")
     return stars
 
 

@@ -13,6 +13,7 @@ from artemis.games.odyssey.ops import KERNEL
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
 from artemis.games.odyssey.rules.teams import name_offer, offer_label, offer_targets
 from artemis.games.odyssey.state import Trade
+from artemis.games.odyssey.variants import rule
 from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
 from artemis.kernel.actions import Action
 
@@ -53,10 +54,10 @@ def trade_turn(game) -> None:
     """R1."""
     s = game.state
     t = s.trade
-    limit = game.config.options.get("trade_offer_limit")
+    limit = rule(game, "trade_offer_limit")  # -1: no cap (the trade_offer_limit variant)
     options = bank_options(s, t.planner, t.k + 1, "trade")
     if s.players[t.planner].res and sum(s.players[t.planner].res) and (
-            limit is None or t.offers < limit):
+            limit < 0 or t.offers < limit):
         to = [p for p in range(s.n) if p != t.planner and p not in t.blocked
               and sum(s.players[p].res)]
         options += [Action("trade", ("offer", seat), offer_label(s, seat))
