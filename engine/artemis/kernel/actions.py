@@ -68,7 +68,7 @@ class Action:
         return (Action, (self.kind, self.args, self.text))
 
 
-@dataclass
+@dataclass(slots=True)
 class Decision:
     """A question to ``player``: ``kind``, the legal ``options`` (stable order) and ``ctx``."""
 

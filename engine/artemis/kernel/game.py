@@ -23,7 +23,7 @@ from artemis.kernel.actions import Action, Decision, IllegalAction
 from artemis.kernel.flow import StepLimit, push, run
 from artemis.kernel.games import DEFAULT_GAME, UnknownGame, get_game
 from artemis.kernel.ruleset import Ruleset
-from artemis.kernel.streams import Streams, stream
+from artemis.kernel.streams import Streams, stream_seed
 
 
 @dataclass
@@ -306,7 +306,8 @@ class Game:
         game._observer_calls = [] if quiet else _observer_calls(host, hooks)
         game.observers = bool(game._observer_calls)
         game.logging = not quiet
-        rng = Streams((name, stream(config.seed, name)) for name in ruleset.streams)
+        # each generator made when its stream is first read (`Streams.seeded`)
+        rng = Streams.seeded((name, stream_seed(config.seed, name)) for name in ruleset.streams)
         try:
             ruleset.prepare(game, host)
             game.state = ruleset.setup(game, rng)
@@ -630,6 +631,7 @@ def _guard_streams(state) -> list:
     guards = []
     for streams in fields.values():
         if isinstance(streams, Streams):
+            streams.seed_all()  # compared below by their generators' states
             shared = streams.shared
             guards.append((streams, streams.fork(), shared))
     return guards
@@ -731,15 +733,25 @@ def _host_registry(host, game_id: str = DEFAULT_GAME):
 
 
 _CATALOGS: dict = {}
+_TARGETS: dict = {}  # (id(host), game id, expansions): (host, packs to load, plugin count)
 
 
 def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None = None):
     """The catalog of ``ruleset``'s game (default: the default game) with its plugins' packs
     and ``expansions``, loaded once per process."""
     ruleset = ruleset or get_game(None)
-    base = ruleset.base_pack()
-    targets = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
-    targets += list(expansions)
+    # the packs of a host, game and expansions, found once: a game is set up many times a
+    # second, and finding the base pack asks the file system
+    plugins = len(host.pm.get_plugins())  # a plugin registered later may bring a pack
+    known = _TARGETS.get((id(host), ruleset.id, expansions))
+    if known is None or known[0] is not host or known[2] != plugins:
+        base = ruleset.base_pack()
+        targets = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
+        targets += list(expansions)
+        if len(_TARGETS) > 64:  # many hosts in one process (tests): start again
+            _TARGETS.clear()
+        known = _TARGETS[(id(host), ruleset.id, expansions)] = (host, targets, plugins)
+    targets = known[1]
     key = (ruleset.id, id(registry), tuple(map(str, targets)))
     if key not in _CATALOGS:
         catalog = ruleset.load_catalog(targets, registry, host.checks(ruleset.id),

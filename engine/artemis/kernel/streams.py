@@ -10,8 +10,12 @@ import random
 
 def stream(seed: int, name: str) -> random.Random:
     """A named random stream: seeded from sha256 of "seed:name", stable on any machine."""
-    digest = hashlib.sha256(f"{seed}:{name}".encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
+    return random.Random(stream_seed(seed, name))
+
+
+def stream_seed(seed: int, name: str) -> int:
+    """The seed of `stream` (seed, name): the first 8 bytes of sha256 of "seed:name"."""
+    return int.from_bytes(hashlib.sha256(f"{seed}:{name}".encode()).digest()[:8], "big")
 
 
 def _copy_random(r: random.Random) -> random.Random:
@@ -36,8 +40,19 @@ class Streams(dict):
         # place, as forks start out with the same frozenset
         self.shared: frozenset = frozenset()
 
+    @classmethod
+    def seeded(cls, seeds) -> Streams:
+        """Streams from (name, int seed) pairs: each generator made when first read."""
+        return cls(seeds)
+
     def __getitem__(self, name: str) -> random.Random:
         r = dict.__getitem__(self, name)
+        if r.__class__ is int:  # a seed: the generator is made now, this side's own
+            r = random.Random(r)
+            if name in self.shared:
+                self.shared = self.shared - {name}
+            dict.__setitem__(self, name, r)
+            return r
         if name in self.shared:
             self.shared = self.shared - {name}
             r = _copy_random(r)
@@ -49,8 +64,15 @@ class Streams(dict):
         dict.__setitem__(self, name, r)
 
     def _own_all(self) -> None:
+        self.seed_all()
         for name in list(self.shared):
             self[name]  # noqa: B018 - reading copies a shared stream
+
+    def seed_all(self) -> None:
+        """Make the generator of every stream still held as its seed (nothing is copied)."""
+        for name, r in list(dict.items(self)):
+            if r.__class__ is int:
+                self[name]  # noqa: B018 - reading a seed makes its generator
 
     def get(self, name, default=None):
         return self[name] if name in self else default

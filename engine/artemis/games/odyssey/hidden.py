@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from artemis.kernel.streams import Streams
+
 
 def determinize(game, seat: int, rng: random.Random, streams: tuple):
     """A clone in which, for ``seat``: the other players' face-down Action cards are dealt
@@ -93,7 +95,8 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     for other in range(s.n):
         if other != seat:
             s.sing_known[other] = s.sing_known[other] & s.sing_known[seat]
-    s.rng = type(s.rng)((name, random.Random(rng.getrandbits(64))) for name in streams)
+    # each generator made when first read: the seeds are drawn now, in order
+    s.rng = Streams.seeded((name, rng.getrandbits(64)) for name in streams)
     return clone
 
 

@@ -12,6 +12,7 @@ import random
 from artemis.games.project import hookspecs
 from artemis.games.project.rules_versions import RULES_VERSION, legacy_variants
 from artemis.kernel.ruleset import Ruleset
+from artemis.kernel.streams import Streams
 from artemis.util.plural import counted
 
 # question kind -> the rule it is asked under (IllegalAction names it)
@@ -201,8 +202,8 @@ class ProjectRuleset(Ruleset):
         seen = set(s.events_seen)
         unseen = [e.id for e in game.catalog.events if e.id not in seen]
         s.event_deck = rng.sample(unseen, min(len(s.event_deck), len(unseen)))
-        s.rng = type(s.rng)((name, random.Random(rng.getrandbits(64)))
-                            for name in self.streams)
+        # each generator made when first read: the seeds are drawn now, in order
+        s.rng = Streams.seeded((name, rng.getrandbits(64)) for name in self.streams)
         return clone
 
     # -- words -------------------------------------------------------------------------------

@@ -61,12 +61,40 @@ def plan(game, seat: int, window_done: bool = False) -> None:
         push(game, ("window", "planning_turn", (teams.team_of(s, seat),), None),
              ("plan", seat, True))
         return
-    order = {c.id: i for i, c in enumerate(game.catalog.action_cards)}
+    order, actions = _placements(game.catalog)
     hand = sorted(set(teams.hand_of(s, seat)), key=order.__getitem__)
-    cards = game.catalog.by_id  # the label, built only when read, shows what the card shows
-    ask(game, seat, "place", [Action("place", (card, s.slots[i]), (_place_label, cards[card],
-                                                                   s.slots[i]))
-                              for card in hand for i in free], seat)
+    slots = s.slots
+    ask(game, seat, "place", [actions[(card, slots[i])] for card in hand for i in free], seat)
+
+
+class _Placements(dict):
+    """A catalog's placement Actions by (card, slot), made when first asked: an Action is an
+    immutable value, so every game and clone on that catalog shares it."""
+
+    def __init__(self, catalog):
+        super().__init__()
+        self.catalog = catalog
+
+    def __missing__(self, key):
+        card, slot = key
+        # the label, built only when read, shows what the card shows
+        action = self[key] = Action("place", key, (_place_label, self.catalog.by_id[card], slot))
+        return action
+
+
+_PLACEMENTS: dict[int, tuple] = {}  # id(catalog): (catalog, card order, _Placements)
+
+
+def _placements(catalog) -> tuple[dict, _Placements]:
+    """({card id: its place in the catalog}, the placement Actions) of ``catalog``."""
+    cached = _PLACEMENTS.get(id(catalog))
+    if cached is None or cached[0] is not catalog:
+        if len(_PLACEMENTS) > 64:  # many catalogs in one process (tests): start again
+            _PLACEMENTS.clear()
+        cached = _PLACEMENTS[id(catalog)] = (
+            catalog, {c.id: i for i, c in enumerate(catalog.action_cards)},
+            _Placements(catalog))
+    return cached[1], cached[2]
 
 
 @step("action_phase")

@@ -53,14 +53,28 @@ def resolve_tile(game, tile_id: str, declined: tuple = ()) -> None:
         if (player, face) in declined:
             continue
         cost = price(game, player, face)
-        name = game.catalog.by_id[tile_id].name
-        options = [Action("buy", ("decline",), f"decline {name}")]
-        if s.players[player].minerals >= cost:
-            options.insert(0, Action("buy", ("buy",), f"buy {name} for {cost} Minerals"))
+        buy, decline = _offer(game.catalog.by_id[tile_id].name, cost)
+        options = [buy, decline] if s.players[player].minerals >= cost else [decline]
         ask(game, player, "buy", options, (tile_id, player, face, cost, declined))
         return
     tile.dice = []  # nobody bought it: it stays on the Gantry (R8)
     game.emit("gantry_unsold", tile=tile_id)
+
+
+def _offer(name: str, cost: int) -> tuple[Action, Action]:
+    """The answers to an offer of the tile ``name`` at ``cost`` Minerals: buy, decline. Made
+    once per name and cost (Actions are immutable values), so an offer makes no new ones."""
+    key = (name, cost)
+    made = _OFFERS.get(key)
+    if made is None:
+        if len(_OFFERS) >= 4096:  # bounded: a catalog has a few dozen tiles
+            _OFFERS.clear()
+        made = _OFFERS[key] = (Action("buy", ("buy",), f"buy {name} for {cost} Minerals"),
+                               Action("buy", ("decline",), f"decline {name}"))
+    return made
+
+
+_OFFERS: dict[tuple[str, int], tuple[Action, Action]] = {}
 
 
 @answer("buy")

@@ -266,23 +266,39 @@ def ask_send(game, player: int, card: int, die: int) -> None:
     s = game.state
     p = s.players[player]
     cost = param(game, "expedition_send_cost", player)
-    options = [Action("send", ("none",), "send no colonist")]
+    options = [_SEND_NONE]
     if p.energy + p.minerals >= cost:
         places = send_places(game, player)
         face = s.cards[card].dice[die].face
         pioneers = sum(_held(game, player, pl)[PIONEER] for pl in places)
         for k in range(1, pioneers + 1):
-            options.append(Action("send", ("pioneer", k), f"send {k} Pioneer{'s' * (k > 1)}"))
+            options.append(_send_action("pioneer", k))
         for t in (1, 2, 3):
             if t == STEWARD and face > 2:
                 continue  # a Steward goes only with a die of 1 or 2 (rulebook; R4)
             for pl in places:
                 if _held(game, player, pl)[t]:
-                    where = "shelters" if pl == SHELTERS else pl
-                    origin = "the Shelters" if pl == SHELTERS else f"building {pl}"
-                    options.append(Action("send", (TYPES[t], where),
-                                          f"send {article(TYPES[t].capitalize())} from {origin}"))
+                    options.append(_send_action(TYPES[t], "shelters" if pl == SHELTERS else pl))
     ask(game, player, "send", options, (player, card, die))
+
+
+def _send_action(what: str, arg) -> Action:
+    """The send of ``k`` Pioneers (``what`` "pioneer", ``arg`` k) or of one colonist of type
+    ``what`` from ``arg`` ("shelters" or a building index): made once, then shared."""
+    key = (what, arg)
+    action = _SENDS.get(key)
+    if action is None:
+        if what == "pioneer":
+            label = f"send {arg} Pioneer{'s' * (arg > 1)}"
+        else:
+            origin = "the Shelters" if arg == "shelters" else f"building {arg}"
+            label = f"send {article(what.capitalize())} from {origin}"
+        action = _SENDS[key] = Action("send", key, label)
+    return action
+
+
+_SEND_NONE = Action("send", ("none",), "send no colonist")
+_SENDS: dict[tuple, Action] = {}
 
 
 @answer("send")
