@@ -78,3 +78,21 @@ def test_a_log_stores_relative_posix_paths_and_replays_elsewhere(tmp_path, monke
     monkeypatch.chdir(tmp_path / "logs")
     log = read_log(log_path)
     assert replay(log).game.view() == game.view()
+
+
+def test_an_odyssey_log_written_in_another_folder_verifies_here(tmp_path):
+    """The content hash leaves out where the content was read from: the Odyssey's Score track
+    row names its file:line relative to the folder artemis ran in (catalog.track_source)."""
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    played = subprocess.run(
+        [sys.executable, "-m", "artemis", "play", "--game", "odyssey", "--players", "2",
+         "--seed", "4", "--quiet", "--log", "o.jsonl"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert played.returncode == 0, played.stderr
+    verified = subprocess.run(
+        [sys.executable, "-m", "artemis", "replay", "--verify", str(tmp_path / "o.jsonl")],
+        cwd=root, capture_output=True, text=True, timeout=300)
+    assert verified.returncode == 0, verified.stdout + verified.stderr

@@ -13,19 +13,24 @@ from typing import Any
 
 #: Catalog fields left out of the content hash: where an item was read from (``source``,
 #: "file:line") and a pack's folder (``root``) depend on the machine and on comments, not on
-#: the rules; ``by_id`` only indexes items already hashed.
+#: the rules; ``by_id`` only indexes items already hashed. A game's catalog marks any other
+#: such field with ``dataclasses.field(metadata={UNHASHED: True})``.
 UNHASHED_FIELDS = frozenset({"source", "root", "by_id"})
+
+#: The field metadata key that leaves a field out of the content hash (a "file:line" under
+#: another name, which depends on the folder the content was read from).
+UNHASHED = "artemis_unhashed"
 
 
 def canonical(value: Any, exclude: frozenset = UNHASHED_FIELDS) -> Any:
     """``value`` as plain JSON data: a dataclass becomes {"@type": class name, field: value}
-    (fields named in ``exclude`` left out), mappings keep their keys (as strings), tuples,
+    (fields named in ``exclude``, or marked `UNHASHED` in their metadata, left out), mappings keep their keys (as strings), tuples,
     lists and sets become lists (sets sorted), other scalars stay. Raises TypeError for a
     value with no JSON form."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict = {"@type": type(value).__name__}
         for f in dataclasses.fields(value):
-            if f.name not in exclude:
+            if f.name not in exclude and not f.metadata.get(UNHASHED):
                 out[f.name] = canonical(getattr(value, f.name), exclude)
         return out
     if isinstance(value, dict):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from artemis.effects.model import Effect, parse_effect
+from artemis.records.digest import UNHASHED
 from artemis.util.frozen import FrozenMap, freeze
 
 
@@ -117,7 +118,9 @@ class PlanningBoard:
     score_floor: int
     track_provenance: str = ""
     track_pack: str = "base"
-    track_source: str = ""
+    # "file:line" of the Score track's row, relative to the folder artemis ran in: not part
+    # of the content hash, or a log written in another folder would not replay here
+    track_source: str = field(default="", metadata={UNHASHED: True})
 
     def player_slots(self, players: int) -> tuple[int, ...]:
         """The slots in use for Action cards at ``players`` (1 to 5), left to right."""
