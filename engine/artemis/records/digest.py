@@ -24,9 +24,9 @@ UNHASHED = "artemis_unhashed"
 
 def canonical(value: Any, exclude: frozenset = UNHASHED_FIELDS) -> Any:
     """``value`` as plain JSON data: a dataclass becomes {"@type": class name, field: value}
-    (fields named in ``exclude``, or marked `UNHASHED` in their metadata, left out), mappings keep their keys (as strings), tuples,
-    lists and sets become lists (sets sorted), other scalars stay. Raises TypeError for a
-    value with no JSON form."""
+    (fields named in ``exclude``, or marked `UNHASHED` in their metadata, left out), mappings
+    keep their keys (as strings), tuples, lists and sets become lists (sets sorted), other
+    scalars stay. Raises TypeError for a value with no JSON form."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         out: dict = {"@type": type(value).__name__}
         for f in dataclasses.fields(value):
