@@ -161,6 +161,7 @@ def test_spec_options_parsed_and_refused():
                         ("mcts:horizon=soon", "horizon is round or game or a whole number"),
                         ("mcts:iterations", "is not KEY=VALUE"),
                         ("mcts:c=1,c=2", "option c is given twice"),
+                        ("mcts:", "no options after ':'; write mcts, or e.g. mcts:iterations="),
                         ("greedy:iterations=5", "greedy takes no options")]:
         with pytest.raises(BotSpecError, match=words):
             make_bot(spec, 0)

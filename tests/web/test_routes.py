@@ -27,6 +27,11 @@ def test_index_lists_games_and_offers_the_new_game_form(tmp_path):
     assert "No games in the data folder yet." in page.text
     assert '<option value="project">The Artemis Project (2, 3, 4, 5 players)</option>' in page.text
     assert '<option value="odyssey">' in page.text
+    # the default game is offered first, and a seat row for each seat of the largest count
+    # (the Odyssey's 8, as 4 teams)
+    assert page.text.index('<option value="project">') < page.text.index(
+        '<option value="odyssey">')
+    assert 'name="seat7"' in page.text and 'name="seat8"' not in page.text
     game_id, host, _ = start(c, seat0="human", seat1="random", name0="Ada", name1="Bob")
     page = c.get("/")
     assert f"<code>{game_id}</code>" in page.text and "Ada (human), Bob (random)" in page.text

@@ -91,6 +91,11 @@ def parse_options(spec: str, declared: dict[str, BotOption]) -> dict:
     kind, rest = split_kind(spec)
     values = {name: o.default for name, o in declared.items()}
     if not rest:
+        if spec.strip().endswith(":"):  # "mcts:" says options follow, and none do
+            raise BotSpecError(f"bot '{spec}': no options after ':'; write {kind}, or e.g. "
+                               + (f"{kind}:{next(iter(declared))}="
+                                  f"{declared[next(iter(declared))].default}" if declared
+                                  else f"{kind} alone"))
         return values
     if not declared:
         raise BotSpecError(f"bot '{spec}': {kind} takes no options")

@@ -90,12 +90,17 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         if show_host_links:
             keys = {g.id: k for g in listing if not g.problem
                     and (k := store.host_key(g.id)) is not None}
+        from artemis.util import DEFAULT_GAME
+
+        # the default game first, as on the command line; a seat row for the largest count
+        ordered = sorted(rulesets.values(), key=lambda r: r.id != DEFAULT_GAME)
         return HTMLResponse(page(
             "index.html", listing=listing, host_keys=keys,
+            max_seats=max((max(r.player_counts) for r in ordered), default=1),
             games=[{"id": r.id, "name": r.name or r.id, "counts": r.player_counts,
                     "kinds": bot_kinds(r), "variants": sorted(_variants(store, r.id)),
                     "options": sorted((r.config_schema or {}).get("properties", {}))}
-                   for r in rulesets.values()],
+                   for r in ordered],
             packs=sorted(forms.packs(packs_folder))))
 
     async def create(request: Request) -> Response:

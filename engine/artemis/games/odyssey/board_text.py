@@ -80,21 +80,24 @@ def board_text(game, view: dict, names: list[str]):
         item = cat.get(system)
         hidden = [f"{down[system]} face down"] if down.get(system) else []
         galaxy.add_row(item.name if item is not None else system, "; ".join(planets + hidden))
+    # two letters a Resource, with the legend below: eleven columns fit 80 characters whole
     mats = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     mats.add_column("player", no_wrap=True)
-    mats.add_column("VP", justify="right")
+    mats.add_column("VP", justify="right", no_wrap=True)
     for r in RESOURCES:
-        mats.add_column(RESOURCE_NAMES[r], justify="right")
-    mats.add_column("C/F/S/T", justify="right")
-    mats.add_column("hand", justify="right")
-    mats.add_column("Artifacts", justify="right")
+        mats.add_column(RESOURCE_NAMES[r][:2], justify="right", no_wrap=True)
+    mats.add_column("C/F/S/T", justify="right", no_wrap=True)
+    mats.add_column("hand", justify="right", no_wrap=True)
+    mats.add_column("Art", justify="right", no_wrap=True)
     for p in players:
         assets = "/".join(str(p["supply"][a]) for a in ASSETS)
         mats.add_row(who(p["seat"]), str(p["vp"]), *(str(p["resources"][r]) for r in RESOURCES),
                      assets, str(len(p["hand"])),
                      f"{p['artifacts_held']}/{p['artifacts_used']}")
-    parts += [galaxy, mats, Text("C/F/S/T: Colonies, Factories, Starships, Terraformers "
-                                 "left; Artifacts: held/used", style="dim")]
+    legend = ", ".join(f"{RESOURCE_NAMES[r][:2]} {RESOURCE_NAMES[r]}" for r in RESOURCES)
+    parts += [galaxy, mats, Text(f"{legend}; C/F/S/T: Colonies, Factories, Starships, "
+                                 "Terraformers left; Art: Alien Artifacts held/used",
+                                 style="dim")]
     mine = [p for p in players if "artifacts" in p]
     if mine:
         p = mine[0]

@@ -66,11 +66,14 @@ def board_text(game, view: dict, names: list[str]):
             regions.add_row(r["name"], f"supply {r['stock']}", spaces)
         else:
             regions.add_row(r["name"], r["stock"], _dice(r.get("dice", []), names))
+    # short headings with the legend below, so the numbers and dice print whole at 80
+    # characters and only the colonists and buildings wrap
     mats = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for column in ("player", "VP", "Energy", "Minerals", "Toolkits", "badges", "Relief",
-                   "dice", "colonists and buildings"):
-        mats.add_column(column, justify="right" if column in (
-            "VP", "Energy", "Minerals", "Toolkits", "badges", "Relief") else "left")
+    for column in ("player", "VP", "En", "Min", "Tk", "bdg", "RT"):
+        mats.add_column(column, justify="left" if column == "player" else "right",
+                        no_wrap=True)
+    mats.add_column("dice", no_wrap=True)
+    mats.add_column("colonists and buildings")
     for p in data["players"]:
         buildings = "; ".join(f"{b['name']} [{', '.join(b['slots'])}]: {b['staff']}"
                               for b in p["buildings"])
@@ -82,4 +85,6 @@ def board_text(game, view: dict, names: list[str]):
         mats.add_row(names[p["seat"]], str(p["vp"]), str(p["energy"]), str(p["minerals"]),
                      str(p["toolkits"]), str(p["badges"]), str(p["relief"]),
                      " ".join(str(f) for f in p["dice"]) or "-", where)
-    return Group(Text(head, style="bold"), regions, mats, Text(f"bag: {data['bag']}"))
+    legend = Text("En Energy, Min Minerals, Tk Toolkits, bdg badges, RT Relief Track space",
+                  style="dim")
+    return Group(Text(head, style="bold"), regions, mats, legend, Text(f"bag: {data['bag']}"))
