@@ -87,13 +87,31 @@ def _round(driver) -> int:
     return int(found.group(1))
 
 
+def _gone(page):
+    """A wait condition: ``page`` (an element of the page before) has left the document.
+    Selenium's ``staleness_of`` knows only StaleElementReferenceException; Chromium's driver
+    may instead answer a generic error for a node of the page just replaced ("Node with given
+    id does not belong to the document"), which says the same."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+
+    def gone(_driver) -> bool:
+        try:
+            page.is_enabled()
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as exc:
+            if "does not belong to the document" in str(exc):
+                return True
+            raise
+        return False
+    return gone
+
+
 def _click_and_wait(driver, element):
     """Click ``element`` (a submit button) and wait for the next page."""
-    from selenium.webdriver.support import expected_conditions as EC
-
     page = _css(driver, "html")[0]
     element.click()
-    _wait(driver).until(EC.staleness_of(page), "the click did not open a page")
+    _wait(driver).until(_gone(page), "the click did not open a page")
 
 
 def _decide(driver, rng: random.Random, toolkit_change: bool, on_board: bool = False,
@@ -251,7 +269,6 @@ def _scrub_the_replay(driver, server, save, loaded, artefacts) -> None:
     whose save starts with the same actions."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions as EC
 
     from artemis.records.save import read_save
 
@@ -264,7 +281,7 @@ def _scrub_the_replay(driver, server, save, loaded, artefacts) -> None:
     scrub = driver.find_element(By.ID, "scrub")
     page = _css(driver, "html")[0]
     ActionChains(driver).move_to_element(scrub).click().perform()  # the middle of the track
-    _wait(driver).until(EC.staleness_of(page), "letting go of the slider opened no step")
+    _wait(driver).until(_gone(page), "letting go of the slider opened no step")
     middle, _ = _step_shown(driver)
     assert abs(middle - steps / 2) <= steps / 10, (middle, steps)
     _replay_shows(driver, loaded, middle)
