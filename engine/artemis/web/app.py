@@ -116,6 +116,11 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         except ContentError as exc:
             first = exc.problems[0].format().splitlines()[0] if exc.problems else str(exc)
             raise Refused(400, f"the game's content does not load: {first}") from None
+        return _opened(request, session)
+
+    def _opened(request: Request, session) -> Response:
+        """A game just made (new, or continued from a replay): its bots move, then 303 to its
+        host page (JSON ``{ok, id, host, seats}`` with 201 when asked for)."""
         session.advance()
         where = f"/g/{session.id}/host/{session.host_key}"
         if _wants_json(request):
@@ -286,12 +291,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
             session = store.create(record.config, kinds, names, record.actions[:step])
         except ReplayFailed as exc:  # the record was checked: only a changed pack does this
             raise Refused(500, f"the replay's actions no longer apply: {exc}") from None
-        session.advance()
-        where = f"/g/{session.id}/host/{session.host_key}"
-        if _wants_json(request):
-            return JSONResponse({"ok": True, "id": session.id, "host": where,
-                                 "seats": _seat_links(session)}, 201)
-        return RedirectResponse(where, 303)
+        return _opened(request, session)
 
     async def on_refused(request: Request, exc: Refused) -> Response:
         return _refusal(request, exc.status, exc.message)

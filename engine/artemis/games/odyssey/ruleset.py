@@ -310,8 +310,6 @@ class OdysseyRuleset(Ruleset):
 
         return board_text(game, view, names)
 
-    # -- players ----------------------------------------------------------------------------
-
     # -- simulation reports (artemis.games.odyssey.stats) ------------------------------------
 
     @property
