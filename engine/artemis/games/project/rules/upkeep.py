@@ -27,53 +27,53 @@ def upkeep(game) -> None:
          *[("heat", p) for p in order])
 
 
-def _place_name(game, player, place) -> str:
-    if place == SHELTERS:
-        return "the Shelters"
-    b = game.state.players[player].buildings[place]
-    return f"{game.catalog.by_id[b.tile].name} #{place}"
-
-
 def move_swap_options(game, player) -> list[Action]:
     """One move (a colonist to a building with room or the Shelters) or one swap of two
-    colonists whose new places both have room; or skip (rulebook)."""
+    colonists whose new places both have room; or skip (rulebook). Places in order: the
+    Shelters, then the buildings by index; colonist types by index."""
     p = game.state.players[player]
     by_id = game.catalog.by_id
-    places = [SHELTERS, *range(len(p.buildings))]
-    counts = [p.shelters, *(b.staff for b in p.buildings)]  # by position in ``places``
-    slots = [None, *(by_id[b.tile].slots for b in p.buildings)]  # None: the Shelters hold all
-    names = [_place_name(game, player, a) for a in places]
-    fits = col.fits
-    out = [Action("move", ("skip",), "no move or swap")]
-    for a in places:
-        ca = counts[a + 1]
-        for t in range(4):
-            if not ca[t]:
-                continue
-            for b in places:
-                if b == a:
-                    continue
-                after = counts[b + 1][:]
-                after[t] += 1
-                if slots[b + 1] is None or fits(slots[b + 1], after):
-                    out.append(Action("move", (TYPES[t], _pl(a), _pl(b)),
-                                      (_move_label, t, names[a + 1], names[b + 1])))
-    for i, a in enumerate(places):
-        for b in places[i + 1:]:
-            for t in range(4):
-                for u in range(4):
-                    if t == u or not counts[a + 1][t] or not counts[b + 1][u]:
+    tiles = [by_id[b.tile] for b in p.buildings]
+    # by position: 0 is the Shelters, k the building k - 1
+    ids = ["shelters", *range(len(tiles))]  # as the action's arguments say it
+    names = ["the Shelters", *(f"{tile.name} #{i}" for i, tile in enumerate(tiles))]
+    counts = [p.shelters, *(b.staff for b in p.buildings)]
+    slots = [None, *(tile.slots for tile in tiles)]  # None: the Shelters hold all
+    present = [[t for t in range(4) if c[t]] for c in counts]  # the types each place holds
+    fits, has_room = col.fits, col.has_room
+    out = [_SKIP]
+    n = len(counts)
+    for a in range(n):
+        for t in present[a]:
+            for b in range(n):
+                # a move takes from ``a`` only: whether it fits depends on ``b``'s room
+                if b != a and (slots[b] is None or has_room(slots[b], counts[b], t)):
+                    out.append(Action("move", (TYPES[t], ids[a], ids[b]),
+                                      (_move_label, t, names[a], names[b])))
+    for a in range(n):
+        for b in range(a + 1, n):
+            for t in present[a]:
+                for u in present[b]:
+                    if t == u:
                         continue
-                    ca, cb = counts[a + 1][:], counts[b + 1][:]
-                    ca[t] -= 1
-                    ca[u] += 1
-                    cb[u] -= 1
-                    cb[t] += 1
-                    if ((slots[a + 1] is None or fits(slots[a + 1], ca))
-                            and (slots[b + 1] is None or fits(slots[b + 1], cb))):
-                        out.append(Action("swap", (TYPES[t], _pl(a), TYPES[u], _pl(b)),
-                                          (_swap_label, t, names[a + 1], u, names[b + 1])))
+                    if slots[a] is not None:
+                        ca = counts[a][:]
+                        ca[t] -= 1
+                        ca[u] += 1
+                        if not fits(slots[a], ca):
+                            continue
+                    if slots[b] is not None:
+                        cb = counts[b][:]
+                        cb[u] -= 1
+                        cb[t] += 1
+                        if not fits(slots[b], cb):
+                            continue
+                    out.append(Action("swap", (TYPES[t], ids[a], TYPES[u], ids[b]),
+                                      (_swap_label, t, names[a], u, names[b])))
     return out
+
+
+_SKIP = Action("move", ("skip",), "no move or swap")  # shared: an Action is an immutable value
 
 
 def _move_label(t: int, origin: str, dest: str) -> str:
@@ -82,10 +82,6 @@ def _move_label(t: int, origin: str, dest: str) -> str:
 
 def _swap_label(t: int, place_a: str, u: int, place_b: str) -> str:
     return f"swap {article(TYPES[t])} in {place_a} with {article(TYPES[u])} in {place_b}"
-
-
-def _pl(place):
-    return "shelters" if place == SHELTERS else place
 
 
 def _unpl(value):
