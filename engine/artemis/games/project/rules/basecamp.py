@@ -44,8 +44,9 @@ def resolve_expedition(game, index: int) -> None:
         return
     ranking = standings(card)
     total = sum(d.face + d.pioneers for d in card.dice)
-    success = total >= difficulty(game, card)
-    game.emit("expedition", card=card.id, total=total, difficulty=difficulty(game, card),
+    needed = difficulty(game, card)
+    success = total >= needed
+    game.emit("expedition", card=card.id, total=total, difficulty=needed,
               success=success, ranking=[r[0] for r in ranking])
     steps: list[tuple] = []
     if success:

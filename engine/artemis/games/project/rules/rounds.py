@@ -28,10 +28,10 @@ def play_round(game) -> None:
 @step("resolution")
 def resolution(game) -> None:
     game.state.phase = "resolution"
-    steps = []
-    for what, name in RESOLUTION:
-        steps.append(("resolve", what, name))
-    push(game, *steps)
+    push(game, *_RESOLVE_STEPS)
+
+
+_RESOLVE_STEPS = tuple(("resolve", what, name) for what, name in RESOLUTION)  # steps are values
 
 
 @step("resolve")

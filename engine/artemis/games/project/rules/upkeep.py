@@ -141,10 +141,14 @@ def heat(game, player) -> None:
     """Pay Energy for Shelter colonists (R23); the unpaid ones are discarded, the owner
     picking which."""
     p = game.state.players[player]
-    free = param(game, "shelter_upkeep_free_slots", player)
+    held = sum(p.shelters)
+    if not held:  # nothing to heat: the parameters are not read (a read changes nothing)
+        return
+    payable_n = max(0, held - param(game, "shelter_upkeep_free_slots", player))
+    if payable_n == 0:
+        return
     per = param(game, "shelter_upkeep_per_colonist", player)
-    payable_n = max(0, sum(p.shelters) - free)
-    if per == 0 or payable_n == 0:
+    if per == 0:
         return
     can = min(payable_n, p.energy // per)
     unpaid = payable_n - can
