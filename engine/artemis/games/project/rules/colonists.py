@@ -89,13 +89,22 @@ def gain_colonists(game, player: int, counts) -> None:
 
 @step("place_colonist")
 def _place_colonist(game, player: int, t: int) -> None:
-    options = [Action("house", (t, "shelters"), f"put the {TYPES[t]} in the Shelters")]
+    options = [_HOUSE_SHELTERS[t]]
     p = game.state.players[player]
     for i in rooms(game, player, t):
-        options.append(Action("house", (t, i), f"put the {TYPES[t]} in "
-                              f"{game.catalog.by_id[p.buildings[i].tile].name} #{i}"))
+        options.append(Action("house", (t, i),
+                              (_house_label, t, game.catalog.by_id[p.buildings[i].tile].name, i)))
     game.emit("colonist_gained", player=player, colonist=TYPES[t])
     ask(game, player, "house", options, (player, t))
+
+
+# shared: an Action is an immutable value, and every gained colonist is offered the Shelters
+_HOUSE_SHELTERS = tuple(Action("house", (t, "shelters"), f"put the {TYPES[t]} in the Shelters")
+                        for t in range(4))
+
+
+def _house_label(t: int, name: str, building: int) -> str:
+    return f"put the {TYPES[t]} in {name} #{building}"
 
 
 @answer("house")
@@ -151,12 +160,17 @@ def colony(game, player: int) -> list[int]:
 def _fill(game, player: int, building: int) -> None:
     p = game.state.players[player]
     slots = game.catalog.by_id[p.buildings[building].tile].slots
-    options = [Action("fill", ("done",), "done moving colonists in")]
+    options = [_FILL[0]]
     for t in range(4):
         if p.shelters[t] and has_room(slots, p.buildings[building].staff, t):
-            text = f"move {article(TYPES[t])} from the Shelters in"
-            options.append(Action("fill", (TYPES[t],), text))
+            options.append(_FILL[t + 1])
     ask(game, player, "fill", options, (player, building))
+
+
+# shared (Actions are immutable values): done, then one move in per colonist type
+_FILL = (Action("fill", ("done",), "done moving colonists in"),
+         *(Action("fill", (TYPES[t],), f"move {article(TYPES[t])} from the Shelters in")
+           for t in range(4)))
 
 
 @answer("fill")

@@ -60,13 +60,19 @@ def ask_recruit(game, player: int, left: int) -> None:
     """One colonist type at a time, or stop (docs/design.md)."""
     s = game.state
     cost = param(game, "doorstep_cost_per_colonist", player)
-    options = [Action("recruit", ("stop",), "stop recruiting")]
+    options = [_STOP]
     if left > 0 and s.players[player].energy >= cost:
         for t in range(4):
             if s.doorstep[t]:
-                options.append(Action("recruit", (TYPES[t],),
-                                      f"recruit {article(TYPES[t])} for {cost} Energy"))
+                options.append(Action("recruit", (TYPES[t],), (_recruit_label, t, cost)))
     ask(game, player, "recruit", options, (player, left))
+
+
+_STOP = Action("recruit", ("stop",), "stop recruiting")  # shared: Actions are immutable values
+
+
+def _recruit_label(t: int, cost: int) -> str:
+    return f"recruit {article(TYPES[t])} for {cost} Energy"
 
 
 @answer("recruit")

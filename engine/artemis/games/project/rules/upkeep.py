@@ -115,13 +115,20 @@ def _move(game, action: Action, player) -> None:
 def ask_activate(game, player) -> None:
     """R33: activate any Ocean tile fully staffed now and not yet activated, or stop."""
     p = game.state.players[player]
-    options = [Action("activate", ("done",), "done activating")]
+    options = [_DONE_ACTIVATING]
     for i, b in enumerate(p.buildings):
         tile = game.catalog.by_id[b.tile]
         if (tile.upkeep and not b.activated and col.fully_staffed(tile.slots, b.staff)
                 and selectable(game, player, tile.upkeep)):
-            options.append(Action("activate", (i,), f"activate {tile.name} #{i}"))
+            options.append(Action("activate", (i,), (_activate_label, tile.name, i)))
     ask(game, player, "activate", options, player)
+
+
+_DONE_ACTIVATING = Action("activate", ("done",), "done activating")  # shared: immutable
+
+
+def _activate_label(name: str, building: int) -> str:
+    return f"activate {name} #{building}"
 
 
 @answer("activate")
@@ -182,8 +189,18 @@ def choose_start(game) -> None:
     low = min(p.energy + p.minerals for p in s.players)
     tied = [p.seat for p in s.players if p.energy + p.minerals == low]
     chooser = max(tied, key=lambda seat: (seat - s.start) % s.n)
-    options = [Action("start", (seat,), f"player {seat} starts") for seat in range(s.n)]
-    ask(game, chooser, "start", options, chooser)
+    ask(game, chooser, "start", [_start_action(seat) for seat in range(s.n)], chooser)
+
+
+def _start_action(seat: int) -> Action:
+    """The answer naming ``seat`` the next start player: made once per seat, then shared."""
+    action = _STARTS.get(seat)
+    if action is None:
+        action = _STARTS[seat] = Action("start", (seat,), f"player {seat} starts")
+    return action
+
+
+_STARTS: dict[int, Action] = {}
 
 
 @answer("start")
