@@ -62,9 +62,13 @@ def board_setup(game) -> None:
     s.event_modifiers = []  # an event's modify ends when the next Board Setup begins (R18)
     stack = s.stacks[round_stack(game, s.round)]
     # 1 Basecamp: unclaimed reward items go back (R6), then the cards are discarded
+    bag = s.bag
     for card in s.cards:
         for r in range(2):
-            s.bag = [a + b for a, b in zip(s.bag, card.reward_colonists[r], strict=True)]
+            laid = card.reward_colonists[r]
+            if any(laid):
+                for t in range(4):
+                    bag[t] += laid[t]
             tile = card.reward_tiles[r]
             if tile is not None:
                 kind = game.catalog.by_id[tile].kind
@@ -104,9 +108,11 @@ def board_setup(game) -> None:
     room = max(0, DOORSTEP_MAX - sum(s.doorstep))
     drawn = col.draw_from_bag(game, min(want, room))
     s.doorstep = [a + b for a, b in zip(s.doorstep, drawn, strict=True)]
-    game.emit("board_setup", round=s.round, cards=[c.id for c in s.cards],
-              reward_tiles=[t for c in s.cards for t in c.reward_tiles if t], vents=s.vents,
-              quarry=s.quarry, gantry=[g.tile for g in s.gantry], doorstep=s.doorstep[:])
+    if game.logging or game.observers:  # the record's lists are made only to be shown
+        game.emit("board_setup", round=s.round, cards=[c.id for c in s.cards],
+                  reward_tiles=[t for c in s.cards for t in c.reward_tiles if t],
+                  vents=s.vents, quarry=s.quarry, gantry=[g.tile for g in s.gantry],
+                  doorstep=s.doorstep[:])
     # the Event: reveal, and resolve at once if immediate (R18)
     s.event = s.event_deck.pop(0) if s.event_deck else None
     if s.event is not None:
