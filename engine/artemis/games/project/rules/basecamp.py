@@ -46,8 +46,9 @@ def resolve_expedition(game, index: int) -> None:
     total = sum(d.face + d.pioneers for d in card.dice)
     needed = difficulty(game, card)
     success = total >= needed
-    game.emit("expedition", card=card.id, total=total, difficulty=needed,
-              success=success, ranking=[r[0] for r in ranking])
+    if game.logging or game.observers:
+        game.emit("expedition", card=card.id, total=total, difficulty=needed,
+                  success=success, ranking=[r[0] for r in ranking])
     steps: list[tuple] = []
     if success:
         first = ranking[0][0]
@@ -80,7 +81,8 @@ def award_badge(game, player: int, stewards: int) -> None:
     p = game.state.players[player]
     n = param(game, "expedition_badges", player)
     p.badges += n
-    game.emit("gain", player=player, item="badges", amount=n)
+    if game.logging or game.observers:
+        game.emit("gain", player=player, item="badges", amount=n)
     if stewards:
         p.vp += stewards
         game.emit("vp", player=player, amount=stewards, reason="steward")

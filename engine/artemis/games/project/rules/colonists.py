@@ -94,7 +94,8 @@ def _place_colonist(game, player: int, t: int) -> None:
     for i in rooms(game, player, t):
         options.append(Action("house", (t, i),
                               (_house_label, t, game.catalog.by_id[p.buildings[i].tile].name, i)))
-    game.emit("colonist_gained", player=player, colonist=TYPES[t])
+    if game.logging or game.observers:
+        game.emit("colonist_gained", player=player, colonist=TYPES[t])
     ask(game, player, "house", options, (player, t))
 
 

@@ -38,17 +38,20 @@ def resolve_die(game, region: str, player: int, face: int) -> None:
         have = getattr(s, stock)
         take = min(face, have)
         if take == 0:
-            game.emit("exposed", player=player, region=region, face=face)
+            if game.logging or game.observers:
+                game.emit("exposed", player=player, region=region, face=face)
             push(game, ("relief", player))
             return
         setattr(s, stock, have - take)
         p = s.players[player]
         setattr(p, item, getattr(p, item) + take)
-        game.emit("gain", player=player, item=item, amount=take, region=region, face=face)
+        if game.logging or game.observers:
+            game.emit("gain", player=player, item=item, amount=take, region=region, face=face)
         return
     # the Doorstep (R9): recruit up to the table limit, paying per colonist
     if sum(s.doorstep) == 0:
-        game.emit("exposed", player=player, region=region, face=face)
+        if game.logging or game.observers:
+            game.emit("exposed", player=player, region=region, face=face)
         push(game, ("relief", player))
         return
     limit = game.catalog.board.doorstep[face]

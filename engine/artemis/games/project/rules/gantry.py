@@ -58,7 +58,8 @@ def resolve_tile(game, tile_id: str, declined: tuple = ()) -> None:
         ask(game, player, "buy", options, (tile_id, player, face, cost, declined))
         return
     tile.dice = []  # nobody bought it: it stays on the Gantry (R8)
-    game.emit("gantry_unsold", tile=tile_id)
+    if game.logging or game.observers:
+        game.emit("gantry_unsold", tile=tile_id)
 
 
 def _offer(name: str, cost: int) -> tuple[Action, Action]:
@@ -83,9 +84,11 @@ def _buy(game, action: Action, ctx) -> None:
     s = game.state
     if action.args[0] == "decline":
         if param(game, "gantry_decliner_out"):
-            game.emit("gantry_declined", player=player, tile=tile_id)
+            if game.logging or game.observers:
+                game.emit("gantry_declined", player=player, tile=tile_id)
         else:  # the same player may be offered the tile again at a lower die
-            game.emit("gantry_declined", player=player, tile=tile_id, die=face)
+            if game.logging or game.observers:
+                game.emit("gantry_declined", player=player, tile=tile_id, die=face)
         push(game, ("gantry_tile", tile_id, (*declined, (player, face))))
         return
     tile = next(g for g in s.gantry if g.tile == tile_id)
@@ -96,7 +99,8 @@ def _buy(game, action: Action, ctx) -> None:
     outbid = [p for p, f in _bidders(tile) if p != player and p not in refused and f < face]
     s.gantry.remove(tile)
     s.players[player].minerals -= cost
-    game.emit("gantry_bought", player=player, tile=tile_id, price=cost)
+    if game.logging or game.observers:
+        game.emit("gantry_bought", player=player, tile=tile_id, price=cost)
     # relief after the claim, in descending order of each outbid player's highest die (R32)
     push(game, *[("relief", p) for p in outbid])
     claim_building(game, player, tile_id)

@@ -23,7 +23,8 @@ def gain_relief(game, player: int, count: int = 1) -> None:
     if count > 1:
         push(game, ("relief", player, count - 1))  # after this gain's reward (R11)
     p.relief += 1
-    game.emit("relief", player=player, space=p.relief)
+    if game.logging or game.observers:
+        game.emit("relief", player=player, space=p.relief)
     options = [Action("relief_reward", (sp.space,), (_label, sp.space, sp.reward))
                for sp in reversed(track[: p.relief]) if selectable(game, player, sp.reward)]
     ask(game, player, "relief_reward", options, player)

@@ -41,7 +41,8 @@ def resolve(game, what: str, name: str) -> None:
         if s.event is not None and game.catalog.by_id[s.event].when == name:
             push(game, ("event", s.event))
         return
-    game.emit("resolve", region=name)
+    if game.logging or game.observers:  # a hot record: no keyword dict when nobody reads it
+        game.emit("resolve", region=name)
     # asked only when a plugin implements it (Game.new): a pluggy call costs more than the region
     if game.region_hook and game.plugins.artemis_resolve_region(game=game, region=name):
         return  # a plugin resolves this region its own way

@@ -108,7 +108,8 @@ def _move(game, action: Action, player) -> None:
         col.take(game, player, b, u)
         col.put(game, player, a, u)
         col.put(game, player, b, t)
-    game.emit("moved", player=player, action=action.id)
+    if game.logging or game.observers:
+        game.emit("moved", player=player, action=action.id)
 
 
 @step("activate")
@@ -160,7 +161,8 @@ def heat(game, player) -> None:
     can = min(payable_n, p.energy // per)
     unpaid = payable_n - can
     p.energy -= can * per
-    game.emit("heated", player=player, colonists=can, energy=can * per)
+    if game.logging or game.observers:
+        game.emit("heated", player=player, colonists=can, energy=can * per)
     if unpaid:
         types = [t for t in range(4) for _ in range(p.shelters[t])]
         options = []
