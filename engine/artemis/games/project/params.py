@@ -38,12 +38,15 @@ def param(game, name: str, player: int | None = None):
     places = spec.type == "places"
     if places:
         value = set(value)
-    # only the modifiers of ``name``: no buildings, no event modifiers, skips the search
-    buildings = (active_modifiers(game, player, name)
-                 if player is not None and game.state.players[player].buildings else ())
-    events = game.state.event_modifiers
-    if events:
-        events = [m for m in events if m.param == name]
+    state = game.state
+    # only the modifiers of ``name``; plain loops, since most reads find none
+    buildings = ()
+    if player is not None and state.players[player].buildings:
+        buildings = active_modifiers(game, player, name)
+    events = []
+    for m in state.event_modifiers:
+        if m.param == name:
+            events.append(m)
     if buildings or events:
         for m, i in buildings:
             if m.mode == "set":
