@@ -33,13 +33,19 @@ def move_swap_options(game, player) -> list[Action]:
     Shelters, then the buildings by index; colonist types by index."""
     p = game.state.players[player]
     by_id = game.catalog.by_id
-    tiles = [by_id[b.tile] for b in p.buildings]
-    # by position: 0 is the Shelters, k the building k - 1
-    ids = ["shelters", *range(len(tiles))]  # as the action's arguments say it
-    names = ["the Shelters", *(f"{tile.name} #{i}" for i, tile in enumerate(tiles))]
-    counts = [p.shelters, *(b.staff for b in p.buildings)]
-    slots = [None, *(tile.slots for tile in tiles)]  # None: the Shelters hold all
-    present = [[t for t in range(4) if c[t]] for c in counts]  # the types each place holds
+    # by position: 0 is the Shelters, k the building k - 1 (plain loops: no comprehension
+    # frames, this runs for every player every round)
+    ids: list = ["shelters"]  # as the action's arguments say it
+    names = ["the Shelters"]
+    counts = [p.shelters]
+    slots: list = [None]  # None: the Shelters hold all
+    for i, b in enumerate(p.buildings):
+        tile = by_id[b.tile]
+        ids.append(i)
+        names.append(f"{tile.name} #{i}")
+        counts.append(b.staff)
+        slots.append(tile.slots)
+    present = [_held_types(c) for c in counts]  # the types each place holds
     fits, has_room = col.fits, col.has_room
     out = [_SKIP]
     n = len(counts)
@@ -74,6 +80,14 @@ def move_swap_options(game, player) -> list[Action]:
 
 
 _SKIP = Action("move", ("skip",), "no move or swap")  # shared: an Action is an immutable value
+
+
+def _held_types(counts: list[int]) -> tuple[int, ...]:
+    """The type indexes with a colonist in ``counts``, ascending (one tuple per pattern)."""
+    return _HELD[(counts[0] > 0) + 2 * (counts[1] > 0) + 4 * (counts[2] > 0) + 8 * (counts[3] > 0)]
+
+
+_HELD = tuple(tuple(t for t in range(4) if mask >> t & 1) for mask in range(16))
 
 
 def _move_label(t: int, origin: str, dest: str) -> str:
