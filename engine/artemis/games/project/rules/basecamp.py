@@ -43,7 +43,7 @@ def resolve_expedition(game, index: int) -> None:
     if not card.dice:
         return
     ranking = standings(card)
-    total = sum(d.face + d.pioneers for d in card.dice)
+    total = sum(r[1] for r in ranking)  # every die's face and Pioneers, by player
     needed = difficulty(game, card)
     success = total >= needed
     if game.logging or game.observers:
@@ -51,26 +51,36 @@ def resolve_expedition(game, index: int) -> None:
                   success=success, ranking=[r[0] for r in ranking])
     steps: list[tuple] = []
     if success:
+        # the Stewards and Engineers each player sent, in one pass over the dice
+        stewards = [0] * s.n
+        engineers = [0] * s.n
+        for d in card.dice:
+            if d.sent == STEWARD:
+                stewards[d.player] += 1
+            elif d.sent == ENGINEER:
+                engineers[d.player] += 1
         first = ranking[0][0]
-        stewards = sum(1 for d in card.dice if d.player == first and d.sent == STEWARD)
-        steps.append(("badge", first, stewards))
+        steps.append(("badge", first, stewards[first]))
         if len(ranking) == 1:
             steps.append(("lone_rewards", first, index))
         else:
             steps.append(("pick_reward", first, ranking[1][0], index))
         order = [r[0] for r in ranking]
         for player in order:
-            engineers = sum(1 for d in card.dice if d.player == player and d.sent == ENGINEER)
-            for _ in range(engineers):
+            for _ in range(engineers[player]):
                 steps.append(("engineer", player))
-        steps.extend(("relief", player) for player in order[2:])
+        for player in order[2:]:
+            steps.append(("relief", player))
     else:
         order = [r[0] for r in sorted(ranking, key=lambda r: r[2])]
-        steps.extend(("relief", player) for player in order)
-    steps.extend(("return", player, index) for player in order)
+        for player in order:
+            steps.append(("relief", player))
+    for player in order:
+        steps.append(("return", player, index))
     steps.append(("clear_card", index))
     if success:
-        steps.extend(("game_event", "on_expedition_success", player, None) for player in order)
+        for player in order:
+            steps.append(("game_event", "on_expedition_success", player, None))
     push(game, *steps)
 
 

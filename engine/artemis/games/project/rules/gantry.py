@@ -43,12 +43,20 @@ def offers(game, tile) -> list[tuple[int, int]]:
     return sorted(tile.dice, key=lambda d: -d[1])  # stable: equal faces in placement order
 
 
+def _on_gantry(s, tile_id: str):
+    """The Gantry tile ``tile_id`` being resolved (a loop: no generator frame per offer)."""
+    for g in s.gantry:
+        if g.tile == tile_id:
+            return g
+    raise ValueError(f"tile {tile_id} is not on the Gantry")
+
+
 @step("gantry_tile")
 def resolve_tile(game, tile_id: str, declined: tuple = ()) -> None:
     """Offer the tile to the next (player, face) of `offers` not in ``declined`` (the offers
     already turned down or unaffordable); a tile nobody buys stays on the Gantry (R8)."""
     s = game.state
-    tile = next(g for g in s.gantry if g.tile == tile_id)
+    tile = _on_gantry(s, tile_id)
     for player, face in offers(game, tile):
         if (player, face) in declined:
             continue
@@ -91,7 +99,7 @@ def _buy(game, action: Action, ctx) -> None:
                 game.emit("gantry_declined", player=player, tile=tile_id, die=face)
         push(game, ("gantry_tile", tile_id, (*declined, (player, face))))
         return
-    tile = next(g for g in s.gantry if g.tile == tile_id)
+    tile = _on_gantry(s, tile_id)
     # outbid: a die below the buying one, and never offered the tile: a player who declined or
     # could not pay gains nothing (rulebook); every die offered was above the buying die, so
     # "not offered" is "not among the decliners"
