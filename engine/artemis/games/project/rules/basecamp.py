@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from artemis.effects.model import Step
 from artemis.games.project.ops import run_effect
 from artemis.games.project.params import param
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import ENGINEER, PIONEER, SHELTERS, STEWARD, TYPES
+from artemis.games.project.words import describe
 from artemis.kernel.actions import Action
+from artemis.util.frozen import FrozenMap
 
 
 def standings(card) -> list[tuple[int, int, int]]:
@@ -100,8 +103,6 @@ def award_badge(game, player: int, stewards: int) -> None:
 
 @step("pick_reward")
 def pick_reward(game, first: int, second: int, index: int) -> None:
-    from artemis.games.project.words import describe
-
     x = game.catalog.by_id[game.state.cards[index].id]
     options = [Action("reward", (r,), (describe, x.rewards[r])) for r in range(2)]
     ask(game, first, "reward", options, (first, second, index))
@@ -132,8 +133,6 @@ def lone_rewards(game, player: int, index: int) -> None:
 
 
 def _first_label(reward) -> str:
-    from artemis.games.project.words import describe
-
     return f"first: {describe(reward)}"
 
 
@@ -147,10 +146,10 @@ def _first(game, action: Action, ctx) -> None:
 @step("engineer")
 def engineer_bonus(game, player: int) -> None:
     """An Engineer sent on a successful card: gain any 2 resources (rulebook)."""
-    from artemis.effects.model import Step
-    from artemis.util.frozen import FrozenMap
+    run_effect(game, player, _ENGINEER_GAIN, ("engineer",))
 
-    run_effect(game, player, (Step("gain", FrozenMap({"resources": 2})),), ("engineer",))
+
+_ENGINEER_GAIN = (Step("gain", FrozenMap({"resources": 2})),)  # an effect is an immutable value
 
 
 @step("return")

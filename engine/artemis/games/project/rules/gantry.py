@@ -9,6 +9,8 @@ again at a lower die of theirs. Rules version 1 took a decliner out for the whol
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from artemis.games.project.ops import claim_building
 from artemis.games.project.params import param
 from artemis.games.project.rules.flow import answer, ask, push, step
@@ -31,7 +33,7 @@ def _bidders(tile) -> list[tuple[int, int]]:
     best: dict[int, int] = {}
     for player, face in tile.dice:
         best[player] = max(face, best.get(player, 0))
-    return sorted(best.items(), key=lambda kv: -kv[1])
+    return sorted(best.items(), key=_FACE, reverse=True)  # stable, reversed or not
 
 
 def offers(game, tile) -> list[tuple[int, int]]:
@@ -40,7 +42,11 @@ def offers(game, tile) -> list[tuple[int, int]]:
     only, since a player who turns one down is out for the tile (rules version 1)."""
     if param(game, "gantry_decliner_out"):
         return _bidders(tile)
-    return sorted(tile.dice, key=lambda d: -d[1])  # stable: equal faces in placement order
+    # stable (reverse keeps it so): equal faces in placement order
+    return sorted(tile.dice, key=_FACE, reverse=True)
+
+
+_FACE = itemgetter(1)  # of a (player, face) pair
 
 
 def _on_gantry(s, tile_id: str):
