@@ -8,23 +8,30 @@ from artemis.games.project.state import SHELTERS, TYPE_INDEX, TYPES
 from artemis.games.project.words import with_article as article
 from artemis.kernel.actions import Action
 
-_SLOT = {t: i for i, t in enumerate(TYPES)}
-
 
 def fits(slots: tuple[str, ...], staff: list[int]) -> bool:
-    """Whether ``staff`` (counts by type) can be matched to ``slots`` (R31)."""
+    """Whether ``staff`` (counts by type) can be matched to ``slots`` (R31): the colonists
+    beyond their type's own slots must find blank ones."""
+    typed, blank = _CAPACITY.get(slots) or _capacity(slots)
+    p, e, m, st = staff
+    tp, te, tm, ts = typed
+    over = ((p - tp if p > tp else 0) + (e - te if e > te else 0)
+            + (m - tm if m > tm else 0) + (st - ts if st > ts else 0))
+    return over <= blank and p + e + m + st <= len(slots)
+
+
+def _capacity(slots: tuple[str, ...]) -> tuple[tuple[int, int, int, int], int]:
+    """(slots of each type, blank slots) of a tile's ``slots``, counted once per tuple."""
     typed = [0, 0, 0, 0]
-    blank = 0
     for s in slots:
-        if s == "any":
-            blank += 1
-        else:
-            typed[_SLOT[s]] += 1
-    over = 0
-    for i in range(4):
-        if staff[i] > typed[i]:
-            over += staff[i] - typed[i]
-    return over <= blank and sum(staff) <= len(slots)
+        if s != "any":
+            typed[TYPE_INDEX[s]] += 1
+    found = _CAPACITY[slots] = (tuple(typed), len(slots) - sum(typed))
+    return found
+
+
+# a catalog has a few dozen distinct slot tuples
+_CAPACITY: dict[tuple[str, ...], tuple[tuple[int, int, int, int], int]] = {}
 
 
 def fully_staffed(slots: tuple[str, ...], staff: list[int]) -> bool:
