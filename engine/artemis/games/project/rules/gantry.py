@@ -40,6 +40,8 @@ def offers(game, tile) -> list[tuple[int, int]]:
     """The offers of a tile in the order they are made, as (player, face): every die from the
     highest down (rulebook; R8), or, with ``gantry_decliner_out``, each player's highest die
     only, since a player who turns one down is out for the tile (rules version 1)."""
+    if len(tile.dice) == 1:  # one die: both readings offer it alone (the parameter is not read)
+        return tile.dice[:]
     if param(game, "gantry_decliner_out"):
         return _bidders(tile)
     # stable (reverse keeps it so): equal faces in placement order
@@ -97,11 +99,10 @@ def _buy(game, action: Action, ctx) -> None:
     tile_id, player, face, cost, declined = ctx
     s = game.state
     if action.args[0] == "decline":
-        if param(game, "gantry_decliner_out"):
-            if game.logging or game.observers:
+        if game.logging or game.observers:  # here the parameter changes the record only
+            if param(game, "gantry_decliner_out"):
                 game.emit("gantry_declined", player=player, tile=tile_id)
-        else:  # the same player may be offered the tile again at a lower die
-            if game.logging or game.observers:
+            else:  # the same player may be offered the tile again at a lower die
                 game.emit("gantry_declined", player=player, tile=tile_id, die=face)
         push(game, ("gantry_tile", tile_id, (*declined, (player, face))))
         return
