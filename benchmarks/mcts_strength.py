@@ -122,10 +122,18 @@ def report(rows: list[dict], meta: dict) -> None:
           f"{low:.0%} to {high:.0%}")
     print(f"mcts mean VP {statistics.mean(r['vp'] for r in rows):.1f}; others' mean VP "
           f"{statistics.mean(v for r in rows for v in r['others_vp']):.1f}")
+    for seat in sorted({r["seat"] for r in rows}):
+        at = [r for r in rows if r["seat"] == seat]
+        won = sum(r["won"] for r in at)
+        print(f"  mcts at seat {seat}: won {won}/{len(at)}, mean VP "
+              f"{statistics.mean(r['vp'] for r in at):.1f}, others' "
+              f"{statistics.mean(v for r in at for v in r['others_vp']):.1f}")
     if seconds:
         print(f"CPU seconds per mcts decision: median {statistics.median(seconds):.3f}, "
               f"p90 {sorted(seconds)[int(0.9 * (len(seconds) - 1))]:.3f}; iterations per "
-              f"decision {sum(r['iterations'] for r in rows) / max(1, decisions):.0f}")
+              f"decision {sum(r['iterations'] for r in rows) / max(1, decisions):.0f}, "
+              f"{sum(r['iterations'] for r in rows) / max(1e-9, sum(seconds)):.0f} per CPU "
+              f"second")
     if dice:
         print("mcts dice by region: " + ", ".join(f"{k} {100 * v / total:.0f}%"
                                                   for k, v in dice.most_common()))

@@ -46,8 +46,9 @@ def play(
         help="The game seed: the same seed, the same game \\[default: 0].",
         show_default=False)] = None,
     bots: Annotated[str | None, typer.Option(
-        help="Seat per player, comma-separated: random, greedy, human or a bot of the game's "
-        "own (one name for every seat) \\[default: random].", show_default=False)] = None,
+        help="Seat per player, comma-separated: random, greedy, mcts (options as "
+        "mcts:iterations=400,horizon=round), human or a bot of the game's own (one name for "
+        "every seat) \\[default: random].", show_default=False)] = None,
     config: Annotated[Path | None, typer.Option(
         help="A game config file (YAML, schemas/game-config.schema.json); flags override it.",
         show_default=False)] = None,

@@ -53,8 +53,9 @@ def simulate(
         "Odyssey: 1 to 6 or 8) "
         "\\[default: 4].", show_default=False)] = None,
     bots: Annotated[str | None, typer.Option(
-        help="Bot per seat, comma-separated: random, greedy or a bot of the game's own; one "
-        "name for every seat (default: random).", show_default=False)] = None,
+        help="Bot per seat, comma-separated: random, greedy, mcts (options as "
+        "mcts:iterations=400,horizon=round) or a bot of the game's own; one name for every "
+        "seat (default: random).", show_default=False)] = None,
     variant: Annotated[list[str] | None, typer.Option(
         "--variant", help="Switch a variant (house rule) on (repeatable).",
         show_default=False)] = None,

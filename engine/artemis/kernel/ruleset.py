@@ -341,11 +341,19 @@ class Ruleset:
         a greedy bot of a game without a heuristic plays at random."""
         return 0.0
 
+    def evaluate_all(self, game) -> list[float]:
+        """`evaluate` of every seat, by seat number (a search scores every seat of each
+        position it reaches). Default: `evaluate` seat by seat; a game whose evaluation reads
+        every player anyway overrides it to read them once, with the same values."""
+        return [self.evaluate(game, seat) for seat in range(game.config.players)]
+
     def search_key(self, game, action) -> float:
         """Where ``action`` (legal in ``game``) stands among its question's options for a
         search bot (`artemis.players.mcts`), lower first: the tree widens in this order and
         rollouts play among the lowest. A game with long lists groups them here (the
-        Project: a placement by the Toolkits it costs). Default: 0, all alike."""
+        Project: a placement by the Toolkits it costs). Default: 0, all alike. It must depend
+        on the action alone (the same action gets the same key in every sampled world): the
+        search orders a node's options once for each list of options it meets there."""
         return 0
 
     def __repr__(self) -> str:

@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import random
 import zlib
+from operator import is_
 
 from artemis.kernel.actions import Action
 from artemis.players.spec import BotOption, parse_options
@@ -67,7 +68,7 @@ class Node:
     it, ``visits``, ``total`` reward and ``avail`` (iterations in which it could be chosen);
     ``rank`` the order of its actions ({id: key}, lower first), ``salt`` its tie order."""
 
-    __slots__ = ("children", "visits", "total", "avail", "rank", "salt")
+    __slots__ = ("children", "visits", "total", "avail", "rank", "salt", "order")
 
     def __init__(self, salt: int):
         self.children: dict[str, Node] = {}
@@ -76,6 +77,7 @@ class Node:
         self.avail = 0
         self.rank: dict[str, float] | None = None
         self.salt = salt
+        self.order: tuple[list, list] | None = None  # (options met, their order): `_order`
 
 
 class MCTSBot:
@@ -151,7 +153,13 @@ class MCTSBot:
 
     def _order(self, game, node: Node, legal: list) -> list:
         """``legal`` in ``node``'s order: its rank where it has one, else the game's
-        `search_key`; ties by a hash salted per node (the same in every process)."""
+        `search_key`; ties by a hash salted per node (the same in every process). The list
+        returned is not to be changed: a node keeps its last one."""
+        # the worlds of one node mostly offer the very same option objects (the Project's
+        # placements are shared): the order is then the one made last time there
+        met = node.order
+        if met is not None and len(met[0]) == len(legal) and all(map(is_, met[0], legal)):
+            return met[1]
         salt = node.salt
         if node.rank is not None:
             rank = node.rank
@@ -163,7 +171,9 @@ class MCTSBot:
 
             def key(a):
                 return (search_key(game, a), zlib.crc32(a.id.encode(), salt))
-        return sorted(legal, key=key)
+        order = sorted(legal, key=key)
+        node.order = (legal, order)
+        return order
 
     def _iterate(self, game, seat: int, root: Node, start: int) -> None:
         world = game.determinize(seat, self.rng)
@@ -247,7 +257,7 @@ class MCTSBot:
         n = world.config.players
         if world.is_over:
             return terminal_rewards(world.result, n, self.scale)
-        return [_logistic(ruleset.evaluate(world, s) / self.scale) for s in range(n)]
+        return [_logistic(value / self.scale) for value in ruleset.evaluate_all(world)]
 
 
 def terminal_rewards(result: dict, n: int, scale: float) -> list[float]:

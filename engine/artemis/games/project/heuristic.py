@@ -35,6 +35,20 @@ def evaluate(game, seat: int) -> float:
     return mine - best_other
 
 
+def evaluate_all(game) -> list[float]:
+    """`evaluate` of every seat, by seat, from one reading of the position (a search scores
+    each seat of every position it reaches): the same values, each player's worth counted
+    once instead of once per seat."""
+    from artemis.games.project.rules.scoring import final_scores
+
+    steps = final_scores(game)
+    dice = dice_on_board(game)
+    players = game.state.players
+    totals = [worth(game, p, steps) + dice[p.seat] for p in players]
+    return [totals[seat] - max(t for other, t in enumerate(totals) if other != seat)
+            for seat in range(len(players))]
+
+
 def worth(game, p, steps: dict) -> float:
     """Player ``p``'s VP if the game ended now (``steps``: `final_scores`) plus, while rounds
     remain, what its resources, Toolkits, Relief, colonists and unfinished buildings

@@ -309,6 +309,15 @@ class ProjectRuleset(Ruleset):
 
         return evaluate(game, seat)
 
+    def evaluate_all(self, game) -> list[float]:
+        """`evaluate` of every seat from one reading of the position (the heuristic's
+        `evaluate_all`; rules version 1 seat by seat)."""
+        if game.config.rules_version == 1:
+            return super().evaluate_all(game)
+        from artemis.games.project.heuristic import evaluate_all
+
+        return evaluate_all(game)
+
     def search_key(self, game, action) -> float:
         """A placement (``place:ROLLED:FINAL:REGION:TARGET``) by the Toolkits it costs,
         |FINAL - ROLLED| (The Placement Phase: a Toolkit changes a die by one): the search
