@@ -43,10 +43,12 @@ def param(game, name: str, player: int | None = None):
     buildings = ()
     if player is not None and state.players[player].buildings:
         buildings = active_modifiers(game, player, name)
-    events = []
-    for m in state.event_modifiers:
-        if m.param == name:
-            events.append(m)
+    events = ()
+    if state.event_modifiers:
+        events = []
+        for m in state.event_modifiers:
+            if m.param == name:
+                events.append(m)
     if buildings or events:
         for m, i in buildings:
             if m.mode == "set":

@@ -90,7 +90,10 @@ def gain_colonists(game, player: int, counts) -> None:
     p = game.state.players[player]
     for t in range(4):
         p.arriving[t] += counts[t]
-    steps = [("place_colonist", player, t) for t in range(4) for _ in range(counts[t])]
+    steps = []
+    for t in range(4):
+        for _ in range(counts[t]):
+            steps.append(("place_colonist", player, t))
     push(game, *steps)
 
 

@@ -23,8 +23,11 @@ def upkeep(game) -> None:
     for p in s.players:
         for b in p.buildings:
             b.activated = False
-    push(game, *[("move_swap", p) for p in order], *[("activate", p) for p in order],
-         *[("heat", p) for p in order])
+    steps = []
+    for name in ("move_swap", "activate", "heat"):  # each in turn order, every player
+        for p in order:
+            steps.append((name, p))
+    push(game, *steps)
 
 
 def move_swap_options(game, player) -> list[Action]:
