@@ -3,13 +3,15 @@ and (with --callgrind) the instructions of one game under valgrind's callgrind, 
 figure on a shared machine.
 
     .venv/bin/python benchmarks/compare.py OLD_CHECKOUT [NEW_CHECKOUT] [-g 200] [-r 5]
-    .venv/bin/python benchmarks/compare.py /tmp/old --callgrind
+    .venv/bin/python benchmarks/compare.py /tmp/old --callgrind 3 [--paced]
 
 Each checkout runs in its own processes with its engine/ and plugins/ first on PYTHONPATH
 (this venv's packages for the rest), in alternating blocks, so that a noisy neighbour hits
 both. The games: seeds 0..g-1, every seat a seeded random bot choosing uniformly among the
 legal actions. Works with the layout before the kernel issue (``artemis.game``) and after it
-(``artemis.kernel.game``).
+(``artemis.kernel.game``). ``--paced`` adds a third side: the new checkout with the garbage
+collector paced as the ``artemis`` command and simulate's workers pace it
+(`artemis.util.collector`); the first two run with Python's default pace, the engine alone.
 """
 
 from __future__ import annotations
@@ -34,6 +36,10 @@ try:
     from artemis.kernel.game import Game, GameConfig
 except ImportError:
     from artemis.game import Game, GameConfig
+
+if sys.argv[-1] == "paced":  # as `artemis` processes run (artemis.util.collector)
+    from artemis.util.collector import pace_for_games
+    pace_for_games()
 
 def play(seed, logging):
     g = Game.new(GameConfig(players=4, seed=seed))
@@ -73,20 +79,22 @@ def env_for(checkout: Path) -> dict:
     return env
 
 
-def timed_block(checkout: Path, games: int, first: int) -> dict:
-    proc = subprocess.run([sys.executable, "-c", CHILD, str(games), str(first)],
+def timed_block(checkout: Path, games: int, first: int, paced: bool = False) -> dict:
+    proc = subprocess.run([sys.executable, "-c", CHILD, str(games), str(first),
+                           "paced" if paced else "default"],
                           env=env_for(checkout), capture_output=True, text=True, check=True)
     return json.loads(proc.stdout)
 
 
-def instructions(checkout: Path, logging: bool, games: int) -> int:
+def instructions(checkout: Path, logging: bool, games: int, paced: bool = False) -> int:
     """Instructions (callgrind's Ir) of the process minus one of 0 games: the games alone."""
     def run(n: int) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "cg.out"
             subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
                             sys.executable, "-c", ONE_GAME, "log" if logging else "nolog",
-                            str(n)], env=env_for(checkout), capture_output=True, check=True)
+                            str(n), "paced" if paced else "default"],
+                           env=env_for(checkout), capture_output=True, check=True)
             for line in out.read_text().splitlines():
                 if line.startswith("summary:") or line.startswith("totals:"):
                     return int(line.split()[1])
@@ -102,12 +110,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("-r", "--rounds", type=int, default=4, help="alternating blocks each")
     ap.add_argument("--callgrind", type=int, default=0, metavar="N",
                     help="also count the instructions of N games (valgrind)")
+    ap.add_argument("--paced", action="store_true",
+                    help="also the new checkout with the collector paced as artemis paces it")
     args = ap.parse_args(argv)
-    sides = {"old": args.old, "new": args.new}
+    # name: (checkout, paced)
+    sides = {"old": (args.old, False), "new": (args.new, False)}
+    if args.paced:
+        sides["new paced"] = (args.new, True)
     results: dict = {k: {"log": [], "nolog": []} for k in sides}
     for r in range(args.rounds):
-        for name, checkout in (sides.items() if r % 2 == 0 else reversed(sides.items())):
-            block = timed_block(checkout, args.games, r * args.games)
+        for name, (checkout, paced) in (sides.items() if r % 2 == 0
+                                        else reversed(sides.items())):
+            block = timed_block(checkout, args.games, r * args.games, paced)
             for key in ("log", "nolog"):
                 results[name][key].append(args.games / block[key])
     print(f"4-player random games per second, one core, {args.rounds} blocks of "
@@ -118,18 +132,22 @@ def main(argv: list[str] | None = None) -> None:
             rates = results[name][key]
             row.append(f"{name} {statistics.median(rates):7.1f} "
                        f"({min(rates):.1f}-{max(rates):.1f})")
-        old, new = (statistics.median(results[n][key]) for n in sides)
+        old = statistics.median(results["old"][key])
+        ratios = "; ".join(f"{n}/old {statistics.median(results[n][key]) / old:.3f}"
+                           for n in sides if n != "old")
         print(f"  log {'off' if key == 'nolog' else 'on '}: " + ";  ".join(row)
-              + f";  new/old {new / old:.3f}")
+              + f";  {ratios}")
     if args.callgrind:
         if not shutil.which("valgrind"):
             sys.exit("--callgrind needs valgrind (apt-get install valgrind)")
         print(f"instructions of {args.callgrind} games (callgrind, millions per game):")
         for logging in (False, True):
-            counts = {name: instructions(c, logging, args.callgrind) / args.callgrind / 1e6
-                      for name, c in sides.items()}
-            print(f"  log {'on ' if logging else 'off'}: old {counts['old']:.2f} M, new "
-                  f"{counts['new']:.2f} M; new/old {counts['new'] / counts['old']:.3f}")
+            counts = {name: instructions(c, logging, args.callgrind, paced) / args.callgrind
+                      / 1e6 for name, (c, paced) in sides.items()}
+            print(f"  log {'on ' if logging else 'off'}: "
+                  + ", ".join(f"{name} {n:.2f} M" for name, n in counts.items()) + "; "
+                  + "; ".join(f"old/{name} {counts['old'] / n:.3f}x faster"
+                              for name, n in counts.items() if name != "old"))
 
 
 if __name__ == "__main__":

@@ -82,6 +82,9 @@ _flow_help(app)
 
 def main() -> None:
     """Runs the app and turns any unexpected error into a message."""
+    from artemis.util.collector import pace_for_games
+
+    pace_for_games()  # a command plays games: the collector's default pace costs ~8 %
     try:
         app()
     except KeyboardInterrupt:

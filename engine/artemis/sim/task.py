@@ -85,7 +85,9 @@ class GameTask:
         played out)."""
         from artemis.kernel.game import Game, failed_action
         from artemis.players.play import PlayInterrupted, make_bots, play_on
+        from artemis.util.collector import pace_for_games
 
+        pace_for_games()  # a worker process (or a Dask worker's) plays games from here on
         config = self.config(index)
         game = None
         try:
