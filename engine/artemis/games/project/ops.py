@@ -17,7 +17,7 @@ from functools import partial
 from artemis.games.project.items import ITEMS
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import TABLE, answer, ask, push, step
-from artemis.games.project.state import DOORSTEP_MAX, SHELTERS, TYPES
+from artemis.games.project.state import DOORSTEP_MAX, SHELTERS, TYPES, Owned
 from artemis.games.project.vocabulary import KERNEL_DESCRIPTIONS, KERNEL_EXAMPLES
 from artemis.games.project.words import describe
 from artemis.games.project.words import with_article as article
@@ -111,11 +111,10 @@ def _gain_building(game, player, args, source):
 def claim_building(game, player, tile) -> None:
     """``player`` gains building ``tile``: Shelter colonists may move in, then
     on_building_claimed fires (rulebook; docs/authoring.md 4.6)."""
-    from artemis.games.project.state import Owned
-
     p = game.state.players[player]
     p.buildings.append(Owned(tile))
-    game.emit("building_claimed", player=player, tile=tile)
+    if game.logging or game.observers:
+        game.emit("building_claimed", player=player, tile=tile)
     push(game, ("fill_building", player, len(p.buildings) - 1),
          ("game_event", "on_building_claimed", player, len(p.buildings) - 1))
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 from artemis.games.project.rules.colonists import fully_staffed
 
 
-def active_modifiers(game, player: int):
-    """(modifier, building index) for the passives of ``player``'s active buildings."""
+def active_modifiers(game, player: int, name: str | None = None):
+    """(modifier, building index) for the passives of ``player``'s active buildings, in
+    building order; with ``name``, only the modifiers of that parameter."""
     out = []
     by_id = game.catalog.by_id
     for i, owned in enumerate(game.state.players[player].buildings):
@@ -20,8 +21,11 @@ def active_modifiers(game, player: int):
         passive = tile.passive
         if passive is None:
             continue
-        if passive.requires == "owned" or fully_staffed(tile.slots, owned.staff):
-            out.extend((m, i) for m in passive.modify)
+        for m in passive.modify:
+            # the name first: most passives change another parameter than the one read
+            if (name is None or m.param == name) and (
+                    passive.requires == "owned" or fully_staffed(tile.slots, owned.staff)):
+                out.append((m, i))
     return out
 
 
@@ -31,29 +35,33 @@ def param(game, name: str, player: int | None = None):
     Place values: "shelters" or ("building", index). Raises KeyError for an unknown name."""
     spec = game.registry.parameters[name]
     value = game.param_defaults.get(name, spec.default)
-    if spec.type == "places":
-        value = set(value)
-    # no buildings, no modifiers: the call is skipped (most reads, early in a game)
-    buildings = (active_modifiers(game, player)
-                 if player is not None and game.state.players[player].buildings else [])
-    events = game.state.event_modifiers
-    if not buildings and not events:  # the common case: nothing modifies any parameter
-        if spec.type == "int" and not spec.signed:
-            return max(0, value)
-        return value
     places = spec.type == "places"
-    for m, i in buildings:
-        if m.param == name and m.mode == "set":
-            value = {_place(m.value, i)} if places else _place(m.value, i)
-    for m in events:
-        if m.param == name and m.mode == "set":
-            value = {m.value} if places else m.value
-    for m, i in buildings:
-        if m.param == name and m.mode == "add":
-            value = _add(value, _place(m.value, i))
-    for m in events:
-        if m.param == name and m.mode == "add":
-            value = _add(value, m.value)
+    if places:
+        value = set(value)
+    state = game.state
+    # only the modifiers of ``name``; plain loops, since most reads find none
+    buildings = ()
+    if player is not None and state.players[player].buildings:
+        buildings = active_modifiers(game, player, name)
+    events = ()
+    if state.event_modifiers:
+        events = []
+        for m in state.event_modifiers:
+            if m.param == name:
+                events.append(m)
+    if buildings or events:
+        for m, i in buildings:
+            if m.mode == "set":
+                value = {_place(m.value, i)} if places else _place(m.value, i)
+        for m in events:
+            if m.mode == "set":
+                value = {m.value} if places else m.value
+        for m, i in buildings:
+            if m.mode == "add":
+                value = _add(value, _place(m.value, i))
+        for m in events:
+            if m.mode == "add":
+                value = _add(value, m.value)
     if spec.type == "int" and not spec.signed:
         value = max(0, value)
     return value

@@ -3,12 +3,15 @@
 
 from __future__ import annotations
 
+from artemis.effects.model import Step
 from artemis.games.project.ops import run_effect
 from artemis.games.project.params import param
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import ENGINEER, PIONEER, SHELTERS, STEWARD, TYPES
+from artemis.games.project.words import describe
 from artemis.kernel.actions import Action
+from artemis.util.frozen import FrozenMap
 
 
 def standings(card) -> list[tuple[int, int, int]]:
@@ -43,32 +46,44 @@ def resolve_expedition(game, index: int) -> None:
     if not card.dice:
         return
     ranking = standings(card)
-    total = sum(d.face + d.pioneers for d in card.dice)
-    success = total >= difficulty(game, card)
-    game.emit("expedition", card=card.id, total=total, difficulty=difficulty(game, card),
-              success=success, ranking=[r[0] for r in ranking])
+    total = sum(r[1] for r in ranking)  # every die's face and Pioneers, by player
+    needed = difficulty(game, card)
+    success = total >= needed
+    if game.logging or game.observers:
+        game.emit("expedition", card=card.id, total=total, difficulty=needed,
+                  success=success, ranking=[r[0] for r in ranking])
     steps: list[tuple] = []
     if success:
+        # the Stewards and Engineers each player sent, in one pass over the dice
+        stewards = [0] * s.n
+        engineers = [0] * s.n
+        for d in card.dice:
+            if d.sent == STEWARD:
+                stewards[d.player] += 1
+            elif d.sent == ENGINEER:
+                engineers[d.player] += 1
         first = ranking[0][0]
-        stewards = sum(1 for d in card.dice if d.player == first and d.sent == STEWARD)
-        steps.append(("badge", first, stewards))
+        steps.append(("badge", first, stewards[first]))
         if len(ranking) == 1:
             steps.append(("lone_rewards", first, index))
         else:
             steps.append(("pick_reward", first, ranking[1][0], index))
         order = [r[0] for r in ranking]
         for player in order:
-            engineers = sum(1 for d in card.dice if d.player == player and d.sent == ENGINEER)
-            for _ in range(engineers):
+            for _ in range(engineers[player]):
                 steps.append(("engineer", player))
-        steps.extend(("relief", player) for player in order[2:])
+        for player in order[2:]:
+            steps.append(("relief", player))
     else:
         order = [r[0] for r in sorted(ranking, key=lambda r: r[2])]
-        steps.extend(("relief", player) for player in order)
-    steps.extend(("return", player, index) for player in order)
+        for player in order:
+            steps.append(("relief", player))
+    for player in order:
+        steps.append(("return", player, index))
     steps.append(("clear_card", index))
     if success:
-        steps.extend(("game_event", "on_expedition_success", player, None) for player in order)
+        for player in order:
+            steps.append(("game_event", "on_expedition_success", player, None))
     push(game, *steps)
 
 
@@ -79,7 +94,8 @@ def award_badge(game, player: int, stewards: int) -> None:
     p = game.state.players[player]
     n = param(game, "expedition_badges", player)
     p.badges += n
-    game.emit("gain", player=player, item="badges", amount=n)
+    if game.logging or game.observers:
+        game.emit("gain", player=player, item="badges", amount=n)
     if stewards:
         p.vp += stewards
         game.emit("vp", player=player, amount=stewards, reason="steward")
@@ -87,8 +103,6 @@ def award_badge(game, player: int, stewards: int) -> None:
 
 @step("pick_reward")
 def pick_reward(game, first: int, second: int, index: int) -> None:
-    from artemis.games.project.words import describe
-
     x = game.catalog.by_id[game.state.cards[index].id]
     options = [Action("reward", (r,), (describe, x.rewards[r])) for r in range(2)]
     ask(game, first, "reward", options, (first, second, index))
@@ -119,8 +133,6 @@ def lone_rewards(game, player: int, index: int) -> None:
 
 
 def _first_label(reward) -> str:
-    from artemis.games.project.words import describe
-
     return f"first: {describe(reward)}"
 
 
@@ -134,10 +146,10 @@ def _first(game, action: Action, ctx) -> None:
 @step("engineer")
 def engineer_bonus(game, player: int) -> None:
     """An Engineer sent on a successful card: gain any 2 resources (rulebook)."""
-    from artemis.effects.model import Step
-    from artemis.util.frozen import FrozenMap
+    run_effect(game, player, _ENGINEER_GAIN, ("engineer",))
 
-    run_effect(game, player, (Step("gain", FrozenMap({"resources": 2})),), ("engineer",))
+
+_ENGINEER_GAIN = (Step("gain", FrozenMap({"resources": 2})),)  # an effect is an immutable value
 
 
 @step("return")

@@ -8,23 +8,30 @@ from artemis.games.project.state import SHELTERS, TYPE_INDEX, TYPES
 from artemis.games.project.words import with_article as article
 from artemis.kernel.actions import Action
 
-_SLOT = {t: i for i, t in enumerate(TYPES)}
-
 
 def fits(slots: tuple[str, ...], staff: list[int]) -> bool:
-    """Whether ``staff`` (counts by type) can be matched to ``slots`` (R31)."""
+    """Whether ``staff`` (counts by type) can be matched to ``slots`` (R31): the colonists
+    beyond their type's own slots must find blank ones."""
+    typed, blank = _CAPACITY.get(slots) or _capacity(slots)
+    p, e, m, st = staff
+    tp, te, tm, ts = typed
+    over = ((p - tp if p > tp else 0) + (e - te if e > te else 0)
+            + (m - tm if m > tm else 0) + (st - ts if st > ts else 0))
+    return over <= blank and p + e + m + st <= len(slots)
+
+
+def _capacity(slots: tuple[str, ...]) -> tuple[tuple[int, int, int, int], int]:
+    """(slots of each type, blank slots) of a tile's ``slots``, counted once per tuple."""
     typed = [0, 0, 0, 0]
-    blank = 0
     for s in slots:
-        if s == "any":
-            blank += 1
-        else:
-            typed[_SLOT[s]] += 1
-    over = 0
-    for i in range(4):
-        if staff[i] > typed[i]:
-            over += staff[i] - typed[i]
-    return over <= blank and sum(staff) <= len(slots)
+        if s != "any":
+            typed[TYPE_INDEX[s]] += 1
+    found = _CAPACITY[slots] = (tuple(typed), len(slots) - sum(typed))
+    return found
+
+
+# a catalog has a few dozen distinct slot tuples
+_CAPACITY: dict[tuple[str, ...], tuple[tuple[int, int, int, int], int]] = {}
 
 
 def fully_staffed(slots: tuple[str, ...], staff: list[int]) -> bool:
@@ -83,19 +90,32 @@ def gain_colonists(game, player: int, counts) -> None:
     p = game.state.players[player]
     for t in range(4):
         p.arriving[t] += counts[t]
-    steps = [("place_colonist", player, t) for t in range(4) for _ in range(counts[t])]
+    steps = []
+    for t in range(4):
+        for _ in range(counts[t]):
+            steps.append(("place_colonist", player, t))
     push(game, *steps)
 
 
 @step("place_colonist")
 def _place_colonist(game, player: int, t: int) -> None:
-    options = [Action("house", (t, "shelters"), f"put the {TYPES[t]} in the Shelters")]
+    options = [_HOUSE_SHELTERS[t]]
     p = game.state.players[player]
     for i in rooms(game, player, t):
-        options.append(Action("house", (t, i), f"put the {TYPES[t]} in "
-                              f"{game.catalog.by_id[p.buildings[i].tile].name} #{i}"))
-    game.emit("colonist_gained", player=player, colonist=TYPES[t])
+        options.append(Action("house", (t, i),
+                              (_house_label, t, game.catalog.by_id[p.buildings[i].tile].name, i)))
+    if game.logging or game.observers:
+        game.emit("colonist_gained", player=player, colonist=TYPES[t])
     ask(game, player, "house", options, (player, t))
+
+
+# shared: an Action is an immutable value, and every gained colonist is offered the Shelters
+_HOUSE_SHELTERS = tuple(Action("house", (t, "shelters"), f"put the {TYPES[t]} in the Shelters")
+                        for t in range(4))
+
+
+def _house_label(t: int, name: str, building: int) -> str:
+    return f"put the {TYPES[t]} in {name} #{building}"
 
 
 @answer("house")
@@ -151,12 +171,17 @@ def colony(game, player: int) -> list[int]:
 def _fill(game, player: int, building: int) -> None:
     p = game.state.players[player]
     slots = game.catalog.by_id[p.buildings[building].tile].slots
-    options = [Action("fill", ("done",), "done moving colonists in")]
+    options = [_FILL[0]]
     for t in range(4):
         if p.shelters[t] and has_room(slots, p.buildings[building].staff, t):
-            text = f"move {article(TYPES[t])} from the Shelters in"
-            options.append(Action("fill", (TYPES[t],), text))
+            options.append(_FILL[t + 1])
     ask(game, player, "fill", options, (player, building))
+
+
+# shared (Actions are immutable values): done, then one move in per colonist type
+_FILL = (Action("fill", ("done",), "done moving colonists in"),
+         *(Action("fill", (TYPES[t],), f"move {article(TYPES[t])} from the Shelters in")
+           for t in range(4)))
 
 
 @answer("fill")

@@ -38,17 +38,20 @@ def resolve_die(game, region: str, player: int, face: int) -> None:
         have = getattr(s, stock)
         take = min(face, have)
         if take == 0:
-            game.emit("exposed", player=player, region=region, face=face)
+            if game.logging or game.observers:
+                game.emit("exposed", player=player, region=region, face=face)
             push(game, ("relief", player))
             return
         setattr(s, stock, have - take)
         p = s.players[player]
         setattr(p, item, getattr(p, item) + take)
-        game.emit("gain", player=player, item=item, amount=take, region=region, face=face)
+        if game.logging or game.observers:
+            game.emit("gain", player=player, item=item, amount=take, region=region, face=face)
         return
     # the Doorstep (R9): recruit up to the table limit, paying per colonist
     if sum(s.doorstep) == 0:
-        game.emit("exposed", player=player, region=region, face=face)
+        if game.logging or game.observers:
+            game.emit("exposed", player=player, region=region, face=face)
         push(game, ("relief", player))
         return
     limit = game.catalog.board.doorstep[face]
@@ -60,13 +63,19 @@ def ask_recruit(game, player: int, left: int) -> None:
     """One colonist type at a time, or stop (docs/design.md)."""
     s = game.state
     cost = param(game, "doorstep_cost_per_colonist", player)
-    options = [Action("recruit", ("stop",), "stop recruiting")]
+    options = [_STOP]
     if left > 0 and s.players[player].energy >= cost:
         for t in range(4):
             if s.doorstep[t]:
-                options.append(Action("recruit", (TYPES[t],),
-                                      f"recruit {article(TYPES[t])} for {cost} Energy"))
+                options.append(Action("recruit", (TYPES[t],), (_recruit_label, t, cost)))
     ask(game, player, "recruit", options, (player, left))
+
+
+_STOP = Action("recruit", ("stop",), "stop recruiting")  # shared: Actions are immutable values
+
+
+def _recruit_label(t: int, cost: int) -> str:
+    return f"recruit {article(TYPES[t])} for {cost} Energy"
 
 
 @answer("recruit")

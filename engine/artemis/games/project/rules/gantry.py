@@ -9,6 +9,8 @@ again at a lower die of theirs. Rules version 1 took a decliner out for the whol
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from artemis.games.project.ops import claim_building
 from artemis.games.project.params import param
 from artemis.games.project.rules.flow import answer, ask, push, step
@@ -31,16 +33,30 @@ def _bidders(tile) -> list[tuple[int, int]]:
     best: dict[int, int] = {}
     for player, face in tile.dice:
         best[player] = max(face, best.get(player, 0))
-    return sorted(best.items(), key=lambda kv: -kv[1])
+    return sorted(best.items(), key=_FACE, reverse=True)  # stable, reversed or not
 
 
 def offers(game, tile) -> list[tuple[int, int]]:
     """The offers of a tile in the order they are made, as (player, face): every die from the
     highest down (rulebook; R8), or, with ``gantry_decliner_out``, each player's highest die
     only, since a player who turns one down is out for the tile (rules version 1)."""
+    if len(tile.dice) == 1:  # one die: both readings offer it alone (the parameter is not read)
+        return tile.dice[:]
     if param(game, "gantry_decliner_out"):
         return _bidders(tile)
-    return sorted(tile.dice, key=lambda d: -d[1])  # stable: equal faces in placement order
+    # stable (reverse keeps it so): equal faces in placement order
+    return sorted(tile.dice, key=_FACE, reverse=True)
+
+
+_FACE = itemgetter(1)  # of a (player, face) pair
+
+
+def _on_gantry(s, tile_id: str):
+    """The Gantry tile ``tile_id`` being resolved (a loop: no generator frame per offer)."""
+    for g in s.gantry:
+        if g.tile == tile_id:
+            return g
+    raise ValueError(f"tile {tile_id} is not on the Gantry")
 
 
 @step("gantry_tile")
@@ -48,7 +64,7 @@ def resolve_tile(game, tile_id: str, declined: tuple = ()) -> None:
     """Offer the tile to the next (player, face) of `offers` not in ``declined`` (the offers
     already turned down or unaffordable); a tile nobody buys stays on the Gantry (R8)."""
     s = game.state
-    tile = next(g for g in s.gantry if g.tile == tile_id)
+    tile = _on_gantry(s, tile_id)
     for player, face in offers(game, tile):
         if (player, face) in declined:
             continue
@@ -58,7 +74,8 @@ def resolve_tile(game, tile_id: str, declined: tuple = ()) -> None:
         ask(game, player, "buy", options, (tile_id, player, face, cost, declined))
         return
     tile.dice = []  # nobody bought it: it stays on the Gantry (R8)
-    game.emit("gantry_unsold", tile=tile_id)
+    if game.logging or game.observers:
+        game.emit("gantry_unsold", tile=tile_id)
 
 
 def _offer(name: str, cost: int) -> tuple[Action, Action]:
@@ -82,13 +99,14 @@ def _buy(game, action: Action, ctx) -> None:
     tile_id, player, face, cost, declined = ctx
     s = game.state
     if action.args[0] == "decline":
-        if param(game, "gantry_decliner_out"):
-            game.emit("gantry_declined", player=player, tile=tile_id)
-        else:  # the same player may be offered the tile again at a lower die
-            game.emit("gantry_declined", player=player, tile=tile_id, die=face)
+        if game.logging or game.observers:  # here the parameter changes the record only
+            if param(game, "gantry_decliner_out"):
+                game.emit("gantry_declined", player=player, tile=tile_id)
+            else:  # the same player may be offered the tile again at a lower die
+                game.emit("gantry_declined", player=player, tile=tile_id, die=face)
         push(game, ("gantry_tile", tile_id, (*declined, (player, face))))
         return
-    tile = next(g for g in s.gantry if g.tile == tile_id)
+    tile = _on_gantry(s, tile_id)
     # outbid: a die below the buying one, and never offered the tile: a player who declined or
     # could not pay gains nothing (rulebook); every die offered was above the buying die, so
     # "not offered" is "not among the decliners"
@@ -96,7 +114,8 @@ def _buy(game, action: Action, ctx) -> None:
     outbid = [p for p, f in _bidders(tile) if p != player and p not in refused and f < face]
     s.gantry.remove(tile)
     s.players[player].minerals -= cost
-    game.emit("gantry_bought", player=player, tile=tile_id, price=cost)
+    if game.logging or game.observers:
+        game.emit("gantry_bought", player=player, tile=tile_id, price=cost)
     # relief after the claim, in descending order of each outbid player's highest die (R32)
     push(game, *[("relief", p) for p in outbid])
     claim_building(game, player, tile_id)

@@ -23,9 +23,12 @@ def gain_relief(game, player: int, count: int = 1) -> None:
     if count > 1:
         push(game, ("relief", player, count - 1))  # after this gain's reward (R11)
     p.relief += 1
-    game.emit("relief", player=player, space=p.relief)
-    options = [Action("relief_reward", (sp.space,), (_label, sp.space, sp.reward))
-               for sp in reversed(track[: p.relief]) if selectable(game, player, sp.reward)]
+    if game.logging or game.observers:
+        game.emit("relief", player=player, space=p.relief)
+    options = []
+    for sp in reversed(track[: p.relief]):  # the new space first, then back to the start
+        if selectable(game, player, sp.reward):
+            options.append(Action("relief_reward", (sp.space,), (_label, sp.space, sp.reward)))
     ask(game, player, "relief_reward", options, player)
 
 

@@ -28,10 +28,10 @@ def play_round(game) -> None:
 @step("resolution")
 def resolution(game) -> None:
     game.state.phase = "resolution"
-    steps = []
-    for what, name in RESOLUTION:
-        steps.append(("resolve", what, name))
-    push(game, *steps)
+    push(game, *_RESOLVE_STEPS)
+
+
+_RESOLVE_STEPS = tuple(("resolve", what, name) for what, name in RESOLUTION)  # steps are values
 
 
 @step("resolve")
@@ -41,7 +41,8 @@ def resolve(game, what: str, name: str) -> None:
         if s.event is not None and game.catalog.by_id[s.event].when == name:
             push(game, ("event", s.event))
         return
-    game.emit("resolve", region=name)
+    if game.logging or game.observers:  # a hot record: no keyword dict when nobody reads it
+        game.emit("resolve", region=name)
     # asked only when a plugin implements it (Game.new): a pluggy call costs more than the region
     if game.region_hook and game.plugins.artemis_resolve_region(game=game, region=name):
         return  # a plugin resolves this region its own way

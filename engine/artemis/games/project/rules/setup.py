@@ -62,15 +62,20 @@ def board_setup(game) -> None:
     s.event_modifiers = []  # an event's modify ends when the next Board Setup begins (R18)
     stack = s.stacks[round_stack(game, s.round)]
     # 1 Basecamp: unclaimed reward items go back (R6), then the cards are discarded
+    bag = s.bag
     for card in s.cards:
         for r in range(2):
-            s.bag = [a + b for a, b in zip(s.bag, card.reward_colonists[r], strict=True)]
+            laid = card.reward_colonists[r]
+            if any(laid):
+                for t in range(4):
+                    bag[t] += laid[t]
             tile = card.reward_tiles[r]
             if tile is not None:
                 kind = game.catalog.by_id[tile].kind
                 s.stacks[kind].append(tile)
         s.expedition_discard.append(card.id)
     s.cards = []
+    energy = minerals = 0  # the new cards' top-left numbers
     for _ in range(s.n - 1):
         if not s.expedition_deck:
             s.expedition_deck = s.expedition_discard
@@ -85,15 +90,17 @@ def board_setup(game) -> None:
             for st in reward:
                 if st.op == "gain_colonist" and st.args["from"] == "reward":
                     drawn = col.draw_from_bag(game, st.args.get("count", 1))
-                    card.reward_colonists[r] = [a + b for a, b in
-                                                zip(card.reward_colonists[r], drawn, strict=True)]
+                    laid = card.reward_colonists[r]
+                    for t in range(4):
+                        laid[t] += drawn[t]
                 elif st.op == "gain_building" and stack:
                     card.reward_tiles[r] = stack.pop(0)
         s.cards.append(card)
+        energy += x.energy
+        minerals += x.minerals
     # 2-3 Vents and Quarry: discard, then the cards' numbers plus the bonus
-    cards = [game.catalog.by_id[c.id] for c in s.cards]
-    s.vents = sum(x.energy for x in cards) + param(game, "vents_stock_bonus")
-    s.quarry = sum(x.minerals for x in cards) + param(game, "quarry_stock_bonus")
+    s.vents = energy + param(game, "vents_stock_bonus")
+    s.quarry = minerals + param(game, "quarry_stock_bonus")
     # 4 Gantry: reveal one tile per player, at most 8 shown (R7, R21)
     for _ in range(s.n):
         if len(s.gantry) >= GANTRY_MAX or not stack:
@@ -103,10 +110,13 @@ def board_setup(game) -> None:
     want = s.n + param(game, "doorstep_draw_bonus")
     room = max(0, DOORSTEP_MAX - sum(s.doorstep))
     drawn = col.draw_from_bag(game, min(want, room))
-    s.doorstep = [a + b for a, b in zip(s.doorstep, drawn, strict=True)]
-    game.emit("board_setup", round=s.round, cards=[c.id for c in s.cards],
-              reward_tiles=[t for c in s.cards for t in c.reward_tiles if t], vents=s.vents,
-              quarry=s.quarry, gantry=[g.tile for g in s.gantry], doorstep=s.doorstep[:])
+    for t in range(4):
+        s.doorstep[t] += drawn[t]
+    if game.logging or game.observers:  # the record's lists are made only to be shown
+        game.emit("board_setup", round=s.round, cards=[c.id for c in s.cards],
+                  reward_tiles=[t for c in s.cards for t in c.reward_tiles if t],
+                  vents=s.vents, quarry=s.quarry, gantry=[g.tile for g in s.gantry],
+                  doorstep=s.doorstep[:])
     # the Event: reveal, and resolve at once if immediate (R18)
     s.event = s.event_deck.pop(0) if s.event_deck else None
     if s.event is not None:

@@ -12,7 +12,8 @@ from artemis.games.project.rules.flow import step
 def fire(game, event: str, player: int, new_building: int | None) -> None:
     """Run every matching trigger of ``player``'s buildings; the building just claimed never
     triggers itself."""
-    game.emit(event, player=player)
+    if game.logging or game.observers:
+        game.emit(event, player=player)
     p = game.state.players[player]
     for i in range(len(p.buildings) - 1, -1, -1):
         if i == new_building:

@@ -23,57 +23,74 @@ def upkeep(game) -> None:
     for p in s.players:
         for b in p.buildings:
             b.activated = False
-    push(game, *[("move_swap", p) for p in order], *[("activate", p) for p in order],
-         *[("heat", p) for p in order])
-
-
-def _place_name(game, player, place) -> str:
-    if place == SHELTERS:
-        return "the Shelters"
-    b = game.state.players[player].buildings[place]
-    return f"{game.catalog.by_id[b.tile].name} #{place}"
+    steps = []
+    for name in ("move_swap", "activate", "heat"):  # each in turn order, every player
+        for p in order:
+            steps.append((name, p))
+    push(game, *steps)
 
 
 def move_swap_options(game, player) -> list[Action]:
     """One move (a colonist to a building with room or the Shelters) or one swap of two
-    colonists whose new places both have room; or skip (rulebook)."""
+    colonists whose new places both have room; or skip (rulebook). Places in order: the
+    Shelters, then the buildings by index; colonist types by index."""
     p = game.state.players[player]
     by_id = game.catalog.by_id
-    places = [SHELTERS, *range(len(p.buildings))]
-    counts = [p.shelters, *(b.staff for b in p.buildings)]  # by position in ``places``
-    slots = [None, *(by_id[b.tile].slots for b in p.buildings)]  # None: the Shelters hold all
-    names = [_place_name(game, player, a) for a in places]
-    fits = col.fits
-    out = [Action("move", ("skip",), "no move or swap")]
-    for a in places:
-        ca = counts[a + 1]
-        for t in range(4):
-            if not ca[t]:
-                continue
-            for b in places:
-                if b == a:
-                    continue
-                after = counts[b + 1][:]
-                after[t] += 1
-                if slots[b + 1] is None or fits(slots[b + 1], after):
-                    out.append(Action("move", (TYPES[t], _pl(a), _pl(b)),
-                                      (_move_label, t, names[a + 1], names[b + 1])))
-    for i, a in enumerate(places):
-        for b in places[i + 1:]:
-            for t in range(4):
-                for u in range(4):
-                    if t == u or not counts[a + 1][t] or not counts[b + 1][u]:
+    # by position: 0 is the Shelters, k the building k - 1 (plain loops: no comprehension
+    # frames, this runs for every player every round)
+    ids: list = ["shelters"]  # as the action's arguments say it
+    names = ["the Shelters"]
+    counts = [p.shelters]
+    slots: list = [None]  # None: the Shelters hold all
+    for i, b in enumerate(p.buildings):
+        tile = by_id[b.tile]
+        ids.append(i)
+        names.append(f"{tile.name} #{i}")
+        counts.append(b.staff)
+        slots.append(tile.slots)
+    present = [_held_types(c) for c in counts]  # the types each place holds
+    fits, has_room = col.fits, col.has_room
+    out = [_SKIP]
+    n = len(counts)
+    for a in range(n):
+        for t in present[a]:
+            for b in range(n):
+                # a move takes from ``a`` only: whether it fits depends on ``b``'s room
+                if b != a and (slots[b] is None or has_room(slots[b], counts[b], t)):
+                    out.append(Action("move", (TYPES[t], ids[a], ids[b]),
+                                      (_move_label, t, names[a], names[b])))
+    for a in range(n):
+        for b in range(a + 1, n):
+            for t in present[a]:
+                for u in present[b]:
+                    if t == u:
                         continue
-                    ca, cb = counts[a + 1][:], counts[b + 1][:]
-                    ca[t] -= 1
-                    ca[u] += 1
-                    cb[u] -= 1
-                    cb[t] += 1
-                    if ((slots[a + 1] is None or fits(slots[a + 1], ca))
-                            and (slots[b + 1] is None or fits(slots[b + 1], cb))):
-                        out.append(Action("swap", (TYPES[t], _pl(a), TYPES[u], _pl(b)),
-                                          (_swap_label, t, names[a + 1], u, names[b + 1])))
+                    if slots[a] is not None:
+                        ca = counts[a][:]
+                        ca[t] -= 1
+                        ca[u] += 1
+                        if not fits(slots[a], ca):
+                            continue
+                    if slots[b] is not None:
+                        cb = counts[b][:]
+                        cb[u] -= 1
+                        cb[t] += 1
+                        if not fits(slots[b], cb):
+                            continue
+                    out.append(Action("swap", (TYPES[t], ids[a], TYPES[u], ids[b]),
+                                      (_swap_label, t, names[a], u, names[b])))
     return out
+
+
+_SKIP = Action("move", ("skip",), "no move or swap")  # shared: an Action is an immutable value
+
+
+def _held_types(counts: list[int]) -> tuple[int, ...]:
+    """The type indexes with a colonist in ``counts``, ascending (one tuple per pattern)."""
+    return _HELD[(counts[0] > 0) + 2 * (counts[1] > 0) + 4 * (counts[2] > 0) + 8 * (counts[3] > 0)]
+
+
+_HELD = tuple(tuple(t for t in range(4) if mask >> t & 1) for mask in range(16))
 
 
 def _move_label(t: int, origin: str, dest: str) -> str:
@@ -82,10 +99,6 @@ def _move_label(t: int, origin: str, dest: str) -> str:
 
 def _swap_label(t: int, place_a: str, u: int, place_b: str) -> str:
     return f"swap {article(TYPES[t])} in {place_a} with {article(TYPES[u])} in {place_b}"
-
-
-def _pl(place):
-    return "shelters" if place == SHELTERS else place
 
 
 def _unpl(value):
@@ -112,20 +125,28 @@ def _move(game, action: Action, player) -> None:
         col.take(game, player, b, u)
         col.put(game, player, a, u)
         col.put(game, player, b, t)
-    game.emit("moved", player=player, action=action.id)
+    if game.logging or game.observers:
+        game.emit("moved", player=player, action=action.id)
 
 
 @step("activate")
 def ask_activate(game, player) -> None:
     """R33: activate any Ocean tile fully staffed now and not yet activated, or stop."""
     p = game.state.players[player]
-    options = [Action("activate", ("done",), "done activating")]
+    options = [_DONE_ACTIVATING]
     for i, b in enumerate(p.buildings):
         tile = game.catalog.by_id[b.tile]
         if (tile.upkeep and not b.activated and col.fully_staffed(tile.slots, b.staff)
                 and selectable(game, player, tile.upkeep)):
-            options.append(Action("activate", (i,), f"activate {tile.name} #{i}"))
+            options.append(Action("activate", (i,), (_activate_label, tile.name, i)))
     ask(game, player, "activate", options, player)
+
+
+_DONE_ACTIVATING = Action("activate", ("done",), "done activating")  # shared: immutable
+
+
+def _activate_label(name: str, building: int) -> str:
+    return f"activate {name} #{building}"
 
 
 @answer("activate")
@@ -145,15 +166,20 @@ def heat(game, player) -> None:
     """Pay Energy for Shelter colonists (R23); the unpaid ones are discarded, the owner
     picking which."""
     p = game.state.players[player]
-    free = param(game, "shelter_upkeep_free_slots", player)
+    held = sum(p.shelters)
+    if not held:  # nothing to heat: the parameters are not read (a read changes nothing)
+        return
+    payable_n = max(0, held - param(game, "shelter_upkeep_free_slots", player))
+    if payable_n == 0:
+        return
     per = param(game, "shelter_upkeep_per_colonist", player)
-    payable_n = max(0, sum(p.shelters) - free)
-    if per == 0 or payable_n == 0:
+    if per == 0:
         return
     can = min(payable_n, p.energy // per)
     unpaid = payable_n - can
     p.energy -= can * per
-    game.emit("heated", player=player, colonists=can, energy=can * per)
+    if game.logging or game.observers:
+        game.emit("heated", player=player, colonists=can, energy=can * per)
     if unpaid:
         types = [t for t in range(4) for _ in range(p.shelters[t])]
         options = []
@@ -182,8 +208,18 @@ def choose_start(game) -> None:
     low = min(p.energy + p.minerals for p in s.players)
     tied = [p.seat for p in s.players if p.energy + p.minerals == low]
     chooser = max(tied, key=lambda seat: (seat - s.start) % s.n)
-    options = [Action("start", (seat,), f"player {seat} starts") for seat in range(s.n)]
-    ask(game, chooser, "start", options, chooser)
+    ask(game, chooser, "start", [_start_action(seat) for seat in range(s.n)], chooser)
+
+
+def _start_action(seat: int) -> Action:
+    """The answer naming ``seat`` the next start player: made once per seat, then shared."""
+    action = _STARTS.get(seat)
+    if action is None:
+        action = _STARTS[seat] = Action("start", (seat,), f"player {seat} starts")
+    return action
+
+
+_STARTS: dict[int, Action] = {}
 
 
 @answer("start")
