@@ -58,9 +58,11 @@ def placement_turn(game, seat: int) -> None:
     """The next player clockwise from ``seat`` with dice places one; players without dice are
     skipped; when nobody has dice, the Placement phase ends."""
     s = game.state
-    for k in range(s.n):
-        player = (seat + k) % s.n
-        if s.players[player].dice:
+    players = s.players
+    n = len(players)  # the state's ``n``, read once (about 130 turns a game)
+    for k in range(n):
+        player = (seat + k) % n
+        if players[player].dice:
             ask(game, player, "place", legal_placements(game, player), player)
             return
     game.emit("placement_done")
@@ -216,7 +218,9 @@ def place(game, action: Action, player: int) -> None:
     rolled, final, region, target = action.args
     p.dice.remove(rolled)
     p.toolkits -= abs(final - rolled)
-    game.emit("placed", player=player, rolled=rolled, face=final, region=region, target=target)
+    if game.logging or game.observers:  # the record only when someone reads it
+        game.emit("placed", player=player, rolled=rolled, face=final, region=region,
+                  target=target)
     follow: list[tuple] = []
     if region == "basecamp":
         s.cards[target].dice.append(BasecampDie(player, final))
@@ -238,8 +242,9 @@ def place(game, action: Action, player: int) -> None:
         s.outfitter_dice.append((player, final))
         gained = game.catalog.board.outfitter[final] + param(game, "outfitter_bonus", player)
         p.toolkits += gained
-        game.emit("gain", player=player, item="toolkits", amount=gained)
-    push(game, *follow, ("placement_turn", (player + 1) % s.n))
+        if game.logging or game.observers:
+            game.emit("gain", player=player, item="toolkits", amount=gained)
+    push(game, *follow, ("placement_turn", (player + 1) % len(s.players)))
 
 
 # -- Basecamp sends --------------------------------------------------------------------------
