@@ -203,3 +203,23 @@ def test_simulate_with_mcts_gives_one_report_for_any_workers():
     assert bots == {"mcts:iterations=3,horizon=round": 4, "random": 4}
     bad = CliRunner().invoke(app, [*args[:-1], "mcts:iterations=x,random"])
     assert bad.exit_code == 2 and "option iterations is a whole number, got 'x'" in bad.output
+
+
+@pytest.mark.parametrize("game_id,players,rules", [("project", 4, 2), ("project", 3, 1),
+                                                   ("odyssey", 3, None)])
+def test_every_seats_evaluation_at_once_equals_seat_by_seat(game_id, players, rules):
+    # the search scores every seat from one reading (Ruleset.evaluate_all): the same floats
+    options = {} if rules is None else {"rules_version": rules}
+    config = GameConfig(game=game_id, players=players, seed=11, **options)
+    game = Game.new(config)
+    rng = random.Random(11)
+    checked = 0
+    while not game.is_over:
+        if rng.random() < 0.1:
+            every = game.ruleset.evaluate_all(game)
+            assert every == [game.ruleset.evaluate(game, s) for s in range(players)]
+            checked += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked > 5
+    assert game.ruleset.evaluate_all(game) == [game.ruleset.evaluate(game, s)
+                                               for s in range(players)]
