@@ -544,6 +544,12 @@ def _play_human(args: list[str], answers: int | None, signum=signal.SIGINT):
             if answers is not None and n == answers:
                 time.sleep(0.2)  # let it block in input()
                 proc.send_signal(signum)
+                # stdin stays open until it has stopped, as a terminal's does: closed at once,
+                # a loaded machine could hand input() the end of the input before the signal
+                try:
+                    proc.wait(timeout=120)
+                except subprocess.TimeoutExpired:
+                    pass
                 break
             proc.stdin.write(b"1\n")
             proc.stdin.flush()
