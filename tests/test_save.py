@@ -510,13 +510,22 @@ def test_cli_a_human_seat_without_input_keeps_the_save(tmp_path):
     assert "error: no input for a human seat" in result.stderr
 
 
+def _as_from_a_shell() -> None:
+    """In the child before exec: Ctrl-C handled and no signal blocked, as a shell starts a
+    command. A signal disposition ignored or a mask left by another test in this process
+    would be inherited through exec, and the game would never see the Ctrl-C it is sent."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, set())
+
+
 def _play_human(args: list[str], answers: int | None, signum=signal.SIGINT):
     """Run `artemis play` with a human seat 0 answering "1" to every question; with
     ``answers``, send ``signum`` (SIGINT: Ctrl-C) once that many questions are answered and
     the next is asked. Returns (exit code, stdout, stderr)."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"}
     proc = subprocess.Popen([str(ARTEMIS), "play", *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                            preexec_fn=_as_from_a_shell)
     out: list[bytes] = []
     asked = threading.Semaphore(0)
 
