@@ -8,6 +8,8 @@ import random
 
 import pytest
 
+import artemis.games.project.heuristic as heuristic
+from artemis.games.project.rules.scoring import final_scores
 from artemis.kernel.game import Game, GameConfig
 from artemis.players.bots import GreedyBot, RandomBot, make_bot
 from artemis.players.mcts import MCTSBot, terminal_rewards
@@ -218,6 +220,12 @@ def test_every_seats_evaluation_at_once_equals_seat_by_seat(game_id, players, ru
         if rng.random() < 0.1:
             every = game.ruleset.evaluate_all(game)
             assert every == [game.ruleset.evaluate(game, s) for s in range(players)]
+            if game_id == "project" and rules == 2:  # the heuristic's definition, by hand
+                totals = [heuristic.worth(game, p, final_scores(game))
+                          + heuristic.dice_on_board(game)[p.seat] for p in game.state.players]
+                assert every == [t - max(o for j, o in enumerate(totals) if j != i)
+                                 for i, t in enumerate(totals)]
+                assert max(every) >= 0 > min(every) or every == [0.0] * players
             checked += 1
         game.apply(rng.choice(game.legal_actions()))
     assert checked > 5

@@ -24,15 +24,7 @@ def evaluate(game, seat: int) -> float:
     """A heuristic worth of ``seat``'s position, in VP (see the module docstring): its
     `worth` plus what its dice on the board are likely to bring (`dice_on_board`), minus
     the best opponent's same figure."""
-    from artemis.games.project.rules.scoring import final_scores
-
-    steps = final_scores(game)
-    dice = dice_on_board(game)
-    s = game.state
-    mine = worth(game, s.players[seat], steps) + dice[seat]
-    best_other = max(worth(game, p, steps) + dice[p.seat] for p in s.players
-                     if p.seat != seat)
-    return mine - best_other
+    return evaluate_all(game)[seat]
 
 
 def evaluate_all(game) -> list[float]:

@@ -63,23 +63,23 @@ def move_swap_options(game, player) -> list[Action]:
         for b in range(a + 1, n):
             for t in present[a]:
                 for u in present[b]:
-                    if t == u:
+                    if t == u or not _fits_swapped(fits, slots[a], counts[a], t, u) \
+                            or not _fits_swapped(fits, slots[b], counts[b], u, t):
                         continue
-                    if slots[a] is not None:
-                        ca = counts[a][:]
-                        ca[t] -= 1
-                        ca[u] += 1
-                        if not fits(slots[a], ca):
-                            continue
-                    if slots[b] is not None:
-                        cb = counts[b][:]
-                        cb[u] -= 1
-                        cb[t] += 1
-                        if not fits(slots[b], cb):
-                            continue
                     out.append(Action("swap", (TYPES[t], ids[a], TYPES[u], ids[b]),
                                       (_swap_label, t, names[a], u, names[b])))
     return out
+
+
+def _fits_swapped(fits, slots, counts: list[int], gone: int, come: int) -> bool:
+    """Whether a place (``slots``; None: the Shelters, which hold all) still fits its staff
+    ``counts`` once a colonist of type ``gone`` leaves and one of type ``come`` arrives."""
+    if slots is None:
+        return True
+    after = counts[:]
+    after[gone] -= 1
+    after[come] += 1
+    return fits(slots, after)
 
 
 _SKIP = Action("move", ("skip",), "no move or swap")  # shared: an Action is an immutable value
