@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from artemis.cli import app
+from artemis.kernel.game import Game, GameConfig
 from artemis.records.log import read_log, replay
 from artemis.sim import game_seed
 from artemis.sim.significance import benjamini_hochberg, chi2_p, mantel_haenszel, wilson
@@ -307,6 +308,10 @@ def test_merged_index_ranges_equal_the_whole_run(run, tmp_path):
     # the console form of a merge prints the tables
     result = invoke("simulate", "merge", str(a), str(b))
     assert result.exit_code == 0 and "first round seats wins" in " ".join(result.stdout.split())
+    # items by their names, as the run itself prints them (read again from the content)
+    claimed = [x["id"] for x in merged["items"] if x["kind"] == "building" and x["appeared"]]
+    by_id = Game.new(GameConfig(players=2)).catalog.by_id
+    assert claimed and all(by_id[i].name in result.stdout for i in claimed)
 
 
 def test_merge_refuses_reports_of_another_run_or_repeated_games(tmp_path):

@@ -597,9 +597,26 @@ def merge(
             ruleset = ruleset_of(report["config"].get("game"))
         except typer.Exit:
             pass
-        _print_report(report, report["interrupted"], {}, ruleset)
+        _print_report(report, report["interrupted"], _display_items(report, ruleset), ruleset)
         if out is not None:
             print(f"wrote {out}")
+
+
+def _display_items(report: dict, ruleset) -> dict:
+    """The items of a merged report's content ({id: (id, kind, name, pack)}, as a run prints
+    them), read again from its game and expansions; {} when they cannot be read (a pack moved
+    since the run): the tables then name items by id alone, as the JSON does."""
+    from artemis.kernel.game import _cached_catalog, _host_registry, default_plugins
+
+    if ruleset is None:
+        return {}
+    try:
+        host = default_plugins()
+        catalog = _cached_catalog(host, _host_registry(host, ruleset.id),
+                                  tuple(report["config"].get("expansions") or ()), ruleset)
+        return {i[0]: i for i in ruleset.report_items(catalog)} if catalog is not None else {}
+    except Exception:  # noqa: BLE001 - names are for display; the figures stand without them
+        return {}
 
 
 def simulate_app() -> typer.Typer:
