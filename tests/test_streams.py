@@ -172,3 +172,21 @@ def test_fewer_colonists_drawn_do_not_shift_the_dice(seed, players, params):
     assert first(variant, "board_setup")["cards"] == first(plain, "board_setup")["cards"]
     assert first(variant, "board_setup")["gantry"] == first(plain, "board_setup")["gantry"]
     assert first(variant, "dice_rolled") == first(plain, "dice_rolled")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_below_and_shuffle_draw_what_randrange_and_shuffle_draw(seed):
+    """The engine's own `below` and `shuffle` (fewer Python calls) are CPython's
+    ``randrange(n)`` and ``shuffle(x)``: the same numbers, the same order, and the stream left
+    at the same point, so games replay the same whichever is used."""
+    from artemis.kernel.streams import below, shuffle
+
+    fast, slow = random.Random(seed), random.Random(seed)
+    for n in (1, 2, 3, 5, 8, 17, 64, 65, 1000, 2**40 + 3):
+        assert below(fast, n) == slow.randrange(n)
+    for size in (0, 1, 2, 7, 30, 100):
+        a, b = list(range(size)), list(range(size))
+        shuffle(fast, a)
+        slow.shuffle(b)
+        assert a == b
+    assert fast.random() == slow.random()

@@ -8,6 +8,8 @@ its kind, the legal actions in a stable order, and the context the rule needs to
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -68,13 +70,92 @@ class Action:
         return (Action, (self.kind, self.args, self.text))
 
 
+class Options(Sequence):
+    """A question's legal actions as a read-only sequence that lists them only when it must:
+    its length, one item (``options[i]``) and `find` may be answered without building the
+    others (docs/design.md, "The decision API"). A game returns one from a question whose
+    options are many and mostly not read (the Project's placements: a random seat reads one
+    of sixty); a list does as well for the others.
+
+    A subclass implements `_list` (every option, in the stable order; called at most once,
+    the list kept), and may override `__len__`, `_item` and `find` to answer without it. The
+    items are the very objects `_list` returns, whichever way they are read. Equal to a list
+    or another sequence of the same actions in the same order; pickles as a plain list."""
+
+    __slots__ = ("_listed",)
+
+    def __init__(self) -> None:
+        self._listed: list | None = None
+
+    def _list(self) -> list:
+        raise NotImplementedError
+
+    def listed(self) -> list:
+        """Every option, in order (built once; not to be changed)."""
+        listed = self._listed
+        if listed is None:
+            listed = self._listed = self._list()
+        return listed
+
+    def __len__(self) -> int:
+        return len(self.listed())
+
+    def _item(self, i: int) -> Action:
+        """The option at ``i``, 0 <= i < len(self)."""
+        return self.listed()[i]
+
+    def __getitem__(self, i):
+        if i.__class__ is not int:
+            if isinstance(i, slice):
+                return self.listed()[i]
+            i = operator.index(i)  # TypeError for what is not an index, as a list
+        n = len(self)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("options index out of range")
+        listed = self._listed
+        return listed[i] if listed is not None else self._item(i)
+
+    def __iter__(self):
+        return iter(self.listed())
+
+    def __contains__(self, action) -> bool:
+        return action.__class__ is Action and self.find(action) is not None
+
+    def find(self, action: Action) -> Action | None:
+        """The listed option equal to ``action`` (same kind and args: ``action`` itself when
+        it is one of them), or None when it is not legal here."""
+        listed = self.listed()
+        for a in listed:
+            if a is action:
+                return a
+        if action in listed:
+            return listed[listed.index(action)]
+        return None
+
+    def __eq__(self, other):
+        if isinstance(other, Options | list | tuple):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to lists, which are not hashable
+
+    def __repr__(self) -> str:
+        return repr(self.listed())
+
+    def __reduce__(self):
+        return (list, (self.listed(),))
+
+
 @dataclass(slots=True)
 class Decision:
-    """A question to ``player``: ``kind``, the legal ``options`` (stable order) and ``ctx``."""
+    """A question to ``player``: ``kind``, the legal ``options`` (stable order: a list, or an
+    `Options` sequence that lists them only when read) and ``ctx``."""
 
     player: int
     kind: str
-    options: list[Action]
+    options: list[Action] | Options
     ctx: Any = None
 
 

@@ -100,6 +100,16 @@ def run(game) -> None:
         if game.pending is not None or not tasks:
             return
         task = pop()
-        steps[task[0]](game, *task[1:])
+        # calls with a fixed number of arguments are CPython's fast path; ``*task[1:]``
+        # builds a tuple and takes the slow one (most steps have one or two arguments)
+        n = len(task)
+        if n == 2:
+            steps[task[0]](game, task[1])
+        elif n == 1:
+            steps[task[0]](game)
+        elif n == 3:
+            steps[task[0]](game, task[1], task[2])
+        else:
+            steps[task[0]](game, *task[1:])
     if game.pending is None and tasks:
         raise StepLimit(limit, game.config.seed, game.ruleset.round_of(game), tasks[-1])

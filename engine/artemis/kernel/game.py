@@ -14,6 +14,7 @@ name.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
 from operator import is_
@@ -335,9 +336,15 @@ class Game:
         """The seat asked to decide now, or None when the game is over."""
         return self.pending.player if self.pending else None
 
-    def legal_actions(self) -> list[Action]:
-        """The legal actions of the current player, in a stable order ([] when over)."""
-        return list(self.pending.options) if self.pending else []
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal actions of the current player, in a stable order ([] when over): a list
+        of its own (a copy), or a read-only `Options` sequence, which builds its items only
+        when they are read (``len`` and one item are cheap; iterating lists them all)."""
+        pending = self.pending
+        if pending is None:
+            return []
+        options = pending.options
+        return options[:] if options.__class__ is list else options
 
     def apply(self, action: Action | str | dict) -> None:
         """Apply one legal action and run the rules to the next decision.
@@ -351,8 +358,10 @@ class Game:
         options = self.pending.options
         chosen = None
         if action.__class__ is Action:
+            if options.__class__ is not list:  # an Options sequence finds it without a list
+                chosen = options.find(action)
             # a bot hands back one of the listed objects: found by identity, in C, no ids built
-            if any(map(is_, options, repeat(action))):
+            elif any(map(is_, options, repeat(action))):
                 chosen = action
             elif action in options:
                 chosen = options[options.index(action)]  # equal kind and args

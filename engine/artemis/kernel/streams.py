@@ -18,6 +18,31 @@ def stream_seed(seed: int, name: str) -> int:
     return int.from_bytes(hashlib.sha256(f"{seed}:{name}".encode()).digest()[:8], "big")
 
 
+def below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for a whole number n > 0, the same draw without its checks and
+    calls (CPython's: the bits of n drawn again while the number is n or more;
+    tests/test_streams.py pins the equality)."""
+    getrandbits = rng.getrandbits
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def shuffle(rng: random.Random, x: list) -> None:
+    """``rng.shuffle(x)``, in place, the same order from the same draws (a setup shuffles
+    four decks: CPython's shuffle makes two Python calls per card)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def _copy_random(r: random.Random) -> random.Random:
     c = random.Random.__new__(random.Random)  # skips seeding from the OS
     c.setstate(r.getstate())

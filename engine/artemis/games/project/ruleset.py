@@ -12,7 +12,7 @@ import random
 from artemis.games.project import hookspecs
 from artemis.games.project.rules_versions import RULES_VERSION, legacy_variants
 from artemis.kernel.ruleset import Ruleset
-from artemis.kernel.streams import Streams
+from artemis.kernel.streams import Streams, shuffle
 from artemis.util.plural import counted
 
 # question kind -> the rule it is asked under (IllegalAction names it)
@@ -195,10 +195,10 @@ class ProjectRuleset(Ruleset):
         clone = game.clone()
         s = clone.state
         s.expedition_deck.sort()
-        rng.shuffle(s.expedition_deck)
+        shuffle(rng, s.expedition_deck)
         for tiles in s.stacks.values():
             tiles.sort()
-            rng.shuffle(tiles)
+            shuffle(rng, tiles)
         seen = set(s.events_seen)
         unseen = [e.id for e in game.catalog.events if e.id not in seen]
         s.event_deck = rng.sample(unseen, min(len(s.event_deck), len(unseen)))

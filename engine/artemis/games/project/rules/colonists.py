@@ -7,6 +7,7 @@ from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import SHELTERS, TYPE_INDEX, TYPES
 from artemis.games.project.words import with_article as article
 from artemis.kernel.actions import Action
+from artemis.kernel.streams import below
 
 
 def fits(slots: tuple[str, ...], staff: list[int]) -> bool:
@@ -76,7 +77,7 @@ def draw_from_bag(game, count: int) -> list[int]:
 
 def pick(rng, counts: list[int]) -> int:
     """The type index of one colonist taken at random from ``counts`` (not empty)."""
-    k = rng.randrange(sum(counts))
+    k = below(rng, sum(counts))
     for t in range(4):
         if k < counts[t]:
             return t

@@ -17,7 +17,7 @@ from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import MARINE, PIONEER, SHELTERS, STEWARD, TYPES, BasecampDie
 from artemis.games.project.vocabulary import REGIONS
 from artemis.games.project.words import with_article as article
-from artemis.kernel.actions import Action
+from artemis.kernel.actions import Action, Options
 from artemis.util.plural import counted
 
 DICE_PER_PLAYER = 5
@@ -77,15 +77,15 @@ def has_academy_colonist(p) -> bool:
     return any(p.shelters) or any(map(any, map(_STAFF, p.buildings)))
 
 
-def legal_placements(game, player: int) -> list[Action]:
+def legal_placements(game, player: int) -> Placements:
     """Every legal placement of ``player``, in a stable order: by rolled face, final face,
-    region (rulebook order), target. Labels are built only when read (`placement_label`)."""
+    region (rulebook order), target, as a `Placements` sequence (its length known at once, an
+    item made when read). Labels are built only when read (`placement_label`)."""
     s = game.state
     p = s.players[player]
     cached = _cached(game.catalog.by_id)
-    # the targets of this round's board (cards and Gantry tiles, known by their ids), then per
-    # Academy state and lowest Gantry bids, the placements of each rolled and final face: each
-    # run made once a round, then copied (the ~20 placements of a round and clones share it)
+    # the targets of this round's board (cards and Gantry tiles, known by their ids): made
+    # once a round, shared by the ~20 placements of a round and by clones
     key = (tuple(map(_CARD_ID, s.cards)), tuple(map(_TILE, s.gantry)))
     board = cached.boards.get(key)
     if board is None:
@@ -98,19 +98,108 @@ def legal_placements(game, player: int) -> list[Action]:
                 lowest = face + 1
         lows.append(lowest)
     academy = None in s.academy and has_academy_colonist(p)
-    runs = board[2].get((academy, *lows))
-    if runs is None:
-        runs = board[2][(academy, *lows)] = [None] * 49
+    fixed = len(board[0]) + (3 if academy else 2)  # the targets before the Gantry and after
     toolkits = p.toolkits
-    out: list = []
+    spans = []  # (rolled, lowest final, highest final, placements), rolled faces in order
+    n = 0
     for rolled in sorted(set(p.dice)):
-        for at in range(rolled * 7 + max(1, rolled - toolkits),
-                        rolled * 7 + min(6, rolled + toolkits) + 1):
-            run = runs[at]
-            if run is None:
-                run = runs[at] = _run(board, academy, lows, at)
-            out += run
-    return out
+        lo = rolled - toolkits if rolled - toolkits > 1 else 1
+        hi = rolled + toolkits if rolled + toolkits < 6 else 6
+        size = (hi - lo + 1) * fixed
+        for low in lows:  # each tile takes the final faces from its lowest bid up
+            if low <= hi:
+                size += hi - (low if low > lo else lo) + 1
+        spans.append((rolled, lo, hi, size))
+        n += size
+    return Placements(board, lows, academy, spans, n)
+
+
+class Placements(Options):
+    """A placement question's options (`legal_placements`): per rolled and final face
+    (``at`` = rolled * 7 + final, in ``ats``), the targets before the Gantry, the Gantry
+    tiles the final face may bid on, then the Doorstep, the Academy (when it may be taken)
+    and the Outfitter. Its length, an item and `find` read the board's tables directly (a
+    random seat reads one placement of sixty); iterating lists them all, made once per board,
+    Academy state and lowest bids and shared (`_run`). Every item is the same object both
+    ways."""
+
+    __slots__ = ("board", "lows", "academy", "spans", "n")
+
+    def __init__(self, board: tuple, lows: list[int], academy: bool, spans: list[tuple],
+                 n: int):
+        self._listed = None
+        self.board, self.lows, self.academy, self.spans, self.n = board, lows, academy, spans, n
+
+    def __len__(self) -> int:
+        return self.n
+
+    def _list(self) -> list:
+        board, lows, academy = self.board, self.lows, self.academy
+        runs = board[2].get((academy, *lows))
+        if runs is None:
+            runs = board[2][(academy, *lows)] = [None] * 49
+        out: list = []
+        for rolled, lo, hi, _ in self.spans:
+            for at in range(rolled * 7 + lo, rolled * 7 + hi + 1):
+                run = runs[at]
+                if run is None:
+                    run = runs[at] = _run(board, academy, lows, at)
+                out += run
+        return out
+
+    def _item(self, i: int) -> Action:
+        lows = self.lows
+        fixed = len(self.board[0]) + (3 if self.academy else 2)
+        for rolled, lo, hi, size in self.spans:
+            if i >= size:
+                i -= size
+                continue
+            for final in range(lo, hi + 1):  # the face pair of item i, then its target
+                gantry = [table for table, low in zip(self.board[1], lows, strict=True)
+                          if low <= final]
+                if i < fixed + len(gantry):
+                    break
+                i -= fixed + len(gantry)
+            at = rolled * 7 + final
+            head = self.board[0]
+            if i < len(head):
+                return head[i][at]
+            i -= len(head)
+            if i < len(gantry):
+                return gantry[i][at]
+            return (_TAILS_ACADEMY if self.academy else _TAILS)[at][i - len(gantry)]
+        raise IndexError("placement index out of range")
+
+    def find(self, action: Action) -> Action | None:
+        args = action.args
+        if action.kind != "place" or args.__class__ is not tuple or len(args) != 4:
+            return None
+        rolled, final, region, target = args
+        if (rolled.__class__ is not int or final.__class__ is not int
+                or target.__class__ is not int or not 1 <= final <= 6):
+            return None
+        if not any(r == rolled and lo <= final <= hi for r, lo, hi, _ in self.spans):
+            return None
+        at = rolled * 7 + final
+        head = self.board[0]
+        found = None
+        if region == "basecamp":
+            if 0 <= target < len(head) - 2:
+                found = head[target][at]
+        elif target != 0 and region != "gantry":
+            return None
+        elif region == "vents" or region == "quarry":
+            found = head[-2 if region == "vents" else -1][at]
+        elif region == "gantry":
+            if 0 <= target < len(self.lows) and final >= self.lows[target]:
+                found = self.board[1][target][at]
+        elif region == "doorstep":
+            found = _DOORSTEP[at]
+        elif region == "outfitter":
+            found = _OUTFITTER[at]
+        elif region == "academy" and self.academy:
+            found = _ACADEMY[at]
+        return found
 
 
 def _board(game, cached, key) -> tuple:

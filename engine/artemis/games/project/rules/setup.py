@@ -14,6 +14,7 @@ from artemis.games.project.state import (
     Player,
     State,
 )
+from artemis.kernel.streams import shuffle
 
 
 def new_state(game, n: int, rng: dict) -> State:
@@ -35,13 +36,13 @@ def new_state(game, n: int, rng: dict) -> State:
     for kind in ("ocean", "surface"):
         tiles = [b.id for b in cat.buildings
                  if b.kind == kind and not (n == 2 and b.duplicate_of)]
-        rng[kind].shuffle(tiles)
+        shuffle(rng[kind], tiles)
         s.stacks[kind] = tiles
     events = [e.id for e in cat.events]
-    rng["events"].shuffle(events)
+    shuffle(rng["events"], events)
     s.event_deck = events[: param(game, "rounds")]
     deck = [x.id for x in cat.expeditions]
-    rng["expeditions"].shuffle(deck)
+    shuffle(rng["expeditions"], deck)
     s.expedition_deck = deck
     s.start = rng["start"].randrange(n)
     s.academy = [None] * (1 if n == 2 else 2)
@@ -80,7 +81,7 @@ def board_setup(game) -> None:
         if not s.expedition_deck:
             s.expedition_deck = s.expedition_discard
             s.expedition_discard = []
-            s.rng["expeditions"].shuffle(s.expedition_deck)
+            shuffle(s.rng["expeditions"], s.expedition_deck)
             game.emit("expedition_deck_reshuffled", cards=len(s.expedition_deck))
         if not s.expedition_deck:
             break
