@@ -123,15 +123,22 @@ class Placements(Options):
     Academy state and lowest bids and shared (`_run`). Every item is the same object both
     ways."""
 
-    __slots__ = ("board", "lows", "academy", "spans", "n")
+    __slots__ = ("board", "lows", "academy", "spans", "n", "given")
 
     def __init__(self, board: tuple, lows: list[int], academy: bool, spans: list[tuple],
                  n: int):
         self._listed = None
         self.board, self.lows, self.academy, self.spans, self.n = board, lows, academy, spans, n
+        self.given = None  # the last item handed out by index: `find` knows it at once
 
     def __len__(self) -> int:
         return self.n
+
+    def __getitem__(self, i):
+        if i.__class__ is int and 0 <= i < self.n and self._listed is None:
+            item = self.given = self._item(i)
+            return item
+        return Options.__getitem__(self, i)
 
     def _list(self) -> list:
         board, lows, academy = self.board, self.lows, self.academy
@@ -148,29 +155,39 @@ class Placements(Options):
         return out
 
     def _item(self, i: int) -> Action:
-        lows = self.lows
-        fixed = len(self.board[0]) + (3 if self.academy else 2)
         for rolled, lo, hi, size in self.spans:
             if i >= size:
                 i -= size
                 continue
-            for final in range(lo, hi + 1):  # the face pair of item i, then its target
-                gantry = [table for table, low in zip(self.board[1], lows, strict=True)
-                          if low <= final]
-                if i < fixed + len(gantry):
-                    break
-                i -= fixed + len(gantry)
-            at = rolled * 7 + final
+            lows = self.lows
             head = self.board[0]
+            fixed = len(head) + (3 if self.academy else 2)
+            final = lo
+            while True:  # the final face of item i: each takes fixed + its Gantry bids
+                bids = 0
+                for low in lows:
+                    if low <= final:
+                        bids += 1
+                if i < fixed + bids or final == hi:
+                    break
+                i -= fixed + bids
+                final += 1
+            at = rolled * 7 + final
             if i < len(head):
-                return head[i][at]
+                return head[i].entry(at)
             i -= len(head)
-            if i < len(gantry):
-                return gantry[i][at]
-            return (_TAILS_ACADEMY if self.academy else _TAILS)[at][i - len(gantry)]
+            if i >= bids:
+                return (_TAILS_ACADEMY if self.academy else _TAILS)[at][i - bids]
+            for table, low in zip(self.board[1], lows, strict=True):
+                if low <= final:
+                    if not i:
+                        return table.entry(at)
+                    i -= 1
         raise IndexError("placement index out of range")
 
     def find(self, action: Action) -> Action | None:
+        if action is self.given:  # handed out by this sequence: legal by construction
+            return action
         args = action.args
         if action.kind != "place" or args.__class__ is not tuple or len(args) != 4:
             return None
@@ -178,21 +195,26 @@ class Placements(Options):
         if (rolled.__class__ is not int or final.__class__ is not int
                 or target.__class__ is not int or not 1 <= final <= 6):
             return None
-        if not any(r == rolled and lo <= final <= hi for r, lo, hi, _ in self.spans):
+        for r, lo, hi, _ in self.spans:
+            if r == rolled:
+                if not lo <= final <= hi:
+                    return None
+                break
+        else:
             return None
         at = rolled * 7 + final
         head = self.board[0]
         found = None
         if region == "basecamp":
             if 0 <= target < len(head) - 2:
-                found = head[target][at]
+                found = head[target].entry(at)
         elif target != 0 and region != "gantry":
             return None
         elif region == "vents" or region == "quarry":
             found = head[-2 if region == "vents" else -1][at]
         elif region == "gantry":
             if 0 <= target < len(self.lows) and final >= self.lows[target]:
-                found = self.board[1][target][at]
+                found = self.board[1][target].entry(at)
         elif region == "doorstep":
             found = _DOORSTEP[at]
         elif region == "outfitter":
@@ -234,12 +256,12 @@ def _run(board, academy: bool, lows: list[int], at: int) -> list:
     # round for each face pair, then copied
     column = columns[at]
     if column is None:
-        column = columns[at] = [table[at] for table in head]
+        column = columns[at] = [table.entry(at) for table in head]
     run = column[:]
     final = at % 7
     for table, lowest in zip(gantry, lows, strict=True):
         if final >= lowest:
-            run.append(table[at])
+            run.append(table.entry(at))
     run += (_TAILS_ACADEMY if academy else _TAILS)[at]
     return run
 
@@ -281,19 +303,41 @@ def _cached(by_id) -> _Cache:
     return cache
 
 
-def _table(region: str, target: int, text: str) -> list:
-    table: list = [None] * 49
-    for rolled in range(1, 7):
-        for final in range(1, 7):
-            table[rolled * 7 + final] = Action("place", (rolled, final, region, target),
-                                               (placement_label, rolled, final, text))
+class _Table(list):
+    """The placements on one target, by rolled * 7 + final (rolled and final 1-6): each
+    Action made when first read (`entry`), then kept: a round's board names cards and tiles
+    whose placements are mostly never read."""
+
+    __slots__ = ("region", "target", "text")
+
+    def __init__(self, region: str, target: int, text: str):
+        super().__init__([None] * 49)
+        self.region, self.target, self.text = region, target, text
+
+    def entry(self, at: int) -> Action:
+        """The placement at ``at`` = rolled * 7 + final."""
+        action = self[at]
+        if action is None:
+            rolled, final = divmod(at, 7)
+            action = self[at] = Action("place", (rolled, final, self.region, self.target),
+                                       (placement_label, rolled, final, self.text))
+        return action
+
+
+def _table(region: str, target: int, text: str, made: bool = False) -> _Table:
+    table = _Table(region, target, text)
+    if made:  # the fixed targets' tables, made at once: the tails below list their items
+        for rolled in range(1, 7):
+            for final in range(1, 7):
+                table.entry(rolled * 7 + final)
     return table
 
 
-_VENTS_QUARRY = [_table("vents", 0, "in the Vents"), _table("quarry", 0, "in the Quarry")]
-_DOORSTEP = _table("doorstep", 0, "at the Doorstep")
-_ACADEMY = _table("academy", 0, "at the Academy")
-_OUTFITTER = _table("outfitter", 0, "at the Outfitter")
+_VENTS_QUARRY = [_table("vents", 0, "in the Vents", True),
+                 _table("quarry", 0, "in the Quarry", True)]
+_DOORSTEP = _table("doorstep", 0, "at the Doorstep", True)
+_ACADEMY = _table("academy", 0, "at the Academy", True)
+_OUTFITTER = _table("outfitter", 0, "at the Outfitter", True)
 # per rolled * 7 + final: the placements after the Gantry, with and without the Academy
 _TAILS_ACADEMY = [(d, a, o) for d, a, o in zip(_DOORSTEP, _ACADEMY, _OUTFITTER, strict=True)]
 _TAILS = [(d, o) for d, o in zip(_DOORSTEP, _OUTFITTER, strict=True)]
