@@ -71,7 +71,10 @@ class StepTable:
 
 def push(game, *steps: tuple) -> None:
     """Schedule steps to run next, in the order given."""
-    game.tasks.extend(reversed(steps))
+    if len(steps) == 1:  # most pushes schedule one step
+        game.tasks.append(steps[0])
+    elif steps:
+        game.tasks.extend(reversed(steps))
 
 
 def ask(game, player: int, kind: str, options: list[Action], ctx=None) -> None:

@@ -217,8 +217,9 @@ class Game:
 
     def __init__(self, catalog, registry, config: GameConfig, ruleset: Ruleset | None = None):
         self.ruleset = ruleset or get_game(config.game)
-        self.steps = self.ruleset.table.steps  # the ruleset's step and answer handlers
-        self.answers = self.ruleset.table.answers
+        table = self.ruleset.table  # read once: a game's table may import its rule modules
+        self.steps = table.steps  # the ruleset's step and answer handlers
+        self.answers = table.answers
         self.catalog = catalog
         self.registry = registry
         self.config = config

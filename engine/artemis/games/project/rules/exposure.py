@@ -67,11 +67,16 @@ def ask_recruit(game, player: int, left: int) -> None:
     if left > 0 and s.players[player].energy >= cost:
         for t in range(4):
             if s.doorstep[t]:
-                options.append(Action("recruit", (TYPES[t],), (_recruit_label, t, cost)))
+                action = _RECRUITS.get((t, cost))
+                if action is None:  # made once per type and cost, then shared
+                    action = _RECRUITS[(t, cost)] = Action("recruit", (TYPES[t],),
+                                                           (_recruit_label, t, cost))
+                options.append(action)
     ask(game, player, "recruit", options, (player, left))
 
 
 _STOP = Action("recruit", ("stop",), "stop recruiting")  # shared: Actions are immutable values
+_RECRUITS: dict[tuple[int, int], Action] = {}  # (type, Energy cost): the recruit's answer
 
 
 def _recruit_label(t: int, cost: int) -> str:

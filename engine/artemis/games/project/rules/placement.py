@@ -102,7 +102,22 @@ def legal_placements(game, player: int) -> Placements:
     toolkits = p.toolkits
     spans = []  # (rolled, lowest final, highest final, placements), rolled faces in order
     n = 0
-    for rolled in sorted(set(p.dice)):
+    dice = p.dice
+    prev = 0  # a player's dice are kept in order (rolled sorted, dice only taken away)
+    for rolled in dice:
+        if rolled <= prev:
+            if rolled == prev:
+                continue
+            dice = None  # out of order (a state made by hand): made again below, sorted
+            break
+        prev = rolled
+    if dice is None:
+        dice = sorted(set(p.dice))
+    prev = 0
+    for rolled in dice:
+        if rolled == prev:
+            continue
+        prev = rolled
         lo = rolled - toolkits if rolled - toolkits > 1 else 1
         hi = rolled + toolkits if rolled + toolkits < 6 else 6
         size = (hi - lo + 1) * fixed

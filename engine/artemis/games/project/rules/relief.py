@@ -28,8 +28,23 @@ def gain_relief(game, player: int, count: int = 1) -> None:
     options = []
     for sp in reversed(track[: p.relief]):  # the new space first, then back to the start
         if selectable(game, player, sp.reward):
-            options.append(Action("relief_reward", (sp.space,), (_label, sp.space, sp.reward)))
+            options.append(_reward_action(sp))
     ask(game, player, "relief_reward", options, player)
+
+
+def _reward_action(sp) -> Action:
+    """The answer taking the reward of the Relief Track space ``sp`` (a catalog space): made
+    once per space, then shared (Actions are immutable values)."""
+    made = _ACTIONS.get(id(sp))
+    if made is None or made[0] is not sp:
+        if len(_ACTIONS) >= 4096:  # bounded: a catalog's track has a dozen spaces
+            _ACTIONS.clear()
+        made = _ACTIONS[id(sp)] = (sp, Action("relief_reward", (sp.space,),
+                                              (_label, sp.space, sp.reward)))
+    return made[1]
+
+
+_ACTIONS: dict[int, tuple] = {}  # id of a track space: (the space, its Action)
 
 
 @lru_cache(maxsize=512)  # a reward's words never change; the log asks for them every game
