@@ -176,6 +176,10 @@ def game_rows(reps: int, games: int) -> list[tuple[str, str, list[float]]]:
     rows.append(("legal_placements_us",
                  f"  generating them ({len(g.legal_actions())} placements) (us)",
                  [t * 1e6 for t in per_call(lambda: legal_placements(g, seat), reps, 2000)]))
+    if not isinstance(legal_placements(g, seat), list):  # a sequence that lists when read
+        rows.append(("list_placements_us", "  listing every one (a bot reads them all) (us)",
+                     [t * 1e6 for t in per_call(lambda: list(legal_placements(g, seat)),
+                                                reps, 2000)]))
     return rows
 
 
