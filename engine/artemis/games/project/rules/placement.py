@@ -421,17 +421,25 @@ def ask_send(game, player: int, card: int, die: int) -> None:
     cost = param(game, "expedition_send_cost", player)
     options = [_SEND_NONE]
     if p.energy + p.minerals >= cost:
-        places = send_places(game, player)
         face = s.cards[card].dice[die].face
-        pioneers = sum(_held(game, player, pl)[PIONEER] for pl in places)
+        origins = []  # (place as the action names it, its colonists by type)
+        pioneers = 0
+        for pl in send_places(game, player):
+            if pl == SHELTERS:
+                origins.append(("shelters", p.shelters))
+                pioneers += p.shelters[PIONEER]
+            else:
+                staff = p.buildings[pl].staff
+                origins.append((pl, staff))
+                pioneers += staff[PIONEER]
         for k in range(1, pioneers + 1):
             options.append(_send_action("pioneer", k))
         for t in (1, 2, 3):
             if t == STEWARD and face > 2:
                 continue  # a Steward goes only with a die of 1 or 2 (rulebook; R4)
-            for pl in places:
-                if _held(game, player, pl)[t]:
-                    options.append(_send_action(TYPES[t], "shelters" if pl == SHELTERS else pl))
+            for where, held in origins:
+                if held[t]:
+                    options.append(_send_action(TYPES[t], where))
     ask(game, player, "send", options, (player, card, die))
 
 

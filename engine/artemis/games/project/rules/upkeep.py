@@ -39,26 +39,36 @@ def move_swap_options(game, player) -> list[Action]:
     # by position: 0 is the Shelters, k the building k - 1 (plain loops: no comprehension
     # frames, this runs for every player every round)
     ids: list = ["shelters"]  # as the action's arguments say it
-    names = ["the Shelters"]
+    names: list = ["the Shelters"]  # or (tile name, index): the words made with the label
     counts = [p.shelters]
     slots: list = [None]  # None: the Shelters hold all
     for i, b in enumerate(p.buildings):
         tile = by_id[b.tile]
         ids.append(i)
-        names.append(f"{tile.name} #{i}")
+        names.append((tile.name, i))
         counts.append(b.staff)
         slots.append(tile.slots)
     present = [_held_types(c) for c in counts]  # the types each place holds
     fits, has_room = col.fits, col.has_room
     out = [_SKIP]
     n = len(counts)
+    room: list = [None] * n  # per place, per type: whether one more fits (made when asked)
     for a in range(n):
         for t in present[a]:
             for b in range(n):
                 # a move takes from ``a`` only: whether it fits depends on ``b``'s room
-                if b != a and (slots[b] is None or has_room(slots[b], counts[b], t)):
-                    out.append(Action("move", (TYPES[t], ids[a], ids[b]),
-                                      (_move_label, t, names[a], names[b])))
+                if b == a:
+                    continue
+                if slots[b] is not None:
+                    fit = room[b]
+                    if fit is None:
+                        fit = room[b] = [None] * 4
+                    if fit[t] is None:
+                        fit[t] = has_room(slots[b], counts[b], t)
+                    if not fit[t]:
+                        continue
+                out.append(Action("move", (TYPES[t], ids[a], ids[b]),
+                                  (_move_label, t, names[a], names[b])))
     for a in range(n):
         for b in range(a + 1, n):
             for t in present[a]:
@@ -93,12 +103,18 @@ def _held_types(counts: list[int]) -> tuple[int, ...]:
 _HELD = tuple(tuple(t for t in range(4) if mask >> t & 1) for mask in range(16))
 
 
-def _move_label(t: int, origin: str, dest: str) -> str:
-    return f"move {article(TYPES[t])} from {origin} to {dest}"
+def _place_words(place) -> str:
+    """"the Shelters", or a building's (tile name, index) as "Name #index"."""
+    return place if place.__class__ is str else f"{place[0]} #{place[1]}"
 
 
-def _swap_label(t: int, place_a: str, u: int, place_b: str) -> str:
-    return f"swap {article(TYPES[t])} in {place_a} with {article(TYPES[u])} in {place_b}"
+def _move_label(t: int, origin, dest) -> str:
+    return f"move {article(TYPES[t])} from {_place_words(origin)} to {_place_words(dest)}"
+
+
+def _swap_label(t: int, place_a, u: int, place_b) -> str:
+    return (f"swap {article(TYPES[t])} in {_place_words(place_a)} with {article(TYPES[u])} "
+            f"in {_place_words(place_b)}")
 
 
 def _unpl(value):
