@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import repeat
 
-from artemis.kernel.actions import Action, Decision
+from artemis.kernel.actions import Action, Decision, Options
 
 
 class StepLimit(RuntimeError):
@@ -77,7 +77,7 @@ def push(game, *steps: tuple) -> None:
         game.tasks.extend(reversed(steps))
 
 
-def ask(game, player: int, kind: str, options: list[Action], ctx=None) -> None:
+def ask(game, player: int, kind: str, options: list[Action] | Options, ctx=None) -> None:
     """Ask ``player`` a question. A question with one legal answer is not asked: it is
     answered at once (docs/design.md), and noted as ``(player, kind, action)`` in
     ``game.forced`` when that is a list (a scenario checks such answers). With no options,

@@ -130,13 +130,14 @@ def legal_placements(game, player: int) -> Placements:
 
 
 class Placements(Options):
-    """A placement question's options (`legal_placements`): per rolled and final face
-    (``at`` = rolled * 7 + final, in ``ats``), the targets before the Gantry, the Gantry
-    tiles the final face may bid on, then the Doorstep, the Academy (when it may be taken)
-    and the Outfitter. Its length, an item and `find` read the board's tables directly (a
-    random seat reads one placement of sixty); iterating lists them all, made once per board,
-    Academy state and lowest bids and shared (`_run`). Every item is the same object both
-    ways."""
+    """A placement question's options (`legal_placements`): per rolled face in ``spans``
+    (rolled, lowest final, highest final, the count of its placements), per final face from
+    the lowest to the highest the Toolkits reach, the targets before the Gantry, the Gantry
+    tiles the final face may bid on (``lows``: each tile's lowest bid), then the Doorstep,
+    the Academy (when it may be taken) and the Outfitter. Its length, an item and `find`
+    read the board's tables directly (a random seat reads one placement of sixty); iterating
+    lists them all, made once per board, Academy state and lowest bids and shared (`_run`).
+    Every item is the same object both ways."""
 
     __slots__ = ("board", "lows", "academy", "spans", "n", "given")
 
