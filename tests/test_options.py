@@ -138,3 +138,29 @@ def test_a_list_of_options_is_handed_out_as_a_copy():
     mine = g.legal_actions()
     mine.clear()
     assert len(g.legal_actions()) > 0
+
+
+def test_the_kept_board_matches_a_fresh_read_after_every_bid():
+    """The Placement phase reads the board (its targets, each Gantry tile's lowest bid) at its
+    first turn and `place` keeps the bids up to date: at every placement question the
+    placements are those read afresh from the state, and a board replaced by hand (new lists
+    of cards or tiles) is read again."""
+    from artemis.games.project.state import Card
+
+    checked = bids = 0
+    for g, seat in _placement_positions(range(3), 4):
+        s = g.state
+        kept = [a.id for a in legal_placements(g, seat)]
+        assert s.placement_board is not None
+        lows = s.placement_board[3]
+        s.placement_board = None
+        assert [a.id for a in legal_placements(g, seat)] == kept
+        bids += lows != s.placement_board[3] or any(lows[i] > 1 for i in range(len(lows)))
+        checked += 1
+    assert checked > 300 and bids > 50
+    g = Game.new(GameConfig(players=4, seed=2))
+    seat = g.pending.player
+    legal_placements(g, seat)
+    g.state.cards = [Card(g.state.cards[0].id)]  # one card left on Basecamp
+    targets = {a.args[3] for a in legal_placements(g, seat) if a.args[2] == "basecamp"}
+    assert targets == {0}

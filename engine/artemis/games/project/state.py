@@ -155,6 +155,10 @@ class State:
     events_seen: list[str] = field(default_factory=list)  # revealed so far, in order
     event_modifiers: list = field(default_factory=list)  # catalog Modifiers in force
     log_round_turn_order: list[int] = field(default_factory=list)
+    # derived, not a field (not compared, not in views): the Placement phase's board tables
+    # and each Gantry tile's lowest bid, kept by rules/placement.py while ``cards`` and
+    # ``gantry`` are the lists it was read from; None until read
+    placement_board = None
 
     def clone(self) -> State:
         """A deep copy, written out by hand for speed (docs/design.md: not deepcopy)."""

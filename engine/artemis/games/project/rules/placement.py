@@ -32,6 +32,7 @@ def start_placement(game) -> None:
     for p in s.players:
         p.dice = roll(rng, DICE_PER_PLAYER)
     s.phase = "placement"
+    s.placement_board = None  # read again at the first turn: Board Setup changed it
     s.log_round_turn_order = s.turn_order()
     game.reveal()
     game.emit("dice_rolled", dice={p.seat: p.dice[:] for p in s.players})
@@ -83,20 +84,12 @@ def legal_placements(game, player: int) -> Placements:
     item made when read). Labels are built only when read (`placement_label`)."""
     s = game.state
     p = s.players[player]
-    cached = _cached(game.catalog.by_id)
-    # the targets of this round's board (cards and Gantry tiles, known by their ids): made
-    # once a round, shared by the ~20 placements of a round and by clones
-    key = (tuple(map(_CARD_ID, s.cards)), tuple(map(_TILE, s.gantry)))
-    board = cached.boards.get(key)
-    if board is None:
-        board = _board(game, cached, key)
-    lows = []
-    for g in s.gantry:
-        lowest = 1  # a bid beats every die already on the tile
-        for _, face in g.dice:
-            if face >= lowest:
-                lowest = face + 1
-        lows.append(lowest)
+    kept = s.placement_board
+    if kept is not None and kept[0] is s.cards and kept[1] is s.gantry:
+        board, lows = kept[2], kept[3]  # read at the phase's first turn, kept by `place`
+    else:
+        board, lows = _read_board(game)
+        s.placement_board = (s.cards, s.gantry, board, lows)
     academy = None in s.academy and has_academy_colonist(p)
     fixed = len(board[0]) + (3 if academy else 2)  # the targets before the Gantry and after
     toolkits = p.toolkits
@@ -127,6 +120,27 @@ def legal_placements(game, player: int) -> Placements:
         spans.append((rolled, lo, hi, size))
         n += size
     return Placements(board, lows, academy, spans, n)
+
+
+def _read_board(game) -> tuple:
+    """(the board: its targets' tables, `_board`; each Gantry tile's lowest bid, a tuple)
+    read from the state."""
+    s = game.state
+    cached = _cached(game.catalog.by_id)
+    # the targets of this round's board (cards and Gantry tiles, known by their ids): made
+    # once a round, shared by the ~20 placements of a round and by clones
+    key = (tuple(map(_CARD_ID, s.cards)), tuple(map(_TILE, s.gantry)))
+    board = cached.boards.get(key)
+    if board is None:
+        board = _board(game, cached, key)
+    lows = []
+    for g in s.gantry:
+        lowest = 1  # a bid beats every die already on the tile
+        for _, face in g.dice:
+            if face >= lowest:
+                lowest = face + 1
+        lows.append(lowest)
+    return board, tuple(lows)
 
 
 class Placements(Options):
@@ -384,6 +398,11 @@ def place(game, action: Action, player: int) -> None:
         dice.insert(at, (player, final))
     elif region == "gantry":
         s.gantry[target].dice.append((player, final))
+        kept = s.placement_board
+        if kept is not None and kept[1] is s.gantry and final >= kept[3][target]:
+            lows = list(kept[3])  # a new tuple: clones share the kept one
+            lows[target] = final + 1
+            s.placement_board = (kept[0], kept[1], kept[2], tuple(lows))
     elif region == "academy":
         space = s.academy.index(None)  # the left space first (R36)
         follow.append(("academy_colonist", player, space, final))
