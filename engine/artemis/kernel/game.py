@@ -16,8 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import is_
 from typing import Any
 
 from artemis.kernel.actions import Action, Decision, IllegalAction
@@ -361,11 +359,16 @@ class Game:
         if action.__class__ is Action:
             if options.__class__ is not list:  # an Options sequence finds it without a list
                 chosen = options.find(action)
-            # a bot hands back one of the listed objects: found by identity, in C, no ids built
-            elif any(map(is_, options, repeat(action))):
-                chosen = action
-            elif action in options:
-                chosen = options[options.index(action)]  # equal kind and args
+            else:
+                # a bot hands back one of the listed objects: found by identity, no ids built
+                # (a plain loop: lists of options other than Options sequences are short)
+                for listed in options:
+                    if listed is action:
+                        chosen = action
+                        break
+                else:
+                    if action in options:
+                        chosen = options[options.index(action)]  # equal kind and args
         if chosen is None:
             wanted = _action_id(action)
             chosen = next((a for a in options if a.id == wanted), None)

@@ -69,10 +69,6 @@ def placement_turn(game, seat: int) -> None:
     game.emit("placement_done")
 
 
-def _exposure_list(s, region):
-    return {"vents": s.vents_dice, "quarry": s.quarry_dice, "doorstep": s.doorstep_dice}[region]
-
-
 def has_academy_colonist(p) -> bool:
     # counts are never negative: any() is "some count > 0", in C
     return any(p.shelters) or any(map(any, map(_STAFF, p.buildings)))
@@ -389,7 +385,8 @@ def place(game, action: Action, player: int) -> None:
         s.cards[target].dice.append(BasecampDie(player, final))
         follow.append(("send", player, target, len(s.cards[target].dice) - 1))
     elif region in EXPOSURE:
-        dice = _exposure_list(s, region)
+        dice = (s.vents_dice if region == "vents" else s.quarry_dice if region == "quarry"
+                else s.doorstep_dice)
         # Exposure: right of every die showing the same or lower (rulebook, Vents)
         at = 0
         for i, (_, face) in enumerate(dice):
@@ -412,7 +409,11 @@ def place(game, action: Action, player: int) -> None:
         p.toolkits += gained
         if game.logging or game.observers:
             game.emit("gain", player=player, item="toolkits", amount=gained)
-    push(game, *follow, ("placement_turn", (player + 1) % len(s.players)))
+    turn = ("placement_turn", (player + 1) % len(s.players))
+    if follow:
+        push(game, *follow, turn)
+    else:
+        game.tasks.append(turn)  # push of one step
 
 
 # -- Basecamp sends --------------------------------------------------------------------------
