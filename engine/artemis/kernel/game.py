@@ -523,6 +523,16 @@ class Game:
             if self.observers:
                 self._observe(event)
 
+    def record(self, event: dict) -> None:
+        """`emit` for a record made by the caller: ``event`` is the whole record, its
+        ``"type"`` first (``{"type": kind, ...}``), kept as given (a new dict each call). A
+        rule that logs every turn makes the dict literal, guarded by ``if game.logging or
+        game.observers:``, and saves `emit`'s keyword dict and copy."""
+        if self.logging:
+            self.log.append(event)
+        if self.observers:
+            self._observe(event)
+
     def _observe(self, event: dict) -> None:
         """Show ``event`` to each observing plugin, one at a time. One that raises is a
         PluginError; one that changes the game (its state, random streams, queue, question,

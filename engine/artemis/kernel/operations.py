@@ -99,8 +99,9 @@ class EffectItems:
         ``gain`` or ``lose`` event {player, item, amount} when ``n`` is not 0."""
         p = game.state.players[player]
         setattr(p, item, getattr(p, item) + n)
-        if n:
-            game.emit("gain" if n > 0 else "lose", player=player, item=item, amount=abs(n))
+        if n and (game.logging or game.observers):  # a hot record: made as it is logged
+            game.record({"type": "gain" if n > 0 else "lose", "player": player, "item": item,
+                         "amount": abs(n)})
 
     def add_vp(self, game, player: int, n: int) -> None:
         """Move ``player``'s score by ``n`` (may be negative); `vp` logs it."""

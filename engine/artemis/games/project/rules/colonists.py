@@ -106,7 +106,7 @@ def _place_colonist(game, player: int, t: int) -> None:
         options.append(Action("house", (t, i),
                               (_house_label, t, game.catalog.by_id[p.buildings[i].tile].name, i)))
     if game.logging or game.observers:
-        game.emit("colonist_gained", player=player, colonist=TYPES[t])
+        game.record({"type": "colonist_gained", "player": player, "colonist": TYPES[t]})
     ask(game, player, "house", options, (player, t))
 
 

@@ -75,7 +75,7 @@ def resolve_tile(game, tile_id: str, declined: tuple = ()) -> None:
         return
     tile.dice = []  # nobody bought it: it stays on the Gantry (R8)
     if game.logging or game.observers:
-        game.emit("gantry_unsold", tile=tile_id)
+        game.record({"type": "gantry_unsold", "tile": tile_id})
 
 
 def _offer(name: str, cost: int) -> tuple[Action, Action]:
@@ -101,9 +101,10 @@ def _buy(game, action: Action, ctx) -> None:
     if action.args[0] == "decline":
         if game.logging or game.observers:  # here the parameter changes the record only
             if param(game, "gantry_decliner_out"):
-                game.emit("gantry_declined", player=player, tile=tile_id)
+                game.record({"type": "gantry_declined", "player": player, "tile": tile_id})
             else:  # the same player may be offered the tile again at a lower die
-                game.emit("gantry_declined", player=player, tile=tile_id, die=face)
+                game.record({"type": "gantry_declined", "player": player, "tile": tile_id,
+                             "die": face})
         push(game, ("gantry_tile", tile_id, (*declined, (player, face))))
         return
     tile = _on_gantry(s, tile_id)

@@ -378,8 +378,8 @@ def place(game, action: Action, player: int) -> None:
     p.dice.remove(rolled)
     p.toolkits -= abs(final - rolled)
     if game.logging or game.observers:  # the record only when someone reads it
-        game.emit("placed", player=player, rolled=rolled, face=final, region=region,
-                  target=target)
+        game.record({"type": "placed", "player": player, "rolled": rolled, "face": final,
+                     "region": region, "target": target})
     follow: list[tuple] = []
     if region == "basecamp":
         s.cards[target].dice.append(BasecampDie(player, final))
@@ -408,7 +408,8 @@ def place(game, action: Action, player: int) -> None:
         gained = game.catalog.board.outfitter[final] + param(game, "outfitter_bonus", player)
         p.toolkits += gained
         if game.logging or game.observers:
-            game.emit("gain", player=player, item="toolkits", amount=gained)
+            game.record({"type": "gain", "player": player, "item": "toolkits",
+                         "amount": gained})
     turn = ("placement_turn", (player + 1) % len(s.players))
     if follow:
         push(game, *follow, turn)

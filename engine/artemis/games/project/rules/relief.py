@@ -24,7 +24,7 @@ def gain_relief(game, player: int, count: int = 1) -> None:
         push(game, ("relief", player, count - 1))  # after this gain's reward (R11)
     p.relief += 1
     if game.logging or game.observers:
-        game.emit("relief", player=player, space=p.relief)
+        game.record({"type": "relief", "player": player, "space": p.relief})
     options = []
     for sp in reversed(track[: p.relief]):  # the new space first, then back to the start
         if selectable(game, player, sp.reward):

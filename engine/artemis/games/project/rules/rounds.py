@@ -42,7 +42,7 @@ def resolve(game, what: str, name: str) -> None:
             push(game, ("event", s.event))
         return
     if game.logging or game.observers:  # a hot record: no keyword dict when nobody reads it
-        game.emit("resolve", region=name)
+        game.record({"type": "resolve", "region": name})
     # asked only when a plugin implements it (Game.new): a pluggy call costs more than the region
     if game.region_hook and game.plugins.artemis_resolve_region(game=game, region=name):
         return  # a plugin resolves this region its own way
