@@ -383,8 +383,13 @@ class Game:
         try:
             record = None
             if self.logging:
-                record = {"type": "action", "player": decision.player, "id": chosen.id,
-                          "label": chosen.label}
+                # an Action's id and label are made once and kept: read them without the
+                # properties once they are
+                label = chosen.text
+                if label.__class__ is not str or not label:
+                    label = chosen.label
+                record = {"type": "action", "player": decision.player,
+                          "id": chosen._id or chosen.id, "label": label}
                 private = self.ruleset.action_seen_by(self, decision, chosen)
                 if private is not None:
                     record["to"] = private

@@ -114,7 +114,7 @@ def claim_building(game, player, tile) -> None:
     p = game.state.players[player]
     p.buildings.append(Owned(tile))
     if game.logging or game.observers:
-        game.emit("building_claimed", player=player, tile=tile)
+        game.record({"type": "building_claimed", "player": player, "tile": tile})
     push(game, ("fill_building", player, len(p.buildings) - 1),
          ("game_event", "on_building_claimed", player, len(p.buildings) - 1))
 

@@ -50,8 +50,9 @@ def resolve_expedition(game, index: int) -> None:
     needed = difficulty(game, card)
     success = total >= needed
     if game.logging or game.observers:
-        game.emit("expedition", card=card.id, total=total, difficulty=needed,
-                  success=success, ranking=[r[0] for r in ranking])
+        game.record({"type": "expedition", "card": card.id, "total": total,
+                     "difficulty": needed, "success": success,
+                     "ranking": [r[0] for r in ranking]})
     steps: list[tuple] = []
     if success:
         # the Stewards and Engineers each player sent, in one pass over the dice
@@ -167,7 +168,8 @@ def return_colonists(game, player: int, index: int) -> None:
                 d.sent = None
     if not sum(back):
         return
-    game.emit("returned", player=player, colonists=back)
+    if game.logging or game.observers:
+        game.record({"type": "returned", "player": player, "colonists": back})
     to = param(game, "expedition_return_to", player)
     if to == "shelters":
         for t in range(4):

@@ -93,6 +93,7 @@ def _recruit(game, action: Action, ctx) -> None:
     cost = param(game, "doorstep_cost_per_colonist", player)
     s.players[player].energy -= cost
     s.doorstep[t] -= 1
-    game.emit("recruited", player=player, colonist=TYPES[t], cost=cost)
+    if game.logging or game.observers:
+        game.record({"type": "recruited", "player": player, "colonist": TYPES[t], "cost": cost})
     push(game, ("recruit", player, left - 1))
     col.gain_colonists(game, player, [int(t == i) for i in range(4)])

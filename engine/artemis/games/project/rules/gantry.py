@@ -116,7 +116,7 @@ def _buy(game, action: Action, ctx) -> None:
     s.gantry.remove(tile)
     s.players[player].minerals -= cost
     if game.logging or game.observers:
-        game.emit("gantry_bought", player=player, tile=tile_id, price=cost)
+        game.record({"type": "gantry_bought", "player": player, "tile": tile_id, "price": cost})
     # relief after the claim, in descending order of each outbid player's highest die (R32)
     push(game, *[("relief", p) for p in outbid])
     claim_building(game, player, tile_id)

@@ -501,13 +501,17 @@ def _send(game, action: Action, ctx) -> None:
                 col.take(game, player, pl, PIONEER, n)
                 left -= n
         d.pioneers += k
-        game.emit("sent", player=player, card=card, colonist="pioneer", count=k)
+        if game.logging or game.observers:
+            game.record({"type": "sent", "player": player, "card": card, "colonist": "pioneer",
+                         "count": k})
     else:
         t = TYPES.index(action.args[0])
         where = action.args[1]
         col.take(game, player, SHELTERS if where == "shelters" else where, t)
         d.sent = t
-        game.emit("sent", player=player, card=card, colonist=TYPES[t], count=1)
+        if game.logging or game.observers:
+            game.record({"type": "sent", "player": player, "card": card, "colonist": TYPES[t],
+                         "count": 1})
         if t == MARINE:
             follow.append(("marine", player, card, die))
     if cost:

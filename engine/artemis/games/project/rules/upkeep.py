@@ -195,7 +195,8 @@ def heat(game, player) -> None:
     unpaid = payable_n - can
     p.energy -= can * per
     if game.logging or game.observers:
-        game.emit("heated", player=player, colonists=can, energy=can * per)
+        game.record({"type": "heated", "player": player, "colonists": can,
+                     "energy": can * per})
     if unpaid:
         types = [t for t in range(4) for _ in range(p.shelters[t])]
         options = []
