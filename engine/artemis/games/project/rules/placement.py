@@ -82,10 +82,11 @@ def legal_placements(game, player: int) -> Placements:
     p = s.players[player]
     kept = s.placement_board
     if kept is not None and kept[0] is s.cards and kept[1] is s.gantry:
-        board, lows = kept[2], kept[3]  # read at the phase's first turn, kept by `place`
+        board, lows, bids = kept[2], kept[3], kept[4]  # read at the phase's first turn
     else:
         board, lows = _read_board(game)
-        s.placement_board = (s.cards, s.gantry, board, lows)
+        bids = _bid_counts(lows)
+        s.placement_board = (s.cards, s.gantry, board, lows, bids)
     academy = None in s.academy and has_academy_colonist(p)
     fixed = len(board[0]) + (3 if academy else 2)  # the targets before the Gantry and after
     toolkits = p.toolkits
@@ -109,13 +110,26 @@ def legal_placements(game, player: int) -> Placements:
         prev = rolled
         lo = rolled - toolkits if rolled - toolkits > 1 else 1
         hi = rolled + toolkits if rolled + toolkits < 6 else 6
-        size = (hi - lo + 1) * fixed
-        for low in lows:  # each tile takes the final faces from its lowest bid up
-            if low <= hi:
-                size += hi - (low if low > lo else lo) + 1
+        size = (hi - lo + 1) * fixed + bids[hi] - bids[lo - 1]
         spans.append((rolled, lo, hi, size))
         n += size
-    return Placements(board, lows, academy, spans, n)
+    return Placements(board, lows, bids, academy, spans, n)
+
+
+def _bid_counts(lows: tuple) -> tuple:
+    """Per final face f (0-6): the Gantry bids a die may make at the faces 1 to f, summed
+    (the tiles whose lowest bid is f or less, counted for each face), so that the bids of
+    the faces lo to hi are ``bids[hi] - bids[lo - 1]``."""
+    opening = [0] * 8  # tiles whose lowest bid is this face (7: none can be made)
+    for low in lows:
+        opening[low if low < 7 else 7] += 1
+    out = [0] * 7
+    open_now = total = 0
+    for face in range(1, 7):
+        open_now += opening[face]
+        total += open_now
+        out[face] = total
+    return tuple(out)
 
 
 def _read_board(game) -> tuple:
@@ -144,17 +158,18 @@ class Placements(Options):
     (rolled, lowest final, highest final, the count of its placements), per final face from
     the lowest to the highest the Toolkits reach, the targets before the Gantry, the Gantry
     tiles the final face may bid on (``lows``: each tile's lowest bid), then the Doorstep,
-    the Academy (when it may be taken) and the Outfitter. Its length, an item and `find`
-    read the board's tables directly (a random seat reads one placement of sixty); iterating
-    lists them all, made once per board, Academy state and lowest bids and shared (`_run`).
-    Every item is the same object both ways."""
+    the Academy (when it may be taken) and the Outfitter (``bids``: `_bid_counts`). Its
+    length, an item and `find` read the board's tables directly (a random seat reads one
+    placement of sixty); iterating lists them all, made once per board, Academy state and
+    lowest bids and shared (`_run`). Every item is the same object both ways."""
 
-    __slots__ = ("board", "lows", "academy", "spans", "n", "given")
+    __slots__ = ("board", "lows", "bids", "academy", "spans", "n", "given")
 
-    def __init__(self, board: tuple, lows: list[int], academy: bool, spans: list[tuple],
+    def __init__(self, board: tuple, lows: tuple, bids: tuple, academy: bool, spans: list[tuple],
                  n: int):
         self._listed = None
-        self.board, self.lows, self.academy, self.spans, self.n = board, lows, academy, spans, n
+        self.board, self.lows, self.bids, self.academy = board, lows, bids, academy
+        self.spans, self.n = spans, n
         self.given = None  # the last item handed out by index: `find` knows it at once
 
     def __len__(self) -> int:
@@ -186,14 +201,12 @@ class Placements(Options):
                 i -= size
                 continue
             lows = self.lows
+            summed = self.bids
             head = self.board[0]
             fixed = len(head) + (3 if self.academy else 2)
             final = lo
             while True:  # the final face of item i: each takes fixed + its Gantry bids
-                bids = 0
-                for low in lows:
-                    if low <= final:
-                        bids += 1
+                bids = summed[final] - summed[final - 1]
                 if i < fixed + bids or final == hi:
                     break
                 i -= fixed + bids
@@ -399,7 +412,8 @@ def place(game, action: Action, player: int) -> None:
         if kept is not None and kept[1] is s.gantry and final >= kept[3][target]:
             lows = list(kept[3])  # a new tuple: clones share the kept one
             lows[target] = final + 1
-            s.placement_board = (kept[0], kept[1], kept[2], tuple(lows))
+            lows = tuple(lows)
+            s.placement_board = (kept[0], kept[1], kept[2], lows, _bid_counts(lows))
     elif region == "academy":
         space = s.academy.index(None)  # the left space first (R36)
         follow.append(("academy_colonist", player, space, final))
