@@ -82,9 +82,10 @@ def ask(game, player: int, kind: str, options: list[Action] | Options, ctx=None)
     answered at once (docs/design.md), and noted as ``(player, kind, action)`` in
     ``game.forced`` when that is a list (a scenario checks such answers). With no options,
     nothing is asked."""
-    if not options:
+    n = len(options) if options is not None else 0  # once: an Options length is a call
+    if not n:
         return
-    if len(options) == 1:
+    if n == 1:
         forced = game.forced
         if forced is not None:
             forced.append((player, kind, options[0]))

@@ -435,8 +435,12 @@ def place(game, action: Action, player: int) -> None:
 
 def send_places(game, player: int) -> list:
     """Places a send may take colonists from: SHELTERS, and building indexes (R22)."""
+    given = param(game, "expedition_send_from", player)
+    if len(given) == 1:  # most often the Shelters alone: nothing to sort
+        (where,) = given
+        return [SHELTERS if where == "shelters" else where[1]]
     places = []
-    for where in sorted(param(game, "expedition_send_from", player), key=str):
+    for where in sorted(given, key=str):
         if where == "shelters":
             places.append(SHELTERS)
         else:
