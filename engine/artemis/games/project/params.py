@@ -35,7 +35,8 @@ def param(game, name: str, player: int | None = None):
     Place values: "shelters" or ("building", index). Raises KeyError for an unknown name."""
     spec = game.registry.parameters[name]
     value = game.param_defaults.get(name, spec.default)
-    places = spec.type == "places"
+    kind = spec.type
+    places = kind == "places"
     if places:
         value = set(value)
     state = game.state
@@ -62,8 +63,8 @@ def param(game, name: str, player: int | None = None):
         for m in events:
             if m.mode == "add":
                 value = _add(value, m.value)
-    if spec.type == "int" and not spec.signed:
-        value = max(0, value)
+    if kind == "int" and value < 0 and not spec.signed:
+        value = 0
     return value
 
 
