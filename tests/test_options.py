@@ -150,8 +150,9 @@ def test_the_kept_board_matches_a_fresh_read_after_every_bid():
     checked = bids = 0
     for g, seat in _placement_positions(range(3), 4):
         s = g.state
-        kept = [a.id for a in legal_placements(g, seat)]
-        assert s.placement_board is not None
+        unread = legal_placements(g, seat)  # counted and read by index from the kept board
+        kept = [unread[i].id for i in range(len(unread))]
+        assert s.placement_board is not None and unread._listed is None
         lows = s.placement_board[3]
         s.placement_board = None
         assert [a.id for a in legal_placements(g, seat)] == kept

@@ -410,10 +410,13 @@ def place(game, action: Action, player: int) -> None:
         s.gantry[target].dice.append((player, final))
         kept = s.placement_board
         if kept is not None and kept[1] is s.gantry and final >= kept[3][target]:
-            lows = list(kept[3])  # a new tuple: clones share the kept one
-            lows[target] = final + 1
-            lows = tuple(lows)
-            s.placement_board = (kept[0], kept[1], kept[2], lows, _bid_counts(lows))
+            lows = list(kept[3])  # new tuples: clones share the kept ones
+            was, now = lows[target], final + 1
+            lows[target] = now
+            bids = list(kept[4])  # the faces was .. now - 1 can no longer bid on the tile
+            for face in range(was, 7):
+                bids[face] -= (face if face < now else now - 1) - was + 1
+            s.placement_board = (kept[0], kept[1], kept[2], tuple(lows), tuple(bids))
     elif region == "academy":
         space = s.academy.index(None)  # the left space first (R36)
         follow.append(("academy_colonist", player, space, final))
