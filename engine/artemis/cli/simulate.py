@@ -275,7 +275,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     and version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content
     or a log folder that cannot be made."""
     from artemis.content.problems import ContentError, did_you_mean
-    from artemis.kernel.game import ConfigError, Game, _cached_catalog, _host_registry
+    from artemis.kernel.game import ConfigError, Game, game_catalog
     from artemis.players.spec import BotSpecError, split_kind, split_specs
     from artemis.sim import GameTask
 
@@ -312,7 +312,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
         raise typer.Exit(1) from None
     except Exception:  # noqa: S110 - game 0 itself fails: the run records it with its seed
         pass
-    catalog = _cached_catalog(host, _host_registry(host, ruleset.id), task.expansions, ruleset)
+    catalog = game_catalog(ruleset, task.expansions, host)
     items = ruleset.report_items(catalog) if catalog is not None else []
     from artemis.kernel.game import check_config
 
@@ -606,14 +606,12 @@ def _display_items(report: dict, ruleset) -> dict:
     """The items of a merged report's content ({id: (id, kind, name, pack)}, as a run prints
     them), read again from its game and expansions; {} when they cannot be read (a pack moved
     since the run): the tables then name items by id alone, as the JSON does."""
-    from artemis.kernel.game import _cached_catalog, _host_registry, default_plugins
+    from artemis.kernel.game import game_catalog
 
     if ruleset is None:
         return {}
     try:
-        host = default_plugins()
-        catalog = _cached_catalog(host, _host_registry(host, ruleset.id),
-                                  tuple(report["config"].get("expansions") or ()), ruleset)
+        catalog = game_catalog(ruleset, report["config"].get("expansions") or ())
         return {i[0]: i for i in ruleset.report_items(catalog)} if catalog is not None else {}
     except Exception:  # noqa: BLE001 - names are for display; the figures stand without them
         return {}

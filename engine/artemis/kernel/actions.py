@@ -126,13 +126,7 @@ class Options(Sequence):
     def find(self, action: Action) -> Action | None:
         """The listed option equal to ``action`` (same kind and args: ``action`` itself when
         it is one of them), or None when it is not legal here."""
-        listed = self.listed()
-        for a in listed:
-            if a is action:
-                return a
-        if action in listed:
-            return listed[listed.index(action)]
-        return None
+        return find_listed(self.listed(), action)
 
     def __eq__(self, other):
         if isinstance(other, Options | list | tuple):
@@ -146,6 +140,18 @@ class Options(Sequence):
 
     def __reduce__(self):
         return (list, (self.listed(),))
+
+
+def find_listed(options: list, action: Action) -> Action | None:
+    """The option of ``options`` equal to ``action``: ``action`` itself when it is one of
+    them (found by identity, as a bot hands back a listed object: no ids built, and a plain
+    loop, since such lists are short), else the first with the same kind and args; None."""
+    for listed in options:
+        if listed is action:
+            return action
+    if action in options:
+        return options[options.index(action)]
+    return None
 
 
 @dataclass(slots=True)

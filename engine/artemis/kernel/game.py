@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from artemis.kernel.actions import Action, Decision, IllegalAction
+from artemis.kernel.actions import Action, Decision, IllegalAction, find_listed
 from artemis.kernel.flow import StepLimit, push, run
 from artemis.kernel.games import DEFAULT_GAME, UnknownGame, get_game
 from artemis.kernel.ruleset import Ruleset
@@ -357,18 +357,9 @@ class Game:
         options = self.pending.options
         chosen = None
         if action.__class__ is Action:
-            if options.__class__ is not list:  # an Options sequence finds it without a list
-                chosen = options.find(action)
-            else:
-                # a bot hands back one of the listed objects: found by identity, no ids built
-                # (a plain loop: lists of options other than Options sequences are short)
-                for listed in options:
-                    if listed is action:
-                        chosen = action
-                        break
-                else:
-                    if action in options:
-                        chosen = options[options.index(action)]  # equal kind and args
+            # an Options sequence finds it without a list
+            chosen = (find_listed(options, action) if options.__class__ is list
+                      else options.find(action))
         if chosen is None:
             wanted = _action_id(action)
             chosen = next((a for a in options if a.id == wanted), None)
@@ -383,13 +374,8 @@ class Game:
         try:
             record = None
             if self.logging:
-                # an Action's id and label are made once and kept: read them without the
-                # properties once they are
-                label = chosen.text
-                if label.__class__ is not str or not label:
-                    label = chosen.label
-                record = {"type": "action", "player": decision.player,
-                          "id": chosen._id or chosen.id, "label": label}
+                record = {"type": "action", "player": decision.player, "id": chosen.id,
+                          "label": chosen.label}
                 private = self.ruleset.action_seen_by(self, decision, chosen)
                 if private is not None:
                     record["to"] = private
@@ -522,11 +508,7 @@ class Game:
         private to those seats (a record without it is public), and ``reveal`` (True) marks the
         moment hidden or random information became known (undo stops there)."""
         if self.logging or self.observers:
-            event = {"type": kind, **data}
-            if self.logging:
-                self.log.append(event)
-            if self.observers:
-                self._observe(event)
+            self.record({"type": kind, **data})
 
     def record(self, event: dict) -> None:
         """`emit` for a record made by the caller: ``event`` is the whole record, its
@@ -758,6 +740,15 @@ def _host_registry(host, game_id: str = DEFAULT_GAME):
     from artemis.kernel.plugins import host_registry
 
     return host_registry(host, game_id)
+
+
+def game_catalog(ruleset: Ruleset, expansions=(), host=None):
+    """The catalog a game of ``ruleset`` with ``expansions`` (pack paths) plays on, as
+    `Game.new` loads it: ``host``'s packs (default: `default_plugins`) and the expansions,
+    loaded and validated once per process. Raises ContentError for bad content and
+    ConfigError for expansions given to a game that takes no packs."""
+    host = host if host is not None else default_plugins()
+    return _cached_catalog(host, _host_registry(host, ruleset.id), tuple(expansions), ruleset)
 
 
 _CATALOGS: dict = {}

@@ -32,14 +32,9 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffle(rng: random.Random, x: list) -> None:
     """``rng.shuffle(x)``, in place, the same order from the same draws (a setup shuffles
-    four decks: CPython's shuffle makes two Python calls per card)."""
-    getrandbits = rng.getrandbits
+    four decks: CPython's shuffle makes two Python calls per card, this one `below`)."""
     for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
+        j = below(rng, i + 1)
         x[i], x[j] = x[j], x[i]
 
 

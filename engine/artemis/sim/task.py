@@ -70,12 +70,10 @@ class GameTask:
     def prepare(self) -> None:
         """What a worker process does once, before its first game (so that the game timeout
         counts the game, not the start-up): the plugin host and the content."""
-        from artemis.kernel.game import _cached_catalog, _host_registry
+        from artemis.kernel.game import game_catalog
         from artemis.kernel.games import get_game
 
-        host = self.host()
-        ruleset = get_game(self.game)
-        _cached_catalog(host, _host_registry(host, ruleset.id), tuple(self.expansions), ruleset)
+        game_catalog(get_game(self.game), self.expansions, self.host())
 
     def play(self, index: int) -> dict:
         """Play game ``index`` with bots seeded as `artemis.players.play.play_game` seeds them; its

@@ -41,24 +41,10 @@ def fully_staffed(slots: tuple[str, ...], staff: list[int]) -> bool:
 
 
 def has_room(slots: tuple[str, ...], staff: list[int], t: int) -> bool:
-    """Whether a colonist of type index ``t`` fits into a building with ``staff`` (R31):
-    `fits` with one more of type ``t``, written out (no copy of the counts)."""
-    p, e, m, st = staff
-    if t == 0:
-        p += 1
-    elif t == 1:
-        e += 1
-    elif t == 2:
-        m += 1
-    else:
-        st += 1
-    if p + e + m + st > len(slots):
-        return False
-    typed, blank = _CAPACITY.get(slots) or _capacity(slots)
-    tp, te, tm, ts = typed
-    over = ((p - tp if p > tp else 0) + (e - te if e > te else 0)
-            + (m - tm if m > tm else 0) + (st - ts if st > ts else 0))
-    return over <= blank
+    """Whether a colonist of type index ``t`` fits into a building with ``staff`` (R31)."""
+    staff = staff[:]
+    staff[t] += 1
+    return fits(slots, staff)
 
 
 def rooms(game, player: int, t: int) -> list[int]:

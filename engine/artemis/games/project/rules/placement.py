@@ -92,28 +92,28 @@ def legal_placements(game, player: int) -> Placements:
     toolkits = p.toolkits
     spans = []  # (rolled, lowest final, highest final, placements), rolled faces in order
     n = 0
-    dice = p.dice
-    prev = 0  # a player's dice are kept in order (rolled sorted, dice only taken away)
-    for rolled in dice:
-        if rolled <= prev:
-            if rolled == prev:
-                continue
-            dice = None  # out of order (a state made by hand): made again below, sorted
-            break
-        prev = rolled
-    if dice is None:
-        dice = sorted(set(p.dice))
-    prev = 0
-    for rolled in dice:
-        if rolled == prev:
-            continue
-        prev = rolled
+    for rolled in _faces(p.dice):
         lo = rolled - toolkits if rolled - toolkits > 1 else 1
         hi = rolled + toolkits if rolled + toolkits < 6 else 6
         size = (hi - lo + 1) * fixed + bids[hi] - bids[lo - 1]
         spans.append((rolled, lo, hi, size))
         n += size
     return Placements(board, lows, bids, academy, spans, n)
+
+
+def _faces(dice: list[int]) -> list[int]:
+    """The faces among ``dice``, each once, lowest first: read in one pass, since a player's
+    dice are kept in order (rolled sorted, only ever taken away); sorted again for dice out of
+    order (a state made by hand)."""
+    faces = []
+    prev = 0
+    for face in dice:
+        if face > prev:
+            faces.append(face)
+            prev = face
+        elif face < prev:
+            return sorted(set(dice))
+    return faces
 
 
 def _bid_counts(lows: tuple) -> tuple:
@@ -130,6 +130,19 @@ def _bid_counts(lows: tuple) -> tuple:
         total += open_now
         out[face] = total
     return tuple(out)
+
+
+def _raised(kept: tuple, target: int, now: int) -> tuple:
+    """The kept board (`legal_placements`) once Gantry tile ``target``'s lowest bid has risen
+    to ``now``: new tuples (clones share the kept ones), its running sums lowered by the bids
+    the faces from the old lowest to ``now`` - 1 can no longer make (`_bid_counts`)."""
+    lows = list(kept[3])
+    was = lows[target]
+    lows[target] = now
+    bids = list(kept[4])
+    for face in range(was, 7):
+        bids[face] -= (face if face < now else now - 1) - was + 1
+    return (kept[0], kept[1], kept[2], tuple(lows), tuple(bids))
 
 
 def _read_board(game) -> tuple:
@@ -410,13 +423,7 @@ def place(game, action: Action, player: int) -> None:
         s.gantry[target].dice.append((player, final))
         kept = s.placement_board
         if kept is not None and kept[1] is s.gantry and final >= kept[3][target]:
-            lows = list(kept[3])  # new tuples: clones share the kept ones
-            was, now = lows[target], final + 1
-            lows[target] = now
-            bids = list(kept[4])  # the faces was .. now - 1 can no longer bid on the tile
-            for face in range(was, 7):
-                bids[face] -= (face if face < now else now - 1) - was + 1
-            s.placement_board = (kept[0], kept[1], kept[2], tuple(lows), tuple(bids))
+            s.placement_board = _raised(kept, target, final + 1)
     elif region == "academy":
         space = s.academy.index(None)  # the left space first (R36)
         follow.append(("academy_colonist", player, space, final))
@@ -438,12 +445,8 @@ def place(game, action: Action, player: int) -> None:
 
 def send_places(game, player: int) -> list:
     """Places a send may take colonists from: SHELTERS, and building indexes (R22)."""
-    given = param(game, "expedition_send_from", player)
-    if len(given) == 1:  # most often the Shelters alone: nothing to sort
-        (where,) = given
-        return [SHELTERS if where == "shelters" else where[1]]
     places = []
-    for where in sorted(given, key=str):
+    for where in sorted(param(game, "expedition_send_from", player), key=str):
         if where == "shelters":
             places.append(SHELTERS)
         else:

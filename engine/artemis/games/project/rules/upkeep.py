@@ -48,9 +48,7 @@ def move_swap_options(game, player) -> list[Action]:
         names.append((tile.name, i))
         counts.append(b.staff)
         slots.append(tile.slots)
-    present = []  # the types each place holds (`_held_types`, written out: a loop per round)
-    for c in counts:
-        present.append(_HELD[(c[0] > 0) + 2 * (c[1] > 0) + 4 * (c[2] > 0) + 8 * (c[3] > 0)])
+    present = [_held_types(c) for c in counts]  # the types each place holds
     fits, has_room = col.fits, col.has_room
     out = [_SKIP]
     n = len(counts)
