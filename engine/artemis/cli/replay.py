@@ -111,7 +111,7 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
 
         seen = game.clone()
         seen.log = visible(game.log, seat)
-        game, extra = seen, {"seat": seat, "log": seen.log}
+        game, extra = seen, {"seat": seat, "log": list(seen.log)}
     if as_json:
         print(json.dumps({"config": config_record(game, log.kinds, log.names), **game.result,
                           **extra}, default=list))

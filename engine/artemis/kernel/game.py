@@ -21,6 +21,7 @@ from typing import Any
 from artemis.kernel.actions import Action, Decision, IllegalAction, find_listed
 from artemis.kernel.flow import StepLimit, push, run
 from artemis.kernel.games import DEFAULT_GAME, UnknownGame, get_game
+from artemis.kernel.log import ACTION, Log
 from artemis.kernel.ruleset import Ruleset
 from artemis.kernel.streams import Streams, stream_seed
 
@@ -226,7 +227,7 @@ class Game:
         self.observers = False  # some plugin observes game events
         self.tasks: list[tuple] = []
         self.pending: Decision | None = None
-        self.log: list[dict] = []
+        self._log = Log()  # the records (`log`)
         self.logging = True
         self.final: dict | None = None
         self.actions: list[Action] = []  # every answer given, in order
@@ -368,22 +369,24 @@ class Game:
         decision = self.pending
         if decision is not self._left or self.tasks is not self._left_tasks:
             self._checkpoint()  # changed outside apply (a scenario's position): from here
-        logged = len(self.log)
+        log = self._log._entries  # its list: counted and added to without a Python call
+        logged = len(log)
         self.pending = None
         self.actions.append(chosen)
         try:
             record = None
-            if self.logging:
-                record = {"type": "action", "player": decision.player, "id": chosen.id,
-                          "label": chosen.label}
-                private = self.ruleset.action_seen_by(self, decision, chosen)
-                if private is not None:
-                    record["to"] = private
-                self.log.append(record)
+            if self.logging:  # its id and label are made when the record is read
+                record = (ACTION, decision.player, chosen,
+                          self.ruleset.action_seen_by(self, decision, chosen), False)
+                log.append(record)
             self.answers[decision.kind](self, chosen, decision.ctx)
             run(self)
             if record is not None and self.revealed_at == len(self.actions):
-                record["reveals"] = True  # its consequences showed something hidden or random
+                # its consequences showed something hidden or random
+                if log[logged] is record:
+                    log[logged] = record[:4] + (True,)
+                else:  # read meanwhile: the dict made from it is the record now
+                    log[logged]["reveals"] = True
         # put the game back as it was, then say what failed (a hook's sys.exit() included)
         except (Exception, SystemExit) as exc:
             error = self._blame(exc, chosen.id)
@@ -460,7 +463,7 @@ class Game:
         for name in ("state", "tasks", "pending", "final", "revealed_at"):
             setattr(self, name, getattr(fresh, name))
         del self.actions[actions:]
-        del self.log[logged:]
+        del self._log[logged:]
         self._left, self._left_tasks = self.pending, self.tasks
 
     def reveal(self) -> None:
@@ -494,12 +497,23 @@ class Game:
         d["tasks"] = self.tasks[:]
         if self._left_tasks is self.tasks:  # the same position as the kernel left it
             d["_left_tasks"] = d["tasks"]
-        d["log"] = self.log[:]
+        d["_log"] = self._log.copy()
         d["actions"] = self.actions[:]
         if self.forced is not None:
             d["forced"] = self.forced[:]
         d["state"] = self.state.clone()
         return g
+
+    @property
+    def log(self) -> Log:
+        """The game's records in order, each read as a dict ``{"type": kind, ...}`` (a `Log`:
+        it reads as a list of dicts; ``list(game.log)`` for a list). Assigning a list of
+        records replaces them."""
+        return self._log
+
+    @log.setter
+    def log(self, records) -> None:
+        self._log = Log(records)
 
     def emit(self, kind: str, **data: Any) -> None:
         """Record a consequence in the log, and show it to observing plugins.
@@ -510,15 +524,17 @@ class Game:
         if self.logging or self.observers:
             self.record({"type": kind, **data})
 
-    def record(self, event: dict) -> None:
+    def record(self, event: dict | tuple) -> None:
         """`emit` for a record made by the caller: ``event`` is the whole record, its
-        ``"type"`` first (``{"type": kind, ...}``), kept as given (a new dict each call). A
-        rule that logs every turn makes the dict literal, guarded by ``if game.logging or
-        game.observers:``, and saves `emit`'s keyword dict and copy."""
+        ``"type"`` first (``{"type": kind, ...}``), kept as given (a new dict each call), or a
+        compact one, ``(KIND, value, ...)`` with ``KIND`` a `Record` and one value per key,
+        whose dict the log makes when it is read. A rule that logs every turn makes it at the
+        call, guarded by ``if game.logging or game.observers:``, and saves `emit`'s keyword
+        dict and copy (and with a compact record, the dict itself)."""
         if self.logging:
-            self.log.append(event)
+            self._log._entries.append(event)
         if self.observers:
-            self._observe(event)
+            self._observe(event if event.__class__ is dict else event[0].make(event))
 
     def _observe(self, event: dict) -> None:
         """Show ``event`` to each observing plugin, one at a time. One that raises is a
@@ -626,7 +642,7 @@ def _fingerprint(game, event: dict) -> bytes:
                 (pending.player, pending.kind, [(a.kind, a.args) for a in pending.options],
                  pending.ctx))
     what = (state, game.tasks, question, game.final, game.param_defaults, game.revealed_at,
-            len(game.log), len(game.actions), game.config, event)
+            len(game._log), len(game.actions), game.config, event)
     try:
         return pickle.dumps(what, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # something in the state that does not pickle: compare its words

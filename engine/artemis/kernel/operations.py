@@ -35,6 +35,7 @@ from artemis.effects.registry import (
 )
 from artemis.kernel.actions import Action
 from artemis.kernel.flow import ask, push
+from artemis.kernel.log import GAIN, LOSE
 
 KERNEL_OPERATIONS = ("gain", "lose", "pay", "vp", "choose", "per", "modify")
 
@@ -100,8 +101,7 @@ class EffectItems:
         p = game.state.players[player]
         setattr(p, item, getattr(p, item) + n)
         if n and (game.logging or game.observers):  # a hot record: made as it is logged
-            game.record({"type": "gain" if n > 0 else "lose", "player": player, "item": item,
-                         "amount": abs(n)})
+            game.record((GAIN, player, item, n) if n > 0 else (LOSE, player, item, -n))
 
     def add_vp(self, game, player: int, n: int) -> None:
         """Move ``player``'s score by ``n`` (may be negative); `vp` logs it."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import partial
 
 from artemis.games.project.items import ITEMS
+from artemis.games.project.records import BUILDING_CLAIMED
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import TABLE, answer, ask, push, step
 from artemis.games.project.state import DOORSTEP_MAX, SHELTERS, TYPES, Owned
@@ -114,7 +115,7 @@ def claim_building(game, player, tile) -> None:
     p = game.state.players[player]
     p.buildings.append(Owned(tile))
     if game.logging or game.observers:
-        game.record({"type": "building_claimed", "player": player, "tile": tile})
+        game.record((BUILDING_CLAIMED, player, tile))
     push(game, ("fill_building", player, len(p.buildings) - 1),
          ("game_event", "on_building_claimed", player, len(p.buildings) - 1))
 

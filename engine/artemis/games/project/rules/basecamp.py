@@ -6,11 +6,13 @@ from __future__ import annotations
 from artemis.effects.model import Step
 from artemis.games.project.ops import run_effect
 from artemis.games.project.params import param
+from artemis.games.project.records import EXPEDITION, RETURNED
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import ENGINEER, PIONEER, SHELTERS, STEWARD, TYPES
 from artemis.games.project.words import describe
 from artemis.kernel.actions import Action
+from artemis.kernel.log import GAIN
 from artemis.util.frozen import FrozenMap
 
 
@@ -50,9 +52,7 @@ def resolve_expedition(game, index: int) -> None:
     needed = difficulty(game, card)
     success = total >= needed
     if game.logging or game.observers:
-        game.record({"type": "expedition", "card": card.id, "total": total,
-                     "difficulty": needed, "success": success,
-                     "ranking": [r[0] for r in ranking]})
+        game.record((EXPEDITION, card.id, total, needed, success, [r[0] for r in ranking]))
     steps: list[tuple] = []
     if success:
         # the Stewards and Engineers each player sent, in one pass over the dice
@@ -96,7 +96,7 @@ def award_badge(game, player: int, stewards: int) -> None:
     n = param(game, "expedition_badges", player)
     p.badges += n
     if game.logging or game.observers:
-        game.emit("gain", player=player, item="badges", amount=n)
+        game.record((GAIN, player, "badges", n))
     if stewards:
         p.vp += stewards
         game.emit("vp", player=player, amount=stewards, reason="steward")
@@ -169,7 +169,7 @@ def return_colonists(game, player: int, index: int) -> None:
     if not sum(back):
         return
     if game.logging or game.observers:
-        game.record({"type": "returned", "player": player, "colonists": back})
+        game.record((RETURNED, player, back))
     to = param(game, "expedition_return_to", player)
     if to == "shelters":
         for t in range(4):

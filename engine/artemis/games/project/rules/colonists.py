@@ -3,6 +3,7 @@ colonist (rulebook, Some General Rules; R12, R30, R31)."""
 
 from __future__ import annotations
 
+from artemis.games.project.records import COLONIST_GAINED
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import SHELTERS, TYPE_INDEX, TYPES
 from artemis.games.project.words import with_article as article
@@ -106,7 +107,7 @@ def _place_colonist(game, player: int, t: int) -> None:
         options.append(Action("house", (t, i),
                               (_house_label, t, game.catalog.by_id[p.buildings[i].tile].name, i)))
     if game.logging or game.observers:
-        game.record({"type": "colonist_gained", "player": player, "colonist": TYPES[t]})
+        game.record((COLONIST_GAINED, player, TYPES[t]))
     ask(game, player, "house", options, (player, t))
 
 

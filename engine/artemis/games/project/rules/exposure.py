@@ -6,6 +6,7 @@ right; a die that finds its region empty is exposed and its owner gains 1 on the
 from __future__ import annotations
 
 from artemis.games.project.params import param
+from artemis.games.project.records import EXPOSED, HARVESTED, RECRUITED
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import TYPES
@@ -39,19 +40,19 @@ def resolve_die(game, region: str, player: int, face: int) -> None:
         take = min(face, have)
         if take == 0:
             if game.logging or game.observers:
-                game.emit("exposed", player=player, region=region, face=face)
+                game.record((EXPOSED, player, region, face))
             push(game, ("relief", player))
             return
         setattr(s, stock, have - take)
         p = s.players[player]
         setattr(p, item, getattr(p, item) + take)
         if game.logging or game.observers:
-            game.emit("gain", player=player, item=item, amount=take, region=region, face=face)
+            game.record((HARVESTED, player, item, take, region, face))
         return
     # the Doorstep (R9): recruit up to the table limit, paying per colonist
     if sum(s.doorstep) == 0:
         if game.logging or game.observers:
-            game.emit("exposed", player=player, region=region, face=face)
+            game.record((EXPOSED, player, region, face))
         push(game, ("relief", player))
         return
     limit = game.catalog.board.doorstep[face]
@@ -94,6 +95,6 @@ def _recruit(game, action: Action, ctx) -> None:
     s.players[player].energy -= cost
     s.doorstep[t] -= 1
     if game.logging or game.observers:
-        game.record({"type": "recruited", "player": player, "colonist": TYPES[t], "cost": cost})
+        game.record((RECRUITED, player, TYPES[t], cost))
     push(game, ("recruit", player, left - 1))
     col.gain_colonists(game, player, [int(t == i) for i in range(4)])

@@ -13,6 +13,12 @@ from operator import itemgetter
 
 from artemis.games.project.ops import claim_building
 from artemis.games.project.params import param
+from artemis.games.project.records import (
+    GANTRY_BOUGHT,
+    GANTRY_DECLINED,
+    GANTRY_DECLINED_AT,
+    GANTRY_UNSOLD,
+)
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.kernel.actions import Action
 
@@ -75,7 +81,7 @@ def resolve_tile(game, tile_id: str, declined: tuple = ()) -> None:
         return
     tile.dice = []  # nobody bought it: it stays on the Gantry (R8)
     if game.logging or game.observers:
-        game.record({"type": "gantry_unsold", "tile": tile_id})
+        game.record((GANTRY_UNSOLD, tile_id))
 
 
 def _offer(name: str, cost: int) -> tuple[Action, Action]:
@@ -101,10 +107,9 @@ def _buy(game, action: Action, ctx) -> None:
     if action.args[0] == "decline":
         if game.logging or game.observers:  # here the parameter changes the record only
             if param(game, "gantry_decliner_out"):
-                game.record({"type": "gantry_declined", "player": player, "tile": tile_id})
+                game.record((GANTRY_DECLINED, player, tile_id))
             else:  # the same player may be offered the tile again at a lower die
-                game.record({"type": "gantry_declined", "player": player, "tile": tile_id,
-                             "die": face})
+                game.record((GANTRY_DECLINED_AT, player, tile_id, face))
         push(game, ("gantry_tile", tile_id, (*declined, (player, face))))
         return
     tile = _on_gantry(s, tile_id)
@@ -116,7 +121,7 @@ def _buy(game, action: Action, ctx) -> None:
     s.gantry.remove(tile)
     s.players[player].minerals -= cost
     if game.logging or game.observers:
-        game.record({"type": "gantry_bought", "player": player, "tile": tile_id, "price": cost})
+        game.record((GANTRY_BOUGHT, player, tile_id, cost))
     # relief after the claim, in descending order of each outbid player's highest die (R32)
     push(game, *[("relief", p) for p in outbid])
     claim_building(game, player, tile_id)

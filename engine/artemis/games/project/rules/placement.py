@@ -12,12 +12,14 @@ from operator import attrgetter
 
 from artemis.games.project.ops import pay_resources
 from artemis.games.project.params import param
+from artemis.games.project.records import PLACED, SENT
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import MARINE, PIONEER, SHELTERS, STEWARD, TYPES, BasecampDie
 from artemis.games.project.vocabulary import REGIONS
 from artemis.games.project.words import with_article as article
 from artemis.kernel.actions import Action, Options
+from artemis.kernel.log import GAIN
 from artemis.util.plural import counted
 
 DICE_PER_PLAYER = 5
@@ -404,8 +406,7 @@ def place(game, action: Action, player: int) -> None:
     p.dice.remove(rolled)
     p.toolkits -= abs(final - rolled)
     if game.logging or game.observers:  # the record only when someone reads it
-        game.record({"type": "placed", "player": player, "rolled": rolled, "face": final,
-                     "region": region, "target": target})
+        game.record((PLACED, player, rolled, final, region, target))
     follow: list[tuple] = []
     if region == "basecamp":
         s.cards[target].dice.append(BasecampDie(player, final))
@@ -432,8 +433,7 @@ def place(game, action: Action, player: int) -> None:
         gained = game.catalog.board.outfitter[final] + param(game, "outfitter_bonus", player)
         p.toolkits += gained
         if game.logging or game.observers:
-            game.record({"type": "gain", "player": player, "item": "toolkits",
-                         "amount": gained})
+            game.record((GAIN, player, "toolkits", gained))
     turn = ("placement_turn", (player + 1) % len(s.players))
     if follow:
         push(game, *follow, turn)
@@ -526,16 +526,14 @@ def _send(game, action: Action, ctx) -> None:
                 left -= n
         d.pioneers += k
         if game.logging or game.observers:
-            game.record({"type": "sent", "player": player, "card": card, "colonist": "pioneer",
-                         "count": k})
+            game.record((SENT, player, card, "pioneer", k))
     else:
         t = TYPES.index(action.args[0])
         where = action.args[1]
         col.take(game, player, SHELTERS if where == "shelters" else where, t)
         d.sent = t
         if game.logging or game.observers:
-            game.record({"type": "sent", "player": player, "card": card, "colonist": TYPES[t],
-                         "count": 1})
+            game.record((SENT, player, card, TYPES[t], 1))
         if t == MARINE:
             follow.append(("marine", player, card, die))
     if cost:

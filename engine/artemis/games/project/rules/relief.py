@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from artemis.games.project.ops import run_effect, selectable
+from artemis.games.project.records import RELIEF
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.kernel.actions import Action
 
@@ -24,7 +25,7 @@ def gain_relief(game, player: int, count: int = 1) -> None:
         push(game, ("relief", player, count - 1))  # after this gain's reward (R11)
     p.relief += 1
     if game.logging or game.observers:
-        game.record({"type": "relief", "player": player, "space": p.relief})
+        game.record((RELIEF, player, p.relief))
     options = []
     for sp in reversed(track[: p.relief]):  # the new space first, then back to the start
         if selectable(game, player, sp.reward):

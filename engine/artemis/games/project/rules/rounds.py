@@ -5,6 +5,7 @@ Upkeep, then Refresh and the start-player choice, or final scoring after the las
 from __future__ import annotations
 
 from artemis.games.project.params import param
+from artemis.games.project.records import RESOLVE
 from artemis.games.project.rules.flow import push, step
 
 # the Phase marker's path: each spot resolves just before the region after it
@@ -42,7 +43,7 @@ def resolve(game, what: str, name: str) -> None:
             push(game, ("event", s.event))
         return
     if game.logging or game.observers:  # a hot record: no keyword dict when nobody reads it
-        game.record({"type": "resolve", "region": name})
+        game.record((RESOLVE, name))
     # asked only when a plugin implements it (Game.new): a pluggy call costs more than the region
     if game.region_hook and game.plugins.artemis_resolve_region(game=game, region=name):
         return  # a plugin resolves this region its own way

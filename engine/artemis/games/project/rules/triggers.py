@@ -6,6 +6,10 @@ from __future__ import annotations
 from artemis.games.project.ops import run_effect
 from artemis.games.project.rules.colonists import fully_staffed
 from artemis.games.project.rules.flow import step
+from artemis.kernel.log import Record
+
+#: the record of each game event, ``{"type": event, "player": ...}``, made once per event
+_EVENTS: dict[str, Record] = {}
 
 
 @step("game_event")
@@ -13,7 +17,10 @@ def fire(game, event: str, player: int, new_building: int | None) -> None:
     """Run every matching trigger of ``player``'s buildings; the building just claimed never
     triggers itself."""
     if game.logging or game.observers:
-        game.emit(event, player=player)
+        kind = _EVENTS.get(event)
+        if kind is None:
+            kind = _EVENTS[event] = Record(event, "player")
+        game.record((kind, player))
     p = game.state.players[player]
     for i in range(len(p.buildings) - 1, -1, -1):
         if i == new_building:

@@ -7,6 +7,7 @@ from itertools import combinations_with_replacement
 
 from artemis.games.project.ops import run_effect, selectable
 from artemis.games.project.params import param
+from artemis.games.project.records import HEATED, MOVED
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import SHELTERS, TYPES
@@ -142,7 +143,7 @@ def _move(game, action: Action, player) -> None:
         col.put(game, player, a, u)
         col.put(game, player, b, t)
     if game.logging or game.observers:
-        game.emit("moved", player=player, action=action.id)
+        game.record((MOVED, player, action.id))
 
 
 @step("activate")
@@ -195,8 +196,7 @@ def heat(game, player) -> None:
     unpaid = payable_n - can
     p.energy -= can * per
     if game.logging or game.observers:
-        game.record({"type": "heated", "player": player, "colonists": can,
-                     "energy": can * per})
+        game.record((HEATED, player, can, can * per))
     if unpaid:
         types = [t for t in range(4) for _ in range(p.shelters[t])]
         options = []
