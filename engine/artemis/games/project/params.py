@@ -42,8 +42,12 @@ def param(game, name: str, player: int | None = None):
     state = game.state
     # only the modifiers of ``name``; plain loops, since most reads find none
     buildings = ()
-    if player is not None and state.players[player].buildings:
-        buildings = active_modifiers(game, player, name)
+    if player is not None:
+        by_id = game.catalog.by_id
+        for owned in state.players[player].buildings:
+            if by_id[owned.tile].passive is not None:  # most buildings have none
+                buildings = active_modifiers(game, player, name)
+                break
     events = ()
     if state.event_modifiers:
         events = []

@@ -73,7 +73,12 @@ def placement_turn(game, seat: int) -> None:
 
 def has_academy_colonist(p) -> bool:
     # counts are never negative: any() is "some count > 0", in C
-    return any(p.shelters) or any(map(any, map(_STAFF, p.buildings)))
+    if any(p.shelters):
+        return True
+    for b in p.buildings:
+        if any(b.staff):
+            return True
+    return False
 
 
 def legal_placements(game, player: int) -> Placements:
@@ -345,7 +350,6 @@ class _Cache:
 _CACHES: dict[int, _Cache] = {}
 _CARD_ID = attrgetter("id")
 _TILE = attrgetter("tile")
-_STAFF = attrgetter("staff")
 
 
 def _cached(by_id) -> _Cache:

@@ -36,6 +36,8 @@ def move_swap_options(game, player) -> list[Action]:
     colonists whose new places both have room; or skip (rulebook). Places in order: the
     Shelters, then the buildings by index; colonist types by index."""
     p = game.state.players[player]
+    if not p.buildings:  # the Shelters alone: nowhere to move a colonist to
+        return [_SKIP]
     by_id = game.catalog.by_id
     # by position: 0 is the Shelters, k the building k - 1 (plain loops: no comprehension
     # frames, this runs for every player every round)
