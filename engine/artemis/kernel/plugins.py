@@ -104,6 +104,7 @@ class PluginHost:
     sources: dict[str, tuple[str, str]] = field(default_factory=dict, repr=False)
     asked: set[str] = field(default_factory=set, repr=False)
     _hooks: dict = field(default_factory=dict, repr=False)
+    _variants: dict = field(default_factory=dict, repr=False)  # as _hooks: `variants`
     cores: set = field(default_factory=set)  # the names of the games' core plugins
 
     def fail(self, name: str, error: str, plugin=None) -> PluginFailure:
@@ -226,14 +227,19 @@ class PluginHost:
         return tuple(found)
 
     def variants(self, game: str = DEFAULT_GAME) -> dict:
-        """Every Variant ``game``'s plugins registered, by name."""
-        found: dict = {}
+        """Every Variant ``game``'s plugins registered, by name (a new dict). Asked once per
+        game and set of registered plugins: every game set up asks for them."""
+        key = (game, tuple(name for name, _ in self.pm.list_name_plugin()))
+        found = self._variants.get(key)
+        if found is None:
+            found = {}
 
-        def register(variant) -> None:
-            found[variant.name] = variant
+            def register(variant) -> None:
+                found[variant.name] = variant
 
-        self.hooks(game).artemis_register_variants(register=register)
-        return found
+            self.hooks(game).artemis_register_variants(register=register)
+            self._variants[key] = found
+        return dict(found)
 
 
 def load_plugins(entry_point_plugins: bool = True, disable: tuple[str, ...] = (),
@@ -386,6 +392,7 @@ def _refuse_broken_vocabulary(host: PluginHost) -> None:
                 host.loaded.pop(exc.plugin, None)
                 host.fail(exc.plugin, f"RegistryError: {exc}", plugin)
                 host._hooks.clear()
+                host._variants.clear()
 
 
 def _version(dist: str) -> str:

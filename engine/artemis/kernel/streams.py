@@ -32,9 +32,14 @@ def below(rng: random.Random, n: int) -> int:
 
 def shuffle(rng: random.Random, x: list) -> None:
     """``rng.shuffle(x)``, in place, the same order from the same draws (a setup shuffles
-    four decks: CPython's shuffle makes two Python calls per card, this one `below`)."""
+    four decks: CPython's shuffle makes two Python calls per card, this one none: each card's
+    draw is `below`'s, written out)."""
+    getrandbits = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
-        j = below(rng, i + 1)
+        k = (i + 1).bit_length()
+        j = getrandbits(k)
+        while j > i:
+            j = getrandbits(k)
         x[i], x[j] = x[j], x[i]
 
 

@@ -80,6 +80,9 @@ CONFIG_SCHEMA = {
 }
 
 
+_TABLE = None  # the step table once the rule modules are imported: every game asks for it
+
+
 class OdysseyRuleset(Ruleset):
     """The Artemis Odyssey (its rulebook): solo, 2 to 5 players, and 6 or 8 as teams of
     two."""
@@ -101,6 +104,9 @@ class OdysseyRuleset(Ruleset):
     @property
     def table(self):
         """The step table, filled by importing the rule modules."""
+        global _TABLE
+        if _TABLE is not None:
+            return _TABLE
         from artemis.games.odyssey.rules import (  # noqa: F401
             artifacts,
             build,
@@ -114,6 +120,7 @@ class OdysseyRuleset(Ruleset):
         )
         from artemis.games.odyssey.rules.flow import TABLE
 
+        _TABLE = TABLE
         return TABLE
 
     # -- content ---------------------------------------------------------------------------

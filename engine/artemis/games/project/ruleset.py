@@ -39,6 +39,9 @@ QUESTIONS = {
 }
 
 
+_TABLE = None  # the step table once the rule modules are imported: every game asks for it
+
+
 class ProjectRuleset(Ruleset):
     """The Artemis Project (rulebook): 2-5 players, six rounds of dice placement,
     resolution and upkeep, then the seven steps of final scoring."""
@@ -80,6 +83,9 @@ class ProjectRuleset(Ruleset):
     def table(self):
         """The step table, filled by importing the rule modules (only when a game is played:
         validating content needs none of them)."""
+        global _TABLE
+        if _TABLE is not None:
+            return _TABLE
         from artemis.games.project.rules import (  # noqa: F401
             academy,
             basecamp,
@@ -96,6 +102,7 @@ class ProjectRuleset(Ruleset):
         )
         from artemis.games.project.rules.flow import TABLE
 
+        _TABLE = TABLE
         return TABLE
 
     # -- content ---------------------------------------------------------------------------

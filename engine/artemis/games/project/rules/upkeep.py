@@ -45,14 +45,15 @@ def move_swap_options(game, player) -> list[Action]:
     names: list = ["the Shelters"]  # or (tile name, index): the words made with the label
     counts = [p.shelters]
     slots: list = [None]  # None: the Shelters hold all
+    present = [_held_types(p.shelters)]  # the types each place holds
     for i, b in enumerate(p.buildings):
         tile = by_id[b.tile]
         ids.append(i)
         names.append((tile.name, i))
         counts.append(b.staff)
         slots.append(tile.slots)
-    present = [_held_types(c) for c in counts]  # the types each place holds
-    fits, has_room = col.fits, col.has_room
+        present.append(_held_types(b.staff))
+    has_room = col.has_room
     out = [_SKIP]
     n = len(counts)
     room: list = [None] * n  # per place, per type: whether one more fits (made when asked)
@@ -62,18 +63,31 @@ def move_swap_options(game, player) -> list[Action]:
                 # a move takes from ``a`` only: whether it fits depends on ``b``'s room
                 if b == a:
                     continue
-                if slots[b] is not None:
+                where = slots[b]
+                if where is not None:
                     fit = room[b]
                     if fit is None:
                         fit = room[b] = [None] * 4
                     if fit[t] is None:
-                        fit[t] = has_room(slots[b], counts[b], t)
+                        fit[t] = has_room(where, counts[b], t)
                     if not fit[t]:
                         continue
                 out.append(Action("move", (TYPES[t], ids[a], ids[b]),
                                   (_move_label, t, names[a], names[b])))
+    _swaps(out, n, ids, names, counts, slots, present)
+    return out
+
+
+def _swaps(out: list, n: int, ids, names, counts, slots, present) -> None:
+    """Add the swaps of `move_swap_options` to ``out``: pairs of places in order, then
+    their types."""
+    fits = col.fits
     for a in range(n):
+        if not present[a]:
+            continue
         for b in range(a + 1, n):
+            if not present[b]:
+                continue
             for t in present[a]:
                 for u in present[b]:
                     if t == u or not _fits_swapped(fits, slots[a], counts[a], t, u) \
@@ -81,7 +95,6 @@ def move_swap_options(game, player) -> list[Action]:
                         continue
                     out.append(Action("swap", (TYPES[t], ids[a], TYPES[u], ids[b]),
                                       (_swap_label, t, names[a], u, names[b])))
-    return out
 
 
 def _fits_swapped(fits, slots, counts: list[int], gone: int, come: int) -> bool:
