@@ -351,11 +351,12 @@ class Game:
 
         ``action`` may be an Action, its id, or its JSON form. Raises IllegalAction (naming
         the rule) and leaves the state unchanged when it is not legal now."""
-        if self.pending is None:
+        decision = self.pending
+        if decision is None:
             if self._broken is not None:
                 raise self._broken
             raise IllegalAction("the game is over", "End of the Game")
-        options = self.pending.options
+        options = decision.options
         chosen = None
         if action.__class__ is Action:
             # an Options sequence finds it without a list
@@ -366,7 +367,6 @@ class Game:
             chosen = next((a for a in options if a.id == wanted), None)
             if chosen is None:
                 raise self.ruleset.illegal(self, wanted)
-        decision = self.pending
         if decision is not self._left or self.tasks is not self._left_tasks:
             self._checkpoint()  # changed outside apply (a scenario's position): from here
         log = self._log._entries  # its list: counted and added to without a Python call

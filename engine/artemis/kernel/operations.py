@@ -402,7 +402,8 @@ class KernelOps:
     def vp(self, game, player, n, source):
         """``vp: N``: move the score by N and log ``vp`` {player, amount, source}."""
         self.items.add_vp(game, player, n)
-        game.emit("vp", player=player, amount=n, source=list(source or ()))
+        if game.logging or game.observers:
+            game.emit("vp", player=player, amount=n, source=list(source or ()))
 
     def choose(self, game, player, options, source):
         """``choose: [EFFECT, ...]``: ask the player for one selectable option."""

@@ -149,7 +149,8 @@ def _stock(game, player, args, source):
             s.doorstep[t] -= 1
             s.bag[t] += 1
     # the log says what happened, not what was asked (a full Doorstep takes nothing)
-    game.emit("stock", region=region, amount=changed, asked=amount)
+    if game.logging or game.observers:
+        game.emit("stock", region=region, amount=changed, asked=amount)
 
 
 # -- quantities ------------------------------------------------------------------------------

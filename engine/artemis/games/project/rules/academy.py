@@ -51,7 +51,8 @@ def resolve_space(game, space: int) -> None:
         return
     s.academy_supply[becomes] -= 1
     s.discard[t] += 1
-    game.emit("trained", player=player, colonist=TYPES[t], becomes=TYPES[becomes])
+    if game.logging or game.observers:
+        game.emit("trained", player=player, colonist=TYPES[t], becomes=TYPES[becomes])
     col.gain_colonists(game, player, [int(becomes == i) for i in range(4)])
 
 

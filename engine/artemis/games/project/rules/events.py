@@ -9,7 +9,8 @@ from artemis.games.project.rules.flow import push, step
 @step("event")
 def resolve_event(game, event_id: str) -> None:
     """Schedule each clause of the Event in order; targets are computed when a clause starts."""
-    game.emit("event", event=event_id)
+    if game.logging or game.observers:
+        game.emit("event", event=event_id)
     push(game, *[("clause", event_id, i) for i in range(len(game.catalog.by_id[event_id].clauses))])
 
 

@@ -37,7 +37,8 @@ def start_placement(game) -> None:
     s.placement_board = None  # read again at the first turn: Board Setup changed it
     s.log_round_turn_order = s.turn_order()
     game.reveal()
-    game.emit("dice_rolled", dice={p.seat: p.dice[:] for p in s.players})
+    if game.logging or game.observers:
+        game.emit("dice_rolled", dice={p.seat: p.dice[:] for p in s.players})
     push(game, ("placement_turn", s.start))
 
 
@@ -68,7 +69,8 @@ def placement_turn(game, seat: int) -> None:
         if players[player].dice:
             ask(game, player, "place", legal_placements(game, player), player)
             return
-    game.emit("placement_done")
+    if game.logging or game.observers:
+        game.emit("placement_done")
 
 
 def has_academy_colonist(p) -> bool:

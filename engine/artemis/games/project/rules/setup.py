@@ -122,6 +122,7 @@ def board_setup(game) -> None:
     s.event = s.event_deck.pop(0) if s.event_deck else None
     if s.event is not None:
         s.events_seen.append(s.event)
-        game.emit("event_revealed", event=s.event, when=game.catalog.by_id[s.event].when)
+        if game.logging or game.observers:
+            game.emit("event_revealed", event=s.event, when=game.catalog.by_id[s.event].when)
         if game.catalog.by_id[s.event].when == "immediate":
             push(game, ("event", s.event))

@@ -19,7 +19,8 @@ from artemis.kernel.actions import Action
 def upkeep(game) -> None:
     s = game.state
     s.phase = "upkeep"
-    game.emit("upkeep", round=s.round)
+    if game.logging or game.observers:
+        game.emit("upkeep", round=s.round)
     order = s.turn_order()
     for p in s.players:
         for b in p.buildings:
@@ -188,7 +189,8 @@ def _activate(game, action: Action, player) -> None:
     i = action.args[0]
     b = game.state.players[player].buildings[i]
     b.activated = True
-    game.emit("activated", player=player, tile=b.tile)
+    if game.logging or game.observers:
+        game.emit("activated", player=player, tile=b.tile)
     push(game, ("activate", player))
     run_effect(game, player, game.catalog.by_id[b.tile].upkeep, ("building", i))
 
@@ -229,7 +231,8 @@ def _unpaid(game, action: Action, player) -> None:
         t = TYPES.index(name)
         col.take(game, player, SHELTERS, t)
         s.discard[t] += 1
-    game.emit("frozen", player=player, colonists=list(action.args))
+    if game.logging or game.observers:
+        game.emit("frozen", player=player, colonists=list(action.args))
 
 
 @step("choose_start")
@@ -257,4 +260,5 @@ _STARTS: dict[int, Action] = {}
 @answer("start")
 def _start(game, action: Action, chooser) -> None:
     game.state.start = action.args[0]
-    game.emit("start_player", player=action.args[0], chosen_by=chooser)
+    if game.logging or game.observers:
+        game.emit("start_player", player=action.args[0], chosen_by=chooser)
