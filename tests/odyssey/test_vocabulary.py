@@ -21,7 +21,7 @@ def _game(tally=None, vp=5):
     state = SimpleNamespace(players=players, tally=tally, scoped_modifiers=[],
                             bank=[20, 20, 20, 20, 20, 20])
     log = []
-    return SimpleNamespace(state=state, log=log,
+    return SimpleNamespace(state=state, log=log, logging=True, observers=False,
                            emit=lambda kind, **data: log.append({"type": kind, **data}))
 
 
