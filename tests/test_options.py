@@ -91,6 +91,26 @@ def test_placements_read_by_index_are_the_listed_placements(players):
     assert checked > 20
 
 
+def test_dice_out_of_order_give_the_placements_of_the_same_dice_in_order():
+    # a state made by hand (a scenario, a test) may hold its dice unsorted: each face is
+    # placed once, lowest first, as for the sorted dice; a die of 0 is no face
+    checked = 0
+    for g, seat in _placement_positions([5], 4):
+        p = g.state.players[seat]
+        if len(set(p.dice)) < 2:
+            continue
+        ordered = p.dice[:]
+        expected = [a.args for a in legal_placements(g, seat)]
+        for shuffled in (ordered[::-1], ordered[1:] + ordered[:1], [0, *ordered]):
+            p.dice = shuffled
+            got = legal_placements(g, seat)
+            assert [a.args for a in got] == expected
+            assert [got[i].args for i in range(len(got))] == expected
+        p.dice = ordered
+        checked += 1
+    assert checked > 5
+
+
 def test_placements_find_nothing_that_is_not_legal():
     for g, seat in _placement_positions([3], 4):
         p, s = g.state.players[seat], g.state

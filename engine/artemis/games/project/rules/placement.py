@@ -99,30 +99,28 @@ def legal_placements(game, player: int) -> Placements:
     academy = None in s.academy and has_academy_colonist(p)
     fixed = len(board[0]) + (3 if academy else 2)  # the targets before the Gantry and after
     toolkits = p.toolkits
-    spans = []  # (rolled, lowest final, highest final, placements), rolled faces in order
-    n = 0
-    for rolled in _faces(p.dice):
-        lo = rolled - toolkits if rolled - toolkits > 1 else 1
-        hi = rolled + toolkits if rolled + toolkits < 6 else 6
-        size = (hi - lo + 1) * fixed + bids[hi] - bids[lo - 1]
-        spans.append((rolled, lo, hi, size))
-        n += size
-    return Placements(board, lows, bids, academy, spans, n)
-
-
-def _faces(dice: list[int]) -> list[int]:
-    """The faces among ``dice``, each once, lowest first: read in one pass, since a player's
-    dice are kept in order (rolled sorted, only ever taken away); sorted again for dice out of
-    order (a state made by hand)."""
-    faces = []
-    prev = 0
-    for face in dice:
-        if face > prev:
-            faces.append(face)
-            prev = face
-        elif face < prev:
-            return sorted(set(dice))
-    return faces
+    # each rolled face once, lowest first, in one pass: a player's dice are kept in order
+    # (rolled sorted, only ever taken away); dice out of order (a state made by hand) are
+    # sorted and read again
+    dice = p.dice
+    ordered = True
+    while True:
+        spans = []  # (rolled, lowest final, highest final, placements), faces in order
+        n = prev = 0
+        for rolled in dice:
+            if rolled <= prev and ordered:
+                if rolled == prev:
+                    continue
+                break
+            prev = rolled
+            lo = rolled - toolkits if rolled - toolkits > 1 else 1
+            hi = rolled + toolkits if rolled + toolkits < 6 else 6
+            size = (hi - lo + 1) * fixed + bids[hi] - bids[lo - 1]
+            spans.append((rolled, lo, hi, size))
+            n += size
+        else:
+            return Placements(board, lows, bids, academy, spans, n)
+        dice, ordered = sorted(set(dice)), False
 
 
 def _bid_counts(lows: tuple) -> tuple:
