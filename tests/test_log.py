@@ -28,12 +28,14 @@ def test_a_compact_record_reads_as_its_dict_with_its_keys_in_order():
     assert log[0] is log[0] and log[-1] is log[0]  # made once, then kept
 
 
-def test_a_record_with_too_few_or_too_many_values_is_refused_when_read():
-    log = Log([(GAIN, 0, "energy")])
-    with pytest.raises(ValueError):
-        log[0]
-    with pytest.raises(ValueError):
-        Log([(GAIN, 0, "energy", 1, 2)])[0]
+def test_a_malformed_compact_record_is_refused_when_read_naming_it():
+    for entry in [(GAIN, 0, "energy"), (GAIN, 0, "energy", 1, 2)]:
+        with pytest.raises(ValueError, match=r"not a compact record.*keys player, item, amo"):
+            Log([entry])[0]
+    with pytest.raises(ValueError, match=r"\('note', 1\) is not a compact record"):
+        list(Log([("note", 1)]))
+    with pytest.raises(TypeError, match="a log is a list of records"):
+        Log({"type": "upkeep"})
 
 
 def test_an_action_record_reads_the_id_and_label_and_adds_to_and_reveals():
@@ -60,6 +62,11 @@ def test_the_log_reads_as_a_list_of_dicts():
         log["0"]
     del log[2:]
     assert log == dicts[:2]
+    log += [{"type": "upkeep", "round": 1}]
+    log.extend(Log([(GAIN, 9, "energy", 1)]))
+    assert log[2:] == [{"type": "upkeep", "round": 1},
+                       {"type": "gain", "player": 9, "item": "energy", "amount": 1}]
+    del log[2:]
     log.clear()
     assert log == [] and len(log) == 0
 

@@ -18,22 +18,27 @@ class Record:
     """A kind of log record with fixed keys: ``Record("placed", "player", "face")`` makes the
     records ``{"type": "placed", "player": ..., "face": ...}`` from the tuples
     ``(kind, player, face)`` a rule hands `Game.record`. The values are kept as given, so
-    they must not be changed afterwards (give a copy of a list that will change)."""
+    they must not be changed afterwards (give a copy of a list that will change).
 
-    __slots__ = ("type", "keys")
+    ``make(entry)`` is the dict of an entry (``(kind, value, ...)``, one value per key); it
+    raises ValueError for an entry with another number of values."""
+
+    __slots__ = ("type", "keys", "make")
 
     def __init__(self, type: str, *keys: str):
         self.type = type
         self.keys = keys
-
-    def make(self, entry: tuple) -> dict:
-        """The dict of ``entry`` (``(self, value, ...)``, one value per key)."""
-        record = {"type": self.type}
-        record.update(zip(self.keys, entry[1:], strict=True))
-        return record
+        # make is written out as a dict literal, as namedtuple writes its class: a loop over
+        # the keys costs about four times as much a record
+        names = ", ".join(["_", *(f"v{i}" for i in range(len(keys)))]) + ("," if not keys else "")
+        items = ", ".join([f"'type': {type!r}", *(f"{k!r}: v{i}" for i, k in enumerate(keys))])
+        namespace: dict = {}
+        exec(f"def make(entry):\n    {names} = entry\n    return {{{items}}}\n",  # noqa: S102
+             namespace)  # the type and keys go in as reprs
+        self.make = namespace["make"]
 
     def __repr__(self) -> str:
-        return f"Record({self.type!r}, {', '.join(map(repr, self.keys))})"
+        return f"Record({', '.join(map(repr, (self.type, *self.keys)))})"
 
 
 class ActionRecord(Record):
@@ -42,7 +47,13 @@ class ActionRecord(Record):
     when not everyone) and ``"reveals": True`` (its consequences showed something hidden or
     random) when they apply. The Action's id and label are read only when the record is."""
 
-    def make(self, entry: tuple) -> dict:
+    __slots__ = ()
+
+    def __init__(self, type: str, *keys: str):
+        super().__init__(type, *keys)
+        self.make = self._make
+
+    def _make(self, entry: tuple) -> dict:
         _, player, action, to, reveals = entry
         record = {"type": self.type, "player": player, "id": action.id, "label": action.label}
         if to is not None:
@@ -64,24 +75,45 @@ def _read(entries: list, i: int) -> dict:
     read."""
     entry = entries[i]
     if entry.__class__ is tuple:
-        entry = entries[i] = entry[0].make(entry)
+        entry = entries[i] = _made(entry)
     return entry
+
+
+def _made(entry: tuple) -> dict:
+    """The dict of the compact ``entry``. Raises ValueError naming the entry when it is not
+    ``(Record, value, ...)`` with one value per key (a rule's mistake, found when read)."""
+    try:
+        return entry[0].make(entry)
+    except (AttributeError, IndexError, TypeError, ValueError) as exc:
+        kind = entry[0] if entry else None
+        keys = f" (keys {', '.join(kind.keys)})" if isinstance(kind, Record) else ""
+        raise ValueError(f"the log entry {entry!r} is not a compact record: a Record and "
+                         f"one value per key{keys}: {exc}") from None
 
 
 class Log(Sequence):
     """The records of a game in order, each a dict (``{"type": kind, ...}``): a sequence that
     reads as a list of dicts (index, slice, iterate, ``len``, ``==`` a list) and is added to
-    with `append`. A compact entry (a tuple, see `Record`) becomes its dict when first read,
-    and that dict is kept, so reading one record twice gives the same object.
+    with `append`, `extend` and ``+=``, changed with item assignment, ``del`` and `clear`
+    (not a list: no ``pop``, ``insert`` or ``sort``). A compact entry (a tuple, see
+    `Record`) becomes its dict when first read, and that dict is kept, so reading one record
+    twice gives the same object; a malformed one raises ValueError then.
 
-    ``json.dumps`` does not take the log itself: write ``list(game.log)``. Copies (`copy`,
-    ``copy.copy``, pickling) keep the entries; a slice is a list of dicts."""
+    ``json.dumps`` does not take the log itself: write ``list(game.log)``. A copy (`copy`,
+    ``copy.copy``, a clone's) shares the dicts already read, as a list's copy shares them,
+    and makes its own of the others when read; pickling and ``copy.deepcopy`` make every
+    record a dict. A slice is a list of dicts. Raises TypeError when made from anything but
+    a list, a tuple or a Log."""
 
     __slots__ = ("_entries",)
 
     def __init__(self, records: Iterable = ()):
-        entries = records._entries if isinstance(records, Log) else records
-        self._entries: list = list(entries)
+        if isinstance(records, Log):
+            records = records._entries
+        elif not isinstance(records, list | tuple):
+            raise TypeError(f"a log is a list of records (dicts), got "
+                            f"{type(records).__name__}")
+        self._entries: list = list(records)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -94,10 +126,10 @@ class Log(Sequence):
 
     def __iter__(self):
         entries = self._entries
-        i = 0
-        while i < len(entries):  # as a list's iterator: records added meanwhile are read
-            yield _read(entries, i)
-            i += 1
+        for i, entry in enumerate(entries):  # records added meanwhile are read, as a list's
+            if entry.__class__ is tuple:
+                entry = entries[i] = _made(entry)
+            yield entry
 
     def __reversed__(self):
         entries = self._entries
@@ -114,6 +146,10 @@ class Log(Sequence):
     def extend(self, records: Iterable) -> None:
         """Add each of ``records`` at the end (dicts or compact tuples)."""
         self._entries.extend(records._entries if isinstance(records, Log) else records)
+
+    def __iadd__(self, records: Iterable) -> Log:
+        self.extend(records)
+        return self
 
     def __setitem__(self, i, record) -> None:
         self._entries[i] = record
