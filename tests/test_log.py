@@ -137,8 +137,17 @@ def test_a_game_logs_the_same_records_kept_compactly_or_made_at_once(players):
         assert json.dumps(compact) == json.dumps(eager)  # the same keys in the same order
 
 
-def test_compact_record_kinds_name_their_type():
-    kinds = [v for v in vars(project_records).values() if isinstance(v, Record)]
-    assert len(kinds) >= 15
-    for kind in kinds:
-        assert kind.type and kind.keys and repr(kind).startswith("Record(")
+def test_every_record_kind_makes_its_type_then_its_keys_in_order():
+    from artemis.kernel import log as kernel_log
+
+    kinds = [v for v in (*vars(project_records).values(), *vars(kernel_log).values())
+             if isinstance(v, Record) and v is not ACTION]
+    assert len(kinds) == 19  # the Project's 17 and the kernel's gain and lose
+    for kind in [*kinds, Record("setup_done"), Record("one", "only")]:
+        values = [f"v{i}" for i in range(len(kind.keys))]
+        made = kind.make((kind, *values))
+        assert list(made) == ["type", *kind.keys]
+        assert made == {"type": kind.type, **dict(zip(kind.keys, values, strict=True))}
+    assert repr(GAIN) == "Record('gain', 'player', 'item', 'amount')"
+    quoted = Record("it's", 'say "hi"')  # the literal is written from reprs
+    assert quoted.make((quoted, 1)) == {"type": "it's", 'say "hi"': 1}

@@ -49,8 +49,9 @@ class ActionRecord(Record):
 
     __slots__ = ()
 
-    def __init__(self, type: str, *keys: str):
-        super().__init__(type, *keys)
+    def __init__(self, type: str, *keys: str):  # its make is its own: no literal written
+        self.type = type
+        self.keys = keys
         self.make = self._make
 
     def _make(self, entry: tuple) -> dict:
@@ -130,14 +131,6 @@ class Log(Sequence):
             if entry.__class__ is tuple:
                 entry = entries[i] = _made(entry)
             yield entry
-
-    def __reversed__(self):
-        entries = self._entries
-        for i in range(len(entries) - 1, -1, -1):
-            yield _read(entries, i)
-
-    def __contains__(self, record) -> bool:
-        return any(r == record for r in self)
 
     def append(self, record) -> None:
         """Add ``record`` at the end: a dict, or a compact tuple ``(Record, value, ...)``."""

@@ -165,7 +165,7 @@ class PluginHost:
         # keyed by the plugins registered too: one registered later (a test's, say) must not
         # reach another game through a relay built before it
         plugins = tuple(self.pm.list_name_plugin())
-        key = (game, tuple(name for name, _ in plugins))
+        key = _plugins_key(game, plugins)
         if key not in self._hooks:
             others = [p for name, p in plugins if self.game_of(name) != game]
             self._hooks[key] = _GameHooks(self.pm, others) if others else self.pm.hook
@@ -229,7 +229,7 @@ class PluginHost:
     def variants(self, game: str = DEFAULT_GAME) -> dict:
         """Every Variant ``game``'s plugins registered, by name (a new dict). Asked once per
         game and set of registered plugins: every game set up asks for them."""
-        key = (game, tuple(name for name, _ in self.pm.list_name_plugin()))
+        key = _plugins_key(game, self.pm.list_name_plugin())
         found = self._variants.get(key)
         if found is None:
             found = {}
@@ -240,6 +240,12 @@ class PluginHost:
             self.hooks(game).artemis_register_variants(register=register)
             self._variants[key] = found
         return dict(found)
+
+
+def _plugins_key(game: str, plugins) -> tuple:
+    """What `PluginHost.hooks` and `variants` are kept under: the game and the names of the
+    registered plugins (``plugins``: pluggy's (name, plugin) pairs)."""
+    return (game, tuple(name for name, _ in plugins))
 
 
 def load_plugins(entry_point_plugins: bool = True, disable: tuple[str, ...] = (),

@@ -12,6 +12,7 @@ at 6 and 8 as teams of two partners (Team Play: OR14, OR30,
 from __future__ import annotations
 
 import random
+from functools import cached_property
 
 from artemis.games.odyssey.vocabulary import OPTION_NAMES
 from artemis.kernel.ruleset import Ruleset
@@ -80,9 +81,6 @@ CONFIG_SCHEMA = {
 }
 
 
-_TABLE = None  # the step table once the rule modules are imported: every game asks for it
-
-
 class OdysseyRuleset(Ruleset):
     """The Artemis Odyssey (its rulebook): solo, 2 to 5 players, and 6 or 8 as teams of
     two."""
@@ -101,12 +99,9 @@ class OdysseyRuleset(Ruleset):
     tie_break = "all tied players win (rulebook, Endgame); listed by seat"
     scoring_labels = OPTION_NAMES  # named in simulation reports (`vp_parts`)
 
-    @property
+    @cached_property  # every game set up asks: the rule modules' import statement, once
     def table(self):
         """The step table, filled by importing the rule modules."""
-        global _TABLE
-        if _TABLE is not None:
-            return _TABLE
         from artemis.games.odyssey.rules import (  # noqa: F401
             artifacts,
             build,
@@ -120,7 +115,6 @@ class OdysseyRuleset(Ruleset):
         )
         from artemis.games.odyssey.rules.flow import TABLE
 
-        _TABLE = TABLE
         return TABLE
 
     # -- content ---------------------------------------------------------------------------

@@ -54,10 +54,6 @@ def param(game, name: str, player: int | None = None):
         for m in state.event_modifiers:
             if m.param == name:
                 events.append(m)
-    elif not buildings:  # most reads: the default, clamped
-        if kind == "int" and value < 0 and not spec.signed:
-            return 0
-        return value
     if buildings or events:
         for m, i in buildings:
             if m.mode == "set":

@@ -8,6 +8,7 @@ party would register a game.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 
 from artemis.games.project import hookspecs
 from artemis.games.project.rules_versions import RULES_VERSION, legacy_variants
@@ -37,9 +38,6 @@ QUESTIONS = {
     "discard": "Effects: lose_colonist from the Shelters (R12)",
     "reward_first": "Basecamp: a lone player takes both rewards (R32)",
 }
-
-
-_TABLE = None  # the step table once the rule modules are imported: every game asks for it
 
 
 class ProjectRuleset(Ruleset):
@@ -79,13 +77,10 @@ class ProjectRuleset(Ruleset):
         """Rules version 1 is the ``old_rulings`` variant (R8, R10 before version 2)."""
         return legacy_variants(version)
 
-    @property
+    @cached_property  # every game set up asks: the rule modules' import statement, once
     def table(self):
         """The step table, filled by importing the rule modules (only when a game is played:
         validating content needs none of them)."""
-        global _TABLE
-        if _TABLE is not None:
-            return _TABLE
         from artemis.games.project.rules import (  # noqa: F401
             academy,
             basecamp,
@@ -102,7 +97,6 @@ class ProjectRuleset(Ruleset):
         )
         from artemis.games.project.rules.flow import TABLE
 
-        _TABLE = TABLE
         return TABLE
 
     # -- content ---------------------------------------------------------------------------
