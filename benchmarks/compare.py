@@ -1,8 +1,9 @@
-"""Two checkouts side by side in one run: 4-player random games per second, log on and off,
-and (with --callgrind) the instructions of one game under valgrind's callgrind, the steady
-figure on a shared machine.
+"""Two checkouts side by side in one run: 4-player random games per second and instructions.
 
-    .venv/bin/python benchmarks/compare.py OLD_CHECKOUT [NEW_CHECKOUT] [-g 200] [-r 5]
+Games per second with the log off and on, and (with --callgrind) the instructions of a game
+under valgrind's callgrind, the steady figure on a shared machine.
+
+    .venv/bin/python benchmarks/compare.py OLD_CHECKOUT [NEW_CHECKOUT] [-g 100] [-r 4]
     .venv/bin/python benchmarks/compare.py /tmp/old --callgrind 3 [--paced]
 
 Each checkout runs in its own processes with its engine/ and plugins/ first on PYTHONPATH
@@ -125,8 +126,10 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("old", type=Path, help="the checkout to compare against")
     ap.add_argument("new", type=Path, nargs="?", default=REPO, help="default: this checkout")
-    ap.add_argument("-g", "--games", type=int, default=100, help="games per block")
-    ap.add_argument("-r", "--rounds", type=int, default=4, help="alternating blocks each")
+    ap.add_argument("-g", "--games", type=int, default=100,
+                    help="games per block (default 100)")
+    ap.add_argument("-r", "--rounds", type=int, default=4,
+                    help="alternating blocks each (default 4)")
     ap.add_argument("--callgrind", type=int, default=0, metavar="N",
                     help="also count the instructions of N games (valgrind)")
     ap.add_argument("--paced", action="store_true",
@@ -146,7 +149,7 @@ def main(argv: list[str] | None = None) -> None:
             block = timed_block(checkout, args.games, r * args.games, paced, modes)
             for key in modes:
                 results[name][key].append(args.games / block[key])
-    print(f"4-player random games per second, one core, {args.rounds} blocks of "
+    print(f"4-player random games per second, one core, {args.rounds} block(s) of "
           f"{args.games} games each (median, min-max):")
     for key in modes:
         row = []
