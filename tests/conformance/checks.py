@@ -14,6 +14,7 @@ import pytest
 from artemis.kernel.actions import IllegalAction
 from artemis.kernel.game import Game
 from artemis.players.bots import RandomBot
+from artemis.records.log import visible
 from artemis.records.save import parse_save, restore, save_record, save_text
 
 ILLEGAL = "no_such_action:1"  # an id no game lists
@@ -25,6 +26,9 @@ PLAYOUT_EVERY = 25
 # ~300 decisions costs ~300 games: saves are made every SAVE_EVERY decisions (the first and
 # the finished game included), and each is continued to the end.
 SAVE_EVERY = 40
+# Check 7 applies, per public part of a hidden answer, at most this many answers (the first,
+# the last and evenly between): an Odyssey Planning turn offers up to ten cards per slot.
+INDISTINGUISHABLE_LIMIT = 3
 
 
 def where(game: Game, decision: int) -> str:
@@ -109,6 +113,67 @@ def check_hidden_information(game: Game, snap: dict, key: int, at: str,
     return differed
 
 
+def _seen_after(game: Game, action, seats: list, logged: int) -> dict | None:
+    """What each of ``seats`` (None: the spectator) sees once ``action`` is applied to a clone
+    of ``game``: its view, the records new to it, and its legal ids when it decides next; None
+    when the answer's consequences reveal something hidden (`Game.reveal`: the next drafter
+    sees the cards passed on, a slot is turned), which a seat may then rightly see."""
+    clone = game.clone()
+    clone.apply(action.id)
+    if clone.revealed_at == len(clone.actions):
+        return None
+    new = list(clone.log)[logged:]
+    out = {}
+    for seat in seats:
+        out[seat] = {"view": clone.view(seat), "records": visible(new, seat),
+                     "legal": ([a.id for a in clone.legal_actions()]
+                               if seat is not None and clone.current_player == seat else None)}
+    return out
+
+
+def check_indistinguishable(game: Game, at: str, limit: int | None = None) -> int:
+    """Check 7 at one decision: each seat t that does not see the acting seat's answer
+    (`Ruleset.action_seen_by`) cannot tell apart two legal answers with the same public part
+    (`Ruleset.action_public`): applying either leaves t's view, the records new to t and t's
+    legal ids (when t decides next) the same, and the spectator's view and records too. This
+    catches a view that names a face-down card, directly or as the one missing from a hand.
+    An answer whose consequences reveal something (`Game.reveal`) is left out: what comes out
+    then may depend on it (the Artifact draft's next drafter sees the cards passed on).
+    ``limit``: at most this many answers of each public part are applied (None: all).
+    Returns how many answers were compared."""
+    decision = game.pending
+    ruleset = game.ruleset
+    n = game.config.players
+    groups: dict = {}
+    for action in game.legal_actions():
+        seen = ruleset.action_seen_by(game, decision, action)
+        if seen is None:
+            continue
+        blind = tuple(seat for seat in range(n) if seat not in seen) + (None,)
+        key = (ruleset.action_public(game, decision, action), blind)
+        groups.setdefault(key, []).append(action)
+    logged = len(game.log)
+    applied = 0
+    for (public, blind), actions in groups.items():
+        if len(actions) < 2:
+            continue
+        if limit is not None and len(actions) > limit:  # the first, the last, and between
+            step = (len(actions) - 1) / (limit - 1)
+            actions = [actions[round(k * step)] for k in range(limit)]
+        seen = [(a, _seen_after(game, a, list(blind), logged)) for a in actions]
+        seen = [(a, after) for a, after in seen if after is not None]
+        for action, after in seen[1:]:
+            for seat in blind:
+                who = "the spectator" if seat is None else f"seat {seat}"
+                for part in ("view", "records", "legal"):
+                    assert after[seat][part] == seen[0][1][seat][part], (
+                        f"{at}: {who} can tell '{seen[0][0].id}' from '{action.id}' (the "
+                        f"same public part {public!r}, hidden from it): its {part} differs "
+                        "after them")
+        applied += len(seen) if len(seen) > 1 else 0
+    return applied
+
+
 def check_result(game: Game, decisions: int, at: str) -> None:
     """Check 6 at the end: over within max_decisions, nothing left to decide, and a result
     whose ranking is a permutation of the seats (best first, VP not increasing) with
@@ -133,7 +198,7 @@ def check_result(game: Game, decisions: int, at: str) -> None:
 
 def play_checked(game: Game, bot: random.Random) -> Game:
     """Play ``game`` to the end with ``bot`` choosing uniformly among the legal actions,
-    running checks 1, 2, 4 and 5 at every decision and 6 at the end; asserts that some
+    running checks 1, 2, 4, 5 and 7 at every decision and 6 at the end; asserts that some
     determinized world differed from the original (check 5 is not vacuous) unless the game
     has nothing hidden (its full view is always its public view). Returns it."""
     decisions = 0
@@ -148,6 +213,7 @@ def play_checked(game: Game, bot: random.Random) -> Game:
         assert game.result is None, f"{at}: a result before the end"
         check_illegal(game, snap, at)
         clone = check_clone(game, snap, at)
+        check_indistinguishable(game, at, INDISTINGUISHABLE_LIMIT)
         differed = check_hidden_information(
             game, snap, game.config.seed * 100_003 + decisions, at,
             playout=decisions % PLAYOUT_EVERY == 0, differed=differed)

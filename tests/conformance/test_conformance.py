@@ -1,15 +1,16 @@
 """The conformance suite: every registered game (`artemis.kernel.games.games()`, plus the toy
-game registered by this folder's conftest), at each of its player counts, plays seeded random
+games registered by this folder's conftest), at each of its player counts, plays seeded random
 games checked at every decision (`checks`): unique and stable legal ids; clone() equal to the
 original, untouched by the original's next action, and equal again after the same action; an
-illegal action refused without a trace;
-determinize(seat) keeps that seat's view and legal ids, plays on to the end, and resamples
-something at least once a game; the end within max_decisions with a consistent result; and
-save, load and continue gives the identical game. A game registered later (an entry point in
+illegal action refused without a trace; determinize(seat) keeps that seat's view and legal
+ids, plays on to the end, and resamples something at least once a game; two answers hidden
+from a seat with the same public part leave that seat's view, records and legal ids, and the
+spectator's, the same; the end within max_decisions with a consistent result; and save, load
+and continue gives the identical game. A game registered later (an entry point in
 ``artemis.games``) is checked by registration alone. A check a game fails today is listed in
 KNOWN_FAILURES, a strict xfail of that check and game only.
 
-CI plays SEEDS games per game and player count (about 15 s in all); the ``slow`` marker adds
+CI plays SEEDS games per game and player count (about two minutes in all); the ``slow`` marker adds
 SLOW_SEEDS more (``pytest -m slow tests/conformance``).
 """
 
@@ -19,10 +20,19 @@ import random
 
 import pytest
 
+from artemis.games.odyssey.ruleset import OdysseyRuleset
 from artemis.games.project.ruleset import ProjectRuleset
 from artemis.kernel.game import Game
 
-from .checks import check_hidden_information, check_save_continues, play_checked, snapshot
+from .checks import (
+    check_hidden_information,
+    check_indistinguishable,
+    check_save_continues,
+    play_checked,
+    snapshot,
+)
+from .sealed_bids import RULESET as BIDS
+from .sealed_bids import LeakyHandView
 from .toy_game import RULESET as RACE
 
 SEEDS = 3
@@ -37,7 +47,7 @@ def registered() -> dict:
     """Every registered game by id, the toy game included (registered by the conftest)."""
     from artemis.kernel.games import games
 
-    return {**games(), RACE.id: RACE}
+    return {**games(), RACE.id: RACE, BIDS.id: BIDS}
 
 
 def cases(check: str) -> list:
@@ -105,3 +115,43 @@ def test_the_hidden_information_check_catches_a_determinize_that_resamples_nothi
     game.ruleset = NothingHidden()
     with pytest.raises(AssertionError, match="nothing hidden was ever resampled"):
         play_checked(game, random.Random(0))
+
+
+class OldOdysseyView(OdysseyRuleset):
+    """The Odyssey with the view it had before OR3 was mended: every player's hand, so a
+    card placed face down is named as the one missing from its player's hand."""
+
+    def view(self, game, seat):
+        out = super().view(game, seat)
+        for row, p in zip(out["players"], game.state.players, strict=True):
+            row["hand"] = sorted(p.hand)
+        return out
+
+
+def _first_planning_turn(game: Game) -> Game:
+    rng = random.Random(0)
+    while game.pending.kind != "place":
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_the_indistinguishability_check_catches_a_planted_leak_in_a_toy_game():
+    game = Game.new({"game": "sealed_bids", "players": 2, "seed": 0})
+    assert check_indistinguishable(game, "sealed bids") == 5  # the real view passes
+    game.ruleset = LeakyHandView()
+    with pytest.raises(AssertionError, match=r"seat 1 can tell 'bid:1' from 'bid:2' .*"
+                                             r"its view differs"):
+        check_indistinguishable(game, "sealed bids")
+    game = Game.new({"game": "sealed_bids", "players": 3, "seed": 0})
+    game.ruleset = LeakyHandView()
+    with pytest.raises(AssertionError, match="can tell"):
+        play_checked(game, random.Random(0))
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_the_indistinguishability_check_fails_on_the_odyssey_view_that_leaked(players):
+    game = _first_planning_turn(Game.new({"game": "odyssey", "players": players, "seed": 4}))
+    assert check_indistinguishable(game, "odyssey", limit=3) > 0  # today's view passes
+    game.ruleset = OldOdysseyView()
+    with pytest.raises(AssertionError, match=r"seat \d can tell 'place:.*its view differs"):
+        check_indistinguishable(game, "odyssey", limit=3)

@@ -174,7 +174,7 @@ steps:
 expect:
   result.winners: [red, blue]
   round: 1
-  players.blue.hand: [blue-produce-1, blue-produce-2, blue-trade]   # back in hand
+  players.blue.unrevealed: [blue-produce-1, blue-produce-2, blue-trade]   # back in hand
 """
 
 

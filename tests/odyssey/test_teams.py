@@ -137,7 +137,11 @@ def test_or14_a_card_is_seen_by_the_seat_that_played_it_alone():
         assert row["seat"] == seat and row["player"] == seat % 3
         assert (row["card"] is not None) == (other == seat)
     partner = (seat + 3) % 6
-    assert game.view(partner)["teams"]["partner_face_down"] == [placed["card"]]
+    # the partner knows the cards dealt to the seat, not which of them went face down (OR3)
+    teams = game.view(partner)["teams"]
+    assert placed["card"] in teams["partner_unrevealed"]
+    assert sorted(game.state.teams.dealt[seat] + [placed["card"]]) == \
+        teams["partner_unrevealed"]
 
 
 # -- who answers for a team (OR30) ----------------------------------------------------------
@@ -312,7 +316,7 @@ def test_or14_a_team_wins_with_its_vp_and_ties_between_teams_share_the_win():
 # -- what partners know ---------------------------------------------------------------------
 
 
-def test_or14_partners_share_artifacts_and_hands_but_not_peeks():
+def test_or14_partners_share_artifacts_and_dealt_cards_but_not_peeks():
     game = new(6, seed=4)
     s = game.state
     s.players[1].artifacts = ["stargate"]
@@ -321,7 +325,7 @@ def test_or14_partners_share_artifacts_and_hands_but_not_peeks():
         None, ["stargate"], None, None, ["stargate"], None]
     seat = 1
     assert views[seat]["teams"]["hand"] == sorted(s.teams.dealt[1])
-    assert views[seat]["teams"]["partner_hand"] == sorted(s.teams.dealt[4])
+    assert views[seat]["teams"]["partner_unrevealed"] == sorted(s.teams.dealt[4])
     assert "partners share" in views[seat]["teams"]["shared"]
     # a peek: known to the peeking seat alone
     hidden = next(p for p in s.planets if not p.up)
@@ -346,21 +350,28 @@ def test_or14_a_travellers_peek_is_recorded_for_the_seat_that_travelled():
             assert e["to"] == [last_answer["player"]] and e["to"][0] % 4 == e["player"]
 
 
-def test_determinize_keeps_the_seats_own_and_partners_hand_and_resplits_the_others():
+def test_determinize_keeps_the_seats_own_hand_and_its_partners_cards_and_resplits_the_others():
     game = new(6, seed=4)
     rng = random.Random(0)
     for _ in range(4):
         game.apply(rng.choice(game.legal_actions()))
     seat = game.current_player
+    partner = game.state.teams.partner(seat)
     view = game.view(seat)
     t = game.state.teams
+
+    def partners_cards(g):  # dealt to the partner this round and not yet revealed
+        return sorted(g.state.teams.dealt[partner] + [
+            e[1] for i, e in enumerate(g.state.board)
+            if e is not None and g.state.teams.board_seat[i] == partner])
+
     split = False
     for k in range(20):
         world = game.determinize(seat, random.Random(k))
         w = world.state.teams
         assert world.view(seat) == view
-        assert w.dealt[seat] == t.dealt[seat] and w.dealt[t.partner(seat)] == \
-            t.dealt[t.partner(seat)]
+        assert w.dealt[seat] == t.dealt[seat]
+        assert partners_cards(world) == partners_cards(game)
         split |= w.dealt != t.dealt
         world.apply(world.legal_actions()[0])  # the resampled world plays on
     assert split

@@ -48,7 +48,7 @@ def test_planning_is_chosen_card_then_slot_each_leaf_a_legal_action():
     assert {a.kind for a in actions} == {"place"}
     groups = placement_groups(actions)
     seat = game.current_player
-    hand = game.view(seat)["players"][seat]["hand"]
+    hand = game.view(seat)["players"][seat]["hand"]  # the seat's own hand, in its view
     assert sorted(g["die"] for g in groups) == sorted(hand)
     assert sorted(o["id"] for o in _leaves(groups)) == sorted(a.id for a in actions)
     assert ungrouped(actions, groups) == []
@@ -190,7 +190,7 @@ def _check_drawn(page: str, game, seat: int | None) -> None:
         assert _counts(mat, "res") == p["resources"]
         assert _counts(mat, "supply") == p["supply"]
         assert f'data-vp="{p["vp"]}"' in section.split(f'data-player="{p["seat"]}"')[1][:600]
-        assert f'data-hand-count="{len(p["hand"])}"' in mat
+        assert f'data-hand-count="{p["hand_size"]}"' in mat
         assert f'data-artifacts="{p["artifacts_held"]}"' in mat
     assert _counts(section, "bank") == view["bank"]
     for row in view["board"]:
@@ -239,8 +239,9 @@ def test_a_team_game_draws_teams_partners_and_each_seats_cards(tmp_path):
     partner = teams["teams"][0]["seats"][1]
     mat = _mat(section, 0)
     assert f"{NAMES[0]}: {teams['cards_in_hand'][0]} cards:" in mat
-    assert f"{NAMES[partner]}: {teams['cards_in_hand'][partner]} cards (your partner" in mat
-    for card in teams["hand"] + teams["partner_hand"]:
+    assert f"{NAMES[partner]}: {teams['cards_in_hand'][partner]} cards</div>" in mat
+    assert "your partner's cards not yet revealed (in hand or face down)" in mat
+    for card in teams["hand"] + teams["partner_unrevealed"]:
         assert f'data-card="{card}"' in mat
     other = _mat(section, 1)
     for s in teams["teams"][1]["seats"]:
@@ -267,10 +268,11 @@ def test_a_solo_game_draws_its_mission_goals_and_singularity_deck(tmp_path):
     assert "the game ends after round 13, when the Singularity deck runs out" in section
     assert "First Player marker" not in section  # Solo Rules: no First Player marker rules
     # OR4: earlier peeks are not drawn in solo without memory_aid
-    peeked = [p for p in view["planets"] if not p["up"] and p["type"]]
-    assert peeked  # the seat has peeked: its view knows the types
+    peeked = [p for p in game.state.planets if not p.up and p.id in game.state.known[0]]
+    assert peeked  # the seat has peeked: its state (a bot's memory) knows the types
     for p in peeked:
-        assert "data-type" not in _planet(section, p["id"])
+        assert "data-type" not in _planet(section, p.id)
+        assert next(v for v in view["planets"] if v["id"] == p.id)["type"] is None
     assert "you rely on memory" in section
 
 
@@ -351,7 +353,9 @@ def test_each_seat_page_shows_only_what_it_may_know(tmp_path, players, seed, rou
             for card in secret:
                 assert f'data-card="{card}"' not in section
                 if game.state.round == 1:  # nothing revealed yet in the account either
-                    assert card not in page
+                    # (the view as data lists each player's unrevealed cards: public, OR3)
+                    assert card not in re.sub(
+                        r"<tr><th>unrevealed</th><td>.*?</td></tr>", "", page, flags=re.S)
                 checked_cards += 1
             mine = game.view(seat)
             for planet in _peeked_by_others(game, seat):
@@ -361,7 +365,7 @@ def test_each_seat_page_shows_only_what_it_may_know(tmp_path, players, seed, rou
                 assert row["type"] is None and generic_view(row) in page
                 checked_peeks += 1
         watch = _section(c.get(f"/g/{session.id}").text)
-        hands = [c for p in game.view(None)["players"] for c in p["hand"]]
+        hands = [c for p in game.view(None)["players"] for c in p["unrevealed"]]
         assert not [card for card in hands if f'data-card="{card}"' in watch]
         assert 'class="peek"' not in watch and "you peeked" not in watch
         link = links[state["to_decide"]]

@@ -12,6 +12,7 @@ NotImplementedError; the others have defaults that suit a game without hidden in
 from __future__ import annotations
 
 import random
+from collections.abc import Hashable
 from pathlib import Path
 from typing import Any
 
@@ -203,6 +204,17 @@ class Ruleset:
         """Who may see that ``decision.player`` chose ``action`` (its log record's ``to``):
         None for everyone (the default), else a list of seats (a card placed face down)."""
         return None
+
+    def action_public(self, game, decision, action) -> Hashable:
+        """What the seats outside `action_seen_by` learn of ``action``, ``decision.player``'s
+        answer to ``decision``: a hashable value that two answers share exactly when such a
+        seat cannot tell them apart (a card placed face down: the slot, not the card).
+
+        The conformance suite holds a game to it: two legal answers with the same public part
+        must leave every other seat's view, the spectator's and the records they see the
+        same. Default: the action's id (everything is seen). Only read for an answer that
+        `action_seen_by` hides from someone."""
+        return action.id
 
     # -- words ------------------------------------------------------------------------------
 

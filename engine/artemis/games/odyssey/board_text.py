@@ -92,7 +92,7 @@ def board_text(game, view: dict, names: list[str]):
     for p in players:
         assets = "/".join(str(p["supply"][a]) for a in ASSETS)
         mats.add_row(who(p["seat"]), str(p["vp"]), *(str(p["resources"][r]) for r in RESOURCES),
-                     assets, str(len(p["hand"])),
+                     assets, str(p["hand_size"]),
                      f"{p['artifacts_held']}/{p['artifacts_used']}")
     legend = ", ".join(f"{RESOURCE_NAMES[r][:2]} {RESOURCE_NAMES[r]}" for r in RESOURCES)
     parts += [galaxy, mats, Text(f"{legend}; C/F/S/T: Colonies, Factories, Starships, "
@@ -102,7 +102,12 @@ def board_text(game, view: dict, names: list[str]):
     if mine:
         p = mine[0]
         held = ", ".join(cat[c].name if c in cat else c for c in p["artifacts"]) or "none"
-        hand = view.get("hand", p["hand"])
+        # with teams the seat's own dealt cards: the team's hand would show its partner's
+        hand = teams["hand"] if teams is not None else p["hand"]
         parts.append(Text(f"your Action hand: {', '.join(hand) or 'none'}"))
+        if teams is not None:
+            partner = ", ".join(teams["partner_unrevealed"]) or "none"
+            parts.append(Text(f"your partner's cards not yet revealed (in hand or face "
+                              f"down): {partner}"))
         parts.append(Text(f"your Alien Artifacts: {held}"))
     return Group(*parts)

@@ -5,46 +5,54 @@ from __future__ import annotations
 
 import random
 
+from artemis.games.odyssey.rules.rounds import face_up_planning
 from artemis.kernel.streams import Streams
 
 
 def determinize(game, seat: int, rng: random.Random, streams: tuple):
-    """A clone in which, for ``seat``: the other players' face-down Action cards are dealt
-    again among their own face-down slots; the types of the face-down planets it has not
+    """A clone in which, for ``seat``: each other player's unrevealed Action cards (its hand
+    and its face-down cards: which of them lies face down is secret, OR3) are dealt again
+    among its hand and its face-down slots; the types of the face-down planets it has not
     peeked at are shuffled among them; the other players' Artifact hands and the Artifact deck
     are redealt from the cards whose place it does not know (those another seat is being
     offered to use now stay, so the pending question can be answered); the Singularity cards
     it has not peeked at are shuffled among their places; and every random stream is
     reseeded. The world depends on the seat's view and ``rng`` alone: each set of cards
-    dealt again is sorted first, so the real hidden arrangement never shows through.
+    dealt again is sorted first, so the real hidden arrangement never shows through. A
+    pending Planning question of a player whose hand was dealt again is asked again.
 
-    With teams (OR14) the seat's team is its player: its partner's face-down cards are dealt
-    again among the partner's slots, and each other team's face-down cards among that team's
-    slots and its cards in hand again between its two seats (the deal is secret)."""
+    With teams (OR14) the seat's team is its player: its partner's unrevealed cards are
+    dealt again among the partner's hand and slots, and each other team's among both its
+    seats' hands and slots (the deal is secret)."""
     clone = game.clone()
     s = clone.state
     t = s.teams
     me = seat if t is None else t.team_of(seat)
-    # face-down Action cards of the others: only the mapping to slots is secret
-    for other in range(s.n):
-        if t is None and other == seat:
-            continue
-        if t is None or other != me:
-            _reslot(s, rng, lambda i, other=other: s.board[i][0] == other)
-        else:
-            partner = t.partner(seat)
-            _reslot(s, rng, lambda i, partner=partner: t.board_seat[i] == partner)
-        if t is not None and other != me:
-            a, b = t.seats_of(other)
-            pool = sorted(t.dealt[a] + t.dealt[b], key=repr)
-            rng.shuffle(pool)
-            t.dealt[a], t.dealt[b] = pool[:len(t.dealt[a])], pool[len(t.dealt[a]):]
-            pending = clone.pending
-            if pending is not None and pending.kind == "place" and pending.player in (a, b):
-                from artemis.games.odyssey.rules.rounds import plan
+    redealt = set()  # the seats whose hands were dealt again
+    if not face_up_planning(clone):  # solo's cards are face up (OR18): nothing to redeal
+        for other in range(s.n):
+            if t is None:
+                if other != seat:
+                    _redeal(s, rng, [s.players[other].hand],
+                            [lambda i, other=other: s.board[i][0] == other])
+                    redealt.add(other)
+                continue
+            seats = [t.partner(seat)] if other == me else list(t.seats_of(other))
+            hand = s.players[other].hand  # the dealt cards and any gained since (OR14)
+            for x in seats:
+                for c in t.dealt[x]:
+                    hand.remove(c)
+            _redeal(s, rng, [t.dealt[x] for x in seats],
+                    [lambda i, x=x: t.board_seat[i] == x for x in seats])
+            for x in seats:
+                hand.extend(t.dealt[x])
+            redealt.update(seats)
+    pending = clone.pending
+    if pending is not None and pending.kind == "place" and pending.player in redealt:
+        from artemis.games.odyssey.rules.rounds import plan
 
-                clone.pending = None  # the seat on turn asked again, from its new hand
-                plan(clone, pending.player, True)  # its Artifact window has passed
+        clone.pending = None  # the seat on turn asked again, from its new hand
+        plan(clone, pending.player, True)  # its Artifact window has passed
     known = s.known[seat]
     seat = me  # what follows is known by the player (with teams: by both partners)
     # face-down planets the seat has not peeked at
@@ -100,11 +108,16 @@ def determinize(game, seat: int, rng: random.Random, streams: tuple):
     return clone
 
 
-def _reslot(s, rng: random.Random, whose) -> None:
-    """Deal the face-down cards of the slots ``whose(index)`` picks again among them."""
+def _redeal(s, rng: random.Random, hands: list[list], slots: list) -> None:
+    """Deal the cards of ``hands`` (lists, changed in place, each keeping its size) and of
+    the face-down slots that one of ``slots`` (predicates on a slot's index) picks again
+    among those same places."""
     idx = [i for i, e in enumerate(s.board)
-           if e is not None and not s.revealed[i] and whose(i)]
-    cards = sorted((s.board[i][1] for i in idx), key=repr)
+           if e is not None and not s.revealed[i] and any(whose(i) for whose in slots)]
+    cards = sorted([c for hand in hands for c in hand] + [s.board[i][1] for i in idx],
+                   key=repr)
     rng.shuffle(cards)
+    for hand in hands:
+        hand[:], cards = cards[:len(hand)], cards[len(hand):]
     for i, c in zip(idx, cards, strict=True):
         s.board[i] = (s.board[i][0], c)

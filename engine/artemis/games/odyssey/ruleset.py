@@ -98,6 +98,18 @@ class OdysseyRuleset(Ruleset):
     scoring_title = "Final scores (Endgame)"
     tie_break = "all tied players win (rulebook, Endgame); listed by seat"
     scoring_labels = OPTION_NAMES  # named in simulation reports (`vp_parts`)
+    # docs/odyssey-rulings.md, "Rules versions": version 2 places solo cards face up (OR18)
+    # and marks an Artifact draft's keep as revealing (OR8); files recording no version, or
+    # version 1, replay as they were played
+    rules_version = 2
+
+    def legacy_variants(self, version: int) -> dict[str, dict]:
+        """Version 1 needs no variant: the two rules that differ read
+        ``game.config.rules_version`` (`artemis.games.odyssey.rules.rounds.face_up_planning`,
+        `artemis.games.odyssey.rules.track.draft`). Raises ValueError for another version."""
+        if version not in (1, 2):
+            raise ValueError(f"rules version {version} is not one of 1 to 2")
+        return {}
 
     @cached_property  # every game set up asks: the rule modules' import statement, once
     def table(self):
@@ -244,15 +256,25 @@ class OdysseyRuleset(Ruleset):
         return determinize(game, seat, rng, self.streams)
 
     def action_seen_by(self, game, decision, action):
-        """A card placed face down is seen by its player only (Planning Phase); which
-        Artifact one keeps, by the keeper only (with teams, by both partners: OR14)."""
+        """A card placed face down is seen by its player only (Planning Phase; solo, whose
+        cards go face up, by everyone: OR18); which Artifact one keeps, by the keeper only
+        (with teams, by both partners: OR14)."""
         if action.kind == "place":
-            return [decision.player]
+            from artemis.games.odyssey.rules.rounds import face_up_planning
+
+            return None if face_up_planning(game) else [decision.player]
         if action.kind in ("keep_artifact", "draft_keep"):
             t = game.state.teams
             return [decision.player] if t is None else sorted(
                 t.seats_of(t.team_of(decision.player)))
         return None
+
+    def action_public(self, game, decision, action):
+        """What the other seats learn of a hidden answer (OR3): a card placed face down shows
+        its slot, not which card; a kept Artifact shows that one was kept, not which."""
+        if action.kind == "place":
+            return ("place", action.args[1])
+        return (action.kind,)
 
     @property
     def scenario(self):

@@ -1,19 +1,25 @@
 """The stable JSON views of an Odyssey game, per seat (docs/odyssey-rulings.md OR3).
 
-Public: the board's slots (who played each card; the card once revealed), face-up planets and
-their pieces, the solo Mission, the bank, scores, Resource hands (every change to one is
-seen), Action hands, Score discard piles, how many Alien Artifacts each player holds and which
-it has used (a used card is revealed, OR7), the sizes of the decks.
-Hidden: a face-down card's identity (its owner sees it), a face-down planet's type (a seat that
-peeked at it sees it), which Artifacts a player holds (the holder sees them), the order of the
-Artifact and Singularity decks (a seat sees the Singularity cards it peeked at).
+Public: the board's slots (who played each card; the card once revealed, and in solo at once:
+OR18), face-up planets and their pieces, the solo Mission, the bank, scores, Resource hands
+(every change to one is seen), each player's ``unrevealed`` Action cards (the cards of its
+hand together with those it has placed face down and not yet revealed: the deck less the Score
+discard pile and the cards revealed this round) and ``hand_size``, Score discard piles, how
+many Alien Artifacts each player holds and which it has used (a used card is revealed, OR7),
+the sizes of the decks.
+Hidden: a face-down card's identity, and so which of a player's unrevealed cards are still in
+hand (its owner sees them: its ``hand``); a face-down planet's type (a seat that peeked at it
+sees it; in solo only with the option ``memory_aid``, OR4); which Artifacts a player holds
+(the holder sees them); the order of the Artifact and Singularity decks (a seat sees the
+Singularity cards it peeked at).
 
 With teams (6 or 8 seats, OR14) the players are the teams and the view adds ``teams``: the
 teams and their seats, the marker seat, each team's speaker (OR30), how many cards each seat
-holds, and what partners share: the team's Artifacts, the seat's own dealt cards and its
-partner's (which it can deduce: the team's hand less its own), and the set of cards its
-partner has placed face down this round (not which slot holds which). A peek is the peeking
-seat's alone."""
+holds, the seat's own dealt cards still in hand and its partner's unrevealed cards (dealt to
+it this round and not yet revealed: which of them it still holds is the partner's secret, as
+for any player), and what partners share: the team's Artifacts. A peek is the peeking seat's
+alone. A team's ``hand`` is never shown: with it and its own cards a seat would know which
+cards its partner still holds."""
 
 from __future__ import annotations
 
@@ -24,12 +30,25 @@ def _res(counts) -> dict:
     return {r: counts[i] for i, r in enumerate(RESOURCES)}
 
 
+def face_down(state, whose) -> list[str]:
+    """The cards placed face down this round and not yet revealed in the slots whose index
+    ``whose(index)`` picks, in slot order."""
+    return [e[1] for i, e in enumerate(state.board)
+            if e is not None and not state.revealed[i] and whose(i)]
+
+
 def view(game, seat: int | None = None) -> dict:
-    """What ``seat`` (None: a spectator) may know, as plain JSON data."""
+    """What ``seat`` (None: a spectator) may know, as plain JSON data (OR3)."""
+    from artemis.games.odyssey.rules.rounds import face_up_planning
+
     s = game.state
     t = s.teams
-    known = s.known[seat] if seat is not None else ()
+    # OR4: in solo a human relies on memory for earlier peeks unless memory_aid is set; a
+    # bot's memory is the state's (`known`), which determinize keeps
+    remembers = s.n > 1 or t is not None or game.config.options.get("memory_aid")
+    known = s.known[seat] if seat is not None and remembers else ()
     me = seat if seat is None or t is None else t.team_of(seat)
+    face_up = face_up_planning(game)
     board = []
     for i, slot in enumerate(s.slots):
         entry = s.board[i]
@@ -38,7 +57,7 @@ def view(game, seat: int | None = None) -> dict:
         by = None if entry is None else entry[0] if t is None else t.board_seat[i]
         if t is not None:
             row["seat"] = by
-        if entry is not None and (s.revealed[i] or by == seat):
+        if entry is not None and (s.revealed[i] or by == seat or face_up):
             row["card"] = entry[1]
         board.append(row)
     planets = []
@@ -53,10 +72,15 @@ def view(game, seat: int | None = None) -> dict:
     for p in s.players:
         row = {"seat": p.seat, "colour": p.colour, "vp": p.vp, "resources": _res(p.res),
                "supply": {a: p.supply[k] for k, a in enumerate(ASSETS)},
-               "hand": sorted(p.hand), "score_discard": sorted(p.score_discard),
+               "hand_size": len(p.hand),
+               "unrevealed": sorted(p.hand + face_down(s, lambda i, who=p.seat:
+                                                       s.board[i][0] == who)),
+               "score_discard": sorted(p.score_discard),
                "artifacts_held": len(p.artifacts), "artifacts_used": p.artifacts_used,
                "artifacts_played": list(p.artifacts_played)}
         if p.seat == me:
+            if t is None:  # a team's hand would show which cards the partner still holds
+                row["hand"] = sorted(p.hand)
             row["artifacts"] = sorted(p.artifacts)
         players.append(row)
     out = {
@@ -86,13 +110,12 @@ def _teams(s, seat: int | None) -> dict:
     if seat is not None:
         partner = t.partner(seat)
         out["hand"] = sorted(t.dealt[seat])
-        out["partner_hand"] = sorted(t.dealt[partner])
-        out["partner_face_down"] = sorted(
-            e[1] for i, e in enumerate(s.board)
-            if e is not None and not s.revealed[i] and t.board_seat[i] == partner)
+        out["partner_unrevealed"] = sorted(
+            t.dealt[partner] + face_down(s, lambda i: t.board_seat[i] == partner))
         out["shared"] = ("partners share the team's Resource hand, Artifacts and Score "
-                         "marker; each knows its own dealt cards and so its partner's; a "
-                         "peek is the peeking seat's alone (OR14)")
+                         "marker; each knows its own dealt cards and so which cards its "
+                         "partner was dealt, not which of them the partner has placed face "
+                         "down; a peek is the peeking seat's alone (OR14)")
     return out
 
 

@@ -156,9 +156,10 @@ def _players(game, view: dict) -> list[dict]:
             "resource_total": sum(p["resources"].values()),
             "supply": [{"asset": a, "count": p["supply"][a],
                         "name": asset_name(a, 2)} for a in ASSETS],
-            "hand": [_card(catalog, c) for c in sorted(p["hand"], key=lambda c:
+            # only the seat's own hand: another's is its unrevealed cards (OR3)
+            "hand": [_card(catalog, c) for c in sorted(p.get("hand", ()), key=lambda c:
                                                        order.get(c, len(order)))],
-            "hand_count": len(p["hand"]),
+            "hand_count": p["hand_size"],
             "score_discard": [_card(catalog, c) for c in p["score_discard"]],
             "artifacts": [_artifact(catalog, a) for a in p["artifacts"]] if mine else None,
             "artifacts_held": p["artifacts_held"],
@@ -180,9 +181,8 @@ def _teams(game, view: dict, players: list[dict]) -> dict | None:
             "marker_seat": t["marker_seat"], "planner_seat": t["planner_seat"],
             "cards_in_hand": t["cards_in_hand"],
             "hand": [_card(game.catalog, c) for c in t.get("hand", [])],
-            "partner_hand": [_card(game.catalog, c) for c in t.get("partner_hand", [])],
-            "partner_face_down": [_card(game.catalog, c)
-                                  for c in t.get("partner_face_down", [])],
+            "partner_unrevealed": [_card(game.catalog, c)
+                                   for c in t.get("partner_unrevealed", [])],
             "seat_of": {s: row["team"] for row in t["teams"] for s in row["seats"]}}
 
 

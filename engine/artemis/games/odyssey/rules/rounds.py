@@ -39,10 +39,18 @@ def free_slots(state) -> list[int]:
             if state.board[i] is None and slot != state.singularity_slot]
 
 
-def _place_label(card, slot: int) -> str:
+def face_up_planning(game) -> bool:
+    """Whether the Planning phase's cards go face up: in solo, whose three cards "do not need
+    to be face down" (Solo Rules, Gameplay Changes; OR18: face up, seen by everyone), from
+    rules version 2 on (version 1 placed them face down)."""
+    return game.state.n == 1 and game.config.rules_version >= 2
+
+
+def _place_label(card, slot: int, up: bool = False) -> str:
     from artemis.games.odyssey.words import card_shows
 
-    return f"play {card.id} ({card_shows(card)}) face down into slot {slot}"
+    return f"play {card.id} ({card_shows(card)}) {'face up' if up else 'face down'} into " \
+        f"slot {slot}"
 
 
 @step("plan")
@@ -64,21 +72,24 @@ def plan(game, seat: int, window_done: bool = False) -> None:
     order, actions = _placements(game.catalog)
     hand = sorted(set(teams.hand_of(s, seat)), key=order.__getitem__)
     slots = s.slots
-    ask(game, seat, "place", [actions[(card, slots[i])] for card in hand for i in free], seat)
+    up = face_up_planning(game)
+    ask(game, seat, "place", [actions[(card, slots[i], up)] for card in hand for i in free],
+        seat)
 
 
 class _Placements(dict):
-    """A catalog's placement Actions by (card, slot), made when first asked: an Action is an
-    immutable value, so every game and clone on that catalog shares it."""
+    """A catalog's placement Actions by (card, slot, face up), made when first asked: an
+    Action is an immutable value, so every game and clone on that catalog shares it."""
 
     def __init__(self, catalog):
         super().__init__()
         self.catalog = catalog
 
     def __missing__(self, key):
-        card, slot = key
+        card, slot, up = key  # up: placed face up (solo, OR18), which only the label says
         # the label, built only when read, shows what the card shows
-        action = self[key] = Action("place", key, (_place_label, self.catalog.by_id[card], slot))
+        action = self[key] = Action("place", (card, slot),
+                                    (_place_label, self.catalog.by_id[card], slot, up))
         return action
 
 
@@ -114,7 +125,10 @@ def _place(game, action, seat) -> None:
     i = s.slots.index(slot)
     player = teams.played(s, seat, card, i)
     s.board[i] = (player, card)
-    if s.teams is None:
+    if face_up_planning(game):  # solo: the card is face up (OR18), its record public
+        game.emit("placed", player=seat, slot=slot)
+        game.emit("placed_card", player=seat, slot=slot, card=card)
+    elif s.teams is None:
         game.emit("placed", player=seat, slot=slot)
         game.emit("placed_card", to=[seat], player=seat, slot=slot, card=card)
     else:

@@ -79,6 +79,10 @@ def draft(game, order: tuple, packet: tuple) -> None:
     if not order or not packet:
         return
     seat = order[0]
+    if game.config.rules_version >= 2:
+        # the drafter sees cards hidden until now: the answer that led here (the previous
+        # drafter's keep) cannot be undone past this look (rules version 1 did not mark it)
+        game.reveal()
     game.emit("draft_look", to=viewers(game.state, seat), player=seat, cards=list(packet))
     ask(game, seat, "draft_keep",
         [Action("draft_keep", (c,), f"keep {artifact_name(game, c)}")

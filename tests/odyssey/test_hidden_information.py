@@ -1,0 +1,193 @@
+"""What each seat may know of the Odyssey (docs/odyssey-rulings.md OR3, OR4, OR8, OR14,
+OR18): a face-down card is never named, not even as the card missing from a hand; the
+Artifact draft's keep is marked as revealing; solo hides earlier peeks from the view unless
+``memory_aid``; solo's cards are face up, for everyone (rules version 2)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from artemis.kernel.game import Game
+from artemis.kernel.undo import UndoRefused, undo
+from artemis.records.log import config_record, parse_log, verify, write_log
+
+
+def _until(game: Game, kind: str, rng: random.Random, limit: int = 5000) -> Game:
+    """Play random answers until the pending question is of ``kind``."""
+    for _ in range(limit):
+        if game.pending is not None and game.pending.kind == kind:
+            return game
+        game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError(f"no {kind} question within {limit} decisions")
+
+
+def _place(game: Game, card: str, slot: int) -> None:
+    game.apply(f"place:{card}:{slot}")
+
+
+def test_another_seat_sees_the_unrevealed_cards_not_which_one_lies_face_down():
+    game = _until(Game.new({"game": "odyssey", "players": 3, "seed": 5}), "place",
+                  random.Random(1))
+    seat = game.current_player
+    me = game.state.players[seat]
+    before = sorted(me.hand)
+    card = before[0]
+    _place(game, card, game.state.slots[0])
+    other = (seat + 1) % 3
+    row = game.view(other)["players"][seat]
+    assert "hand" not in row  # which cards are still in hand is the player's secret
+    assert row["unrevealed"] == before  # the hand before placing: public (OR3)
+    assert row["hand_size"] == len(before) - 1
+    assert game.view(other)["board"][0]["card"] is None
+    assert game.view(None)["players"][seat] == row
+    own = game.view(seat)["players"][seat]
+    assert own["hand"] == before[1:] and own["unrevealed"] == before
+    assert game.view(seat)["board"][0]["card"] == card
+
+
+def test_two_cards_placed_in_one_slot_look_the_same_to_everyone_else():
+    game = _until(Game.new({"game": "odyssey", "players": 4, "seed": 2}), "place",
+                  random.Random(2))
+    seat, slot = game.current_player, game.state.slots[2]
+    hand = sorted(game.state.players[seat].hand)
+    after = []
+    for card in (hand[0], hand[-1]):
+        clone = game.clone()
+        _place(clone, card, slot)
+        after.append({s: clone.view(s) for s in (*range(4), None) if s != seat})
+    assert after[0] == after[1]
+
+
+def test_a_partner_sees_its_partners_unrevealed_cards_not_which_it_placed():
+    game = _until(Game.new({"game": "odyssey", "players": 6, "seed": 3}), "place",
+                  random.Random(3))
+    t = game.state.teams
+    seat = game.current_player
+    partner = t.partner(seat)
+    dealt = sorted(t.dealt[seat])
+    _place(game, dealt[0], game.state.slots[0])
+    teams = game.view(partner)["teams"]
+    assert teams["partner_unrevealed"] == dealt
+    assert "partner_hand" not in teams and "partner_face_down" not in teams
+    assert teams["cards_in_hand"][seat] == len(dealt) - 1
+    assert all("hand" not in row for row in game.view(partner)["players"])
+    assert game.view(partner)["board"][0]["card"] is None
+    assert game.view(seat)["teams"]["hand"] == dealt[1:]
+
+
+def test_a_determinized_world_keeps_the_view_and_moves_the_face_down_card():
+    game = _until(Game.new({"game": "odyssey", "players": 3, "seed": 5}), "place",
+                  random.Random(1))
+    seat = game.current_player
+    _place(game, sorted(game.state.players[seat].hand)[0], game.state.slots[0])
+    other = game.current_player
+    cards = set()
+    for k in range(40):
+        world = game.determinize(other, random.Random(k))
+        assert world.view(other) == game.view(other)
+        cards.add(world.state.board[0][1])
+        # the re-asked question lists the determinized hand's cards
+        assert {a.args[0] for a in world.legal_actions()} == set(
+            world.state.players[other].hand)
+    assert len(cards) > 1  # the face-down card is resampled among the unrevealed cards
+
+
+def _at_draft_with_a_next_drafter(rules_version: int) -> Game:
+    for seed in range(40):
+        game = Game.new({"game": "odyssey", "players": 3, "seed": seed,
+                         "rules_version": rules_version})
+        rng = random.Random(seed)
+        while not game.is_over:
+            pending = game.pending
+            if pending.kind == "draft_keep" and len(pending.ctx[0]) > 1 \
+                    and len(pending.options) > 2:
+                return game
+            game.apply(rng.choice(game.legal_actions()))
+    raise AssertionError("no Artifact draft with a next drafter in 40 games")
+
+
+def test_a_draft_keep_followed_by_a_look_is_marked_revealing_and_stands():
+    game = _at_draft_with_a_next_drafter(2)
+    keeper = game.current_player
+    game.apply(game.legal_actions()[0])
+    record = [e for e in game.log if e["type"] == "action"][-1]
+    assert record["id"].startswith("draft_keep:") and record["reveals"] is True
+    assert record["to"] == [keeper]
+    looks = [e for e in game.log if e["type"] == "draft_look"]
+    assert looks[-1]["player"] == game.current_player != keeper
+    with pytest.raises(UndoRefused, match="revealed something"):
+        undo(game, keeper)
+
+
+def test_rules_version_1_plays_the_draft_unmarked_so_its_logs_verify():
+    game = _at_draft_with_a_next_drafter(1)
+    game.apply(game.legal_actions()[0])
+    record = [e for e in game.log if e["type"] == "action"][-1]
+    assert record["id"].startswith("draft_keep:") and "reveals" not in record
+
+
+@pytest.mark.parametrize("rules_version", [1, 2])
+def test_logs_of_both_rules_versions_replay_and_verify(tmp_path, rules_version):
+    from artemis.players.bots import RandomBot
+
+    for players in (1, 3):
+        game = Game.new({"game": "odyssey", "players": players, "seed": 11,
+                         "rules_version": rules_version})
+        bots = [RandomBot(seat) for seat in range(players)]
+        while not game.is_over:
+            game.apply(bots[game.current_player].choose(game))
+        path = tmp_path / f"v{rules_version}-{players}.jsonl"
+        write_log(game, path, ["random"] * players)
+        log = parse_log(path.read_text())
+        assert log.header["rules_version"] == rules_version
+        assert verify(log) is None
+    assert config_record(game, ["random"] * 3)["rules_version"] == rules_version
+
+
+def _solo_at_planning(options: dict | None = None, rules_version: int | None = None):
+    config = {"game": "odyssey", "players": 1, "seed": 7, "options": options or {}}
+    if rules_version:
+        config["rules_version"] = rules_version
+    return _until(Game.new(config), "place", random.Random(7))
+
+
+def test_solo_cards_go_face_up_for_everyone():
+    game = _solo_at_planning()
+    card = sorted(game.state.players[0].hand)[0]
+    slot = game.state.slots[0]
+    label = next(a.label for a in game.legal_actions() if a.id == f"place:{card}:{slot}")
+    assert label.startswith(f"play {card} (") and label.endswith(f"face up into slot {slot}")
+    _place(game, card, slot)
+    assert game.view(None)["board"][0]["card"] == card
+    records = [e for e in game.log if e["type"] in ("placed_card", "action")][-2:]
+    assert all("to" not in e for e in records), records
+    assert game.ruleset.action_seen_by(game, game.pending, game.legal_actions()[0]) is None
+
+
+def test_solo_of_rules_version_1_kept_its_cards_face_down():
+    game = _solo_at_planning(rules_version=1)
+    card = sorted(game.state.players[0].hand)[0]
+    _place(game, card, game.state.slots[0])
+    assert game.view(None)["board"][0]["card"] is None
+    assert game.view(0)["board"][0]["card"] == card
+
+
+def _solo_after_a_peek(options: dict) -> Game:
+    game = Game.new({"game": "odyssey", "players": 1, "seed": 3, "options": options})
+    rng = random.Random(3)
+    while not any(p.id in game.state.known[0] and not p.up for p in game.state.planets):
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+def test_solo_without_the_memory_aid_hides_earlier_peeks_from_the_view():
+    game = _solo_after_a_peek({})
+    peeked = [p.id for p in game.state.planets if p.id in game.state.known[0] and not p.up]
+    planets = {p["id"]: p for p in game.view(0)["planets"]}
+    assert all(planets[pid]["type"] is None for pid in peeked)
+    aided = _solo_after_a_peek({"memory_aid": True})
+    planets = {p["id"]: p for p in aided.view(0)["planets"]}
+    types = {p.id: p.type for p in aided.state.planets}
+    assert [planets[pid]["type"] for pid in peeked] == [types[pid] for pid in peeked]
