@@ -311,7 +311,11 @@ class Game:
         rng = Streams.seeded((name, stream_seed(config.seed, name)) for name in ruleset.streams)
         try:
             ruleset.prepare(game, host)
+            if game.observers:  # records made before the setup returns its state (`_observe`)
+                game._unobserved = []
             game.state = ruleset.setup(game, rng)
+            for event in game.__dict__.pop("_unobserved", ()):
+                game._observe(event)
             push(game, ruleset.start_step)
             run(game)
         except (Exception, SystemExit) as exc:  # a hook's sys.exit() is the plugin's error
@@ -541,10 +545,17 @@ class Game:
         PluginError; one that changes the game (its state, random streams, queue, question,
         final scores, rule parameters, log, or the event) is refused: ObserverChangedGame,
         naming it (and `apply` puts the game back). Each observer sees a copy, so a game it
-        keeps from an earlier call is not this one. The check costs a clone and four pickles
-        of the state per event, paid only by games with an observer."""
+        keeps from an earlier call is not this one. A record made in the setup before the
+        game has its state is held, and shown once the setup has returned it. The check costs
+        a clone and four pickles of the state per event, paid only by games with an
+        observer."""
         import copy
 
+        if self.state is None:
+            # a ruleset's setup may record before it returns the state (the Odyssey's
+            # `setup`): shown once it has, in order, before the first step (`_start`)
+            self._unobserved.append(event)
+            return
         hook = "artemis_observe_event"
         before = _fingerprint(self, event)
         for name, call in self._observer_calls:
