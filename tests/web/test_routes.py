@@ -423,3 +423,26 @@ def test_the_final_table_of_a_solo_game_names_a_winner_only_when_the_mission_is_
         table = final_table(SimpleNamespace(game=game, names=["Ada"]))
         outcomes[seed] = (game.result["won"], table["winner"])
     assert outcomes == {0: (True, "Ada"), 1: (False, None)}
+
+
+def test_a_game_with_an_mcts_seat_with_options_is_loaded_by_a_restarted_server(tmp_path):
+    """A seat's bot spec with options (`mcts:iterations=20`) is in the save as the form gave
+    it, so a server started anew loads the game and the seat is still that bot (issue 25:
+    the save was refused, a 500)."""
+    c = client(tmp_path)
+    game_id, _, links = start(c, seat0="mcts:iterations=20", seat1="human", name1="Eve")
+    c = client(tmp_path)  # the server restarted: the game is loaded from its save
+    page = c.get(f"/g/{game_id}")
+    assert page.status_code == 200, page.text
+    assert [s["kind"] for s in read_save(tmp_path / game_id / "game.json")["seats"]] == [
+        "mcts:iterations=20", "human"]
+    assert "P0 (mcts:iterations=20)" in page.text
+    session = _session(c, game_id)
+    assert session.kinds == ["mcts:iterations=20", "human"]
+    assert (session.bots[0].iterations, session.bots[0].horizon) == (20, "round")
+    # and it plays: at pace 0 each of its decisions is taken at once
+    c.post(f"/g/{game_id}/pace", data={"key": session.host_key, "pace": "0"})
+    rng = random.Random(2)
+    assert play_turns(c, game_id, {1: links[0]}, rng, 3) == 3
+    assert news(c, game_id)["to_decide"] == 1
+    assert len(session.game.actions) > 3  # the bot's decisions beside Eve's three

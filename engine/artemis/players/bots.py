@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from artemis.kernel.actions import Action
-from artemis.players.spec import BotSpecError, split_kind
+from artemis.players.spec import BotSpecError, given_options, spec_text, split_kind
 
 BOT_KINDS = ("random", "greedy", "mcts", "human")
 
@@ -163,12 +163,29 @@ class UnknownBot(ValueError):
 
 
 def check_bot(spec: str, ruleset=None) -> str:
-    """``spec`` as a seat's bot spec of ``ruleset``'s game (stripped), or ValueError
-    (`UnknownBot`, `BotSpecError`) saying what is wrong: the one check of every front end."""
+    """``spec`` as a seat's bot spec of ``ruleset``'s game, written the one way saves, logs
+    and game configs keep it (`artemis.players.spec.spec_text`: ``mcts : iterations = 05``
+    -> ``mcts:iterations=5``, ``random:`` -> ``random``), which names the same bot; or
+    ValueError (`UnknownBot`, `BotSpecError`) saying what is wrong: the one check of every
+    front end."""
     if not isinstance(spec, str):
         raise BotSpecError(f"a bot is named by a string, got {spec!r}")
     make_bot(spec, 0, ruleset)
-    return spec.strip()
+    kind, _ = split_kind(spec)
+    if kind != "mcts":  # the other kinds take no options (make_bot refused any)
+        return kind
+    from artemis.players.mcts import OPTIONS
+
+    return spec_text(kind, given_options(spec, OPTIONS))
+
+
+def recorded_spec(spec, ruleset=None):
+    """``spec`` as a save or a log keeps it: `check_bot`'s writing, or ``spec`` itself when it
+    is none of ``ruleset``'s game (its reader then names what is wrong)."""
+    try:
+        return check_bot(spec, ruleset)
+    except ValueError:
+        return spec
 
 
 def rng_state(bot) -> dict | None:

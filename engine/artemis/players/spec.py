@@ -9,6 +9,10 @@ In a list of seats (``--bots mcts:iterations=50,horizon=round,greedy``) a piece 
 A kind's options are declared as `BotOption`s (``mcts``'s in `artemis.players.mcts`); a value
 is read as the option's type (an int, a float, or one of its words). A kind without options
 takes none.
+
+Saves, logs and game configs keep a spec written one way (`spec_text`): the kind, then the
+options given, in their order, each value as it was read (``mcts : iterations = 05`` is
+``mcts:iterations=5``), which reads back as the same bot.
 """
 
 from __future__ import annotations
@@ -47,11 +51,13 @@ class BotOption:
                 return self._bounded(int(text), where)
             takes = " or ".join(self.words) + (" or a whole number" if self.int_ok else "")
             raise BotSpecError(f"{where} is {takes}, got '{text}'")
+        noun = "a whole number" if self.kind == "int" else "a number"
         try:
             value = int(text) if self.kind == "int" else float(text)
         except ValueError:
-            noun = "a whole number" if self.kind == "int" else "a number"
             raise BotSpecError(f"{where} is {noun}, got '{text}'") from None
+        if value != value:  # nan: no bound refuses it, and it is no number of the range
+            raise BotSpecError(f"{where} is {noun}, got '{text}'")
         return self._bounded(value, where)
 
     def _bounded(self, value, where: str):
@@ -75,7 +81,10 @@ def _num(x) -> str:
 
 
 def _is_int(text: str) -> bool:
-    return text.isdigit() or (text[:1] == "-" and text[1:].isdigit())
+    # as int() reads a whole number option (a sign, ASCII digits: str.isdigit also takes
+    # superscripts, which int() refuses)
+    digits = text[1:] if text[:1] in "+-" else text
+    return text.isascii() and digits.isdigit()
 
 
 def split_kind(spec: str) -> tuple[str, str]:
@@ -86,10 +95,17 @@ def split_kind(spec: str) -> tuple[str, str]:
 
 def parse_options(spec: str, declared: dict[str, BotOption]) -> dict:
     """The options of ``spec`` (``KIND:K=V,K=V``): {name: value} with every declared option,
-    defaults filled in. Raises BotSpecError for an option the kind does not declare, a piece
-    that is not KEY=VALUE, a repeated option, or a value its option refuses."""
+    defaults filled in. Raises BotSpecError as `given_options`."""
+    return {**{name: o.default for name, o in declared.items()},
+            **given_options(spec, declared)}
+
+
+def given_options(spec: str, declared: dict[str, BotOption]) -> dict:
+    """The options ``spec`` (``KIND:K=V,K=V``) gives: {name: value read}, in the order given.
+    Raises BotSpecError for an option the kind does not declare, a piece that is not
+    KEY=VALUE, a repeated option, or a value its option refuses."""
     kind, rest = split_kind(spec)
-    values = {name: o.default for name, o in declared.items()}
+    values: dict = {}
     if not rest:
         if spec.strip().endswith(":"):  # "mcts:" says options follow, and none do
             raise BotSpecError(f"bot '{spec}': no options after ':'; write {kind}, or e.g. "
@@ -99,7 +115,6 @@ def parse_options(spec: str, declared: dict[str, BotOption]) -> dict:
         return values
     if not declared:
         raise BotSpecError(f"bot '{spec}': {kind} takes no options")
-    seen = set()
     for piece in rest.split(","):
         key, sep, text = piece.partition("=")
         key, text = key.strip(), text.strip()
@@ -113,11 +128,27 @@ def parse_options(spec: str, declared: dict[str, BotOption]) -> dict:
             raise BotSpecError(f"bot '{spec}': {kind} has no option '{key}'; options: "
                                + ", ".join(f"{n} ({o.words_text()})" for n, o in declared.items())
                                + (f" ({hint})" if hint.startswith("did") else ""))
-        if key in seen:
+        if key in values:
             raise BotSpecError(f"bot '{spec}': option {key} is given twice")
-        seen.add(key)
         values[key] = declared[key].read(text, spec)
     return values
+
+
+def spec_text(kind: str, given: dict) -> str:
+    """The one writing of the spec of ``kind`` with the options ``given`` ({name: value}, as
+    `given_options` reads them): ``KIND`` or ``KIND:KEY=VALUE,...`` in the order given, each
+    value written so that it reads back as itself (a float exactly, and without ``.0`` when
+    whole: ``c=1``)."""
+    if not given:
+        return kind
+    return f"{kind}:" + ",".join(f"{name}={_value_text(v)}" for name, v in given.items())
+
+
+def _value_text(value) -> str:
+    if isinstance(value, float):
+        text = repr(value)  # the shortest text float() reads back as this value
+        return text[:-2] if text.endswith(".0") else text
+    return str(value)
 
 
 def split_specs(text: str) -> list[str]:

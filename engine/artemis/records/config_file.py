@@ -53,10 +53,12 @@ CONFIG_SCHEMA = {
                      "description": "One seat: who plays it.",
                      "type": "object", "additionalProperties": False, "required": ["seat"],
                      "properties": {
-                         "seat": {"description": "random or greedy (bots), human (the "
-                                  "terminal), or a bot kind of the game's own (`artemis "
-                                  "games`).", "type": "string",
-                                  "examples": list(SEAT_KINDS)},
+                         "seat": {"description": "random, greedy or mcts with its "
+                                  "options (bots: mcts:iterations=200,horizon=round; "
+                                  "docs/simulate.md, Bots), human (the terminal), or a bot "
+                                  "kind of the game's own (`artemis games`).",
+                                  "type": "string",
+                                  "examples": [*SEAT_KINDS, "mcts:iterations=200"]},
                          "name": {"description": "A name to show for this seat.",
                                   "type": "string"},
                      },
@@ -147,7 +149,11 @@ def load_config(path: Path, host, game: str | None = None
     if isinstance(players, int):  # the shorthand: N random seats
         players = [{"seat": "random"}] * players
     names = [p.get("name", f"P{i}") for i, p in enumerate(players)]
-    return LoadedConfig([p["seat"] for p in players], names, data.get("seed", 0),
+    from artemis.players.bots import check_bot
+
+    # each seat written the one way records keep it (checked above: `_check_seats`)
+    seats = [check_bot(p["seat"], ruleset) for p in players]
+    return LoadedConfig(seats, names, data.get("seed", 0),
                         {k: dict(v) for k, v in (data.get("variants") or {}).items()},
                         expansions, ruleset.id, dict(data.get("options") or {})), []
 

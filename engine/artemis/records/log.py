@@ -563,8 +563,11 @@ def check_log_target(path: str | Path) -> None:
 def config_record(game, kinds: list[str], names: list[str] | None = None) -> dict:
     """What a game was: players, seed, seats, names, variants, expansions and the rules version
     (the log's first line and --json's "config")."""
+    from artemis.players.bots import recorded_spec
+
     c = game.config
-    return {"game": c.game, "players": c.players, "seed": c.seed, "bots": kinds,
+    return {"game": c.game, "players": c.players, "seed": c.seed,
+            "bots": [recorded_spec(k, game.ruleset) for k in kinds],
             "names": names or [f"P{seat}" for seat in range(len(kinds))],
             "params": c.params, "variants": c.variants, "options": c.options,
             "expansions": list(c.expansions), "rules_version": c.rules_version}

@@ -58,6 +58,10 @@ class SaveError(ValueError):
 
 
 _SHA = {"type": "string", "pattern": "^[0-9a-f]{64}$"}
+_OPTION = "[a-z][a-z0-9_]*=[A-Za-z0-9_.+-]+"
+#: A seat's bot spec as saves keep it (`artemis.players.spec.spec_text`): KIND or
+#: KIND:KEY=VALUE,KEY=VALUE; what it names is checked by `check_save` (`check_bot`).
+SPEC_PATTERN = f"^[a-z][a-z0-9_]*(:{_OPTION}(,{_OPTION})*)?$"
 _RNG = {
     "description": "The bot's random.Random state (getstate()), so a continued game plays "
     "on exactly as it would have; null for a human seat.",
@@ -124,9 +128,12 @@ SAVE_SCHEMA: dict = {
                 "type": "object", "additionalProperties": False,
                 "required": ["kind", "name", "rng"],
                 "properties": {
-                    "kind": {"description": "random, greedy, human, or a bot kind of the "
-                             "game's own (`artemis games` lists them).", "type": "string",
-                             "pattern": "^[a-z][a-z0-9_]*$"},
+                    "kind": {"description": "The seat's bot spec: random, greedy, human, "
+                             "mcts, or a bot kind of the game's own (`artemis games` lists "
+                             "them), with its options if any (mcts:iterations=200,horizon="
+                             "round; docs/simulate.md, Bots).", "type": "string",
+                             "pattern": SPEC_PATTERN,
+                             "examples": ["random", "human", "mcts:iterations=200"]},
                     "name": {"description": "The seat's name.", "type": "string"},
                     "rng": _RNG,
                 },
@@ -190,10 +197,12 @@ def save_record(game, kinds: list[str], names: list[str] | None, bots: list,
     """The save document (plain JSON data, `SAVE_SCHEMA`) of ``game`` at its current decision
     point; ``bots`` give the RNG states, ``host`` the plugin names for the record."""
     from artemis import __version__
+    from artemis.players.bots import recorded_spec
     from artemis.records.log import content_record
 
     c = game.config
     names = names or [f"P{seat}" for seat in range(len(kinds))]
+    kinds = [recorded_spec(k, game.ruleset) for k in kinds]
     content = content_record(game)
     data = {
         "format": FORMAT,
@@ -463,6 +472,9 @@ def _schema_message(error) -> str:
     if error.validator in counts and isinstance(error.instance, list):
         return (f"{len(error.instance)} entries, {counts[error.validator]} "
                 f"{error.validator_value} expected")
+    if error.validator == "pattern" and error.validator_value == SPEC_PATTERN:
+        return (f"'{_cut(error.instance)}' is not a bot spec (KIND or KIND:KEY=VALUE,KEY=VALUE, "
+                "e.g. mcts:iterations=200; docs/simulate.md, Bots)")
     message = error.message
     if len(message) > 200:
         message = message[:200] + "..."
