@@ -223,6 +223,23 @@ def test_continue_from_here_with_bots_and_the_seats_checked(tmp_path):
     assert loaded.game.is_over and [a.id for a in loaded.game.actions][:10] == actions[:10]
 
 
+def test_continue_from_here_keeps_a_recorded_bot_spec_with_options(tmp_path):
+    """A log's seat ``mcts:iterations=20`` is offered first by the continue form and is the
+    new game's seat by default, as a plain kind is (issue 25: it became a human or random)."""
+    game = _played(steps=30)
+    raw = _log_bytes(tmp_path, game, kinds=("mcts:iterations=20", "greedy"))
+    c = client(tmp_path / "data")
+    where = _opened(c, raw)
+    page = c.get(f"{where}?step=10").text
+    assert '<select name="seat0"><option selected>mcts:iterations=20</option>' in page
+    r = c.post(f"{where}/continue", data={"step": "10"},
+               headers={"Accept": "application/json"})
+    assert r.status_code == 201, r.text
+    assert [s["kind"] for s in r.json()["seats"]] == ["mcts:iterations=20", "greedy"]
+    session = c.app.state.store.get(r.json()["id"])
+    assert session.bots[0].iterations == 20
+
+
 def test_malformed_uploads_are_refused_and_nothing_is_created(tmp_path):
     game = _played(steps=60)
     log = _log_bytes(tmp_path, game)

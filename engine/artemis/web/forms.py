@@ -190,9 +190,10 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
 def seats(fields: dict[str, list[str]], ruleset, players: int,
           kinds: list[str] | None = None, names: list[str] | None = None
           ) -> tuple[list[str], list[str]]:
-    """Each seat's kind and name from the fields ``seatN`` (a bot kind of ``ruleset`` or
-    human) and ``nameN`` (blank: ``names[N]``, else PN), for ``players`` seats; absent
-    fields default to ``kinds`` (else human for seat 0, random for the others). Raises
+    """Each seat's kind and name from the fields ``seatN`` (a bot spec of ``ruleset``'s game,
+    human included, written as `check_bot` writes it) and ``nameN`` (blank: ``names[N]``,
+    else PN), for ``players`` seats; absent fields default to ``kinds`` (each one that is a
+    spec of the game; else human for seat 0, random for the others). Raises
     Refused (400) naming the field: an unknown kind, a name over `MAX_NAME` printable
     characters, two seats with one name."""
     from artemis.players.bots import UnknownBot, bot_kinds, check_bot
@@ -200,8 +201,12 @@ def seats(fields: dict[str, list[str]], ruleset, players: int,
     kinds_known = bot_kinds(ruleset)
     out_kinds, out_names = [], []
     for seat in range(players):
-        default = (kinds[seat] if kinds and kinds[seat] in kinds_known
-                   else "human" if seat == 0 else "random")
+        default = "human" if seat == 0 else "random"
+        if kinds:
+            try:  # a recorded spec with options (mcts:iterations=20) is kept too
+                default = check_bot(kinds[seat], ruleset)
+            except ValueError:
+                pass
         kind = one(fields, f"seat{seat}", default)
         try:
             kind = check_bot(kind, ruleset)

@@ -133,7 +133,7 @@ def replay_page(replay, step: int) -> dict:
     asked there ({"seat", "name", "question", "choices" [{"id", "label", "taken"}], "taken"},
     None at the record's end), the final table when the game is over there, and the seats the
     continue form offers (their kinds, the recorded one first)."""
-    from artemis.players.bots import bot_kinds
+    from artemis.players.bots import bot_kinds, check_bot
     from artemis.web.session import account_of
 
     game = replay.at(step)
@@ -149,6 +149,16 @@ def replay_page(replay, step: int) -> dict:
                     "question": game.pending.kind, "choices": choices,
                     "taken": next((c for c in choices if c["taken"]), None)}
     kinds = bot_kinds(ruleset)
+
+    def offered(recorded: str) -> list[str]:
+        """The recorded spec first (a kind with options too: `mcts:iterations=20`), when it
+        is one of the game's, then every kind."""
+        try:
+            first = [check_bot(recorded, ruleset)]
+        except ValueError:
+            first = []
+        return first + [k for k in kinds if k not in first]
+
     return {
         "replay": replay, "session": replay, "game": game, "ruleset": ruleset, "seat": None,
         "step": step, "steps": replay.steps, "round": ruleset.round_of(game),
@@ -157,6 +167,5 @@ def replay_page(replay, step: int) -> dict:
         "generic": generic_view(view), "decision": decision,
         "account": account_of(game, replay.names, None, last=400),
         "final": scores(game, replay.names),
-        "seat_kinds": [([r] if r in kinds else []) + [k for k in kinds if k != r]
-                       for r in replay.kinds],
+        "seat_kinds": [offered(r) for r in replay.kinds],
     }
