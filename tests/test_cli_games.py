@@ -444,8 +444,8 @@ def test_replay_seat_account_reads_only_the_visible_records(project_log, monkeyp
 
     seen: dict = {}
 
-    def account_lines(self, game, names):
-        seen.setdefault("logs", []).append(list(game.log))
+    def account_lines(self, game, names, records=None):
+        seen.setdefault("logs", []).append(list(game.log if records is None else records))
         return []
 
     real_emit = __import__("artemis.kernel.game", fromlist=["Game"]).Game.emit
@@ -463,6 +463,36 @@ def test_replay_seat_account_reads_only_the_visible_records(project_log, monkeyp
     assert [e["type"] for e in mine if "to" in e] == ["setup"]
     assert all(e["type"] != "setup" for e in theirs)
     assert len(mine) == len(theirs) + 1
+
+
+def test_replay_seat_of_an_odyssey_game_names_only_its_own_face_down_cards(tmp_path):
+    """Each seat's account is told from its own records: the cards it planned face down are
+    named on its Planning lines, in the order it played them; no other seat's is, and the
+    plain (spectator's) account names none."""
+    path = tmp_path / "odyssey.jsonl"
+    assert run("play", "--game", "odyssey", "--players", "3", "--seed", "5", "--log", path,
+               "--quiet").exit_code == 0
+    entries = [json.loads(line) for line in path.read_text().splitlines()[1:]]
+    plain = run("replay", path)
+    assert plain.exit_code == 0 and "face down" not in plain.stdout
+    accounts = {}
+    for seat in (0, 1):
+        result = run("replay", path, "--seat", seat)
+        assert result.exit_code == 0, result.output
+        accounts[seat] = result.stdout
+        own = [e["card"] for e in entries
+               if e["type"] == "placed_card" and e["to"] == [seat]]
+        planned = [part for line in result.stdout.splitlines()
+                   if line.startswith("  Planning: ")
+                   for part in line[len("  Planning: "):].split("; ")]
+        assert own and planned == [
+            f"P{seat} (random) plays a card face down into slot {e['slot']} ({e['card']})"
+            for e in entries if e["type"] == "placed_card" and e["to"] == [seat]]
+        # the rest of the account is the spectator's
+        rest = [line for line in result.stdout.splitlines()
+                if not line.startswith("  Planning: ")]
+        assert rest == plain.stdout.splitlines()
+    assert accounts[0] != accounts[1]
 
 
 # --- content, schema export, scenario run ----------------------------------------------------

@@ -242,14 +242,16 @@ def _same_file(a: Path, b: Path) -> bool:
         return str(a) == str(b)
 
 
-def print_account(out, game, kinds: list[str], names: list[str] | None = None) -> None:
-    """The round-by-round account (the game's `Ruleset.account_lines`), then the final score
-    table with each scoring part (`artemis play`, `artemis replay`)."""
+def print_account(out, game, kinds: list[str], names: list[str] | None = None,
+                  records: list[dict] | None = None) -> None:
+    """The round-by-round account (the game's `Ruleset.account_lines`, from ``records`` when
+    given: a seat's own, as `artemis replay --seat` tells it), then the final score table
+    with each scoring part (`artemis play`, `artemis replay`)."""
     from rich.table import Table
 
     from artemis.players.play import account_lines, seat_labels, tie_note
 
-    for line in account_lines(game, kinds, names):
+    for line in account_lines(game, kinds, names, records):
         out.print(line, markup=False)
     names = seat_labels(kinds, names)
     result = game.result

@@ -105,18 +105,17 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
         else:
             print(f"error: {message}", file=sys.stderr)
         raise typer.Exit(1)
-    extra = {}
+    extra, records = {}, None
     if seat is not None:  # the account of what the seat saw: its records only
         from artemis.records.log import visible
 
-        seen = game.clone()
-        seen.log = visible(game.log, seat)
-        game, extra = seen, {"seat": seat, "log": list(seen.log)}
+        records = visible(game.log, seat)
+        extra = {"seat": seat, "log": records}
     if as_json:
         print(json.dumps({"config": config_record(game, log.kinds, log.names), **game.result,
                           **extra}, default=list))
         return
-    print_account(console(), game, log.kinds, log.names)
+    print_account(console(), game, log.kinds, log.names, records)
 
 
 def _log_error(exc, as_json: bool):

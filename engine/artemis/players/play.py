@@ -92,10 +92,12 @@ def seat_labels(kinds: list[str], names: list[str] | None = None) -> list[str]:
     return [f"{name} ({kind})" for name, kind in zip(names, kinds, strict=True)]
 
 
-def account_lines(game: Game, kinds: list[str], names: list[str] | None = None) -> list[str]:
+def account_lines(game: Game, kinds: list[str], names: list[str] | None = None,
+                  records: list[dict] | None = None) -> list[str]:
     """The game's story for people (its ruleset's `account_lines`), seats shown as
-    `seat_labels` of ``kinds`` and ``names``."""
-    return game.ruleset.account_lines(game, seat_labels(kinds, names))
+    `seat_labels` of ``kinds`` and ``names``; told from ``records`` when given (a seat's own,
+    `artemis.records.log.visible`), else from the public records of the game's log."""
+    return game.ruleset.account_lines(game, seat_labels(kinds, names), records)
 
 
 def tie_note(game: Game, names: list[str] | None = None) -> str:

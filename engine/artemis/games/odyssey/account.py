@@ -57,8 +57,14 @@ class _Account:
         self.decisions = decisions
 
     def own_card(self, e: dict) -> None:
-        """A card the seat itself planned (a private record): named on its planning line."""
-        if self.parts and self.parts[-1] == self._planned(e):
+        """A card the seat itself planned (a private record, in a seat's own records): named
+        on its planning line; without ``decisions`` (other seats' cards planned are not told)
+        the seat's own placements make that line."""
+        if not self.decisions:
+            if self.action != "planning":
+                self.start("Planning", "planning")
+            self.parts.append(f"{self._planned(e)} ({e['card']})")
+        elif self.parts and self.parts[-1] == self._planned(e):
             self.parts[-1] += f" ({e['card']})"
 
     def _planned(self, e: dict) -> str:
@@ -212,14 +218,15 @@ def account_lines(game, names: list[str], records: list[dict] | None = None,
     per revealed slot and Singularity card with its outcome, the scores, the end, and in solo
     the Mission and each goal (`artemis.games.odyssey.rules.mission.mission_lines`);
     ``names`` are the seats' labels, by seat. From the public records of ``game.log``, or of
-    ``records`` (a seat's own, `artemis.records.log.visible`). With ``decisions``, the
-    Planning phase is told too: who played a card face down into which slot (and, in
-    ``records`` that hold a seat's own cards, which card it played there)."""
+    ``records`` (a seat's own, `artemis.records.log.visible`: the cards it planned face down
+    are named, "Planning: Ann plays a card face down into slot 3 (red-trade)"). With
+    ``decisions``, the Planning phase is told too: who played a card face down into which
+    slot (and, in ``records``, which card the seat itself played there)."""
     account = _Account(game, names, decisions)
     for e in game.log if records is None else records:
         if "to" not in e:
             account.event(e)
-        elif decisions and e["type"] == "placed_card":  # the seat's own card: it knows it
+        elif records is not None and e["type"] == "placed_card":  # the seat's own: it knows
             account.own_card(e)
     account.flush()
     return account.out
