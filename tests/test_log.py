@@ -137,6 +137,24 @@ def test_a_game_logs_the_same_records_kept_compactly_or_made_at_once(players):
         assert json.dumps(compact) == json.dumps(eager)  # the same keys in the same order
 
 
+@pytest.mark.parametrize(("game", "players"), [("project", 2), ("project", 5),
+                                             ("odyssey", 1), ("odyssey", 3), ("odyssey", 4)])
+def test_a_games_log_equals_its_json_round_trip(game, players):
+    """A record read back from a log file is the record the game made: no key or value
+    changes type through JSON (the Project's dice_rolled once had integer seat keys, which
+    JSON turns into strings)."""
+    for seed in range(2):
+        played = Game.new(GameConfig(game=game, players=players, seed=seed))
+        rng = random.Random(seed)
+        while not played.is_over:
+            played.apply(rng.choice(played.legal_actions()))
+        log = list(played.log)
+        assert log == json.loads(json.dumps(log))
+        if game == "project":
+            rolled = next(e for e in log if e["type"] == "dice_rolled")["dice"]
+            assert list(rolled) == [str(seat) for seat in range(players)]
+
+
 def test_every_record_kind_makes_its_type_then_its_keys_in_order():
     from artemis.kernel import log as kernel_log
 

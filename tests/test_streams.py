@@ -137,10 +137,10 @@ def test_first_dice_and_expeditions_of_a_four_player_game():
     assert setup["gantry"] == ["supply_depot", "field_station", "geothermal_tap", "manufactory"]
     assert setup["doorstep"] == [3, 2, 0, 1]
     assert first(g, "dice_rolled")["dice"] == {
-        0: [1, 1, 2, 3, 4],
-        1: [1, 2, 2, 3, 4],
-        2: [5, 5, 6, 6, 6],
-        3: [1, 2, 2, 5, 5],
+        "0": [1, 1, 2, 3, 4],
+        "1": [1, 2, 2, 3, 4],
+        "2": [5, 5, 6, 6, 6],
+        "3": [1, 2, 2, 5, 5],
     }
 
 

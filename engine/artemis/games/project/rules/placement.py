@@ -38,7 +38,8 @@ def start_placement(game) -> None:
     s.log_round_turn_order = s.turn_order()
     game.reveal()
     if game.logging or game.observers:
-        game.emit("dice_rolled", dice={p.seat: p.dice[:] for p in s.players})
+        # seats as strings: the record is the same in memory and read back from JSON
+        game.emit("dice_rolled", dice={str(p.seat): p.dice[:] for p in s.players})
     push(game, ("placement_turn", s.start))
 
 
