@@ -177,7 +177,7 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None) -> in
 def check_result(game: Game, decisions: int, at: str) -> None:
     """Check 6 at the end: over within max_decisions, nothing left to decide, and a result
     whose ranking is a permutation of the seats (best first, VP not increasing) with
-    ranking[0] the winner."""
+    ranking[0] the winner, or no winner (None) in a solo game lost (``won`` False)."""
     n = game.config.players
     assert game.is_over, f"{at}: not over"
     assert decisions <= game.ruleset.max_decisions, f"{at}: past max_decisions"
@@ -191,7 +191,8 @@ def check_result(game: Game, decisions: int, at: str) -> None:
         f"{at}: result rows {result['players']}"
     ranking = result["ranking"]
     assert sorted(ranking) == list(range(n)), f"{at}: ranking {ranking} is not the seats"
-    assert result["winner"] == ranking[0], f"{at}: winner {result['winner']}, {ranking=}"
+    winner = None if result.get("won") is False else ranking[0]
+    assert result["winner"] == winner, f"{at}: winner {result['winner']}, {ranking=}"
     vps = [result["players"][seat]["vp"] for seat in ranking]
     assert vps == sorted(vps, reverse=True), f"{at}: VP {vps} along ranking {ranking}"
 

@@ -333,7 +333,7 @@ def test_the_mission_won_when_every_goal_is_met():
     result = game.result
     assert result["won"] is True and result["players"] == [{"seat": 0, "vp": _vp_goal(game)}]
     # Solo Rules, Winning the Game: a Mission won is the one seat among the winners
-    assert result["winners"] == [0]
+    assert result["winners"] == [0] and result["winner"] == 0
     assert next(e for e in game.log if e["type"] == "game_end")["winners"] == [0]
     assert result["mission"]["id"] == "gaia-architect"
     assert [(g["quantity"], g["value"], g["met"]) for g in result["mission"]["goals"]] == [
@@ -350,6 +350,7 @@ def test_the_mission_lost_by_one_vp():
     assert [g["met"] for g in game.result["mission"]["goals"]] == [True, True, False]
     # a Mission lost: nobody won, though the seat still heads the ranking
     assert game.result["winners"] == [] and game.result["ranking"] == [0]
+    assert game.result["winner"] is None
     assert next(e for e in game.log if e["type"] == "game_end")["winners"] == []
 
 
@@ -424,6 +425,27 @@ def test_seeded_greedy_solo_games_finish(seed):
 
     game = play_game(GameConfig(players=1, seed=seed, game="odyssey"), ["greedy"])
     assert game.result["rounds"] == 13 and "won" in game.result
+
+
+@pytest.mark.parametrize(("seed", "won"), [(0, True), (1, False)])  # greedy's Missions
+def test_a_played_solo_game_has_a_winner_only_when_its_mission_is_won(seed, won):
+    """`artemis play --json` of a whole solo game: the seat is the winner of a Mission won,
+    and a Mission lost has none (winner None beside winners [], Solo Rules, Winning the
+    Game); the final table says the Mission's outcome, never "Winner"."""
+    import json
+
+    from artemis.cli import app
+
+    args = ["play", "--game", "odyssey", "--players", "1", "--seed", str(seed), "--bots",
+            "greedy"]
+    result = json.loads(CliRunner().invoke(app, [*args, "--json"]).stdout)
+    assert (result["won"], result["winner"], result["winners"]) == (
+        (True, 0, [0]) if won else (False, None, []))
+    for extra in ([], ["--quiet"]):
+        shown = CliRunner().invoke(app, args + extra)
+        assert shown.exit_code == 0, shown.output
+        assert shown.stdout.splitlines()[-1].endswith(": won" if won else ": lost")
+        assert "winner" not in shown.stdout.lower()
 
 
 def test_artemis_play_solo_prints_the_mission_and_its_goals():

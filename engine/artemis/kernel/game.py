@@ -479,7 +479,7 @@ class Game:
     @property
     def result(self) -> dict | None:
         """When over: the ruleset's result, {"players": [{seat, vp, ...}], "ranking": [seats,
-        best first], "winner": seat} (see the game's `Ruleset.result`); None before."""
+        best first], "winner": seat or None} (see the game's `Ruleset.result`); None before."""
         if self.final is None:
             return None
         return self.ruleset.result(self)

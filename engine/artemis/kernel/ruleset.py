@@ -148,8 +148,8 @@ class Ruleset:
     def result(self, game) -> dict | None:
         """Once the game is over (``game.final`` set): {"players": [{"seat", "vp", "steps":
         {part: VP} for each of ``scoring_parts``, optionally "in_game"}], "ranking": [seats,
-        best first], "winner": seat}, plus "teams" for team games and "mission" (won or lost)
-        for solo ones."""
+        best first], "winner": seat (None when nobody wins: a solo game lost)}, plus "teams"
+        for team games and "mission" (won or lost) for solo ones."""
         raise NotImplementedError
 
     def round_of(self, game) -> int:

@@ -179,7 +179,8 @@ def summarize(game) -> dict:
     empty list: nobody won, a solo Mission lost).
     ``vp``, ``in_game`` (None for a game whose result does not split its VP) and ``steps``
     are per seat (``steps``: {part: VP}, the game's scoring parts (`Ruleset.vp_parts`), then
-    plugins' items); the winner is the ruleset's ranking's first; ``rounds`` the round it
+    plugins' items); the winner is the result's (its ranking's first, None when nobody won:
+    a solo Mission lost); ``rounds`` the round it
     ended in (`Ruleset.round_of`).
     ``items`` is the game's own account of its content items (`Ruleset.item_summary`):
     {item id: {kind, appeared, taken, owners}}. ``team`` (per seat, the team it plays for)

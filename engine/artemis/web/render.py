@@ -123,8 +123,7 @@ def scores(game, names: list[str]) -> dict | None:
             "parts": [(p, ruleset.scoring_labels.get(p, p.replace("_", " "))) for p in parts],
             "in_game": in_game, "rows": rows,
             # a solo game lost has no winner (the Odyssey's Solo Rules, Winning the Game)
-            "winner": names[result["winner"]]
-            if result.get("winner") is not None and result.get("won", True) else None}
+            "winner": names[result["winner"]] if result.get("winner") is not None else None}
 
 
 def replay_page(replay, step: int) -> dict:

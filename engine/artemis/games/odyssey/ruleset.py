@@ -210,9 +210,10 @@ class OdysseyRuleset(Ruleset):
         return state
 
     def result(self, game) -> dict:
-        """{"players": [{seat, vp}], "ranking", "winner" (the ranking's first), "winners"
-        (every tied leader: rulebook, Endgame; solo [0] when the Mission is won and [] when it
-        is lost: Solo Rules, Winning the Game), "end_reason", "rounds"}; with teams each
+        """{"players": [{seat, vp}], "ranking", "winner" (the ranking's first; solo None when
+        the Mission is lost), "winners" (every tied leader: rulebook, Endgame; solo [0] when
+        the Mission is won and [] when it is lost: Solo Rules, Winning the Game),
+        "end_reason", "rounds"}; with teams each
         seat's row has its team's VP and ``team``, and "teams" and "winning_teams" name the
         teams (a team wins:
         `artemis.games.odyssey.rules.teams.team_result`); solo adds "won" (bool: every goal
@@ -224,10 +225,11 @@ class OdysseyRuleset(Ruleset):
 
             return {**team_result(game.state, final["ranking"], final["winners"]),
                     "end_reason": final["end_reason"], "rounds": final["rounds"]}
+        lost = "mission" in final and not final["mission"]["won"]
         out = {
             "players": [{"seat": seat, "vp": vp} for seat, vp in enumerate(final["vp"])],
             "ranking": final["ranking"],
-            "winner": final["ranking"][0],
+            "winner": None if lost else final["ranking"][0],  # a Mission lost: nobody won
             "winners": final["winners"],
             "end_reason": final["end_reason"],
             "rounds": final["rounds"],
