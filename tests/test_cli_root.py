@@ -48,6 +48,45 @@ def test_version_flag_in_a_real_process():
         0, dist_version("artemis-engine") + "\n", "")
 
 
+# -- a closed stdout (`artemis ... | head -1`) --------------------------------------------------
+
+
+@pytest.mark.parametrize("args", [
+    ["content", "list"],  # rich tables
+    ["games"],  # print()ed, written when the interpreter flushes at exit
+    ["games", "--json"],
+    ["play", "--players", "3", "--seed", "1"],  # the account and the score table
+    ["play", "--game", "odyssey", "--players", "2", "--seed", "1", "--quiet"],
+    ["--version"],  # written by the eager option, while click parses
+], ids=" ".join)
+def test_a_closed_stdout_exits_141_quietly(args):
+    """Stdout closed before anything is written (the reader is gone, as after `head -1`):
+    exit 141, as a shell reports for `cat` or `yes` killed by SIGPIPE there, with nothing on
+    stderr (no traceback, no "Exception ignored")."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        proc = subprocess.run([*_artemis(), *args], stdout=write, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    finally:
+        os.close(write)
+    assert (proc.returncode, proc.stderr) == (141, "")
+
+
+def test_a_pipe_closed_after_the_first_line_exits_141_quietly():
+    """`artemis simulate ... --json | head -1`: the reader takes a line, then goes. The
+    report (about 100 kB, written at once) is more than the pipe holds, so some of it is
+    written after the reader has gone, whatever the timing."""
+    proc = subprocess.Popen([*_artemis(), "simulate", "--games", "2", "--players", "2",
+                             "--workers", "1", "--json"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline() == "{\n"
+    proc.stdout.close()
+    assert proc.wait(timeout=120) == 141
+    assert proc.stderr.read() == ""
+    proc.stderr.close()
+
+
 # -- help at 80 columns -------------------------------------------------------------------------
 
 

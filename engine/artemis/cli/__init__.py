@@ -7,7 +7,8 @@ the groups `content`, `schema` and `scenario`; `root` builds the typer app from 
 Only this package writes to the terminal or reads command-line flags; the engine below it
 returns data and text.
 
-Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error. Heavy modules are imported
+Exit codes: 0 ok, 1 invalid input or failed check, 2 usage error, 130 Ctrl-C, 141 stdout
+closed before the output was all written (`common.closed_stdout`). Heavy modules are imported
 inside the commands so that ``artemis --help`` starts fast (docs/performance.md).
 
 This module itself imports nothing heavy: the console script's ``main`` imports the app inside

@@ -7,6 +7,7 @@ faster than it evaluates strings (start-up: docs/performance.md). Heavy modules 
 inside the functions.
 """
 
+import functools
 import json
 import sys
 from pathlib import Path
@@ -53,11 +54,45 @@ StrictOpt = Annotated[bool, typer.Option(
     "plugin authors.")]
 
 
-def console():
-    """A rich console on stdout as the commands print: no highlighting, long lines kept."""
+#: The exit status when stdout is closed before everything was written to it: what a shell
+#: reports for `cat`, `seq` or `yes` killed by SIGPIPE in the same pipeline (128 + 13), so a
+#: script with `set -o pipefail` treats artemis as it treats them, and a status 0 never says
+#: the whole output was delivered when it was not.
+CLOSED_STDOUT = 141
+
+
+def closed_stdout() -> NoReturn:
+    """Exit `CLOSED_STDOUT` quietly because stdout was closed (`artemis ... | head -1`): as
+    Python's documented recipe (the signal module's "Note on SIGPIPE"), stdout is pointed at
+    os.devnull first, so the interpreter's last flush of what is still buffered fails neither
+    with a traceback nor with "Exception ignored"."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no file descriptor (a test's captured stdout)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - open until the process ends
+    sys.exit(CLOSED_STDOUT)
+
+
+def console(**options):
+    """A rich console on stdout as the commands print: no highlighting, long lines kept
+    (``options``: other rich Console arguments, e.g. ``file``, ``soft_wrap=False``). Its
+    output meeting a closed pipe ends the command as `closed_stdout` says (rich's own
+    handler would exit 1, as if the command had failed)."""
+    return _console_class()(**{"highlight": False, "soft_wrap": True, **options})
+
+
+@functools.cache
+def _console_class():
     from rich.console import Console
 
-    return Console(highlight=False, soft_wrap=True)
+    class PipedConsole(Console):
+        def on_broken_pipe(self) -> None:
+            closed_stdout()
+
+    return PipedConsole
 
 
 def print_problems(problems, as_json: bool) -> None:

@@ -8,7 +8,9 @@ import sys
 from typing import Annotated
 
 import typer
+from typer.core import TyperGroup
 
+from artemis.cli.common import closed_stdout
 from artemis.cli.content import content_app
 from artemis.cli.games import games_command
 from artemis.cli.play import play
@@ -21,7 +23,20 @@ from artemis.cli.simulate import simulate_app
 from artemis.cli.validate import validate
 from artemis.cli.version import engine_version, version
 
+
+class _Commands(TyperGroup):
+    """The root group: a command whose output meets a closed stdout ends as `closed_stdout`
+    says (click's own handler would exit 1, as if the command had failed)."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            closed_stdout()
+
+
 app = typer.Typer(
+    cls=_Commands,
     name="artemis",
     help="A rules-data engine for board games: The Artemis Project and the games registered "
     "beside it (`artemis games`).",
@@ -85,6 +100,7 @@ def main() -> None:
     from artemis.util.collector import pace_for_games
 
     pace_for_games()  # a command plays games: the collector's default pace costs ~8 %
+    stdout = sys.stdout
     try:
         app()
     except KeyboardInterrupt:
@@ -97,6 +113,14 @@ def main() -> None:
             note = interrupt_note()
             if note:
                 print(note, file=sys.stderr)
+        if sys.stdout is not stdout:
+            # what click writes itself (--version) met a closed stdout: its handler
+            # wrapped stdout (to stop the interpreter's last flush from failing) and exits 1
+            closed_stdout()
+        try:  # what is still buffered is written now, where a closed stdout can be told
+            sys.stdout.flush()
+        except BrokenPipeError:
+            closed_stdout()
         raise
     except Exception as exc:  # never a traceback to a user
         print(f"artemis: internal error: {type(exc).__name__}: {exc}\n"

@@ -28,6 +28,7 @@ from artemis.cli.common import (
     print_problems,
     ruleset_of,
 )
+from artemis.cli.common import console as new_console
 from artemis.util.plural import counted
 
 STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
@@ -434,10 +435,8 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     """Print the report as tables; ``catalog`` maps an item id to (id, kind, name, pack), for
     the display names and the expansion pack of an item that is not the base game's;
     ``ruleset`` (the game's) names its scoring parts and item tables."""
-    from rich.console import Console
-
     catalog = catalog or {}
-    console = Console(highlight=False, soft_wrap=False)
+    console = new_console(soft_wrap=False)
     c = report["config"]
     extra = "".join(f"; {k} {', '.join(map(str, c[k]))}" for k in ("expansions", "plugins")
                     if c.get(k))

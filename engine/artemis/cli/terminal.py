@@ -229,11 +229,10 @@ def install(bots: list, kinds: list[str], names: list[str] | None, to_stderr: bo
     ``to_stderr`` (``--json``: stdout holds only the JSON document)."""
     import sys
 
-    from rich.console import Console
+    from artemis.cli.common import console as new_console
 
     names = list(names or [f"P{seat}" for seat in range(len(kinds))])
-    console = Console(file=sys.stderr if to_stderr else sys.stdout, highlight=False,
-                      soft_wrap=False)
+    console = new_console(file=sys.stderr if to_stderr else sys.stdout, soft_wrap=False)
     for seat, bot in enumerate(bots):
         if getattr(bot, "kind", "") == "human":
             bots[seat] = TerminalSeat(seat, names, console)
