@@ -3,7 +3,7 @@ Vents, Quarry and Doorstep, at setup and at each refresh."""
 
 from __future__ import annotations
 
-from artemis.kernel.hookspecs import hookimpl
+from artemis import hookimpl
 from artemis.kernel.variants import Variant
 
 HARSH = Variant(

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from artemis.kernel.hookspecs import hookimpl
+from artemis import hookimpl
 from artemis.kernel.variants import Variant
 
 GAME_LENGTH = Variant(

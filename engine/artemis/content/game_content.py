@@ -46,7 +46,7 @@ class GameContent:
         """The content spec, with schemas assembled from ``registry`` (default:
         `core_registry`); ``extra_checks`` are plugins' checks ``check(items, packs) ->
         [Problem]``; ``plugin_names`` the installed plugins a pack may require."""
-        from artemis import __version__
+        from artemis._version import __version__
 
         registry = registry or self.core_registry()
         ops = frozenset(registry.operations)

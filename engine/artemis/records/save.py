@@ -196,7 +196,7 @@ def save_record(game, kinds: list[str], names: list[str] | None, bots: list,
                 host=None) -> dict:
     """The save document (plain JSON data, `SAVE_SCHEMA`) of ``game`` at its current decision
     point; ``bots`` give the RNG states, ``host`` the plugin names for the record."""
-    from artemis import __version__
+    from artemis._version import __version__
     from artemis.players.bots import recorded_spec
     from artemis.records.log import content_record
 
@@ -608,7 +608,7 @@ def _cut(text: str) -> str:
 
 
 def _engine_note(data: dict) -> str:
-    from artemis import __version__
+    from artemis._version import __version__
 
     saved = data["engine_version"]
     return (f" (saved by artemis {_short(saved)}, this is {__version__})"

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from artemis import hookimpl
 from artemis.effects.registry import Operation
-from artemis.kernel.hookspecs import hookimpl
 
 __version__ = "0.1.0"
 
