@@ -1081,3 +1081,28 @@ def test_an_illegal_relief_reward_names_the_player_and_the_space(tmp_path):
         "to space 3 of the Relief Track and takes the reward of that space or of one already "
         "passed (1 to 3), not of space 9, which is ahead; legal: relief_reward:3, "
         "relief_reward:2, relief_reward:1 (The Relief Track; R11, R39)")
+
+
+# -- a seat by number in a file that names no player -------------------------------------------
+
+NO_NAMES = """
+    scenario: seats by number
+    config: {players: 3, seed: 7}
+    given: {phase: placement}
+    steps:
+      - {player: SEAT, action: "place:4:4:vents:0"}
+    expect: {round: 1}
+    """
+
+
+def test_a_seat_number_is_a_player_when_given_lists_no_players(tmp_path):
+    # the report: `{player: 2, ...}` with no given.players was S199 (names[seat] out of range)
+    step = load_scenario(write(tmp_path, NO_NAMES.replace("SEAT", "2"))).steps[0]
+    assert (step.player, step.action, step.text) == (2, "place:4:4:vents:0",
+                                                     "2: place:4:4:vents:0")
+
+
+def test_a_seat_number_out_of_range_names_the_seat_and_the_count(tmp_path):
+    problems = problems_of(write(tmp_path, NO_NAMES.replace("SEAT", "3")))
+    assert [(p.code, p.line, p.message, p.hint) for p in problems] == [
+        ("S102", 5, "there is no seat 3: the game has 3 players", "seats are 0 to 2")]

@@ -431,7 +431,8 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
         at((*path, "action") if "action" in raw else (*path, keys[0]), "E201",
            f"an action is its id (a string), got {action!r}", "for example 'buy:buy'")
         return None
-    shown = names[seat] if seat is not None and names[seat] else seat
+    # a file that names no player (or fewer than the seats) has no name for this seat
+    shown = names[seat] if seat is not None and seat < len(names) and names[seat] else seat
     text = f"{shown}: {action}" if seat is not None else action
     canonical = getattr(support, "canonical_action", None)  # another form the game accepts
     if canonical is not None:
