@@ -1106,3 +1106,73 @@ def test_a_seat_number_out_of_range_names_the_seat_and_the_count(tmp_path):
     problems = problems_of(write(tmp_path, NO_NAMES.replace("SEAT", "3")))
     assert [(p.code, p.line, p.message, p.hint) for p in problems] == [
         ("S102", 5, "there is no seat 3: the game has 3 players", "seats are 0 to 2")]
+
+
+# -- count: the entries of a list where a field has a value -----------------------------------
+
+PLANETS = """
+    scenario: counting planets and cards
+    game: odyssey
+    config: {players: 3, seed: 1}
+    given:
+      players: [{colour: red}, {colour: blue}, {colour: yellow}]
+      planets:
+        - {id: sun.1, type: energy, owner: red, pieces: {factory: 1}}
+        - {id: sun.2, type: water, owner: blue, pieces: {factory: 1}}
+        - {id: sun.3, type: water, owner: yellow, pieces: {factory: 1}}
+        - {id: leo.1, type: water, up: false}
+        - {id: leo.2, type: food}
+      board:
+        - {slot: 1, player: red, card: red-produce-1}
+        - {slot: 2, player: blue, card: blue-produce-1}
+        - {slot: 3, player: red, card: red-produce-2}
+    expect:
+      PATH: VALUE
+    """
+
+
+@pytest.mark.parametrize(("path", "value", "message"), [
+    ("planets", "{count: {where: {type: water}, is: 2}}", None),     # leo.1 is face down
+    ("planets", "{count: {where: {up: false}, is: 1}}", None),
+    ("planets", "{count: {where: {type: water, owner: blue}, is: 1}}", None),
+    ("planets", "{count: {where: {type: water}, is: {at_least: 1, at_most: 2}}}", None),
+    ("board", "{count: {where: {player: red}, is: 2}}", None),        # a name for a seat
+    ("board", "{count: {where: {player: 0}, is: 2}, length: 9}", None),
+    ("planets", "{count: {where: {type: water}, is: 3}}",
+     'planets: expected 3 entries where {"type": "water"} (the count is 2), actual [{"id": '
+     '"sun.1"'),
+    ("planets", "{count: {where: {type: water}, is: {at_least: 3}}}",
+     'planets: expected a count where {"type": "water"} at least 3 (the count is 2), actual ['),
+    ("board", "{count: {where: {player: yellow}, is: 1}}",
+     'board: expected 1 entry where {"player": 2} (the count is 0), actual ['),
+    ("bank", "{count: {where: {water: 1}, is: 1}}",
+     'bank: expected a list (to count its entries where {"water": 1}), actual {"water": '),
+])
+def test_count_counts_the_entries_where_a_field_has_a_value(tmp_path, path, value, message):
+    f = run(tmp_path, PLANETS.replace("PATH: VALUE", f"{path}: {value}")).failure
+    if message is None:
+        assert f is None, f
+    else:
+        assert f.code == "S401" and f.message.startswith(message), f.message
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("{count: 2}", "count takes {where: ITEM, is: N}, got 2"),
+    ("{count: {where: {type: water}}}", "count needs 'is': {where: ITEM, is: N}"),
+    ("{count: {is: 2}}", "count needs 'where': {where: ITEM, is: N}"),
+    ("{count: {where: {type: water}, is: 2, of: x}}", "count has no 'of': it takes where and is"),
+    ("{count: {where: {type: water}, is: many}}",
+     'count\'s is takes a number or a matcher, got "many"'),
+    ("{count: {where: {type: water}, is: {at_least: x}}}", 'at_least takes a number, got "x"'),
+])
+def test_a_bad_count_is_a_located_error(tmp_path, value, message):
+    problems = problems_of(write(tmp_path, PLANETS.replace("PATH: VALUE",
+                                                           f"planets: {value}")))
+    assert [(p.code, p.message, p.line) for p in problems] == [("E201", message, 17)]
+
+
+def test_a_name_in_counts_where_that_is_no_player_is_located(tmp_path):
+    problems = problems_of(write(tmp_path, PLANETS.replace(
+        "PATH: VALUE", "board: {count: {where: {player: grey}, is: 1}}")))
+    assert [(p.code, p.message, p.line) for p in problems] == [
+        ("S102", "unknown player 'grey'", 17)]

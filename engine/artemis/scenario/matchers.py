@@ -1,11 +1,12 @@
 """Partial matchers in a scenario's expected values (docs/scenarios.md, Matchers).
 
 A mapping whose keys are all matcher names (`MATCHERS`: ``includes``, ``excludes``, ``length``,
-``sum``, ``matches``, ``at_least``, ``at_most``) states something about the value instead of
-being compared with it; every matcher of the mapping must hold. The names follow Jest and
-hamcrest (``arrayContaining``/``has_items``, ``toHaveLength``/``has_length``, ``matches_regexp``,
-``greater_than_or_equal_to``), and no key of a game's view uses them (a test checks it), so a
-mapping of them never means a mapping of the view.
+``sum``, ``count``, ``matches``, ``at_least``, ``at_most``) states something about the value
+instead of being compared with it; every matcher of the mapping must hold. The names follow
+Jest and hamcrest (``arrayContaining``/``has_items``, ``toHaveLength``/``has_length``,
+``matches_regexp``, ``greater_than_or_equal_to``), and no key of a game's view uses them (a
+test checks it), so a mapping of them never means a mapping of the view. ``count: {where:
+ITEM, is: N}`` counts the entries of a list that ITEM matches (a mapping: only its keys).
 
 `matcher_problems(value)` checks the arguments when the file is read; `mismatch(matcher,
 actual, same)` says why a value does not match (``same(expected, actual)`` compares a listed
@@ -64,6 +65,8 @@ def matcher_problems(value, path: tuple = ()) -> list[tuple[tuple, str, str]]:
                             f"for example {name}: 2 or {name}: {{at_least: 1}}"))
             elif isinstance(arg, dict):
                 out += matcher_problems(arg, at)
+        elif name == "count":
+            out += _count_problems(arg, at)
         elif name == "matches":
             if not isinstance(arg, str):
                 out.append((at, f"matches takes a regular expression (a text), got "
@@ -77,6 +80,27 @@ def matcher_problems(value, path: tuple = ()) -> list[tuple[tuple, str, str]]:
         elif not _number(arg):  # at_least, at_most
             out.append((at, f"{name} takes a number, got {json.dumps(arg)}",
                         f"for example {name}: 1"))
+    return out
+
+
+def _count_problems(arg, at: tuple) -> list[tuple[tuple, str, str]]:
+    """The problems of ``count``'s argument: {where: ITEM, is: N}, N a number or a matcher."""
+    hint = "for example count: {where: {type: water}, is: 2}"
+    if not isinstance(arg, dict):
+        return [(at, f"count takes {{where: ITEM, is: N}}, got {json.dumps(arg)}", hint)]
+    other = [k for k in arg if k not in ("where", "is")]
+    if other:
+        return [((*at, other[0]), f"count has no '{other[0]}': it takes where and is", hint)]
+    missing = [k for k in ("where", "is") if k not in arg]
+    if missing:
+        return [(at, f"count needs '{missing[0]}': {{where: ITEM, is: N}}", hint)]
+    out = matcher_problems(arg["where"], (*at, "where"))
+    number = arg["is"]
+    if not (_number(number) or is_matcher(number)):
+        out.append(((*at, "is"), f"count's is takes a number or a matcher, got "
+                    f"{json.dumps(number)}", "for example is: 2 or is: {at_least: 1}"))
+    elif isinstance(number, dict):
+        out += matcher_problems(number, (*at, "is"))
     return out
 
 
@@ -140,6 +164,19 @@ def _sum(arg, actual, same) -> str | None:
     return _count("sum", arg, sum(values), same)
 
 
+def _count_where(arg, actual, same) -> str | None:
+    where = arg["where"]
+    if not isinstance(actual, list):
+        return f"a list (to count its entries where {_show(where)})"
+    got = sum(1 for a in actual if same(where, a))
+    if is_matcher(arg["is"]):
+        why = mismatch(arg["is"], got, same)
+        return (f"a count where {_show(where)} {why} (the count is {got})" if why else None)
+    word = "entry" if arg["is"] == 1 else "entries"
+    return None if same(arg["is"], got) else (
+        f"{_show(arg['is'])} {word} where {_show(where)} (the count is {got})")
+
+
 def _matches(arg, actual, same) -> str | None:
     if not isinstance(actual, str):
         return f"a text matching /{arg}/"
@@ -160,5 +197,5 @@ def _at_most(arg, actual, same) -> str | None:
 
 _CHECKS: dict[str, Callable] = {
     "includes": _includes, "excludes": _excludes, "length": _length, "sum": _sum,
-    "matches": _matches, "at_least": _at_least, "at_most": _at_most,
+    "count": _count_where, "matches": _matches, "at_least": _at_least, "at_most": _at_most,
 }

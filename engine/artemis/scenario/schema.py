@@ -16,7 +16,8 @@ from functools import lru_cache
 RESERVED_NAMES = ("player", "action", "error", "resolve", "upkeep", "final_scoring", "until",
                   "expect")
 # the matchers an expected value may use (artemis.scenario.matchers; docs/scenarios.md)
-MATCHERS = ("includes", "excludes", "length", "sum", "matches", "at_least", "at_most")
+MATCHERS = ("includes", "excludes", "length", "sum", "count", "matches", "at_least",
+            "at_most")
 MAX_AMOUNT = 9999  # resources, VP, badges, stocks: far above any real game, bounded for safety
 
 

@@ -44,7 +44,7 @@ def name_seats(value, parts: tuple, patterns, names: list,
     seat belongs replaced by its seat number (the first seat of ``names`` holding it); a text
     there that is no player's name is reported through ``unknown(where, text)`` (``where``:
     the path inside ``value``) and kept. Matchers are walked into: the items of ``includes``
-    and ``excludes`` are entries of the value."""
+    and ``excludes``, and ``count``'s ``where``, are entries of the value."""
     from artemis.scenario.matchers import is_matcher
 
     def walk(v, at: tuple, inside: tuple):
@@ -59,7 +59,12 @@ def name_seats(value, parts: tuple, patterns, names: list,
             return {k: ([walk(item, (*at, "*"), (*inside, k, i)) for i, item in
                          enumerate(arg)] if k in _ITEM_MATCHERS and isinstance(arg, list)
                         else walk(arg, (*at, "*"), (*inside, k))
-                        if k in _ITEM_MATCHERS else arg)
+                        if k in _ITEM_MATCHERS
+                        # count's where is an entry of the list, as an item of includes
+                        else {**arg, "where": walk(arg["where"], (*at, "*"),
+                                                   (*inside, k, "where"))}
+                        if k == "count" and isinstance(arg, dict) and "where" in arg
+                        else arg)
                     for k, arg in v.items()}
         if isinstance(v, dict):
             return {k: walk(x, (*at, str(k)), (*inside, k)) for k, x in v.items()}
