@@ -1176,3 +1176,66 @@ def test_a_name_in_counts_where_that_is_no_player_is_located(tmp_path):
         "PATH: VALUE", "board: {count: {where: {player: grey}, is: 1}}")))
     assert [(p.code, p.message, p.line) for p in problems] == [
         ("S102", "unknown player 'grey'", 17)]
+
+
+# -- view: an expectation read from a seat's view ---------------------------------------------
+
+FACE_DOWN = """
+    scenario: a face-down card seen by its owner only
+    game: odyssey
+    config: {players: 3, seed: 1}
+    given:
+      phase: planning
+      first_player: red
+      players: [{colour: red}, {colour: blue}, {colour: yellow}]
+    steps:
+      - red: place:red-produce-1:1
+      - expect:
+          EXPECT
+    """
+
+
+@pytest.mark.parametrize(("checks", "message"), [
+    ("{view: red, board.0: {player: red, card: red-produce-1}}", None),
+    ("{view: 0, board.0.card: red-produce-1}", None),
+    ("{view: blue, board.0: {player: red, card: null}}", None),
+    ("{view: spectator, board.0.card: null}", None),
+    ("{board.0.card: null}", None),                       # the default: the public view
+    ("{view: blue, board.0.card: red-produce-1}",
+     'step 2 (expect): board.0.card (view: blue): expected "red-produce-1", actual null'),
+    ("{view: red, board.0.card: null}",
+     'step 2 (expect): board.0.card (view: red): expected null, actual "red-produce-1"'),
+    ("{view: spectator, board.0.card: red-produce-1}",
+     'step 2 (expect): board.0.card: expected "red-produce-1", actual null'),
+])
+def test_an_expectation_reads_the_view_of_the_seat_it_names(tmp_path, checks, message):
+    f = run(tmp_path, FACE_DOWN.replace("EXPECT", checks)).failure
+    if message is None:
+        assert f is None, f
+    else:
+        assert (f.code, f.message, f.path) == ("S401", message, "board.0.card")
+
+
+@pytest.mark.parametrize(("checks", "problem"), [
+    ("{view: 3, round: 1}", ("S102", "there is no seat 3: the game has 3 players", 11)),
+    ("{view: green, round: 1}", ("S102", "unknown player 'green'", 11)),
+    ("{view: [0], round: 1}", ("E201", "view names a seat (its number or its player's name) "
+                                       "or spectator, got [0]", 11)),
+])
+def test_a_view_of_no_seat_is_a_located_error(tmp_path, checks, problem):
+    problems = problems_of(write(tmp_path, FACE_DOWN.replace("EXPECT", checks)))
+    assert [(p.code, p.message, p.line) for p in problems] == [problem]
+
+
+def test_an_expect_step_of_a_view_alone_is_located(tmp_path):
+    problems = problems_of(write(tmp_path, FACE_DOWN.replace("EXPECT", "{view: spectator}")))
+    assert [(p.code, p.message, p.line) for p in problems] == [
+        ("E202", "missing field 'expect': a scenario states what must hold", 1),
+        ("E201", "an expect step is a mapping of checks: view alone checks nothing", 11)]
+
+
+def test_the_scenarios_own_expect_may_read_a_seats_view(tmp_path):
+    text = FACE_DOWN.replace("      - expect:\n          EXPECT\n", "") + \
+        "expect: {view: blue, board.0.card: red-produce-1}\n"
+    f = run(tmp_path, textwrap.dedent(text)).failure
+    assert f.message == 'board.0.card (view: blue): expected "red-produce-1", actual null'

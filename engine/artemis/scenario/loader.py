@@ -59,12 +59,15 @@ class ExpectedError:
 @dataclass
 class Expectation:
     """One ``expect`` entry: a dotted path and the value (or matcher) it must have, with its
-    position."""
+    position; ``seat`` is whose view the path reads (None: the public view, a spectator's)
+    and ``viewer`` how the file names it (None for the public view)."""
 
     path: str
     value: Any
     line: int
     column: int
+    seat: int | None = None
+    viewer: str | None = None
 
 
 @dataclass
@@ -255,7 +258,7 @@ def _one(path: Path, doc, asked: str | None, checked: bool = True) -> Scenario:
              if (st := _step(doc, i, raw, n, names, at, support)) is not None]
     error = None
     expect = _expectations(doc, ("expect",), data.get("expect") or {}, at,
-                           _seat_namer(n, names, support, at))
+                           _seat_namer(n, names, support, at), _viewer(n, names, support, at))
     if "error" in (data.get("expect") or {}):
         error = _step_error(doc, ("expect", "error"), data["expect"]["error"], at)
     if checked and not (expect or error or any(st.kind == "expect" or st.error
@@ -269,21 +272,46 @@ def _one(path: Path, doc, asked: str | None, checked: bool = True) -> Scenario:
                     line=doc.position(())[0])
 
 
-def _expectations(doc, path: tuple, mapping: dict, at, seats) -> list[Expectation]:
-    """The checks of one expect mapping at ``path`` (its ``error`` key left out), each
-    matcher's arguments checked, and players' names where a seat belongs made seats
-    (``seats(value, where)``: `_seat_namer`)."""
+def _expectations(doc, path: tuple, mapping: dict, at, seats,
+                  viewer=None) -> list[Expectation]:
+    """The checks of one expect mapping at ``path`` (its ``error`` and ``view`` keys left
+    out), each matcher's arguments checked, players' names where a seat belongs made seats
+    (``seats(value, where)``: `_seat_namer`), and each read from the view ``view:`` names
+    (``viewer(value, where)``: the seat, None for the public view)."""
     from artemis.scenario.matchers import matcher_problems
 
+    seat, shown = None, None
+    if "view" in mapping and viewer is not None:
+        seat = viewer(mapping["view"], (*path, "view"))
+        shown = None if seat is None else str(mapping["view"])
     out = []
     for key, value in mapping.items():
-        if key == "error":
+        if key in ("error", "view"):
             continue
         for where, message, hint in matcher_problems(value, (*path, key)):
             at(where, "E201", message, hint)
         line, col = doc.position((*path, key), key=True)
-        out.append(Expectation(key, seats(value, (*path, key)), line, col))
+        out.append(Expectation(key, seats(value, (*path, key)), line, col, seat, shown))
     return out
+
+
+def _viewer(n: int, names: list, support, at):
+    """``viewer(value, where)``: the seat whose view an expect mapping's ``view:`` names (a
+    seat number or a player's name), or None for ``spectator``, the public view; a seat out
+    of range or an unknown name is S102, anything else E201, at ``where``."""
+    from artemis.scenario.schema import SPECTATOR
+
+    def viewer(value, where: tuple) -> int | None:
+        if value == SPECTATOR:
+            return None
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            at(where, "E201", f"view names a seat (its number or its player's name) or "
+               f"{SPECTATOR}, got {value!r}", f"for example view: 0, or view: {SPECTATOR} "
+               "(the public view, the default)")
+            return None
+        return support.player_seat(n, names, value, where, at)
+
+    return viewer
 
 
 def _seat_namer(n: int, names: list, support, at):
@@ -374,13 +402,19 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
             at((*path, "expect"), "E201", f"an expect step is a mapping of checks, got "
                f"{checks!r}", "for example - expect: {players.yellow.energy: 4}")
             return None
+        if set(checks) == {"view"}:
+            at((*path, "expect"), "E201", "an expect step is a mapping of checks: view alone "
+               "checks nothing", "add the paths it reads, for example - expect: {view: 0, "
+               "board.0.card: null}")
+            return None
         if "error" in checks:
             at((*path, "expect", "error"), "E203", "an expect step checks the position; an "
                "error is expected by its step (error: beside the action) or by the "
                "scenario's expect", key=True)
             return None
         return Step("expect", i, line, col, "expect", expect=_expectations(
-            doc, (*path, "expect"), checks, at, _seat_namer(n, names, support, at)))
+            doc, (*path, "expect"), checks, at, _seat_namer(n, names, support, at),
+            _viewer(n, names, support, at)))
     if "resolve" in raw:
         extra = [k for k in raw if k != "resolve"]
         target = raw["resolve"]

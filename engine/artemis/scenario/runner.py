@@ -332,7 +332,7 @@ def _act(scenario: Scenario, game, step: Step, heard: list) -> None:
 
 # -- expectations -------------------------------------------------------------------------------
 
-def _root(scenario: Scenario, game, name: str):
+def _root(scenario: Scenario, game, name: str, seat: int | None = None):
     if name == "result":
         return game.result
     if name == "decision":
@@ -340,7 +340,7 @@ def _root(scenario: Scenario, game, name: str):
             return None
         return {"player": game.current_player, "kind": game.pending.kind,
                 "legal": [a.id for a in game.legal_actions()]}
-    view = game.view()
+    view = game.view(seat)
     if name not in view and name == "hidden":  # what no seat sees: the deck orders ...
         return game.full_view().get(name, _MISSING)
     return view.get(name, _MISSING)
@@ -358,17 +358,18 @@ def _by_id(node: list, parts: list, i: int) -> tuple[int, int] | None:
     return None
 
 
-def resolve_path(scenario: Scenario, game, path: str):
-    """The value at dotted ``path``: the first part is a key of game.view(), or ``result``
-    (game.result) or ``decision``; a list is indexed by number, and a players list also by
-    player name, and a list of mappings by their ``id`` (an id holding dots written as is:
-    ``planets.leo.3.pieces``). The root ``hidden`` reads `Game.full_view`'s hidden part (deck
-    orders, every hand). Returns (value, None) or (None, why it was not found)."""
+def resolve_path(scenario: Scenario, game, path: str, seat: int | None = None):
+    """The value at dotted ``path``: the first part is a key of game.view(seat) (``seat``
+    None: the public view), or ``result`` (game.result) or ``decision``; a list is indexed by
+    number, and a players list also by player name, and a list of mappings by their ``id``
+    (an id holding dots written as is: ``planets.leo.3.pieces``). The root ``hidden`` reads
+    `Game.full_view`'s hidden part (deck orders, every hand). Returns (value, None) or (None,
+    why it was not found)."""
     parts = path.split(".")
-    node = _root(scenario, game, parts[0])
+    node = _root(scenario, game, parts[0], seat)
     if node is _MISSING:
-        return None, f"the view has no '{parts[0]}'; it has: {', '.join(game.view())}, " \
-            "and result, decision"
+        return None, f"the view has no '{parts[0]}'; it has: " \
+            f"{', '.join(game.view(seat))}, and result, decision"
     if node is None and len(parts) > 1:
         why = ("the game is not over (result exists after final scoring)"
                if parts[0] == "result" else f"'{parts[0]}' is null")
@@ -439,20 +440,22 @@ def first_difference(expected, actual, path: str):
 def check(scenario: Scenario, game, e) -> Failure | None:
     """Check one expectation; a Failure (S401 value differs, S402 path not found: the
     expectation's own path, or a key of an expected mapping) or None."""
-    actual, why = resolve_path(scenario, game, e.path)
+    actual, why = resolve_path(scenario, game, e.path, e.seat)
+    # a seat's view is named in the message: the same path reads otherwise in another view
+    whose = "" if e.viewer is None else f" (view: {e.viewer})"
     if why is not None:
-        return Failure("S402", f"{e.path}: not found: {why}", e.line, e.column, e.path,
-                       e.value, None)
+        return Failure("S402", f"{e.path}{whose}: not found: {why}", e.line, e.column,
+                       e.path, e.value, None)
     diff = first_difference(e.value, actual, e.path)
     if diff is None:
         return None
     path, want, got, words = diff
     if got is _MISSING:
-        return Failure("S402", f"{path}: not found: {words}", e.line, e.column, path, want,
-                       None)
+        return Failure("S402", f"{path}{whose}: not found: {words}", e.line, e.column, path,
+                       want, None)
     shown = words if words is not None else _show(want, scenario, game, path)
-    return Failure("S401", f"{path}: expected {shown}, actual {_show(got, scenario, game, path)}",
-                   e.line, e.column, path, want, got)
+    return Failure("S401", f"{path}{whose}: expected {shown}, actual "
+                   f"{_show(got, scenario, game, path)}", e.line, e.column, path, want, got)
 
 
 def _show(value, scenario: Scenario | None = None, game=None, path: str = "") -> str:

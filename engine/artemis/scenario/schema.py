@@ -14,7 +14,9 @@ import copy
 from functools import lru_cache
 
 RESERVED_NAMES = ("player", "action", "error", "resolve", "upkeep", "final_scoring", "until",
-                  "expect")
+                  "expect", "spectator")
+#: ``view:`` in an expect mapping naming the public view (the default) rather than a seat's
+SPECTATOR = "spectator"
 # the matchers an expected value may use (artemis.scenario.matchers; docs/scenarios.md)
 MATCHERS = ("includes", "excludes", "length", "sum", "count", "matches", "at_least",
             "at_most")
@@ -61,12 +63,17 @@ _EXPECTED_ERROR = {
 _EXPECT = {
     "description": "Dotted paths into game.view() (or result.*, decision.*) and their "
     "values, a value may be a matcher ({includes: [...]}, {length: N}, ...: "
-    "docs/scenarios.md); error: CODE when the steps must stop with that error.",
+    "docs/scenarios.md); view: SEAT reads them from that seat's view (spectator, the "
+    "default: the public view); error: CODE when the steps must stop with that error.",
     "type": "object", "minProperties": 1,
-    "properties": {"error": {"$ref": "#/definitions/expected_error"}},
+    "properties": {"error": {"$ref": "#/definitions/expected_error"},
+                   "view": {"description": "Whose view the paths read: a player (its seat "
+                            "number or name) or spectator, the public view (the default).",
+                            "examples": ["spectator", 2, "blue"]}},
     "additionalProperties": {"description": "The value at this path, or a matcher."},
     "examples": [{"players.purple.relief": 2, "board.vents": 0},
-                 {"decision.legal": {"includes": ["send:none"]}}],
+                 {"decision.legal": {"includes": ["send:none"]}},
+                 {"view": "blue", "board.0.card": None}],
 }
 
 _ENVELOPE: dict = {
