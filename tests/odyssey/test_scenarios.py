@@ -14,7 +14,13 @@ from ruamel.yaml import YAML
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.scenario import ScenarioError, load_scenario, load_scenarios, run_scenario
+from artemis.scenario import (
+    ScenarioError,
+    load_scenario,
+    load_scenarios,
+    position_at,
+    run_scenario,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 FOLDER = REPO / "tests" / "scenarios" / "odyssey"
@@ -22,9 +28,11 @@ FILES = sorted(FOLDER.glob("*.yaml"))
 
 
 def test_every_worked_example_has_its_file():
-    # X1-X6 (docs/odyssey-rulings.md, Worked examples), and a solo Mission won and lost
-    assert [p.stem for p in FILES] == ["solo_mission", "x1_produce", "x2_travel", "x3_trade",
-                                       "x4_build", "x5_score", "x6_reaching_42"]
+    # X1-X6 (docs/odyssey-rulings.md, Worked examples), a solo Mission won and lost, face-down
+    # cards read in each seat's view, and team positions at 6 and 8 players
+    assert [p.stem for p in FILES] == ["face_down_cards", "solo_mission", "team_eight_players",
+                                       "team_six_players", "x1_produce", "x2_travel",
+                                       "x3_trade", "x4_build", "x5_score", "x6_reaching_42"]
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
@@ -116,7 +124,7 @@ def test_a_bad_position_is_located_with_a_fix(tmp_path):
 def test_the_cli_runs_the_worked_examples_and_shows_the_actions():
     result = CliRunner().invoke(app, ["scenario", "run", str(FOLDER)])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "scenarios: 14 passed, 0 failed, 0 invalid"
+    assert result.output.splitlines()[-1] == "scenarios: 20 passed, 0 failed, 0 invalid"
     result = CliRunner().invoke(app, ["scenario", "actions", str(X6), "--step", "2"])
     assert result.exit_code == 0, result.output
     assert "player 0 (red) answers a score_option question (Score (OR1, OR20))" in result.output
@@ -250,3 +258,72 @@ expect:
     assert [(p.code, p.message) for p in info.value.problems] == [
         ("S204", "15 Food cards in hands and 11 in the bank make 26, more than the 25 Food "
                  "cards in the box")]
+
+
+# -- team positions (6 and 8 players: OR14) -----------------------------------------------------
+
+FROM_SETUP = """game: odyssey
+scenario: a team game from its Setup
+config: {players: 6, seed: 1}
+given:
+  board:
+    - {slot: 1, player: 4, card: blue-travel-1}
+steps:
+  - until: slot_1_resolved
+  - {player: 4, action: travel_system:aries}
+  - {player: 4, action: travel_go:go}
+"""
+
+
+def test_a_team_seats_peek_from_setup_is_its_own(tmp_path):
+    # the report: the peek of seat 4 was S306 (the peeks were rebuilt one per team, not seat)
+    outcome = position_at(load_scenario(_write(tmp_path, FROM_SETUP), checked=False))
+    assert outcome.failure.code == "S302"  # the run waits for seat 4's move, after the peek
+    assert (outcome.game.current_player, outcome.game.pending.kind) == (4, "travel_move")
+    known = outcome.game.full_view()["hidden"]["known"]
+    assert len(known) == 6 and known[4] == [f"aries.{i}" for i in range(1, 8)]
+    assert outcome.game.view(4)["planets"][6]["type"] is not None
+    assert outcome.game.view(1)["planets"][6]["type"] is None  # not the partner's
+
+
+@pytest.mark.parametrize(("players", "marker"), [(6, 4), (6, 5), (8, 6), (8, 7)])
+def test_a_team_position_in_planning_starts_with_the_marker_seat(tmp_path, players, marker):
+    # the report: at 6 players the Planning phase began with the team's number as a seat
+    text = (f"game: odyssey\nscenario: who plans first\nconfig: {{players: {players}, "
+            f"seed: 1}}\ngiven: {{phase: planning, first_player: {marker}}}\n"
+            f"expect: {{decision.player: {marker}}}\n")
+    scenario = load_scenario(_write(tmp_path, text))
+    game = scenario.game
+    assert game.current_player == marker and game.pending.kind == "place"
+    assert game.state.teams.marker == marker
+    assert game.state.first == marker % (players // 2)
+    assert run_scenario(scenario).passed
+
+
+TEAM_BAD = """game: odyssey
+scenario: a bad team position
+config: {players: 6, seed: 1}
+given:
+  phase: planning
+  players:
+    - {colour: red, vp: 9}
+    - {}
+    - {}
+    - {vp: 10, hand: [blue-build]}
+    - {hand: []}
+    - {}
+expect:
+  round: 1
+"""
+
+
+def test_a_bad_team_position_is_located(tmp_path):
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(_write(tmp_path, TEAM_BAD))
+    assert [(p.code, p.line, p.message) for p in info.value.problems] == [
+        ("S204", 10, "seats 0 and 3 are partners: they share the team's vp, given as 9 and "
+                     "10"),
+        ("S206", 10, "seat 3 (red team) plays 2 more cards to fill the board and holds 0"),
+        ("S204", 10, "'blue-build' is a blue card and this player is red"),
+        ("S206", 11, "seat 4 (blue team) plays 2 more cards to fill the board and holds 0"),
+    ]

@@ -179,8 +179,11 @@ class Ruleset:
         ``resolution_over``, ``upkeep_over``, ``score_now`` and ``REGIONS``; the named
         moments an ``until:`` step runs to, ``MOMENTS`` ({name: what it is}) and
         ``at_moment(game, name)``; optionally ``SEAT_PATHS``, the view's seat-valued paths
-        (artemis.scenario.seats), and ``canonical_action(id)``, an action id a step may
-        write in another form made the engine's."""
+        (artemis.scenario.seats), ``seat_value(game, parts, seat)``, what the view holds
+        there for a seat (a team game's team), ``player_row(game, names, name)``, the row of
+        the view's ``players`` a name reads (default: the named seat's), and
+        ``canonical_action(id)``, an action id a step may write in another form made the
+        engine's."""
         return None
 
     def determinize(self, game, seat: int, rng: random.Random):

@@ -254,11 +254,12 @@ def _one(path: Path, doc, asked: str | None, checked: bool = True) -> Scenario:
     if any(names):
         game.seat_names = list(names)  # the engine's messages name the players (Game.who)
     n = game.config.players
+    seats, viewer = _seat_namer(n, names, support, at, game), _viewer(n, names, support, at)
     steps = [st for i, raw in enumerate(data.get("steps") or [])
-             if (st := _step(doc, i, raw, n, names, at, support)) is not None]
+             if (st := _step(doc, i, raw, n, names, at, support, (seats, viewer)))
+             is not None]
     error = None
-    expect = _expectations(doc, ("expect",), data.get("expect") or {}, at,
-                           _seat_namer(n, names, support, at), _viewer(n, names, support, at))
+    expect = _expectations(doc, ("expect",), data.get("expect") or {}, at, seats, viewer)
     if "error" in (data.get("expect") or {}):
         error = _step_error(doc, ("expect", "error"), data["expect"]["error"], at)
     if checked and not (expect or error or any(st.kind == "expect" or st.error
@@ -314,19 +315,24 @@ def _viewer(n: int, names: list, support, at):
     return viewer
 
 
-def _seat_namer(n: int, names: list, support, at):
+def _seat_namer(n: int, names: list, support, at, game=None):
     """``seats(value, where)``: the expected ``value`` of the expectation at ``where`` (its
     last part the dotted path) with players' names made seat numbers where the view holds a
-    seat (`artemis.scenario.seats`); a name that is no player's is S102 at its line."""
+    seat (`artemis.scenario.seats`), or what the game's view holds there for that seat (the
+    support's optional ``seat_value(game, parts, seat)``: with teams, the seat's team); a name
+    that is no player's is S102 at its line."""
     from artemis.scenario.seats import name_seats, seat_paths
 
     patterns = seat_paths(support)
+    value_of = getattr(support, "seat_value", None)
+    to_value = None if value_of is None else (lambda parts, seat: value_of(game, parts, seat))
 
     def seats(value, where: tuple):
         def unknown(inside: tuple, text: str) -> None:
             support.player_seat(n, names, text, (*where, *inside), at)
 
-        return name_seats(value, tuple(str(where[-1]).split(".")), patterns, names, unknown)
+        return name_seats(value, tuple(str(where[-1]).split(".")), patterns, names, unknown,
+                          to_value)
 
     return seats
 
@@ -378,7 +384,7 @@ def _new_game(path: Path, doc, data: dict, given: dict, at, support):
     return None
 
 
-def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
+def _step(doc, i: int, raw, n: int, names: list, at, support, namers) -> Step | None:
     targets, player_seat = support.RESOLVE_TARGETS, support.player_seat
     path = ("steps", i)
     line, col = doc.position(path)
@@ -413,8 +419,7 @@ def _step(doc, i: int, raw, n: int, names: list, at, support) -> Step | None:
                "scenario's expect", key=True)
             return None
         return Step("expect", i, line, col, "expect", expect=_expectations(
-            doc, (*path, "expect"), checks, at, _seat_namer(n, names, support, at),
-            _viewer(n, names, support, at)))
+            doc, (*path, "expect"), checks, at, *namers))
     if "resolve" in raw:
         extra = [k for k in raw if k != "resolve"]
         target = raw["resolve"]

@@ -346,6 +346,16 @@ def _root(scenario: Scenario, game, name: str, seat: int | None = None):
     return view.get(name, _MISSING)
 
 
+def _player_row(scenario: Scenario, game, name: str) -> int | None:
+    """The entry of the view's ``players`` a name reads: the game's own (its scenario
+    support's optional ``player_row(game, names, name)``: with teams, a seat's team), else
+    the named player's seat; None for no player."""
+    row = getattr(game.ruleset.scenario, "player_row", None)
+    if row is not None:
+        return row(game, scenario.names, name)
+    return scenario.names.index(name) if name in scenario.names else None
+
+
 def _by_id(node: list, parts: list, i: int) -> tuple[int, int] | None:
     """The entry of ``node`` (a list of mappings) whose ``id`` is spelt by ``parts[i:]``'s
     first parts joined with dots (a planet ``leo.3`` is the parts ``leo``, ``3``): (index,
@@ -387,8 +397,8 @@ def resolve_path(scenario: Scenario, game, path: str, seat: int | None = None):
                 i += used - 1
             elif part.lstrip("-").isdigit():
                 index = int(part)
-            elif done[-1] == "players" and part in scenario.names:
-                index = scenario.names.index(part)
+            elif done[-1] == "players":
+                index = _player_row(scenario, game, part)
             if index is None or not -len(node) <= index < len(node):
                 return None, (f"'{'.'.join(done)}' is a list of {len(node)}; no entry "
                               f"'{part}'")
@@ -459,14 +469,18 @@ def check(scenario: Scenario, game, e) -> Failure | None:
 
 
 def _show(value, scenario: Scenario | None = None, game=None, path: str = "") -> str:
-    """``value`` as JSON; a seat at a seat-valued ``path`` with its player's name: 0 (yellow)."""
+    """``value`` as JSON; a seat at a seat-valued ``path`` with its player's name: 0 (yellow)
+    (where a team game's view holds a team, its seats' names: 1 (bo, ed))."""
     text = json.dumps(value, ensure_ascii=False)
     if scenario is None or not isinstance(value, int) or isinstance(value, bool):
         return text
     from artemis.scenario.seats import is_seat, seat_paths
 
-    names = scenario.names
-    if (0 <= value < len(names) and names[value]
-            and is_seat(tuple(path.split(".")), seat_paths(game.ruleset.scenario))):
-        return f"{text} ({names[value]})"
-    return text
+    support = game.ruleset.scenario
+    parts = tuple(path.split("."))
+    if not is_seat(parts, seat_paths(support)):
+        return text
+    value_of = getattr(support, "seat_value", None)
+    who = [name for seat, name in enumerate(scenario.names) if name and value == (
+        seat if value_of is None else value_of(game, parts, seat))]
+    return f"{text} ({', '.join(who)})" if who else text

@@ -39,12 +39,15 @@ def is_seat(parts: tuple, patterns) -> bool:
 
 
 def name_seats(value, parts: tuple, patterns, names: list,
-               unknown: Callable[[tuple, str], None]):
+               unknown: Callable[[tuple, str], None],
+               to_value: Callable[[tuple, int], int] | None = None):
     """``value`` (expected at the path ``parts``) with every player's name standing where a
     seat belongs replaced by its seat number (the first seat of ``names`` holding it); a text
     there that is no player's name is reported through ``unknown(where, text)`` (``where``:
     the path inside ``value``) and kept. Matchers are walked into: the items of ``includes``
-    and ``excludes``, and ``count``'s ``where``, are entries of the value."""
+    and ``excludes``, and ``count``'s ``where``, are entries of the value.
+    ``to_value(parts, seat)``, when given, is what the view holds at ``parts`` for ``seat``
+    (a team game's team)."""
     from artemis.scenario.matchers import is_matcher
 
     def walk(v, at: tuple, inside: tuple):
@@ -52,7 +55,8 @@ def name_seats(value, parts: tuple, patterns, names: list,
             if not is_seat(at, patterns):
                 return v
             if v in names:
-                return names.index(v)
+                seat = names.index(v)
+                return seat if to_value is None else to_value(at, seat)
             unknown(inside, v)
             return v
         if is_matcher(v):

@@ -4,7 +4,10 @@ Odyssey's state and rule queue, as `artemis.games.project.position` does for the
 
 `new_position` makes the game a scenario starts from (the Setup of its config and seed);
 `apply_given` sets the ``given`` position on it, checking it where the engine needs it, and
-schedules the rest of the round (`start_phase`); `step_once`, `answer` and the moments of
+schedules the rest of the round (`start_phase`); with teams (6 and 8 seats: OR14) it lists
+seats, merges what partners share into their team and deals each seat its ``hand`` (`_rows`,
+`_deal`), and `seat_value` and `player_row` read a seat's name as its team where the view
+holds teams; `step_once`, `answer` and the moments of
 ``until:`` (`MOMENTS`, `at_moment`) are what the runner (`artemis.scenario.runner`) drives
 the queue with. The rest of artemis.scenario reads the game through `Game.view()` (with
 ``hidden``: `Game.full_view`), `Game.result` and `Game.legal_actions()`.
@@ -31,7 +34,36 @@ REGIONS: tuple[str, ...] = ()
 #: The seat-valued places of the Odyssey's view (artemis.scenario.seats): a player's name
 #: may stand there in ``expect``.
 SEAT_PATHS = ("first_player", "board.*.player", "planets.*.owner", "planets.*.*.owner",
-              "players.*.seat", "result.winners.*")
+              "players.*.seat", "result.winners.*", "board.*.seat", "teams.marker_seat",
+              "teams.planner_seat")
+
+#: With teams (OR14) the players are the teams: at these seat-valued paths the view holds
+#: the team, so a seat's name written there stands for its team (`seat_value`).
+TEAM_PATHS = tuple(tuple(p.split(".")) for p in (
+    "first_player", "board.*.player", "planets.*.owner", "planets.*.*.owner",
+    "players.*.seat"))
+
+
+def seat_value(game, parts: tuple, seat: int) -> int:
+    """What the view holds at the seat-valued path ``parts`` for ``seat``: the seat, or with
+    teams its team where the view holds a team (`TEAM_PATHS`)."""
+    from artemis.scenario.seats import is_seat
+
+    t = game.state.teams
+    return seat if t is None or not is_seat(parts, TEAM_PATHS) else t.team_of(seat)
+
+
+def player_row(game, names: list, name: str) -> int | None:
+    """The row of the view's ``players`` that ``name`` reads in a path (``players.blue.vp``):
+    the named seat's; with teams its team's, and a team's colour names its row."""
+    s = game.state
+    if name in names:
+        seat = names.index(name)
+        return seat if s.teams is None else s.teams.team_of(seat)
+    if s.teams is not None:
+        colours = [p.colour for p in s.players]
+        return colours.index(name) if name in colours else None
+    return None
 
 # the moments an ``until:`` step runs to (docs/scenarios.md, Odyssey positions), in the order
 # of a round (rulebook, Game Round: Planning Phase, Action Phase, End of the Round)
@@ -68,29 +100,60 @@ def new_position(config):
     return game
 
 
+def _seats(doc, given: dict) -> int:
+    """The seats of the position: ``given.players``' count, else config.players."""
+    config = (doc.data.get("config") or {}) if isinstance(doc.data, dict) else {}
+    return len(given.get("players") or []) or config.get("players") or 0
+
+
+def team_count(seats: int) -> int | None:
+    """The teams of a game of ``seats`` seats, None without teams: more seats than the box
+    has colours play as teams of two, seats s and s + N/2 (Team Play; OR14)."""
+    return seats // 2 if seats > len(COLOURS) else None
+
+
+def _team_entries(players: list, teams: int, team: int) -> list[dict]:
+    """The ``given.players`` entries of the two seats of ``team`` (those listed)."""
+    return [players[seat] for seat in (team, team + teams) if seat < len(players)]
+
+
 def _colours(doc, given: dict) -> list:
     """The colour of each seat: ``given.players[i].colour``, else config.options.colours,
-    else red, blue, yellow, green, purple by seat, skipping the colours given."""
+    else red, blue, yellow, green, purple by seat, skipping the colours given. With teams
+    each seat has its team's colour, given on either partner (`team_count`)."""
     players = given.get("players") or []
     options = ((doc.data.get("config") or {}).get("options") or {}) if isinstance(
         doc.data, dict) else {}
     configured = options.get("colours")
-    n = len(players) or ((doc.data.get("config") or {}).get("players") or 0)
-    if configured and len(configured) == n and not any("colour" in p for p in players):
+    n = _seats(doc, given)
+    teams = team_count(n)
+    if teams is not None:  # a row per team, then each seat its team's
+        rows = [{"colour": e["colour"]} if (e := next((x for x in _team_entries(
+            players, teams, k) if "colour" in x), None)) else {} for k in range(teams)]
+        per_team = _colours_of(rows, configured, teams)
+        return [per_team[seat % teams] for seat in range(n)]
+    return _colours_of(players, configured, n)
+
+
+def _colours_of(rows: list, configured, n: int) -> list:
+    if configured and len(configured) == n and not any("colour" in p for p in rows):
         return list(configured)
-    taken = {p["colour"] for p in players if "colour" in p}
+    taken = {p["colour"] for p in rows if "colour" in p}
     spare = [c for c in COLOURS if c not in taken]
     return [p["colour"] if "colour" in p else (spare.pop(0) if spare else None)
-            for p in (players or [{}] * n)]
+            for p in (rows or [{}] * n)]
 
 
 def player_names(doc, given: dict, report: Callable) -> list:
     """The name of each seat: its ``name``, else its colour (so that steps and paths may say
-    ``blue``). Two players with one name or colour, or a name steps use, is S105."""
+    ``blue``); with teams only its ``name`` (partners share a colour: the colour names the
+    team in ``players.red``). Two players with one name or colour, or a name steps use, is
+    S105."""
     names: list = []
     colours = _colours(doc, given)
+    teams = team_count(_seats(doc, given)) is not None
     for i, p in enumerate(given.get("players") or []):
-        name = p.get("name") or colours[i]
+        name = p.get("name") or (None if teams else colours[i])
         if name is not None and name in names and "name" not in p:
             name = None  # a colour given twice: S105 where the colours are checked
         elif name is not None and (name in names or name in RESERVED_NAMES):
@@ -120,7 +183,17 @@ class _Given:
                                      hint))
 
     def seat(self, value, path: tuple) -> int | None:
-        return player_seat(self.game.state.n, self.names, value, path, self.problem)
+        """The seat ``value`` names (with teams one of the N seats), or None (S102)."""
+        from artemis.games.odyssey.rules.teams import seat_count
+
+        return player_seat(seat_count(self.game.state), self.names, value, path, self.problem)
+
+    def player(self, value, path: tuple) -> int | None:
+        """The player (with teams: the team of the seat) ``value`` names, or None (S102)."""
+        from artemis.games.odyssey.rules.teams import team_of
+
+        seat = self.seat(value, path)
+        return None if seat is None else team_of(self.game.state, seat)
 
     def known(self, item: str, path: tuple, kind: str, ids) -> bool:
         """Whether ``item`` is a ``kind`` id of the loaded content (else S103)."""
@@ -147,6 +220,8 @@ def apply_given(game, doc, data: dict, names: list) -> list[Problem]:
 
     Returns the located problems (S1xx, S2xx; docs/scenarios.md); the game is only usable when
     the list is empty."""
+    from artemis.games.odyssey.rules.teams import marker_seat, marker_to, seat_count, team_of
+
     g = _Given(game, doc, names)
     s, cat = game.state, game.catalog
     given = data.get("given") or {}
@@ -154,8 +229,8 @@ def apply_given(game, doc, data: dict, names: list) -> list[Problem]:
     s.round = given.get("round", 1)
     if "first_player" in given:
         seat = g.seat(given["first_player"], (*G, "first_player"))
-        if seat is not None:
-            s.first = seat
+        if seat is not None:  # with teams the marker seat, its team the First player
+            marker_to(s, team_of(s, seat), seat)
     s.reached_42 = given.get("reached_42", False)
     phase = given.get("phase", "action")
     if "next" in given and phase != "action":
@@ -169,6 +244,8 @@ def apply_given(game, doc, data: dict, names: list) -> list[Problem]:
     _board(g, given)
     _galaxy(g, given)
     _bank(g, given)
+    if s.teams is not None:
+        _deal(g, given)
     for p in s.players:  # a hand left out: the colour's cards not placed elsewhere
         if p.hand is None:
             p.hand = [c.id for c in cat.cards_of(p.colour) if c.id not in g.places]
@@ -179,10 +256,10 @@ def apply_given(game, doc, data: dict, names: list) -> list[Problem]:
                   f"players, not {s.n}", "remove singularity_deck", key=True)
     s.singularity_deck = _deck(g, given, "singularity_deck", s.singularity_deck,
                                {c.id for c in cat.singularity_cards}, "Singularity card")
-    s.known = [set() for _ in range(s.n)]
+    s.known = [set() for _ in range(seat_count(s))]  # a peek is a seat's (OR14)
     s.art_known = [{a: p.seat for a in p.artifacts} for p in s.players]
     s.sing_known = [set() for _ in range(s.n)]
-    turn = s.first
+    turn = marker_seat(s)  # with teams the marker seat plans first, not its team's number
     if "turn" in given:
         seat = g.seat(given["turn"], (*G, "turn"))
         turn = seat if seat is not None else turn
@@ -194,19 +271,56 @@ def apply_given(game, doc, data: dict, names: list) -> list[Problem]:
     return g.problems
 
 
+#: What partners share (Team Play: one colour, Resource hand, Score marker, Score discard
+#: pile and Artifact hand per team), given on either partner's entry; ``hand`` is a seat's.
+TEAM_FIELDS = ("colour", "vp", "resources", "score_discard", "artifacts", "artifacts_used")
+
+
+def _rows(g: _Given, entries: list) -> list[tuple[dict, dict]]:
+    """Each player's fields and, for each field, the index of the ``given.players`` entry
+    that gave it: an entry per seat, or with teams per team, the partners' entries merged
+    (a field given on both is S204 unless they agree)."""
+    t = g.game.state.teams
+    if t is None:
+        return [(pd, dict.fromkeys(pd, i)) for i, pd in enumerate(entries)]
+    rows = []
+    for team in range(t.count):
+        fields: dict = {}
+        origin: dict = {}
+        for seat in t.seats_of(team):
+            if seat >= len(entries):
+                continue
+            for key in TEAM_FIELDS:
+                if key not in entries[seat]:
+                    continue
+                if key in fields and fields[key] != entries[seat][key]:
+                    g.problem(("given", "players", seat, key), "S204", f"seats {origin[key]} "
+                              f"and {seat} are partners: they share the team's {key}, given "
+                              f"as {fields[key]!r} and {entries[seat][key]!r}", "give it on "
+                              "one of them (Team Play)", key=True)
+                    continue
+                fields[key], origin[key] = entries[seat][key], seat
+        rows.append((fields, origin))
+    return rows
+
+
 def _players(g: _Given, given: dict) -> None:
     s, cat = g.game.state, g.game.catalog
     colours = _colours(g.doc, given)
     cards = {c.id: c for c in cat.action_cards}
     artifacts = {a.id for a in cat.artifacts}
     entries = given.get("players") or []
-    if entries:
-        g.game.config.options["colours"] = list(colours)
-    for i, pd in enumerate(entries):
+    rows = _rows(g, entries)
+    if entries:  # the colour of each player (with teams: each team's first seat's)
+        g.game.config.options["colours"] = colours[:s.n]
+    for i, (pd, origin) in enumerate(rows):
         p = s.players[i]
-        P = ("given", "players", i)
+
+        def at(key: str, origin=origin, i=i) -> tuple:
+            return ("given", "players", origin.get(key, i), key)
+
         if colours[i] in colours[:i]:
-            g.problem((*P, "colour"), "S105", f"colour {colours[i]} is given twice",
+            g.problem(at("colour"), "S105", f"colour {colours[i]} is given twice",
                       "give every player a different colour", key="colour" in pd)
         p.colour = colours[i]
         p.hand = None  # filled once the board and the discard piles are known
@@ -216,41 +330,76 @@ def _players(g: _Given, given: dict) -> None:
             p.res = [pd["resources"].get(r, 0) for r in RESOURCES]
         if "artifacts_used" in pd:
             p.artifacts_used = pd["artifacts_used"]
-
-        def own_cards(key: str, p=p, P=P, pd=pd) -> list[str]:
-            out = []
-            for j, card in enumerate(pd.get(key) or []):
-                path = (*P, key, j)
-                if not g.known(card, path, "Action card", cards) or not g.hold(card, path):
-                    continue
-                if cards[card].colour != p.colour:
-                    g.problem(path, "S204", f"'{card}' is a {cards[card].colour} card and "
-                              f"this player is {p.colour}", "a player holds only the Action "
-                              "cards of its colour")
-                    continue
-                if key == "score_discard" and cards[card].action != "score":
-                    g.problem(path, "S204", f"'{card}' is a {cards[card].action} card: only "
-                              "Score cards go to the Score discard pile",
-                              "put it in the hand")
-                    continue
-                out.append(card)
-            return out
-
-        p.score_discard = own_cards("score_discard")
-        if "hand" in pd:
-            p.hand = own_cards("hand")
+        p.score_discard = own_cards(g, p, pd.get("score_discard") or [], at("score_discard"),
+                                    cards)
+        if "hand" in pd and s.teams is None:
+            p.hand = own_cards(g, p, pd["hand"], at("hand"), cards)
         p.artifacts = [a for j, a in enumerate(pd.get("artifacts") or [])
-                       if g.known(a, (*P, "artifacts", j), "Alien Artifact", artifacts)
-                       and g.hold(a, (*P, "artifacts", j))]
-    for p in s.players[len(entries):]:
+                       if g.known(a, (*at("artifacts"), j), "Alien Artifact", artifacts)
+                       and g.hold(a, (*at("artifacts"), j))]
+    for p in s.players[len(rows):]:
         p.hand = None
 
 
+def own_cards(g: _Given, p, listed: list, path: tuple, cards: dict) -> list[str]:
+    """The Action cards ``listed`` at ``path`` (a hand, dealt cards or a Score discard pile,
+    by the last part of ``path``) that are known, in no other place and of ``p``'s colour,
+    each other one reported; only Score cards go to the Score discard pile (S204)."""
+    out = []
+    for j, card in enumerate(listed):
+        where = (*path, j)
+        if not g.known(card, where, "Action card", cards) or not g.hold(card, where):
+            continue
+        if cards[card].colour != p.colour:
+            g.problem(where, "S204", f"'{card}' is a {cards[card].colour} card and "
+                      f"this player is {p.colour}", "a player holds only the Action "
+                      "cards of its colour")
+            continue
+        if path[-1] == "score_discard" and cards[card].action != "score":
+            g.problem(where, "S204", f"'{card}' is a {cards[card].action} card: only "
+                      "Score cards go to the Score discard pile", "put it in the hand")
+            continue
+        out.append(card)
+    return out
+
+
+def _deal(g: _Given, given: dict) -> None:
+    """Team Play: each seat's ``hand`` is the Action cards dealt to it (of its team's
+    colour); the team's hand is both seats' cards. A seat whose hand is left out holds its
+    team's cards not placed elsewhere (its partner's listed hand, the board, the Score
+    discard pile); both left out, the seed's deal less the cards placed elsewhere (cards the
+    deal did not give, of a colour given, go one at a time to the seat first clockwise from
+    the marker seat, then its partner, as the deal does)."""
+    s, t = g.game.state, g.game.state.teams
+    cards = {c.id: c for c in g.game.catalog.action_cards}
+    entries = given.get("players") or []
+    for team, p in enumerate(s.players):
+        seats = t.seats_of(team)
+        listed = {seat: own_cards(g, p, entries[seat]["hand"], ("given", "players", seat,
+                                                                "hand"), cards)
+                  for seat in seats if seat < len(entries) and "hand" in entries[seat]}
+        rest = [c.id for c in g.game.catalog.cards_of(p.colour) if c.id not in g.places]
+        if listed:  # a seat left out holds what its partner's listed hand leaves
+            for seat in seats:
+                t.dealt[seat] = listed.get(seat, rest)
+        else:
+            for seat in seats:
+                t.dealt[seat] = [c for c in t.dealt[seat] if c in rest]
+            order = (t.speaker(team), t.partner(t.speaker(team)))
+            undealt = [c for c in rest if not any(c in t.dealt[seat] for seat in seats)]
+            for i, card in enumerate(undealt):
+                t.dealt[order[i % 2]].append(card)
+        p.hand = [c for seat in seats for c in t.dealt[seat]]
+
+
 def _board(g: _Given, given: dict) -> None:
+    from artemis.games.odyssey.rules.teams import clear_board, team_of
+
     s, cat = g.game.state, g.game.catalog
     cards = {c.id: c for c in cat.action_cards}
     s.board = [None] * len(s.slots)
     s.revealed = [False] * len(s.slots)
+    clear_board(s)
     for j, entry in enumerate(given.get("board") or []):
         B = ("given", "board", j)
         slot = entry["slot"]
@@ -267,18 +416,21 @@ def _board(g: _Given, given: dict) -> None:
             g.problem((*B, "slot"), "S202", f"slot {slot} already holds a card",
                       "one card per slot")
             continue
-        seat = g.seat(entry["player"], (*B, "player"))
+        seat = g.seat(entry["player"], (*B, "player"))  # with teams: the seat that played it
         card = entry["card"]
         if seat is None or not g.known(card, (*B, "card"), "Action card", cards):
             continue
         if not g.hold(card, (*B, "card")):
             continue
-        colour = s.players[seat].colour
+        player = team_of(s, seat)
+        colour = s.players[player].colour
         if cards[card].colour != colour:
             g.problem((*B, "card"), "S204", f"'{card}' is a {cards[card].colour} card and "
                       f"that player is {colour}", "a player plans only its own colour's cards")
             continue
-        s.board[i] = (seat, card)
+        s.board[i] = (player, card)
+        if s.teams is not None:
+            s.teams.board_seat[i] = seat
 
 
 def _galaxy(g: _Given, given: dict) -> None:
@@ -314,10 +466,10 @@ def _galaxy(g: _Given, given: dict) -> None:
                 g.problem((*P, "up"), "S204", "a face-down planet holds no Asset",
                           "set up: true, or remove the pieces")
                 continue
-            seat = g.seat(pd["owner"], (*P, "owner"))
-            if seat is None:
+            owner = g.player(pd["owner"], (*P, "owner"))  # with teams: a seat's team
+            if owner is None:
                 continue
-            planet.owner = seat
+            planet.owner = owner
             planet.pieces = [pieces.get(a, 0) for a in ASSETS]
         elif "owner" in pd:
             g.problem((*P, "owner"), "S204", "an owner without pieces: a planet belongs to "
@@ -387,16 +539,20 @@ def _hands_fill_the_board(g: _Given, turn: int) -> None:
     ``turn`` (rulebook, Planning Phase): each player must hold a card for each of its turns
     (else S206)."""
     from artemis.games.odyssey.rules.rounds import free_slots
+    from artemis.games.odyssey.rules.teams import hand_of, seat_count, team_of
 
     s = g.game.state
     free = len(free_slots(s))
-    for seat in range(s.n):
-        needed = sum(1 for j in range(free) if (turn + j) % s.n == seat)
-        held = len(s.players[seat].hand)
+    seats = seat_count(s)  # with teams each seat plays from the cards dealt to it (OR14)
+    for seat in range(seats):
+        needed = sum(1 for j in range(free) if (turn + j) % seats == seat)
+        held = len(hand_of(s, seat))
         if held < needed:
+            colour = s.players[team_of(s, seat)].colour
+            who = colour if s.teams is None else f"seat {seat} ({colour} team)"
             g.problem(("given", "players", seat, "hand") if seat < len(
                 g.doc.data.get("given", {}).get("players") or []) else ("given",), "S206",
-                f"{s.players[seat].colour} plays {needed} more card{'s' * (needed != 1)} "
+                f"{who} plays {needed} more card{'s' * (needed != 1)} "
                 f"to fill the board and holds {held}", "give the hand more cards, or fill "
                 "more slots on the board", key=True)
 

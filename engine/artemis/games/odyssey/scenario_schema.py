@@ -3,10 +3,10 @@ of ``given`` (the position) and the definitions it uses, embedded by the kernel'
 schema (`artemis.scenario.schema`) under ``game: odyssey``.
 
 A solo position (``config.players: 1``) plays against the Mission of the config's option
-``mission`` (drawn by the seed when left out). Team play (6 and 8 players) is not a position:
-``given.players`` lists seats and the loader matches them to ``config.players``, while a team
-game's state holds one player per team, so a position of teams would need its own seat
-mapping; nor is an Alien Artifact being used, or a Trade in progress.
+``mission`` (drawn by the seed when left out). A team position (6 and 8 players) lists every
+seat, its ``hand`` the cards dealt to it and what partners share given on either partner
+(`artemis.games.odyssey.position`). An Alien Artifact being used, or a Trade in progress, is
+not a position.
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ _PLAYER = {
         "vp": _int("The Score marker (0 or more).", 0, MAX_AMOUNT),
         "resources": {"description": "Resource cards in hand; given, a type left out is 0.",
                       "allOf": [{"$ref": "#/definitions/resources"}]},
-        "hand": _ids("Action cards in hand (the player's colour); given, exactly these."),
+        "hand": _ids("Action cards in hand (the player's colour); given, exactly these. "
+                     "With teams: the cards dealt to this seat."),
         "score_discard": _ids("Score cards in the player's Score discard pile."),
         "artifacts": _ids("Alien Artifacts held (hidden from the others)."),
         "artifacts_used": _int("Alien Artifacts used so far.", 0, 17),
@@ -113,12 +114,14 @@ GIVEN_SCHEMA: dict = {
                  "allOf": [_int("A slot number.", 1, 20)]},
         "turn": {"description": "Planning phase: the player who plays a card next "
                  "(default: the First player).", "allOf": [{"$ref": "#/definitions/player"}]},
-        "first_player": {"description": "The First player, who holds the marker (default: "
-                         "drawn by the seed).", "allOf": [{"$ref": "#/definitions/player"}]},
+        "first_player": {"description": "The First player, who holds the marker (with "
+                         "teams: the seat holding it; default: drawn by the seed).",
+                         "allOf": [{"$ref": "#/definitions/player"}]},
         "reached_42": {"type": "boolean", "description": "A marker has reached 42 and the "
                        "draft is done (default false)."},
-        "players": {"description": "Every player, by seat (solo: the one player).",
-                    "type": "array", "minItems": 1, "maxItems": 5, "items": _PLAYER},
+        "players": {"description": "Every player, by seat (solo: the one player; 6 or 8 "
+                    "seats: teams of partners s and s + N/2).",
+                    "type": "array", "minItems": 1, "maxItems": 8, "items": _PLAYER},
         "planets": {"description": "The whole galaxy: exactly these planets (default: the "
                     "seed's galaxy). The Starting system needs one.", "type": "array",
                     "items": {"$ref": "#/definitions/planet"}},
