@@ -520,3 +520,34 @@ def test_a_log_made_before_a_plugin_was_installed_names_the_content_difference(t
             "[project 0.1.0, reef] (install or remove what differs") in message
     # with the content it was made with, the same log verifies
     assert verify(read_log(path), host) is None
+
+
+# --- the marks: to and reveals -------------------------------------------------------------
+
+
+def _odyssey_log(tmp_path) -> Path:
+    game = play_game(GameConfig(game="odyssey", players=3, seed=2), ["random"] * 3)
+    path = tmp_path / "odyssey.jsonl"
+    write_log(game, path, ["random"] * 3)
+    return path
+
+
+@pytest.mark.parametrize("mark", ["to", "reveals"])
+def test_verify_finds_a_mark_dropped_from_a_log_that_has_marks(tmp_path, mark):
+    path = _odyssey_log(tmp_path)
+    lines = _lines(path)
+    index = next(i for i, line in enumerate(lines) if f'"{mark}"' in line)
+    entry = json.loads(lines[index])
+    del entry[mark]
+    lines[index] = json.dumps(entry)
+    difference = verify(read_log(_write(tmp_path / "edited.jsonl", lines)))
+    assert difference is not None and difference.index == index - 1
+    assert difference.keys == [mark]
+    assert verify(read_log(path)) is None  # the untouched log verifies
+
+
+def test_a_log_older_than_the_marks_verifies_without_them(builtin_host):
+    old = read_log(GOLDEN_V1_LOGS[0])
+    assert "content" not in old.header
+    assert not any("reveals" in e or "to" in e for e in old.entries)
+    assert verify(old, builtin_host) is None

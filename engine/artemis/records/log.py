@@ -12,8 +12,9 @@ is absent from logs written before rules had versions: they replay under
 
 Two keys of an entry are the kernel's marks: ``to`` (the seats that may see a private record;
 absent: public) and ``reveals`` (the action's consequences showed hidden or random
-information). A log written before they existed lacks them: `verify` ignores a mark the
-recorded entry does not have.
+information). A log written before they existed (its header has no ``content``, which came
+with them) lacks them: `verify` ignores there a mark the recorded entry does not have, and
+in any later log compares them as every other key, so an edited log that drops one differs.
 
 A replay builds the game from the header's config and seed and applies the logged action ids
 in order; `verify` then compares every regenerated entry with the recorded
@@ -463,7 +464,9 @@ def _reason(exc: Exception) -> str:
 def verify(log: GameLog, host=None, new_game: Callable | None = None) -> Difference | None:
     """Replay ``log`` and compare every regenerated entry with the recorded one (both
     JSON-normalised). Returns the first `Difference`, or None when every entry matches and
-    the game is over where the log ends. Raises LogError when the game cannot be set up."""
+    the game is over where the log ends. The marks ``to`` and ``reveals`` are compared too,
+    except in a log older than them (its header has no ``content``). Raises LogError when
+    the game cannot be set up."""
     result = replay(log, host, new_game, stop_at_illegal=False)
     game = result.game
     recorded = log.entries
@@ -471,8 +474,12 @@ def verify(log: GameLog, host=None, new_game: Callable | None = None) -> Differe
     def diff(index: int, a: Any, b: Any, note: str = "", keys: list | None = None):
         return Difference(index, a, b, note, keys or [], log.line_of(index))
 
+    # the marks (``to``, ``reveals``) came with the header's content record: a log without
+    # one was written before them and is compared without them; any later log holds every
+    # mark, so a record missing one (an edited log) differs
+    unmarked = "content" not in log.header
     for index, (a, b) in enumerate(zip(recorded, replayed, strict=False)):
-        if isinstance(a, dict) and isinstance(b, dict) and not all(m in a for m in MARKS):
+        if unmarked and isinstance(a, dict) and isinstance(b, dict):
             b = {k: v for k, v in b.items() if k in a or k not in MARKS}
         if not same_json(a, b):
             keys = (sorted(k for k in a.keys() | b.keys()
