@@ -191,3 +191,15 @@ def test_solo_without_the_memory_aid_hides_earlier_peeks_from_the_view():
     planets = {p["id"]: p for p in aided.view(0)["planets"]}
     types = {p.id: p.type for p in aided.state.planets}
     assert [planets[pid]["type"] for pid in peeked] == [types[pid] for pid in peeked]
+
+
+def test_the_solo_account_tells_each_card_as_placed_face_up():
+    from artemis.kernel.game import GameConfig
+    from artemis.players.play import play_game
+
+    game = play_game(GameConfig(game="odyssey", players=1, seed=3), ["random"])
+    lines = game.ruleset.account_lines(game, ["Ann"])
+    planning = next(line for line in lines if line.startswith("  Planning:"))
+    placed = [e for e in game.log if e["type"] == "placed_card"][:3]
+    assert planning == "  Planning: " + "; ".join(
+        f"Ann plays a card face up into slot {e['slot']} ({e['card']})" for e in placed)

@@ -55,6 +55,9 @@ class _Account:
         self.acted = False
         self.offer = ""
         self.decisions = decisions
+        from artemis.games.odyssey.rules.rounds import face_up_planning
+
+        self.face_up = face_up_planning(game)  # solo's cards go face up (OR18)
 
     def own_card(self, e: dict) -> None:
         """A card the seat itself planned (a private record, in a seat's own records): named
@@ -68,7 +71,8 @@ class _Account:
             self.parts[-1] += f" ({e['card']})"
 
     def _planned(self, e: dict) -> str:
-        return f"{self.names[e['player']]} plays a card face down into slot {e['slot']}"
+        how = "face up" if self.face_up else "face down"
+        return f"{self.names[e['player']]} plays a card {how} into slot {e['slot']}"
 
     def flush(self) -> None:
         if self.head and (self.parts or self.action != "end_of_round"):
@@ -224,9 +228,9 @@ def account_lines(game, names: list[str], records: list[dict] | None = None,
     slot (and, in ``records``, which card the seat itself played there)."""
     account = _Account(game, names, decisions)
     for e in game.log if records is None else records:
-        if "to" not in e:
+        if e["type"] == "placed_card" and (records is not None or "to" not in e):
+            account.own_card(e)  # the seat's own (it knows it), or face up for all (OR18)
+        elif "to" not in e:
             account.event(e)
-        elif records is not None and e["type"] == "placed_card":  # the seat's own: it knows
-            account.own_card(e)
     account.flush()
     return account.out
