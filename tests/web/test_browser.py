@@ -122,7 +122,7 @@ def _decide(driver, rng: random.Random, toolkit_change: bool, on_board: bool = F
     change of the target when ``toolkit_change``, else one at random); for any other question
     one of its buttons. ``shot``: called with the button about to be clicked, the chooser
     open (for a screenshot). Returns (kind, action id, label) clicked: kind "place",
-    "place+toolkits" (a Toolkit change) or the fieldset's legend."""
+    "place+toolkits" (a Toolkit change) or the fieldset's kind of answer."""
     from selenium.webdriver.common.by import By
 
     dice = _css(driver, "#chooser details.die")
@@ -151,7 +151,7 @@ def _decide(driver, rng: random.Random, toolkit_change: bool, on_board: bool = F
     else:
         groups = _css(driver, "#chooser fieldset")
         group = rng.choice(groups)
-        kind = group.find_element(By.TAG_NAME, "legend").text
+        kind = group.get_attribute("data-kind")
         button = rng.choice(group.find_elements(By.TAG_NAME, "button"))
     action = button.get_attribute("value")
     if shot is not None:
@@ -246,10 +246,8 @@ def _replay_shows(driver, loaded, step: int) -> None:
     assert _step_shown(driver) == (step, len(actions))
     status = _css(driver, ".replay-controls p.status")[0].text
     assert f"round {there.ruleset.round_of(there)} " in status, status
-    seat, question = there.current_player, there.pending.kind
     assert _css(driver, "#decision h2")[0].text == (
-        f"The decision after step {step}: {loaded.names[seat]} was asked "
-        f"({question.replace('_', ' ')})")
+        f"The decision after step {step}: {there.ruleset.question(there, loaded.names)}")
     choices = _css(driver, "#decision ol.choices li")
     assert [c.get_attribute("title") for c in choices] == [a.id for a in there.legal_actions()]
     taken = [c.get_attribute("title") for c in choices if "taken" in c.get_attribute("class")]

@@ -46,14 +46,19 @@ def generic_view(view) -> str:
 
 
 def action_groups(game, actions: list, names: list[str] | None = None) -> list[dict]:
-    """The legal ``actions`` for the generic chooser: one group per kind of question, each
-    {"kind", "actions": [{"id", "label"}]} in the engine's order; a label is the game's words
-    for the action (`Ruleset.describe_action`, players by ``names``), not the recorded one."""
+    """The legal ``actions`` for the generic chooser: one group per kind of answer, each
+    {"kind", "legend", "actions": [{"id", "label"}]} in the engine's order; a label is the
+    game's words for the action (`Ruleset.describe_action`, players by ``names``), not the
+    recorded one. ``legend`` names the kind only where answers of several kinds are offered
+    (the Project's Upkeep "move" or "swap"); a single group has none, the question above it
+    saying what is asked."""
     groups: dict[str, list] = {}
     for a in actions:
         groups.setdefault(a.kind, []).append(
             {"id": a.id, "label": game.ruleset.describe_action(game, a, names)})
-    return [{"kind": kind, "actions": items} for kind, items in groups.items()]
+    several = len(groups) > 1
+    return [{"kind": kind, "legend": kind.replace("_", " ") if several else "",
+             "actions": items} for kind, items in groups.items()]
 
 
 def ungrouped(actions: list, grouped: list | None) -> list:
@@ -90,7 +95,8 @@ def seat_page(session, seat: int | None) -> dict:
         "generic": generic_view(view),
         "asked": asked, "placements": grouped,
         "groups": action_groups(game, ungrouped(actions, grouped), names) if asked else [],
-        "question": game.pending.kind if asked and game.pending is not None else "",
+        # the question in the game's words, as the terminal seat asks it (`Ruleset.question`)
+        "question": ruleset.question(game, names) if asked else "",
         "account": session.account(seat), "final": final_table(session),
         "actions_taken": len(game.actions),
         "may_undo": seat is not None and session.may_undo(seat),
@@ -129,7 +135,8 @@ def scores(game, names: list[str]) -> dict | None:
 def replay_page(replay, step: int) -> dict:
     """The data of the replay viewer at ``step`` (the game after the record's first ``step``
     actions): the public view drawn or rendered, the public account so far, the decision
-    asked there ({"seat", "name", "question", "choices" [{"id", "label", "taken"}], "taken"},
+    asked there ({"seat", "name", "question" (its kind), "asked" (the question in the game's
+    words, `Ruleset.question`), "choices" [{"id", "label", "taken"}], "taken"},
     None at the record's end), the final table when the game is over there, and the seats the
     continue form offers (their kinds, the recorded one first)."""
     from artemis.players.bots import bot_kinds, check_bot
@@ -146,6 +153,7 @@ def replay_page(replay, step: int) -> dict:
                    for a in game.legal_actions()]
         decision = {"seat": game.current_player, "name": replay.names[game.current_player],
                     "question": game.pending.kind, "choices": choices,
+                    "asked": ruleset.question(game, list(replay.names)),
                     "taken": next((c for c in choices if c["taken"]), None)}
     kinds = bot_kinds(ruleset)
 

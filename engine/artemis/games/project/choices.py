@@ -13,7 +13,13 @@ from __future__ import annotations
 import re
 
 from artemis.games.project.vocabulary import REGIONS
-from artemis.games.project.words import colonist_name, describe, describe_ability, region_name
+from artemis.games.project.words import (
+    colonist_name,
+    describe,
+    describe_ability,
+    region_name,
+    with_article,
+)
 from artemis.kernel.choices import ChoiceGroup
 from artemis.util.plural import counted
 
@@ -54,7 +60,59 @@ def question(game, names: list[str]) -> str:
         source = relief_source(game, pending.player)
         if source:
             text += f" (Relief from {source})"
+    elif pending.kind == "split":
+        text = split_question(game, name)
     return text
+
+
+def split_question(game, name: str) -> str:
+    """The ``split`` question in words: whether the player is gaining, paying or losing
+    resources (Energy and Minerals in any mix, rulebook, Some General Rules), how many, and
+    why, from the log: "Ada, you gain 4 resources from the Relief Track (space 7): how many
+    of each (Energy and Minerals)?", "Ada, the Event Leviathan Sighting takes 2 resources
+    from you: which (Energy and Minerals)?"."""
+    player, n, sign = game.pending.ctx
+    cause = pool_cause(game, player)
+    what = counted(n, "resource")
+    if sign > 0:
+        where = f" from {cause}" if cause else ""
+        return f"{name}, you gain {what}{where}: how many of each (Energy and Minerals)?"
+    if cause.startswith("the Event "):
+        return f"{name}, {cause} takes {what} from you: which (Energy and Minerals)?"
+    why = f" for {cause}" if cause else ""
+    return f"{name}, you pay {what}{why}: how many of each (Energy and Minerals)?"
+
+
+def pool_cause(game, player: int) -> str:
+    """What makes ``player`` gain, pay or lose resources now, from the log (its latest
+    record that says): "the Event Leviathan Sighting", "the Relief Track (space 7)",
+    "Research Lab, activated at Upkeep", "the Expedition Sunken Wreck's reward", "sending
+    a Pioneer to the Expedition Sunken Wreck"; "" when the log does not say."""
+    by_id = game.catalog.by_id
+
+    def name(item: str) -> str:
+        return by_id[item].name if item in by_id else item
+
+    for e in reversed(game.log):
+        kind = e["type"]
+        mine = e.get("player") == player
+        if kind == "event":
+            return f"the Event {name(e['event'])}"
+        if kind == "activated" and mine:
+            return f"{name(e['tile'])}, activated at Upkeep"
+        if kind == "sent" and mine:
+            card = game.state.cards[e["card"]] if e["card"] < len(game.state.cards) else None
+            what = (f"{e['count']} Pioneers" if e["count"] > 1
+                    else with_article(colonist_name(e["colonist"])))
+            to = f" to the Expedition {name(card.id)}" if card is not None else ""
+            return f"sending {what}{to}"
+        if kind == "action" and mine and e["id"].startswith("relief_reward:"):
+            return f"the Relief Track (space {e['id'].split(':')[1]})"
+        if kind == "expedition":
+            return f"the Expedition {name(e['card'])}'s reward"
+        if kind in ("resolve", "upkeep", "dice_rolled", "board_setup"):
+            return ""
+    return ""
 
 
 def relief_source(game, player: int) -> str:
@@ -119,6 +177,8 @@ def describe_action(game, action, names: list[str] | None = None) -> str:
         tile = game.catalog.by_id[pending.ctx[0]]
         have = game.state.players[player].minerals
         return f"{label} (you have {have}): {_building_words(tile)}"
+    if kind == "split":  # the recorded label says "1 Minerals"; people read "1 Mineral"
+        return re.sub(r"\b1 Minerals\b", "1 Mineral", label)
     if kind == "relief_reward":
         reached = game.state.players[player].relief
         where = "the space just reached" if action.args[0] == reached else "a space passed"
