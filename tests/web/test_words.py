@@ -118,3 +118,52 @@ def test_the_pay_question_says_what_is_happening():
     assert re.fullmatch(r"\w+, you pay 1 resource for sending (an? \w+|\d Pioneers) to the "
                         r"Expedition [A-Z][\w ]+: how many of each \(Energy and Minerals\)\?",
                         asked["sent"]), asked["sent"]
+
+
+# -- the account tells a consequence once it is known ---------------------------------------
+
+
+def test_an_event_being_answered_is_not_told_as_having_no_effect():
+    """Leviathan Sighting asks a player which resources go: until they answer, the account
+    says the Event is resolving (with what it does), then what it took; never "no effect"."""
+    for seed in range(60):
+        game = Game.new(GameConfig(game="project", players=3, seed=seed))
+        rng = random.Random(seed)
+        if _until(game, rng, lambda g: g.pending.kind == "split"
+                  and g.log[-1]["type"] == "event"):
+            break
+    else:
+        pytest.fail("no Event asked a player for resources in 60 random games")
+    names = NAMES[:3]
+    card = game.catalog.by_id[game.log[-1]["event"]]
+    before = game.ruleset.account_lines(game, names)[-1]
+    assert before.startswith(f"  Event {card.name}: resolving now ("), before
+    who = names[game.current_player]
+    game.apply(game.legal_actions()[0])
+    after = [line for line in game.ruleset.account_lines(game, names)
+             if line.startswith(f"  Event {card.name}:")][-1]
+    assert "no effect" not in after and "resolving" not in after
+    assert re.search(rf"\b{who} -\d (Energy|Minerals?)\b", after), after
+
+
+def test_an_odyssey_slot_being_answered_does_not_say_nobody_acted():
+    """While the players are asked about a revealed Produce or Travel card, its line says it
+    is resolving, not "nobody produces" / "nobody travels"; once resolved, a slot where
+    nobody acted says so."""
+    from artemis.games.odyssey.account import NOTHING
+
+    nobody = tuple(NOTHING.values())
+    asked = told = 0
+    for seed in range(6):
+        game = Game.new(GameConfig(game="odyssey", players=3, seed=seed))
+        rng = random.Random(seed)
+        while not game.is_over:
+            if game.pending.kind in ("produce_type", "travel_go", "travel_system"):
+                last = game.ruleset.account_lines(game, NAMES[:3])[-1]
+                assert last.startswith("  Slot ") and not last.endswith(nobody), last
+                assert "resolving now" in last or ";" in last, last
+                asked += 1
+            game.apply(rng.choice(game.legal_actions()))
+        told += sum(line.endswith(nobody)
+                    for line in game.ruleset.account_lines(game, NAMES[:3]))
+    assert asked > 20 and told > 0

@@ -74,10 +74,13 @@ class _Account:
         how = "face up" if self.face_up else "face down"
         return f"{self.names[e['player']]} plays a card {how} into slot {e['slot']}"
 
-    def flush(self) -> None:
+    def flush(self, under_way: bool = False) -> None:
+        """Write the current heading's line. ``under_way``: the records end here while
+        the game still asks within it, so a slot where nobody has acted yet says it is
+        resolving, not that nobody acted."""
         if self.head and (self.parts or self.action != "end_of_round"):
             if not self.acted and self.action in NOTHING:
-                self.parts.append(NOTHING[self.action])
+                self.parts.append("resolving now" if under_way else NOTHING[self.action])
             self.out.append(f"  {self.head}" + (": " + "; ".join(self.parts)
                                                 if self.parts else ""))
         elif self.parts:
@@ -232,5 +235,17 @@ def account_lines(game, names: list[str], records: list[dict] | None = None,
             account.own_card(e)  # the seat's own (it knows it), or face up for all (OR18)
         elif "to" not in e:
             account.event(e)
-    account.flush()
+    account.flush(under_way=_under_way(game))
     return account.out
+
+
+def _under_way(game) -> bool:
+    """Whether the game is asking a question inside the slot or Singularity card revealed
+    last (not in the Alien Artifact window after it, nor at the End of the Round): its
+    outcome is not known yet."""
+    pending = game.pending
+    if pending is None or game.is_over:
+        return False
+    if pending.kind == "artifact":
+        return pending.ctx[0] not in ("after_action", "end_of_round")
+    return pending.kind not in ("hand_discard", "draft_keep", "place")

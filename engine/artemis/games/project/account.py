@@ -17,9 +17,10 @@ def account_lines(game, names: list[str], records: list[dict] | None = None,
     """The game's story from its log (or from ``records``, a seat's own), a line per round
     header, region, event and Upkeep: what each player took, paid, recruited, built, trained,
     gained and lost, and their Relief (an Event that changed nothing says so, with what it
-    does); ``names`` are the seats' labels, by seat. With ``decisions``, each placement is
-    told where it is made ("Ada places 3 in the Vents"), for a seat following the game as it
-    is played; without, the story leaves placements to the regions' resolution."""
+    does; one whose records end while the game asks a player about it is "resolving now",
+    not "no effect"); ``names`` are the seats' labels, by seat. With ``decisions``, each
+    placement is told where it is made ("Ada places 3 in the Vents"), for a seat following
+    the game as it is played; without, the story leaves placements to the regions' resolution."""
     cat = game.catalog
     out: list[str] = []
     section: list[str] = []
@@ -30,9 +31,13 @@ def account_lines(game, names: list[str], records: list[dict] | None = None,
 
     event = None  # the Event whose section this is (None: another section)
 
-    def flush() -> None:
+    def flush(last: bool = False) -> None:
         if section:
             out.append(f"  {title}: " + "; ".join(section))
+        elif event is not None and last and game.pending is not None:
+            # the records end inside the Event while the game asks: its effect is under
+            # way (a player answers for it), not known to be none
+            out.append(f"  {title}: resolving now ({_event_words(cat.by_id[event])})")
         elif event is not None:  # said, so that an Event that did nothing is not missed
             out.append(f"  {title}: no effect ({_event_words(cat.by_id[event])})")
         section.clear()
@@ -147,7 +152,7 @@ def account_lines(game, names: list[str], records: list[dict] | None = None,
             section.append(_stock_text(e, doorstep))
         elif kind == "modify":
             section.append(f"{e['param']} {e['mode']} {e['value']} this round")
-    flush()
+    flush(last=True)
     return out
 
 
