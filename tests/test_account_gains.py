@@ -108,4 +108,4 @@ def test_an_event_that_did_something_has_no_no_effect_line(catalog):
            {"type": "event", "event": "crane_failure"},
            {"type": "modify", "param": "gantry_price_adjust", "mode": "add", "value": 1}]
     assert story(catalog, log) == ["  Event Cave-In: P0 (greedy) -2 Energy",
-                                   "  Event Crane Failure: gantry_price_adjust add 1 this round"]
+                                   "  Event Crane Failure: add 1 to the Gantry price this round"]

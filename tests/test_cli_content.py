@@ -207,8 +207,9 @@ def test_show_typo_suggests_the_nearest_id():
     ([{"stock": {"region": "doorstep", "amount": 3}}],
      "draw 3 colonists from the bag to the Doorstep"),
     ([{"modify": {"param": "doorstep_cost_per_colonist", "set": 1}}],
-     "set doorstep_cost_per_colonist to 1"),
-    ([{"modify": {"param": "gantry_price_adjust", "add": -2}}], "add -2 to gantry_price_adjust"),
+     "set the Energy paid per colonist recruited at the Doorstep to 1"),
+    ([{"modify": {"param": "gantry_price_adjust", "add": -2}}], "subtract 2 from the Gantry price"),
+    ([{"modify": {"param": "my_param", "add": 2}}], "add 2 to my_param"),
     ([{"lose_colonist": {"count": 1}}], "discard 1 colonist from the Shelters"),
     ([{"harsh_draw": {"region": "vents", "amount": 2}}], "harsh_draw(region: vents, amount: 2)"),
     ([{"double_vp": 3}], "double_vp(3)"),
@@ -226,9 +227,10 @@ def test_describe_abilities(catalog):
     assert describe_ability(catalog["manufactory"]) == (
         "At Upkeep, if fully staffed: pay 2 Minerals, then 2 VP")
     assert describe_ability(catalog["shuttle_bay"]) == (
-        "While fully staffed: set doorstep_cost_per_colonist to 1")
+        "While fully staffed: set the Energy paid per colonist recruited at the Doorstep to 1")
     assert describe_ability(catalog["field_station"]) == (
-        "When on_expedition_success, if fully staffed: gain 1 Energy and 1 Mineral")
+        "After each successful Expedition you had a die on, if fully staffed: gain 1 Energy "
+        "and 1 Mineral")
     assert describe_ability(catalog["survey_station"]) == (
         "At game end, if fully staffed: 1 VP per 2 Expedition badges held (at most 4 times)")
 

@@ -149,7 +149,8 @@ def test_help_board_and_log_answer_and_unknown_input_gets_a_hint(tmp_path):
     assert "the board as P0 sees it" in shown and "Outfitter   Toolkits for a die: 1: 1" in shown
     shown = answer(child, "log", "\n> ")
     assert shown.startswith("log\nThe game so far:\n── Round 1 ")
-    assert "  Event Frontier Spirit: expedition_badges add 1 this round" in shown
+    assert ("  Event Frontier Spirit: add 1 to the Expedition badges per award of a successful "
+            "Expedition this round") in shown
     shown = answer(child, "xyzzy", "\n> ")
     assert "  'xyzzy' is not an answer: type a number from 1 to 5, an action id, or help" in (
         shown)

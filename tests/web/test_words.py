@@ -167,3 +167,60 @@ def test_an_odyssey_slot_being_answered_does_not_say_nobody_acted():
         told += sum(line.endswith(nobody)
                     for line in game.ruleset.account_lines(game, NAMES[:3]))
     assert asked > 20 and told > 0
+
+
+# -- the board says what the Event and each building do -------------------------------------
+
+
+def _board_page(tmp_path, game, seat=0) -> str:
+    session = _session(tmp_path, game.ruleset.id, game.config.players)
+    session.game = game
+    return html.unescape(page("seat.html", **seat_page(session, seat), act_url="/act",
+                              undo_url=None, pace_key=None, hotseat=None))
+
+
+def test_the_project_board_shows_the_events_text_and_every_buildings_ability(tmp_path):
+    """Before this round's Event resolves, the board says what it does (as `artemis content
+    show` does); each Gantry tile and each building on a mat shows its ability; a rule
+    change of the Event reads in words, never a parameter's name."""
+    from artemis.games.project.vocabulary import PARAMETERS
+    from artemis.games.project.words import describe_ability, describe_clause
+
+    game = Game.new(GameConfig(game="project", players=3, seed=1))
+    rng = random.Random(1)
+    waiting = _until(game, rng, lambda g: g.state.event is not None
+                     and not any(e["type"] == "event" for e in g.log[-40:])
+                     and g.pending.kind == "place")
+    assert waiting
+    card = game.catalog.by_id[game.state.event]
+    text = _board_page(tmp_path, game)
+    assert f"Event: {card.name}" in text
+    assert f'data-event-text>{"; ".join(describe_clause(c) for c in card.clauses)}<' in text
+    for g in game.state.gantry:
+        tile = game.catalog.by_id[g.tile]
+        assert re.search(rf'data-tile="{g.tile}">.*?<div class="ability">'
+                         rf'{re.escape(describe_ability(tile))}</div>', text, re.S), tile.name
+    # later: buildings on the mats, and the Events' rule changes
+    changed = owned = False
+    for _ in range(3000):
+        if game.is_over:
+            break
+        p = game.state.players
+        if game.pending.kind == "place" and any(q.buildings for q in p):
+            text = _board_page(tmp_path, game)
+            for q in p:
+                for b in q.buildings:
+                    assert (f'<div class="ability">{describe_ability(game.catalog.by_id[b.tile])}'
+                            "</div>") in text
+                    owned = True
+            modifiers = game.view(0).get("event_modifiers", [])
+            if modifiers:
+                board = text.split('<section class="project-board">')[1].split("</section>")[0]
+                assert 'class="modifier"' in board
+                assert not any(f"{prm.name} " in board or prm.name.replace("_", " ") in board
+                               for prm in PARAMETERS), board[:400]
+                changed = True
+            if owned and changed:
+                break
+        game.apply(rng.choice(game.legal_actions()))
+    assert owned and changed

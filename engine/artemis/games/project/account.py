@@ -151,7 +151,9 @@ def account_lines(game, names: list[str], records: list[dict] | None = None,
                 doorstep += e["amount"]
             section.append(_stock_text(e, doorstep))
         elif kind == "modify":
-            section.append(f"{e['param']} {e['mode']} {e['value']} this round")
+            from artemis.games.project.words import describe_modify
+
+            section.append(f"{describe_modify(e['param'], e['mode'], e['value'])} this round")
     flush(last=True)
     return out
 

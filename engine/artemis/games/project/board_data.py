@@ -13,7 +13,14 @@ Relief Track space, VP, dice).
 from __future__ import annotations
 
 from artemis.games.project.vocabulary import REGIONS
-from artemis.games.project.words import colonist_name, describe, region_name
+from artemis.games.project.words import (
+    colonist_name,
+    describe,
+    describe_ability,
+    describe_clause,
+    describe_modify,
+    region_name,
+)
 
 
 def _colonists(counts: dict) -> str:
@@ -24,8 +31,9 @@ def _colonists(counts: dict) -> str:
 
 def board(game, view: dict) -> dict:
     """The template's data for ``view`` (a seat's `Game.view` of a Project ``game``):
-    ``regions`` (id, name, dice [(seat, face)...], and what the region holds), ``event``
-    (name, spot, when it resolves), ``players`` (each mat), ``round``, ``phase``."""
+    ``regions`` (id, name, dice [(seat, face)...], and what the region holds; a Gantry
+    tile's ability), ``event`` (name, spot, when it resolves, what it does, its rule changes
+    in words), ``players`` (each mat; each building's ability), ``round``, ``phase``."""
     catalog = game.catalog
     b = view["board"]
     spots = {s.spot: s for s in catalog.board.event_spots}
@@ -38,7 +46,11 @@ def board(game, view: dict) -> dict:
                 else f"after {region_name(spot.after)}")
         event = {"name": card.name if card else view["event"],
                  "spot": card.when if card else "?", "when": when,
-                 "modifiers": view.get("event_modifiers", [])}
+                 # what it does, as `artemis content show` says it, before it resolves
+                 "text": "; ".join(describe_clause(c) for c in card.clauses) if card else "",
+                 "modifiers": [{**m, "text": describe_modify(m["param"], m["mode"],
+                                                             m["value"])}
+                               for m in view.get("event_modifiers", [])]}
     expeditions = []
     for c in b["expeditions"]:
         card = catalog.by_id.get(c["card"])
@@ -57,6 +69,7 @@ def board(game, view: dict) -> dict:
                       "sent": d["sent"]} for d in c["dice"]]})
     gantry = [{"id": g["tile"], "name": _name(catalog, g["tile"]),
                "slots": list(getattr(catalog.by_id.get(g["tile"]), "slots", ())),
+               "ability": _ability(catalog, g["tile"]),
                "dice": [{"seat": d[0], "face": d[1]} for d in g["dice"]]}
               for g in b["gantry"]]
     academy = [None if a is None else {"seat": a[0], "face": a[1],
@@ -83,8 +96,9 @@ def board(game, view: dict) -> dict:
             "toolkits": p["toolkits"], "badges": p["badges"], "vp": p["vp"],
             "relief": p["relief"], "dice": p["dice"],
             "shelters": _colonists(p["shelters"]), "arriving": _colonists(p["arriving"]),
-            "buildings": [{"name": _name(catalog, bd["tile"]),
+            "buildings": [{"id": bd["tile"], "name": _name(catalog, bd["tile"]),
                            "slots": list(getattr(catalog.by_id.get(bd["tile"]), "slots", ())),
+                           "ability": _ability(catalog, bd["tile"]),
                            "staff": _colonists(bd["staff"])} for bd in p["buildings"]],
         })
     return {"round": view["round"], "phase": view["phase"], "start": view["start_player"],
@@ -92,6 +106,12 @@ def board(game, view: dict) -> dict:
             "regions": [{"id": r, "name": region_name(r), **regions.get(r, {})}
                         for r in REGIONS],
             "bag": _colonists(b["bag"])}
+
+
+def _ability(catalog, tile_id: str) -> str:
+    """A building tile's ability in words, as `artemis content show` says it."""
+    tile = catalog.by_id.get(tile_id)
+    return describe_ability(tile) if tile is not None else ""
 
 
 def _name(catalog, item_id: str | None) -> str:

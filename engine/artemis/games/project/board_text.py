@@ -38,8 +38,10 @@ def board_text(game, view: dict, names: list[str]):
     event = data["event"]
     if event:
         head += f"; Event {event['name']} (resolves {event['when']})"
+        if event["text"]:
+            head += f": {event['text']}"
         for m in event["modifiers"]:
-            head += f"; {m['param'].replace('_', ' ')} {m['mode']} {m['value']} this round"
+            head += f"; {m['text']} this round"
     regions = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
     regions.add_column("region", style="bold", no_wrap=True)
     regions.add_column("holds")
@@ -57,7 +59,7 @@ def board_text(game, view: dict, names: list[str]):
         elif r["id"] == "gantry":
             for i, t in enumerate(r["tiles"]):
                 regions.add_row(r["name"] if i == 0 else "",
-                                f"{t['name']} [{', '.join(t['slots'])}]",
+                                f"{t['name']} [{', '.join(t['slots'])}]: {t['ability']}",
                                 _dice(t["dice"], names))
         elif r["id"] == "academy":
             spaces = "; ".join(

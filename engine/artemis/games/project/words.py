@@ -207,12 +207,44 @@ def _stock(p: Any) -> str:
     return f"add {thing} to {place}" if amount >= 0 else f"remove {thing} from {place}"
 
 
+#: The rule parameters of the base game (`artemis.games.project.vocabulary.PARAMETERS`) in
+#: the rulebook's words, for people: what the number counts.
+PARAM_WORDS = {
+    "doorstep_cost_per_colonist": "the Energy paid per colonist recruited at the Doorstep",
+    "shelter_upkeep_per_colonist": "the Energy paid per colonist heated in the Shelters",
+    "shelter_upkeep_free_slots": "the colonists heated for free in the Shelters",
+    "expedition_send_cost": "the resources paid for a send at Basecamp",
+    "expedition_badges": "the Expedition badges per award of a successful Expedition",
+    "expedition_difficulty_adjust": "every Expedition's difficulty",
+    "gantry_price_adjust": "the Gantry price",
+    "outfitter_bonus": "the Toolkits per die placed at the Outfitter",
+    "vents_stock_bonus": "the Energy added to the Vents each round",
+    "quarry_stock_bonus": "the Minerals added to the Quarry each round",
+    "doorstep_draw_bonus": "the colonists drawn to the Doorstep each round",
+}
+#: The parameters whose value is a place, in words by mode.
+_PLACE_WORDS = {
+    ("expedition_send_from", "add"): "a send at Basecamp may also take colonists from {v}",
+    ("expedition_send_from", "set"): "a send at Basecamp takes colonists from {v}",
+    ("expedition_return_to", "set"): "sent colonists return to {v} after an Expedition",
+}
+
+
 def describe_modify(param: str, mode: str, value: Any) -> str:
-    """A rule parameter change: "set doorstep_cost_per_colonist to 1", "add -2 to
-    gantry_price_adjust"."""
+    """A rule parameter change in words: "set the Energy paid per colonist recruited at the
+    Doorstep to 1", "subtract 2 from the Gantry price", "add 1 to the Gantry price", "sent
+    colonists return to this building after an Expedition"; a parameter without words (a
+    plugin's) by its name: "set my_param to 1"."""
+    place = _PLACE_WORDS.get((param, mode))
+    if place is not None:
+        where = str(value).replace("_", " ")
+        return place.format(v="the Shelters" if value == "shelters" else where)
+    noun = PARAM_WORDS.get(param, param)
     if mode == "set":
-        return f"set {param} to {_inline(value)}"
-    return f"add {_inline(value)} to {param}"
+        return f"set {noun} to {_inline(value)}"
+    if isinstance(value, int) and value < 0:
+        return f"subtract {-value} from {noun}"
+    return f"add {_inline(value)} to {noun}"
 
 
 def _modify(p: Any) -> str:
@@ -323,11 +355,19 @@ def describe_clause(clause: Any) -> str:
     return f"{describe_target(clause.target)}: {describe(clause.effect)}"
 
 
+#: The game events a building's trigger names (`artemis.games.project.vocabulary.
+#: GAME_EVENTS`), in words; a plugin's event reads "When NAME".
+TRIGGER_WORDS = {
+    "on_expedition_success": "After each successful Expedition you had a die on",
+    "on_building_claimed": "Whenever you gain a building",
+}
+
 _REQUIRES = {"fully_staffed": "While fully staffed", "owned": "While owned"}
 
 
 def describe_passive(passive: Any) -> str:
-    """A passive ability: "While fully staffed: set doorstep_cost_per_colonist to 1"."""
+    """A passive ability: "While fully staffed: set the Energy paid per colonist recruited
+    at the Doorstep to 1"."""
     when = _REQUIRES.get(passive.requires, f"While {passive.requires}")
     changes = [describe_modify(m.param, m.mode, m.value) for m in passive.modify]
     return f"{when}: {_join(changes)}"
@@ -335,15 +375,16 @@ def describe_passive(passive: Any) -> str:
 
 def describe_ability(building: Any) -> str:
     """A building tile's ability in words (docs/authoring.md 3.1), for example
-    "At Upkeep, if fully staffed: gain 2 Minerals", "When on_expedition_success, if fully
-    staffed: gain 1 Energy and 1 Mineral", "At game end, if fully staffed: 3 VP"."""
+    "At Upkeep, if fully staffed: gain 2 Minerals", "After each successful Expedition you
+    had a die on, if fully staffed: gain 1 Energy and 1 Mineral", "At game end, if fully
+    staffed: 3 VP"."""
     if building.upkeep is not None:
         return f"At Upkeep, if fully staffed: {describe(building.upkeep)}"
     if building.passive is not None:
         return describe_passive(building.passive)
     if building.trigger is not None:
-        return (f"When {building.trigger.on}, if fully staffed: "
-                f"{describe(building.trigger.effect)}")
+        on = TRIGGER_WORDS.get(building.trigger.on, f"When {building.trigger.on}")
+        return f"{on}, if fully staffed: {describe(building.trigger.effect)}"
     if building.scoring is not None:
         return f"At game end, if fully staffed: {describe(building.scoring)}"
     return "no ability"
