@@ -224,3 +224,46 @@ def test_the_project_board_shows_the_events_text_and_every_buildings_ability(tmp
                 break
         game.apply(rng.choice(game.legal_actions()))
     assert owned and changed
+
+
+# -- the account marks what happened since the seat's last decision -------------------------
+
+
+def test_the_account_marks_the_news_since_the_seats_last_decision(tmp_path):
+    store = GameStore(tmp_path)
+    session = store.create(GameConfig(game="project", players=2, seed=3), ["human", "greedy"],
+                           ["Ada", "Bot"])
+    session.pace = 0
+    session.advance()
+    first = seat_page(session, 0)
+    assert first["news_at"] is None  # nothing decided yet: nothing marked
+    rng = random.Random(2)
+    before = None
+    for _ in range(300):  # Ada decides; the bot moves after her; until the account moved
+        if session.game.current_player == 0:
+            if before is not None and session.account(0) != before:
+                break
+            before = list(session.account(0))
+            session.act(0, rng.choice(session.game.legal_actions()).id)
+        session.advance()
+    data = seat_page(session, 0)
+    account, at = data["account"], data["news_at"]
+    assert at is not None and 0 <= at < len(account)
+    # the marked lines are those not in the account as it was when Ada last decided
+    last = max(i for i, r in enumerate(session.game.log)
+               if r["type"] == "action" and r.get("player") == 0)
+    then = session.game.clone()
+    then.log = session.game.log[:last + 1]
+    old = then.ruleset.account_lines(then, ["Ada", "Bot"])
+    offset = len(session.game.ruleset.account_lines(session.game, ["Ada", "Bot"])) - len(
+        account)
+    assert account[:at] == old[offset:offset + at]  # unchanged since: not marked
+    assert offset + at >= len(old) or account[at] != old[offset + at]  # the first news
+    text = page("seat.html", **data, act_url="/act", undo_url=None, pace_key=None,
+                hotseat=None)
+    shown = text.split('<pre id="account">')[1].split("</pre>")[0]
+    mark = '<span class="news-mark" id="news">── since your last decision ──</span>\n'
+    assert shown.count(mark) == 1
+    after = shown.split(mark)[1]
+    assert after.startswith(f'<span class="new">{html.escape(account[at])}</span>')
+    assert after.count('<span class="new">') == len(account) - at

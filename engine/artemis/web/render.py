@@ -84,6 +84,7 @@ def seat_page(session, seat: int | None) -> dict:
     asked = (not game.is_over and seat is not None and game.current_player == seat)
     actions = game.legal_actions() if asked else []
     names = list(session.names)
+    account = session.account(seat)
     grouped = (module.placement_groups(
         actions, lambda a: ruleset.describe_action(game, a, names))
         if module is not None and asked else None)
@@ -97,11 +98,39 @@ def seat_page(session, seat: int | None) -> dict:
         "groups": action_groups(game, ungrouped(actions, grouped), names) if asked else [],
         # the question in the game's words, as the terminal seat asks it (`Ruleset.question`)
         "question": ruleset.question(game, names) if asked else "",
-        "account": session.account(seat), "final": final_table(session),
+        "account": account, "news_at": news_start(game, names, seat, len(account)),
+        "final": final_table(session),
         "actions_taken": len(game.actions),
         "may_undo": seat is not None and session.may_undo(seat),
         "last_label": game.actions[-1].label if game.actions else "",
     }
+
+
+def news_start(game, names: list[str], seat: int | None, shown: int) -> int | None:
+    """Where the news since ``seat``'s last decision begins among the last ``shown`` lines
+    of its account (`artemis.web.session.account_of`): the first line that differs from the
+    account as it stood when the seat last decided (its log up to that decision). None for
+    a spectator, a seat that has not decided yet, or nothing new since."""
+    from artemis.web.session import account_of
+
+    if seat is None:
+        return None
+    log = game.log
+    last = next((i for i in range(len(log) - 1, -1, -1) if log[i].get("type") == "action"
+                 and log[i].get("player") == seat), None)
+    if last is None:
+        return None
+    everything = 10 ** 9
+    now = account_of(game, names, seat, everything)
+    then = game.clone()
+    then.log = log[:last + 1]
+    before = account_of(then, names, seat, everything)
+    k = 0
+    while k < min(len(now), len(before)) and now[k] == before[k]:
+        k += 1
+    if k >= len(now):
+        return None
+    return max(k - (len(now) - min(shown, len(now))), 0)
 
 
 def final_table(session) -> dict | None:

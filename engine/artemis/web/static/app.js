@@ -1,6 +1,6 @@
 // artemis serve: the page asks the server for news at the bots' pace and reloads when the
-// game moved on; a click on a board region opens that region in the chooser; the replay's
-// slider opens the step it is let go at. No library.
+// game moved on; the account opens at its news; a click on a board region opens that region
+// in the chooser; the replay's slider opens the step it is let go at. No library.
 (function () {
   "use strict";
   var body = document.body;
@@ -18,6 +18,13 @@
         .catch(function () { setTimeout(ask, 5000); });
     };
     setTimeout(ask, every);
+  }
+  // the account opens at its newest lines, or where the news since this seat's last
+  // decision begins when it is longer than the box
+  var account = document.getElementById("account");
+  if (account) {
+    var mark = document.getElementById("news");
+    account.scrollTop = mark ? mark.offsetTop : account.scrollHeight;
   }
   // the replay's slider: the step under it is shown as it moves, and opened when let go
   var scrub = document.getElementById("scrub");
