@@ -11,7 +11,8 @@ a new game from it.
 
 Screenshots of the board are saved as artefacts (env ARTEMIS_ARTEFACTS, else a pytest
 temporary folder; the path is printed): the game's start, mid-game, the final table, the
-replay viewer.
+replay viewer; and each game's board at a decision (project-decision.png,
+odyssey-decision.png), from the test that watches a seat's page follow the bot by itself.
 """
 
 from __future__ import annotations
@@ -182,23 +183,23 @@ def _undo(driver, save, asked: tuple[str, list[str]]) -> str:
     return label
 
 
-def _start_game(driver, server) -> str:
-    """Fill the index page's new-game form (The Artemis Project, 2 players, seat 0 Ada a
-    person, seat 1 Bot greedy, the seed), set the bots' pace to 0 on the host page and open
-    Ada's link. Returns the game id."""
+def _start_game(driver, server, game: str = "project", bot: str = "greedy") -> str:
+    """Fill the index page's new-game form (``game``, The Artemis Project by default, 2
+    players, seat 0 Ada a person, seat 1 Bot played by ``bot``, the seed), set the bots' pace
+    to 0 on the host page and open Ada's link. Returns the game id."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     driver.get(server.url + "/")
     form = driver.find_element(By.CSS_SELECTOR, "form.new-game")
-    Select(form.find_element(By.NAME, "game")).select_by_value("project")
+    Select(form.find_element(By.NAME, "game")).select_by_value(game)
     players = form.find_element(By.NAME, "players")
     players.clear()
     players.send_keys("2")
     form.find_element(By.NAME, "seed").send_keys(str(SEED))
     Select(form.find_element(By.NAME, "seat0")).select_by_visible_text("human")
     form.find_element(By.NAME, "name0").send_keys("Ada")
-    Select(form.find_element(By.NAME, "seat1")).select_by_visible_text("greedy")
+    Select(form.find_element(By.NAME, "seat1")).select_by_visible_text(bot)
     form.find_element(By.NAME, "name1").send_keys("Bot")
     _click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
 
@@ -361,6 +362,57 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
         assert shown == f"Winner: {loaded.names[result['winner']]}"
 
     _scrub_the_replay(driver, server, server.data / game_id / "game.json", loaded, artefacts)
+
+
+def _set_pace(driver, seconds: float) -> None:
+    """Set the bots' pace with the seat page's own form."""
+    from selenium.webdriver.common.by import By
+
+    pace = driver.find_element(By.CSS_SELECTOR, "form.pace input[name=pace]")
+    pace.clear()
+    pace.send_keys(str(seconds))
+    _click_and_wait(driver, driver.find_element(By.CSS_SELECTOR, "form.pace button"))
+
+
+def test_a_seat_page_follows_the_bot_by_itself(driver, server, artefacts):
+    """Issue 26: with the bot at a pace, Ada's page, after her decision, shows the bot to
+    decide, then moves on by itself (nobody reloads it) when the bot has moved, to her next
+    question; its account opens at the news since her last decision, marked. The Project's
+    and the Odyssey's boards are saved as screenshots at a decision of Ada's."""
+    _start_game(driver, server)
+    assert _settled(driver) == "ask"
+    screenshot(driver, artefacts / "project-decision.png")
+    _set_pace(driver, 1.5)
+    rng = random.Random(5)
+    followed = False
+    for _ in range(40):  # until a decision of Ada's hands the game to the bot
+        _decide(driver, rng, toolkit_change=False)
+        status = _css(driver, "p.status")[0].text
+        if "Bot (greedy) to decide" not in status:
+            continue
+        page = _css(driver, "html")[0]
+        # nobody touches the page: it asks the server for news and shows the bot's move
+        assert _settled(driver) == "ask"
+        _wait(driver).until(_gone(page), "the page did not reload by itself")
+        assert "your decision" in _css(driver, "p.status")[0].text
+        followed = True
+        break
+    assert followed, "a decision of Ada's was followed by the bot's"
+    account = _css(driver, "#account")[0]
+    marks = _css(driver, "#account #news")
+    tall = driver.execute_script(
+        "return arguments[0].scrollHeight > arguments[0].clientHeight", account)
+    top = driver.execute_script("return arguments[0].scrollTop", account)
+    assert not tall or top > 0, "the account opens at its newest lines, not at Round 1"
+    if marks:
+        assert marks[0].text == "── since your last decision ──"
+        assert _css(driver, "#account span.new")
+
+    _start_game(driver, server, game="odyssey", bot="random")
+    assert _settled(driver) == "ask"
+    assert _css(driver, ".odyssey-board") and _css(driver, "h2#question")
+    shot = screenshot(driver, artefacts / "odyssey-decision.png")
+    assert shot.stat().st_size > 10_000 and (artefacts / "project-decision.png").exists()
 
 
 def test_a_missing_browser_skips_on_a_developers_machine_and_fails_under_ci(monkeypatch):

@@ -216,7 +216,10 @@ def test_the_project_board_shows_the_events_text_and_every_buildings_ability(tmp
             modifiers = game.view(0).get("event_modifiers", [])
             if modifiers:
                 board = text.split('<section class="project-board">')[1].split("</section>")[0]
-                assert 'class="modifier"' in board
+                from artemis.games.project.words import describe_modify
+
+                for m in modifiers:  # in the Event's text, or beside it when not there
+                    assert describe_modify(m["param"], m["mode"], m["value"]) in board
                 assert not any(f"{prm.name} " in board or prm.name.replace("_", " ") in board
                                for prm in PARAMETERS), board[:400]
                 changed = True
@@ -267,3 +270,6 @@ def test_the_account_marks_the_news_since_the_seats_last_decision(tmp_path):
     after = shown.split(mark)[1]
     assert after.startswith(f'<span class="new">{html.escape(account[at])}</span>')
     assert after.count('<span class="new">') == len(account) - at
+    # one line per account line, the mark a line of its own before the news
+    lines = [*account[:at], "── since your last decision ──", *account[at:]]
+    assert html.unescape(re.sub(r"<[^>]+>", "", shown)) == "".join(f"{x}\n" for x in lines)
