@@ -564,3 +564,14 @@ def test_a_variant_of_another_game_says_so(count):
     result = run("play", "--game", "count", "--variant", "harsh", "--quiet")
     assert result.exit_code == 2
     assert "variant 'harsh' is for the game 'project', not 'count'" in result.stderr
+
+
+def test_a_misspelt_game_gets_a_did_you_mean():
+    """Issue 26: `--game odysey` names the game meant; a name like none stays as it was."""
+    from artemis.kernel.games import UnknownGame, get_game
+
+    with pytest.raises(UnknownGame, match=r"unknown game 'odysey'; registered games: "
+                       r"odyssey, project; did you mean 'odyssey'\?$"):
+        get_game("odysey")
+    with pytest.raises(UnknownGame, match=r"registered games: odyssey, project$"):
+        get_game("chess")

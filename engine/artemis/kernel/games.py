@@ -113,4 +113,8 @@ def get_game(game_id: str | None) -> Ruleset:
         return _GAMES[game_id]
     known = ", ".join(sorted(_GAMES)) or "none"
     why = f" (failed to load: {_FAILURES[game_id]})" if game_id in _FAILURES else ""
-    raise UnknownGame(f"unknown game '{game_id}'{why}; registered games: {known}")
+    from difflib import get_close_matches
+
+    near = get_close_matches(str(game_id), sorted(_GAMES), n=1) if not why else []
+    hint = f"; did you mean '{near[0]}'?" if near else ""
+    raise UnknownGame(f"unknown game '{game_id}'{why}; registered games: {known}{hint}")
