@@ -119,10 +119,33 @@ async def read_fields(request) -> dict[str, list[str]]:
         return out
     if kind not in ("", "application/x-www-form-urlencoded"):
         raise Refused(415, f"a form or JSON body expected, not {kind[:60]}")
-    try:
-        return parse_qs(text, keep_blank_values=True, max_num_fields=MAX_FIELDS)
+    try:  # undecodable bytes kept as surrogates, to name the field that holds them
+        fields = parse_qs(text, keep_blank_values=True, max_num_fields=MAX_FIELDS,
+                          errors="surrogateescape")
     except ValueError as exc:
         raise Refused(400, f"the form cannot be read: {exc}") from None
+    for key, values in fields.items():
+        if not _utf8(key):
+            raise Refused(400, "a field's name is not UTF-8 text (its percent-encoded bytes "
+                          f"are not UTF-8): {_shown(key)}")
+        if not all(_utf8(v) for v in values):
+            raise Refused(400, f"field '{key[:40]}': the value is not UTF-8 text (its "
+                          "percent-encoded bytes are not UTF-8)")
+    return fields
+
+
+def _utf8(text: str) -> bool:
+    """Whether ``text`` came from UTF-8 bytes (holds no surrogate `surrogateescape` left)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _shown(text: str) -> str:
+    """``text`` with its undecodable bytes as ``\\xNN``, cut to 40 characters, quoted."""
+    return repr(text.encode("utf-8", "surrogateescape")[:40].decode("ascii", "backslashreplace"))
 
 
 def one(fields: dict[str, list[str]], name: str, default: str | None = None) -> str:
