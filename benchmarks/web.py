@@ -36,6 +36,17 @@ with warnings.catch_warnings():
 from artemis.web.app import build_app  # noqa: E402
 
 ACTION = re.compile(r'name="action" value="([^"]+)"')
+FORM = re.compile(r'<form method="post" action="([^"]*)"[^>]*>(.*?)</form>', re.S)
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+
+
+def hidden(page: str, action: str) -> dict[str, str]:
+    """The hidden fields (the form's token, the decision count) of the form of ``page``
+    posting to ``action``, which a request sends as the browser would."""
+    for target, inner in FORM.findall(page):
+        if html.unescape(target) == action:
+            return {k: html.unescape(v) for k, v in HIDDEN.findall(inner)}
+    return {}
 
 
 class Timer:
@@ -104,7 +115,8 @@ def main() -> None:
             if weight is None and 'class="die"' in page:
                 weight = page.encode()
             choice = html.unescape(rng.choice(ACTION.findall(page)))
-            nxt, cpu, wall = t.time(None, c.post, f"{link}/act", data={"action": choice},
+            nxt, cpu, wall = t.time(None, c.post, f"{link}/act",
+                                    data={**hidden(page, f"{link}/act"), "action": choice},
                                     headers=json)
             nxt = nxt.json()
             if nxt["over"]:
@@ -117,9 +129,10 @@ def main() -> None:
                 undoable += 1
                 if undoable % 5 == 0:
                     t.time("POST undo (the rule's replay + atomic save)", c.post,
-                           f"{link}/undo", headers=json)
-                    t.time("GET the page after the undo", c.get, link)
-                    c.post(f"{link}/act", data={"action": choice})  # the same again
+                           f"{link}/undo", data=hidden(mine, f"{link}/undo"), headers=json)
+                    again = t.time("GET the page after the undo", c.get, link).text
+                    c.post(f"{link}/act",  # the same again
+                           data={**hidden(again, f"{link}/act"), "action": choice})
                     page = c.get(links[c.get(f"/g/{game_id}/poll").json()["to_decide"]]).text
         t.add("both: an action and its page", "POST an action (apply + atomic save)",
               "GET the next seat's page (render)")

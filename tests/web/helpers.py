@@ -12,14 +12,58 @@ with warnings.catch_warnings():  # starlette 1.x would rather have httpx2; httpx
     from starlette.testclient import TestClient
 
 from artemis.web.app import build_app
+from artemis.web.session import Refused
 
 SEAT_LINK = re.compile(r'href="(/g/[0-9a-f]{12}/s/[A-Za-z0-9_-]+)"')
 ACTION = re.compile(r'name="action" value="([^"]+)"')
+FORM = re.compile(r'<form method="post" action="([^"]*)"[^>]*>(.*?)</form>', re.S)
+HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+#: A seat's decision or undo form's target: (game id, what).
+SEAT_POST = re.compile(r"/g/([0-9a-f]{12})/s/[^/?]+/(act|undo)$")
 
 
-def client(data: Path, **kwargs) -> TestClient:
-    """A client of a fresh app over the data folder ``data`` (a server started anew)."""
-    return TestClient(build_app(data, **kwargs), follow_redirects=False)
+class FormClient(TestClient):
+    """A test client whose POSTs carry what the server's pages put in their forms, when a
+    test does not give it: the decision count of a seat's decision or undo form (field
+    ``decision``, the game's actions now). A body given as ``content`` is sent as it is."""
+
+    def post(self, url, **kwargs):
+        if "content" not in kwargs:
+            extra = self.hidden_fields(str(url))
+            if kwargs.get("json") is not None:
+                kwargs["json"] = {**extra, **kwargs["json"]}
+            else:
+                kwargs["data"] = {**extra, **(kwargs.get("data") or {})}
+        return super().post(url, **kwargs)
+
+    def hidden_fields(self, url: str) -> dict[str, str]:
+        """The hidden fields the page's form posting to ``url`` carries now."""
+        path = url.split("?", 1)[0]
+        extra = {}
+        seat = SEAT_POST.search(path)
+        if seat:
+            try:
+                session = self.app.state.store.get(seat.group(1))
+                extra["decision"] = str(len(session.game.actions))
+            except Refused:  # no such game: the request is refused for that
+                pass
+        return extra
+
+
+def client(data: Path, plain: bool = False, **kwargs) -> TestClient:
+    """A client of a fresh app over the data folder ``data`` (a server started anew): a
+    `FormClient`, or with ``plain`` a client that sends only what a test gives."""
+    kind = TestClient if plain else FormClient
+    return kind(build_app(data, **kwargs), follow_redirects=False)
+
+
+def form_fields(page: str, action: str) -> dict[str, str]:
+    """The hidden fields of the form of ``page`` (HTML) posting to ``action``; an
+    AssertionError when the page has no such form."""
+    for target, inner in FORM.findall(page):
+        if html.unescape(target) == action:
+            return {k: html.unescape(v) for k, v in HIDDEN.findall(inner)}
+    raise AssertionError(f"no form posting to {action} in the page")
 
 
 def start(c: TestClient, **fields) -> tuple[str, str, list[str]]:
@@ -57,8 +101,9 @@ def play_turns(c: TestClient, game_id: str, links: dict[int, str], rng, limit: i
         if state["over"]:
             break
         link = links[state["to_decide"]]
-        choice = rng.choice(offered(c, link))
-        r = c.post(f"{link}/act", data={"action": choice})
+        page = c.get(link).text
+        choice = rng.choice([html.unescape(v) for v in ACTION.findall(page)])
+        r = c.post(f"{link}/act", data={**form_fields(page, f"{link}/act"), "action": choice})
         assert r.status_code == 303, r.text
         taken += 1
     return taken

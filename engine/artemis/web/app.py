@@ -42,7 +42,7 @@ from artemis.web import forms
 from artemis.web.render import HERE, page, replay_page, seat_page
 from artemis.web.replays import FOLDER as REPLAYS
 from artemis.web.replays import ReplayStore
-from artemis.web.session import Refused
+from artemis.web.session import Refused, Stale
 from artemis.web.store import GameStore
 
 #: Headers on every answer: no page of the game is framed or sends its address (which holds
@@ -55,6 +55,12 @@ SECURITY_HEADERS = [
      b"default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; form-action 'self'"),
     (b"cache-control", b"no-store"),
 ]
+
+
+#: The notices a seat's page shows after a redirect (``?notice=NAME``): fixed words, so a link
+#: cannot make the page say anything else.
+NOTICES = {"stale": "That form was sent twice, or from a page out of date: it changed "
+                    "nothing. This is the game now."}
 
 
 def _wants_json(request: Request) -> bool:
@@ -180,7 +186,8 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         if hotseat_key and session.to_decide != seat:  # done: hand the device on
             return RedirectResponse(f"/g/{session.id}/hotseat/{hotseat_key}", 303)
         query = f"?hotseat={hotseat_key}" if hotseat_key else ""
-        return HTMLResponse(page("seat.html", **seat_page(session, seat),
+        notice = NOTICES.get(request.query_params.get("notice", ""))
+        return HTMLResponse(page("seat.html", **seat_page(session, seat), notice=notice,
                                  act_url=f"/g/{session.id}/s/{token}/act{query}",
                                  undo_url=f"/g/{session.id}/s/{token}/undo{query}",
                                  pace_key=token, hotseat=hotseat_key))
@@ -188,7 +195,11 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
     async def act(request: Request) -> Response:
         session, seat = _seat(request)
         fields = await forms.read_fields(request)
-        session.act(seat, forms.one(fields, "action", ""))
+        action = forms.one(fields, "action", "")
+        try:
+            session.act(seat, action, forms.decision(fields))
+        except Stale as exc:
+            return _stale(request, session, exc)
         session.advance()
         if _wants_json(request):
             return JSONResponse(_news(session))
@@ -198,10 +209,23 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
             back = f"/g/{session.id}/hotseat/{hotseat_key}"
         return RedirectResponse(back, 303)
 
+    def _stale(request: Request, session, exc: Stale) -> Response:
+        """A decision's or an undo's form sent again (or from a page out of date): nothing
+        changed; a browser goes back to the seat's page, which says so (JSON: 409)."""
+        if _wants_json(request):
+            raise exc
+        hotseat_key = _hotseat_key(request, session)
+        query = f"&hotseat={hotseat_key}" if hotseat_key else ""
+        return RedirectResponse(f"/g/{session.id}/s/{request.path_params['token']}"
+                                f"?notice=stale{query}", 303)
+
     async def take_back(request: Request) -> Response:
         session, seat = _seat(request)
-        await forms.read_fields(request)  # no fields; the body is still checked
-        label = session.undo(seat)
+        fields = await forms.read_fields(request)
+        try:
+            label = session.undo(seat, forms.decision(fields))
+        except Stale as exc:
+            return _stale(request, session, exc)
         if _wants_json(request):
             return JSONResponse({**_news(session), "undone": label})
         hotseat_key = _hotseat_key(request, session)

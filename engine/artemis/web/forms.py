@@ -161,6 +161,18 @@ def one(fields: dict[str, list[str]], name: str, default: str | None = None) -> 
     return values[0]
 
 
+def decision(fields: dict[str, list[str]]) -> int:
+    """The field ``decision`` of a decision's or an undo's form: the number of actions the
+    game had when the page was shown (`Session.act`, `Session.undo`: another number changes
+    nothing). Raises Refused (400) when it is missing or not a whole number."""
+    raw = one(fields, "decision", "")
+    if not raw:
+        raise Refused(400, "field 'decision' is missing: send the decision count the page's "
+                      "form carries (its number of actions taken), so a form sent twice acts "
+                      "once")
+    return _int(raw, "decision")
+
+
 @dataclass(frozen=True)
 class NewGame:
     """A checked new-game form: the ``config`` (`GameConfig`), each seat's ``kinds`` and

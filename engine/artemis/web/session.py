@@ -42,6 +42,17 @@ class Refused(Exception):
         self.message = message
 
 
+class Stale(Refused):
+    """A decision's form sent for a position the game has left (a second click of the same
+    button, a page out of date): refused (409) and nothing changes; a browser is shown the
+    game as it is now (docs/serve.md, "Hosting a playtest")."""
+
+    def __init__(self, sent: int, now: int):
+        super().__init__(409, f"that form answered the game's decision {sent}, but the game is "
+                         f"at decision {now}: it was sent twice or its page was out of date, "
+                         "so it changed nothing; here is the game now")
+
+
 def new_token() -> str:
     """An unguessable token (`secrets.token_urlsafe`, 128 bits) for a seat's link."""
     return secrets.token_urlsafe(16)
@@ -98,8 +109,10 @@ class Session:
 
     # -- acting ---------------------------------------------------------------------------
 
-    def act(self, seat: int, action_id: object) -> None:
+    def act(self, seat: int, action_id: object, decision: int | None = None) -> None:
         """Apply ``action_id`` (an action id, as `Action.id`) for human ``seat`` and save.
+        ``decision``: the number of actions the game had when the page asked (None: not
+        checked); another number raises `Stale`, so a form sent twice acts once.
 
         Raises Refused, and changes nothing, when the game is over (409), another seat is to
         decide (409), the id is not a short string (400) or is not legal now (409, the
@@ -115,6 +128,7 @@ class Session:
                           f"{MAX_ACTION_ID} printable characters)")
         with self.lock:
             game = self.game
+            _check_decision(game, decision)
             if game.is_over:
                 raise Refused(409, "the game is over: no more actions")
             if game.current_player != seat:
@@ -198,10 +212,13 @@ class Session:
         candidates = [last] if last is not None else range(len(self.kinds))
         return next((s for s in candidates if self.may_undo(s)), None)
 
-    def undo(self, seat: int) -> str:
+    def undo(self, seat: int, decision: int | None = None) -> str:
         """Take back human ``seat``'s last decision (`artemis.kernel.undo.undo`) and save:
         the game returns to the question that decision answered, and neither the save, the
         log nor the account holds the action any more. Returns the undone action's label.
+
+        ``decision``: the number of actions the game had when the page offered the undo (None:
+        not checked); another number raises `Stale`, so a second click takes back nothing more.
 
         Raises Refused, and changes nothing, when the rule does not allow it (409 with the
         kernel's reason: nothing decided yet, another seat has decided since, the decision
@@ -212,6 +229,7 @@ class Session:
         if not self.human(seat):
             raise Refused(409, "only a person's seat takes back its own decisions")
         with self.lock:
+            _check_decision(self.game, decision)
             before = self.game.clone()  # put back if the save cannot be written
             label = self.game.actions[-1].label if self.game.actions else ""
             try:
@@ -261,6 +279,12 @@ class Session:
         """The last ``last`` lines of the game's account (`account_of`) as ``seat`` may see
         it (None: a spectator)."""
         return account_of(self.game, self.names, seat, last)
+
+
+def _check_decision(game, decision: int | None) -> None:
+    """Raise `Stale` when ``decision`` (a page's count of actions) is not the game's."""
+    if decision is not None and decision != len(game.actions):
+        raise Stale(decision, len(game.actions))
 
 
 def _last_decider(game) -> int | None:
