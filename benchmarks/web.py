@@ -98,7 +98,8 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory() as data:
         c = TestClient(build_app(data), follow_redirects=False)
-        r = c.post("/games", data={"game": "project", "players": "2", "seed": str(args.seed),
+        r = c.post("/games", data={**hidden(c.get("/").text, "/games"), "game": "project",
+                                   "players": "2", "seed": str(args.seed),
                                    "seat0": "human", "seat1": "human"})
         links = re.findall(r'href="(/g/[0-9a-f]{12}/s/[^"]+)"',
                            c.get(r.headers["location"]).text)
@@ -141,6 +142,7 @@ def main() -> None:
 
         save = (Path(data) / game_id / "game.json").read_bytes()
         up = t.time("POST /replay: upload and check the save", c.post, "/replay",
+                    data=hidden(c.get("/replay").text, "/replay"),
                     files={"file": ("game.json", save)})
         where = up.headers["location"]
         steps = int(re.search(r'max="(\d+)"', c.get(where).text).group(1))

@@ -24,8 +24,9 @@ SEAT_POST = re.compile(r"/g/([0-9a-f]{12})/s/[^/?]+/(act|undo)$")
 
 class FormClient(TestClient):
     """A test client whose POSTs carry what the server's pages put in their forms, when a
-    test does not give it: the decision count of a seat's decision or undo form (field
-    ``decision``, the game's actions now). A body given as ``content`` is sent as it is."""
+    test does not give it: the form's token (field ``csrf``, `artemis.web.guard`) and the
+    decision count of a seat's decision or undo form (field ``decision``, the game's
+    actions now). A body given as ``content`` is sent as it is."""
 
     def post(self, url, **kwargs):
         if "content" not in kwargs:
@@ -39,7 +40,7 @@ class FormClient(TestClient):
     def hidden_fields(self, url: str) -> dict[str, str]:
         """The hidden fields the page's form posting to ``url`` carries now."""
         path = url.split("?", 1)[0]
-        extra = {}
+        extra = {"csrf": self.app.state.form_keys.token(path)}
         seat = SEAT_POST.search(path)
         if seat:
             try:
@@ -68,7 +69,8 @@ def form_fields(page: str, action: str) -> dict[str, str]:
 
 def start(c: TestClient, **fields) -> tuple[str, str, list[str]]:
     """Start a game through the new-game form: (game id, host page path, seat links)."""
-    form = {"game": "project", "players": "2", "seed": "5", **fields}
+    form = {**form_fields(c.get("/").text, "/games"), "game": "project", "players": "2",
+            "seed": "5", **fields}
     r = c.post("/games", data=form)
     assert r.status_code == 303, r.text
     host = r.headers["location"]

@@ -38,7 +38,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from artemis.web import forms
+from artemis.web import forms, guard
 from artemis.web.render import HERE, page, replay_page, seat_page
 from artemis.web.replays import FOLDER as REPLAYS
 from artemis.web.replays import ReplayStore
@@ -48,7 +48,9 @@ from artemis.web.store import GameStore
 #: Headers on every answer: no page of the game is framed or sends its address (which holds
 #: a token) to another site; scripts and styles come from this server only.
 SECURITY_HEADERS = [
-    (b"referrer-policy", b"no-referrer"),
+    # same-origin: our own pages' requests say where they come from (a real Origin, which
+    # `guard.refusal` checks), while no other site is ever sent an address
+    (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
     (b"x-content-type-options", b"nosniff"),
     (b"content-security-policy",
@@ -83,6 +85,18 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
     127.0.0.1 answers only its own names, so a page of another site that renames itself to
     this address (DNS rebinding) cannot read the games list."""
     store = GameStore(data, host)
+    keys = guard.FormKeys(data)
+
+    def show(template: str, **data) -> HTMLResponse:
+        """A page whose forms carry their tokens (`guard.FormKeys.token`)."""
+        return HTMLResponse(page(template, form_token=keys.token, **data))
+
+    async def posted(request: Request) -> dict[str, list[str]]:
+        """The request's fields (`forms.read_fields`), refused (403) without the token of the
+        form posting here (`guard.FormKeys.check`)."""
+        fields = await forms.read_fields(request)
+        keys.check(request.url.path, fields)
+        return fields
     packs_folder = Path(data) / "packs"
     replays = ReplayStore(Path(data) / REPLAYS, host, packs_folder)
 
@@ -100,20 +114,20 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
 
         # the default game first, as on the command line; a seat row for the largest count
         ordered = sorted(rulesets.values(), key=lambda r: r.id != DEFAULT_GAME)
-        return HTMLResponse(page(
+        return show(
             "index.html", listing=listing, host_keys=keys,
             max_seats=max((max(r.player_counts) for r in ordered), default=1),
             games=[{"id": r.id, "name": r.name or r.id, "counts": r.player_counts,
                     "kinds": bot_kinds(r), "variants": sorted(_variants(store, r.id)),
                     "options": sorted((r.config_schema or {}).get("properties", {}))}
                    for r in ordered],
-            packs=sorted(forms.packs(packs_folder))))
+            packs=sorted(forms.packs(packs_folder)))
 
     async def create(request: Request) -> Response:
         from artemis.content.problems import ContentError
         from artemis.kernel.game import ConfigError
 
-        fields = await forms.read_fields(request)
+        fields = await posted(request)
         wanted = forms.new_game(fields, store.host, packs_folder)
         try:
             session = store.create(wanted.config, wanted.kinds, wanted.names)
@@ -154,14 +168,14 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
     async def spectate(request: Request) -> Response:
         session = _game(request)
         session.advance()
-        return HTMLResponse(page("seat.html", **seat_page(session, None), act_url=None,
-                                 undo_url=None, pace_key=None, hotseat=None))
+        return show("seat.html", **seat_page(session, None), act_url=None, undo_url=None,
+                    pace_key=None, hotseat=None)
 
     async def host_page(request: Request) -> Response:
         session = _host(request)
         session.advance()
-        return HTMLResponse(page("host.html", session=session, links=_seat_links(session),
-                                 game=session.game))
+        return show("host.html", session=session, links=_seat_links(session),
+                    game=session.game)
 
     async def hotseat(request: Request) -> Response:
         session = _host(request)
@@ -169,14 +183,14 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         seat = session.to_decide
         # the seat that just decided may take it back before passing the device on
         undoer = session.undo_seat()
-        return HTMLResponse(page(
+        return show(
             "handover.html", session=session, game=session.game, seat=seat,
             human=seat is not None and session.human(seat),
             link=(f"/g/{session.id}/s/{session.tokens[seat]}?hotseat={session.host_key}"
                   if seat is not None and session.human(seat) else None),
             undoer=undoer,
             undo_url=(f"/g/{session.id}/s/{session.tokens[undoer]}/undo?hotseat="
-                      f"{session.host_key}" if undoer is not None else None)))
+                      f"{session.host_key}" if undoer is not None else None))
 
     async def seat_view(request: Request) -> Response:
         session, seat = _seat(request)
@@ -187,14 +201,14 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
             return RedirectResponse(f"/g/{session.id}/hotseat/{hotseat_key}", 303)
         query = f"?hotseat={hotseat_key}" if hotseat_key else ""
         notice = NOTICES.get(request.query_params.get("notice", ""))
-        return HTMLResponse(page("seat.html", **seat_page(session, seat), notice=notice,
-                                 act_url=f"/g/{session.id}/s/{token}/act{query}",
-                                 undo_url=f"/g/{session.id}/s/{token}/undo{query}",
-                                 pace_key=token, hotseat=hotseat_key))
+        return show("seat.html", **seat_page(session, seat), notice=notice,
+                    act_url=f"/g/{session.id}/s/{token}/act{query}",
+                    undo_url=f"/g/{session.id}/s/{token}/undo{query}",
+                    pace_key=token, hotseat=hotseat_key)
 
     async def act(request: Request) -> Response:
         session, seat = _seat(request)
-        fields = await forms.read_fields(request)
+        fields = await posted(request)
         action = forms.one(fields, "action", "")
         try:
             session.act(seat, action, forms.decision(fields))
@@ -221,7 +235,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
 
     async def take_back(request: Request) -> Response:
         session, seat = _seat(request)
-        fields = await forms.read_fields(request)
+        fields = await posted(request)
         try:
             label = session.undo(seat, forms.decision(fields))
         except Stale as exc:
@@ -236,7 +250,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
 
     async def pace(request: Request) -> Response:
         session = _game(request)
-        fields = await forms.read_fields(request)
+        fields = await posted(request)
         key = forms.one(fields, "key", "")
         if session.seat_of(key) is None and not session.is_host(key):
             raise Refused(403, "only a seat or the host of this game sets its pace")
@@ -263,11 +277,12 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         return HTMLResponse(page("final.html", **data))
 
     async def replay_index(request: Request) -> Response:
-        return HTMLResponse(page("replay_upload.html", limit_kib=forms.MAX_UPLOAD // 1024,
-                                 replays=replays.listing() if show_host_links else []))
+        return show("replay_upload.html", limit_kib=forms.MAX_UPLOAD // 1024,
+                    replays=replays.listing() if show_host_links else [])
 
     async def replay_upload(request: Request) -> Response:
-        name, raw = await forms.read_upload(request, "file")
+        name, raw = await forms.read_upload(
+            request, "file", check=lambda fields: keys.check(request.url.path, fields))
         record = replays.add(raw, name)
         where = f"/replay/{record.id}"
         if _wants_json(request):
@@ -295,13 +310,13 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                                  "decision": d and {"seat": d["seat"],
                                                     "question": d["question"],
                                                     "choices": d["choices"]}})
-        return HTMLResponse(page("replay.html", **data))
+        return show("replay.html", **data)
 
     async def replay_continue(request: Request) -> Response:
         from artemis.kernel.replay import ReplayFailed
 
         record = replays.get(request.path_params["replay"])
-        fields = await forms.read_fields(request)
+        fields = await posted(request)
         step = _step(record, forms.one(fields, "step"))
         if step > record.steps:
             raise Refused(400, f"field 'step': {step} is not a step of this replay (0 to "
@@ -355,13 +370,15 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={
         Refused: on_refused, HTTPException: on_http, Exception: on_error})
     app.state.store = store
+    app.state.form_keys = keys
     return _Secured(app)
 
 
 class _Secured:
-    """ASGI wrapper adding `SECURITY_HEADERS` to every HTTP answer, and refusing (403) a POST
-    sent by a page of another site (its Origin header names another host than the Host
-    header): a form of another site cannot start games here."""
+    """ASGI wrapper adding `SECURITY_HEADERS` to every HTTP answer, and refusing (403) a
+    request that changes something sent by a page of another site, by its browser's headers
+    (`guard.refusal`), before its body is read: a page of another site cannot start games,
+    upload replays or act here (the form's token is checked too, once the body is read)."""
 
     def __init__(self, app):
         self.app = app
@@ -371,22 +388,16 @@ class _Secured:
         if scope["type"] != "http":
             return await self.app(scope, receive, send)
 
-        headers = dict(scope.get("headers", []))
-        origin = headers.get(b"origin")
-        if scope.get("method") == "POST" and origin is not None and origin != b"null":
-            from urllib.parse import urlsplit
-
-            if urlsplit(origin.decode("latin-1")).netloc.encode() != headers.get(b"host"):
-                response = JSONResponse({"ok": False, "status": 403, "error": "a request "
-                                         "from a page of another site is refused"}, 403)
-                return await response(scope, receive, send)
-
         async def send_secured(message):
             if message["type"] == "http.response.start":
                 message = {**message, "headers": [*message.get("headers", []),
                                                   *SECURITY_HEADERS]}
             await send(message)
 
+        why = guard.refusal(scope)
+        if why is not None:
+            response = _refusal(Request(scope), 403, why)
+            return await response(scope, receive, send_secured)
         return await self.app(scope, receive, send_secured)
 
 

@@ -52,12 +52,13 @@ async def read_body(request, limit: int = MAX_BODY) -> bytes:
     return bytes(body)
 
 
-async def read_upload(request, name: str = "file") -> tuple[str, bytes]:
+async def read_upload(request, name: str = "file", check=None) -> tuple[str, bytes]:
     """The file sent in field ``name`` of a ``multipart/form-data`` body (the upload form):
     (its file name as the browser gave it, cut to 80 printable characters; its bytes).
-    Raises Refused: 415 for another body type, 413 for a body or file over `MAX_UPLOAD`
-    (the body is never read past it), 400 for a body that is not multipart or holds no
-    such file or more than one."""
+    ``check``: called with the body's other fields ({name: [values]}) once it is parsed,
+    before the file is looked at (the form's token). Raises Refused: 415 for another body
+    type, 413 for a body or file over `MAX_UPLOAD` (the body is never read past it), 400 for
+    a body that is not multipart or holds no such file or more than one."""
     from starlette.datastructures import UploadFile
     from starlette.formparsers import MultiPartException, MultiPartParser
 
@@ -77,6 +78,9 @@ async def read_upload(request, name: str = "file") -> tuple[str, bytes]:
     except MultiPartException as exc:
         raise Refused(400, f"the upload cannot be read: {exc.message}") from None
     try:
+        if check is not None:
+            check({key: [v for v in form.getlist(key) if isinstance(v, str)]
+                   for key in form.keys()})
         files = form.getlist(name)
         if len(files) != 1 or not isinstance(files[0], UploadFile):
             raise Refused(400, f"no file sent: choose a log (.jsonl) or a save (.json) in the "
