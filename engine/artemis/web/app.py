@@ -22,7 +22,8 @@ Routes (``ID``: a game id, ``TOKEN``: a seat's token, ``KEY``: the game's host k
 | ``GET /static/...`` | the page's CSS and JavaScript, shipped in the package |
 
 A refused request (unknown game, bad token, an illegal or malformed action, a body over the
-limit) is answered with a 4xx page, or JSON for a client that asks for it (``Accept:
+limit, a POST from a page of another site or without its form's token: `artemis.web.guard`)
+is answered with a 4xx page, or JSON for a client that asks for it (``Accept:
 application/json``), naming what is wrong; nothing changes. An unexpected error is a 500 page
 with its one-line reason, never a traceback.
 """
