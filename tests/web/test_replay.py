@@ -380,3 +380,18 @@ def test_an_odyssey_record_steps_and_continues_from_the_generic_view(tmp_path, k
     game_id = r.headers["location"].split("/")[2]
     loaded = load_save(data / game_id / "game.json")
     assert [a.id for a in loaded.game.actions][:k] == actions[:k]
+
+
+def test_replay_folders_an_upload_left_without_its_about_file_are_removed_at_start(tmp_path):
+    c = client(tmp_path)
+    game_id, _, _ = start(c, seat0="random", seat1="random")
+    save = (tmp_path / game_id / "game.json").read_bytes()
+    kept = c.post("/replay", files={"file": ("game.json", save)}).headers["location"]
+    cut = tmp_path / "replays" / ("ab" * 16)  # a crash between the record and its about.json
+    cut.mkdir()
+    (cut / "record.json").write_bytes(save)
+    assert "ab" * 16 not in c.get("/replay").text  # not listed, even before a restart
+    c = client(tmp_path)
+    assert not cut.exists()
+    page = c.get("/replay").text
+    assert kept.rsplit("/", 1)[1] in page and "cannot be read" not in page

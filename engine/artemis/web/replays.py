@@ -9,8 +9,10 @@ neither, or fails a check, is refused with the check's message, and nothing is s
 
 A checked file is kept as it was uploaded, byte for byte, in ``DIR/replays/<id>/`` (``id``:
 32 hex digits, unguessable, as a replay shows every seat's choices) beside ``about.json``
-(the file's name and what the listing shows). The uploaded file is the record: a server
-started again reads and checks it as on upload, so there is no second format to keep honest.
+(the file's name and what the listing shows), written last: a folder without it is an upload
+that never finished (a crash, a full disk), which no one was given the id of, so it is not
+listed and a server starting removes it. The uploaded file is the record: a server started
+again reads and checks it as on upload, so there is no second format to keep honest.
 
 Expansions: a recorded game names its packs by path, which on this server would be a server
 path; a replay uses only the data folder's ``packs/``, the pack found by the path's last
@@ -222,6 +224,17 @@ class ReplayStore:
         self.packs_folder = packs_folder
         self._open: OrderedDict[str, Replay] = OrderedDict()
         self._lock = threading.Lock()
+        self._clean()
+
+    def _clean(self) -> None:
+        """Remove the replay folders without an about.json: uploads a crash cut short
+        (nobody has their id; the module's docstring)."""
+        if not self.folder.is_dir():
+            return
+        for folder in self.folder.iterdir():
+            if (REPLAY_ID.fullmatch(folder.name) and folder.is_dir()
+                    and not folder.is_symlink() and not (folder / ABOUT_NAME).exists()):
+                shutil.rmtree(folder, ignore_errors=True)
 
     def add(self, raw: bytes, name: str) -> Replay:
         """Check the uploaded file (`read_record`) and store it under a new id. Raises
@@ -281,10 +294,12 @@ class ReplayStore:
         return record
 
     def listing(self) -> list[ListedReplay]:
-        """The stored replays, newest first, from their about.json (not replayed)."""
+        """The stored replays, newest first, from their about.json (not replayed); a folder
+        without one (an upload under way, or cut short) is not one."""
         if not self.folder.is_dir():
             return []
-        found = [p for p in self.folder.iterdir() if REPLAY_ID.fullmatch(p.name)]
+        found = [p for p in self.folder.iterdir()
+                 if REPLAY_ID.fullmatch(p.name) and (p / ABOUT_NAME).exists()]
         found.sort(key=lambda p: p.stat().st_mtime, reverse=True)
         out = []
         for folder in found:
