@@ -6,7 +6,8 @@ action, and ``seats.json``, what the save does not carry: each human seat's toke
 key and the bots' pace (mode 0600, never inside the save). A game id is 12 lower-case hex
 digits; anything else is not looked up on disk. Games are loaded (the save replayed and
 checked, `artemis.records.save.load_save`) on first use, so a restarted server goes on where
-it stopped.
+it stopped. The games list reads each save's row of the index (`artemis.web.index`) while the
+save is the one the row was read from, and the save itself otherwise.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ import json
 import os
 import re
 import secrets
+import stat
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from artemis.web.index import INDEX_NAME, GamesIndex, stamp
 from artemis.web.session import MAX_PACE, Refused, Session, new_token
 
 GAME_ID = re.compile(r"[0-9a-f]{12}")
@@ -53,43 +56,75 @@ class GameStore:
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.host = host
+        self.index = GamesIndex(self.folder / INDEX_NAME)
         self._open: dict[str, Session] = {}
+        self._host_keys: dict[str, str] = {}  # a game's host key never changes
         self._lock = threading.Lock()
 
     # -- finding games --------------------------------------------------------------------
 
+    def _saves(self) -> dict[str, os.stat_result]:
+        """{game id: its save's stat} for every game folder of the folder with a save."""
+        found = {}
+        with os.scandir(self.folder) as entries:
+            for entry in entries:
+                if GAME_ID.fullmatch(entry.name):
+                    try:
+                        st = os.stat(os.path.join(entry.path, SAVE_NAME))
+                    except OSError:
+                        continue
+                    if stat.S_ISREG(st.st_mode):
+                        found[entry.name] = st
+        return found
+
     def ids(self) -> list[str]:
         """The ids of the games in the folder, newest first."""
-        found = [p for p in self.folder.iterdir()
-                 if GAME_ID.fullmatch(p.name) and (p / SAVE_NAME).is_file()]
-        found.sort(key=lambda p: (p / SAVE_NAME).stat().st_mtime, reverse=True)
-        return [p.name for p in found]
+        saves = self._saves()
+        return sorted(saves, key=lambda i: saves[i].st_mtime_ns, reverse=True)
 
     def listing(self) -> list[Listed]:
         """Every game of the folder as `Listed`, newest first; a save that cannot be read is
-        listed with its problem."""
+        listed with its problem. A game's row of the index is used while its save is the one
+        it was read from; any other save is read, and its row written."""
+        saves = self._saves()
+        rows = self.index.rows()
+        out, fresh = [], []
+        for game_id in sorted(saves, key=lambda i: saves[i].st_mtime_ns, reverse=True):
+            now = stamp(saves[game_id])
+            row = rows.get(game_id)
+            listed = _listed(row[1]) if row is not None and row[0] == now else None
+            if listed is None:
+                listed = self._read_listed(game_id)
+                fresh.append((game_id, now, _row(listed)))
+            out.append(listed)
+        self.index.put(fresh, [i for i in rows if i not in saves])
+        return out
+
+    def _read_listed(self, game_id: str, data: dict | None = None) -> Listed:
+        """``game_id`` as `Listed`, from its save document ``data`` (default: read)."""
         from artemis.records.save import SaveError, read_save
 
-        out = []
-        for game_id in self.ids():
+        if data is None:
             try:
                 data = read_save(self.folder / game_id / SAVE_NAME)
             except SaveError as exc:
-                out.append(Listed(game_id, "?", (), 0, None, False, str(exc)))
-                continue
-            seats = tuple(f"{s['name']} ({s['kind']})" for s in data["seats"])
-            pos = data["position"]
-            out.append(Listed(game_id, data["config"]["game"], seats, len(data["actions"]),
-                              pos["round"], pos["over"]))
-        return out
+                return Listed(game_id, "?", (), 0, None, False, str(exc))
+        seats = tuple(f"{s['name']} ({s['kind']})" for s in data["seats"])
+        pos = data["position"]
+        return Listed(game_id, data["config"]["game"], seats, len(data["actions"]),
+                      pos["round"], pos["over"])
 
     def host_key(self, game_id: str) -> str | None:
         """The host key of ``game_id`` from its seats file, without loading the game (None
-        when the file cannot be read)."""
-        try:
-            return self._read_seats(self.folder / game_id / SEATS_NAME)["host"]
-        except Refused:
-            return None
+        when the file cannot be read); read once, as it never changes."""
+        key = self._host_keys.get(game_id)
+        if key is None:
+            try:
+                key = self._read_seats(self.folder / game_id / SEATS_NAME)["host"]
+            except Refused:
+                return None
+            self._host_keys[game_id] = key
+        return key
 
     def get(self, game_id: str) -> Session:
         """The served game ``game_id``, loaded from its save on first use. Raises Refused:
@@ -184,6 +219,10 @@ class GameStore:
         with self._lock:
             self._open.pop(game_id, None)
 
+    def close(self) -> None:
+        """The server is stopping: the index file is closed."""
+        self.index.close()
+
     # -- writing --------------------------------------------------------------------------
 
     def _write(self, session: Session) -> None:
@@ -199,5 +238,27 @@ class GameStore:
                 os.close(os.open(seats, os.O_WRONLY | os.O_CREAT, 0o600))
             write_atomic(seats, text)  # keeps the file's mode
             session.seats_text = text
-        write_save(session.save_path, session.game, session.kinds, session.names,
-                   session.bots, self.host)
+        data = write_save(session.save_path, session.game, session.kinds, session.names,
+                          session.bots, self.host)
+        try:  # the list's row, so that the list need not read the save again
+            now = stamp(os.stat(session.save_path))
+        except OSError:
+            return
+        game_id = session.save_path.parent.name
+        self.index.put([(game_id, now, _row(self._read_listed(game_id, data)))])
+
+
+def _row(listed: Listed) -> dict:
+    """A `Listed` as the index keeps it (JSON data)."""
+    return {"id": listed.id, "game": listed.game, "seats": list(listed.seats),
+            "actions": listed.actions, "round": listed.round, "over": listed.over,
+            "problem": listed.problem}
+
+
+def _listed(row: object) -> Listed | None:
+    """The `Listed` of an index row, or None for a row that is not one (read the save)."""
+    try:
+        return Listed(row["id"], str(row["game"]), tuple(str(s) for s in row["seats"]),
+                      int(row["actions"]), row["round"], bool(row["over"]), str(row["problem"]))
+    except (TypeError, KeyError, ValueError):
+        return None
