@@ -19,7 +19,9 @@ from pathlib import Path
 
 INDEX_NAME = "index.sqlite3"
 #: The rows' layout; an index of another version is rebuilt.
-VERSION = 1
+VERSION = 2
+#: What a row holds beside its game id and its save's stamp: the fields of the list's entry.
+FIELDS = ("game", "seats", "actions", "round", "over", "problem")
 
 
 def stamp(st: os.stat_result) -> tuple[int, int, int]:
@@ -63,36 +65,40 @@ class GamesIndex:
             tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if tables and version != VERSION:
                 raise sqlite3.DatabaseError(f"index version {version}, not {VERSION}")
-            db.execute("CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, stamp TEXT, "
-                       "listed TEXT)")
+            # the stamp in three columns, the entry's fields in their own (seats as JSON)
+            db.execute("CREATE TABLE IF NOT EXISTS games (id TEXT PRIMARY KEY, ino INTEGER, "
+                       "mtime INTEGER, size INTEGER, game TEXT, seats TEXT, actions INTEGER, "
+                       "round INTEGER, over INTEGER, problem TEXT)")
             db.execute(f"PRAGMA user_version={VERSION}")
         except sqlite3.Error:
             db.close()
             raise
         return db
 
-    def rows(self) -> dict[str, tuple[tuple, dict]]:
-        """{game id: (the save's stamp when read, what the list shows as a dict)}."""
+    def rows(self) -> dict[str, tuple[tuple, tuple]]:
+        """{game id: (the save's stamp when read, the entry's `FIELDS`: game, seats (a
+        tuple), actions, round, over (a bool), problem)}."""
         with self._lock:
             db = self._open()
             if db is None:
                 return {}
             try:
-                found = db.execute("SELECT id, stamp, listed FROM games").fetchall()
+                found = db.execute("SELECT * FROM games").fetchall()
             except sqlite3.Error:
                 self._drop()
                 return {}
         out = {}
-        for game_id, raw_stamp, listed in found:
+        for game_id, ino, mtime, size, game, seats, actions, round_, over, problem in found:
             try:
-                out[game_id] = (tuple(json.loads(raw_stamp)), json.loads(listed))
+                out[game_id] = ((ino, mtime, size), (game, tuple(json.loads(seats)), actions,
+                                                     round_, bool(over), problem))
             except (ValueError, TypeError):
                 continue  # a row not ours: read from the save again
         return out
 
-    def put(self, rows: list[tuple[str, tuple, dict]], gone: list[str] = ()) -> None:
-        """Write the rows (game id, the save's stamp when read, what the list shows) and drop
-        the games ``gone``, in one transaction."""
+    def put(self, rows: list[tuple[str, tuple, tuple]], gone: list[str] = ()) -> None:
+        """Write the rows (game id, the save's stamp when read, the entry's `FIELDS`) and
+        drop the games ``gone``, in one transaction."""
         if not rows and not gone:
             return
         with self._lock:
@@ -101,8 +107,9 @@ class GamesIndex:
                 return
             try:
                 with _transaction(db):
-                    db.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?)",
-                                   [(i, json.dumps(list(s)), json.dumps(d)) for i, s, d in rows])
+                    db.executemany(
+                        "INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        [(i, *s, f[0], json.dumps(list(f[1])), *f[2:]) for i, s, f in rows])
                     db.executemany("DELETE FROM games WHERE id = ?", [(i,) for i in gone])
             except sqlite3.Error:
                 self._drop()

@@ -70,7 +70,7 @@ class GameStore:
             for entry in entries:
                 if GAME_ID.fullmatch(entry.name):
                     try:
-                        st = os.stat(os.path.join(entry.path, SAVE_NAME))
+                        st = os.stat(f"{entry.path}/{SAVE_NAME}")
                     except OSError:
                         continue
                     if stat.S_ISREG(st.st_mode):
@@ -92,8 +92,9 @@ class GameStore:
         for game_id in sorted(saves, key=lambda i: saves[i].st_mtime_ns, reverse=True):
             now = stamp(saves[game_id])
             row = rows.get(game_id)
-            listed = _listed(row[1]) if row is not None and row[0] == now else None
-            if listed is None:
+            if row is not None and row[0] == now:
+                listed = Listed(game_id, *row[1])
+            else:
                 listed = self._read_listed(game_id)
                 fresh.append((game_id, now, _row(listed)))
             out.append(listed)
@@ -248,17 +249,7 @@ class GameStore:
         self.index.put([(game_id, now, _row(self._read_listed(game_id, data)))])
 
 
-def _row(listed: Listed) -> dict:
-    """A `Listed` as the index keeps it (JSON data)."""
-    return {"id": listed.id, "game": listed.game, "seats": list(listed.seats),
-            "actions": listed.actions, "round": listed.round, "over": listed.over,
-            "problem": listed.problem}
-
-
-def _listed(row: object) -> Listed | None:
-    """The `Listed` of an index row, or None for a row that is not one (read the save)."""
-    try:
-        return Listed(row["id"], str(row["game"]), tuple(str(s) for s in row["seats"]),
-                      int(row["actions"]), row["round"], bool(row["over"]), str(row["problem"]))
-    except (TypeError, KeyError, ValueError):
-        return None
+def _row(listed: Listed) -> tuple:
+    """A `Listed`'s fields as the index keeps them (`artemis.web.index.FIELDS`)."""
+    return (listed.game, listed.seats, listed.actions, listed.round, listed.over,
+            listed.problem)
