@@ -83,12 +83,13 @@ def _free_port() -> int:
 
 
 class Server:
-    """`artemis serve --port PORT --data DATA` in a subprocess; ``url`` is its address and
-    ``stderr`` what it printed (shown when it fails)."""
+    """`artemis serve --port PORT --data DATA` (and ``args``) in a subprocess; ``url`` is its
+    address and ``stderr`` what it printed (shown when it fails)."""
 
-    def __init__(self, data: Path, log: Path):
+    def __init__(self, data: Path, log: Path, args: tuple[str, ...] = ()):
         self.data = data
         self.log = log
+        self.args = tuple(args)
         self.proc: subprocess.Popen | None = None
         self.url = ""
 
@@ -100,7 +101,7 @@ class Server:
             with open(self.log, "wb") as err:
                 self.proc = subprocess.Popen(
                     [sys.executable, "-m", "artemis", "serve", "--port", str(port),
-                     "--data", str(self.data)],
+                     "--data", str(self.data), *self.args],
                     stdin=subprocess.DEVNULL, stdout=err, stderr=err)
             self.url = f"http://127.0.0.1:{port}"
             if self._answers():

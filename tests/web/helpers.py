@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+import time
 import warnings
 from pathlib import Path
 
@@ -80,10 +81,23 @@ def start(c: TestClient, **fields) -> tuple[str, str, list[str]]:
     return game_id, host, SEAT_LINK.findall(page.text)
 
 
+#: Seconds a bot may think in a worker process before a test gives up waiting (a worker's
+#: first decision starts the process and loads the game's content).
+THINK_WAIT = 60.0
+
+
 def news(c: TestClient, game_id: str) -> dict:
-    r = c.get(f"/g/{game_id}/poll", headers={"Accept": "application/json"})
-    assert r.status_code == 200
-    return r.json()
+    """The game's news (its poll), once no bot is thinking in a worker process: a searching
+    bot's decision may outlast the request that asked for it (docs/serve.md)."""
+    deadline = time.monotonic() + THINK_WAIT
+    while True:
+        r = c.get(f"/g/{game_id}/poll", headers={"Accept": "application/json"})
+        assert r.status_code == 200
+        state = r.json()
+        if not state["thinking"]:
+            return state
+        assert time.monotonic() < deadline, f"a bot still thinks after {THINK_WAIT} s"
+        time.sleep(0.05)
 
 
 def offered(c: TestClient, link: str) -> list[str]:

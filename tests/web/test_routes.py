@@ -273,7 +273,7 @@ def test_a_seat_page_a_spectator_page_and_the_poll(tmp_path):
     assert c.get(f"/g/{game_id}/final").status_code == 409
     assert news(c, game_id) == {"ok": True, "actions": 0, "round": 1,
                                 "to_decide": session.to_decide, "over": False,
-                                "pace": 0.5, "moved": 0}
+                                "pace": 0.5, "moved": 0, "thinking": False}
     assert c.get("/static/app.js").status_code == 200
     assert c.get("/static/style.css").status_code == 200
 
@@ -431,6 +431,8 @@ def test_a_game_with_an_mcts_seat_with_options_is_loaded_by_a_restarted_server(t
     the save was refused, a 500)."""
     c = client(tmp_path)
     game_id, _, links = start(c, seat0="mcts:iterations=20", seat1="human", name1="Eve")
+    news(c, game_id)  # its bot's first decision, if it is first to decide, is taken
+    c.app.state.store.close()  # the server stops (its bots' worker processes with it)
     c = client(tmp_path)  # the server restarted: the game is loaded from its save
     page = c.get(f"/g/{game_id}")
     assert page.status_code == 200, page.text

@@ -75,7 +75,8 @@ def test_undo_takes_back_the_seats_decision_and_leaves_no_trace(tmp_path):
     as_json = c.post(f"{link}/undo", headers={"Accept": "application/json"})
     assert as_json.status_code == 200
     assert as_json.json() == {"ok": True, "actions": 0, "round": 1, "to_decide": seat,
-                              "over": False, "pace": 0.5, "undone": label}
+                              "over": False, "pace": 0.5, "undone": label,
+                              "thinking": False}
     # a new server over the folder loads the save: the undone action is not there
     assert load_save(tmp_path / game_id / "game.json").game.actions == []
     assert news(client(tmp_path), game_id)["actions"] == 0

@@ -1,4 +1,5 @@
-"""`artemis serve [--port] [--host] [--data DIR]`: play games in a browser (docs/serve.md).
+"""`artemis serve [--port] [--host] [--data DIR] [--max-bot-budget N]`: play games in a browser
+(docs/serve.md).
 
 The web stack (the `web` extra: Starlette, uvicorn, Jinja2, python-multipart for uploads) is
 imported only here, when the command runs, so `artemis --help` and the other commands start as
@@ -13,6 +14,9 @@ import typer
 from artemis.cli.common import DisableOpt, PluginOpt, StrictOpt
 
 WEB_MODULES = ("starlette", "uvicorn", "jinja2", "python_multipart")
+#: Seconds the server gives the requests under way when it is asked to stop (SIGTERM,
+#: Ctrl-C) before it cancels them; none waits long, as the bots think in worker processes.
+STOP_GRACE = 2
 
 
 def serve(
@@ -23,6 +27,10 @@ def serve(
     data: Annotated[Path, typer.Option(
         help="The data folder: a folder per game (its save and its seats' tokens), and "
         "packs/ for the expansions a new game may add.")] = Path("artemis-games"),
+    max_bot_budget: Annotated[int, typer.Option(
+        help="The most search iterations a decision a seat's bot may be given from the "
+        "new-game form (mcts:iterations=N); a form asking for more is refused.",
+        min=1)] = 2000,  # artemis.web.thinking.DEFAULT_MAX_BOT_BUDGET (not imported here)
     plugin: PluginOpt = None,
     disable_plugin: DisableOpt = None,
     strict_plugins: StrictOpt = False,
@@ -61,7 +69,9 @@ def serve(
     from artemis.web.app import build_app
 
     names = None if not local else sorted({"127.0.0.1", "localhost", "::1", "[::1]", host})
-    app = build_app(data, plugins, show_host_links=local, allowed_hosts=names)
+    app = build_app(data, plugins, show_host_links=local, allowed_hosts=names,
+                    plugin_args=(tuple(plugin or ()), tuple(disable_plugin or ())),
+                    max_bot_budget=max_bot_budget)
     shown = f"[{host}]" if ":" in host else host
     print(f"artemis serve: http://{shown}:{port}/ (games in {data}); Ctrl-C stops it, "
           "every game is saved", file=sys.stderr)
@@ -69,7 +79,8 @@ def serve(
         for line in host_links(app, shown, port):
             print(line, file=sys.stderr)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning")
+        uvicorn.run(app, host=host, port=port, log_level="warning",
+                    timeout_graceful_shutdown=STOP_GRACE)
     except (OSError, SystemExit) as exc:
         code = getattr(exc, "code", 1)
         if code not in (0, None):

@@ -26,13 +26,21 @@ limit, a POST from a page of another site or without its form's token: `artemis.
 is answered with a 4xx page, or JSON for a client that asks for it (``Accept:
 application/json``), naming what is wrong; nothing changes. An unexpected error is a 500 page
 with its one-line reason, never a traceback.
+
+The event loop only reads requests and sends answers: the work on games (loading, applying,
+saving, drawing pages) runs in Starlette's worker threads, and a searching bot thinks in a
+worker process (`artemis.web.thinking`), so one game's bot never holds up another page. When
+the server stops, its lifespan closes the store (`GameStore.close`): the workers are killed
+and every game stays as its save holds it.
 """
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -45,6 +53,7 @@ from artemis.web.replays import FOLDER as REPLAYS
 from artemis.web.replays import ReplayStore
 from artemis.web.session import Refused, Stale
 from artemis.web.store import GameStore
+from artemis.web.thinking import DEFAULT_MAX_BOT_BUDGET, Thinker, check_budgets
 
 #: Headers on every answer: no page of the game is framed or sends its address (which holds
 #: a token) to another site; scripts and styles come from this server only.
@@ -77,15 +86,23 @@ def _refusal(request: Request, status: int, message: str) -> Response:
 
 
 def build_app(data: str | Path, host=None, show_host_links: bool = True,
-              allowed_hosts: list[str] | None = None):
+              allowed_hosts: list[str] | None = None, plugin_args=None,
+              max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET, bot_workers: int | None = None):
     """The application (ASGI) serving the games of the data folder ``data`` with the plugin
     ``host``. ``show_host_links``: the games list links each game's host page (which lists
     every seat's link); `artemis serve` turns it off when the server is reachable from the
     network, where only the player who started a game should have those links.
     ``allowed_hosts``: the only Host headers answered (None: any); `artemis serve` on
     127.0.0.1 answers only its own names, so a page of another site that renames itself to
-    this address (DNS rebinding) cannot read the games list."""
-    store = GameStore(data, host)
+    this address (DNS rebinding) cannot read the games list. ``plugin_args``: how ``host`` was
+    made, ``(--plugin modules, --disable-plugin names)``, so that the bots' worker processes
+    make the same (without ``host``: the default; with a ``host`` and no ``plugin_args``, every
+    bot decides in the request's thread). ``max_bot_budget``: the most search iterations a
+    decision a seat's bot may be given (`artemis.web.thinking.check_budgets`);
+    ``bot_workers``: the bots' worker processes at most (default: one per core)."""
+    if plugin_args is None and host is None:
+        plugin_args = ((), ())
+    store = GameStore(data, host, Thinker(plugin_args, bot_workers))
     keys = guard.FormKeys(data)
 
     def show(template: str, **data) -> HTMLResponse:
@@ -101,7 +118,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
     packs_folder = Path(data) / "packs"
     replays = ReplayStore(Path(data) / REPLAYS, host, packs_folder)
 
-    async def index(request: Request) -> Response:
+    def index(request: Request) -> Response:
         from artemis.kernel.games import games
         from artemis.players.bots import bot_kinds
 
@@ -130,14 +147,16 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
 
         fields = await posted(request)
         wanted = forms.new_game(fields, store.host, packs_folder)
+        check_budgets(wanted.kinds, max_bot_budget)
         try:
-            session = store.create(wanted.config, wanted.kinds, wanted.names)
+            session = await run_in_threadpool(store.create, wanted.config, wanted.kinds,
+                                              wanted.names)
         except ConfigError as exc:
             raise Refused(400, f"the game cannot be set up: {exc}") from None
         except ContentError as exc:
             first = exc.problems[0].format().splitlines()[0] if exc.problems else str(exc)
             raise Refused(400, f"the game's content does not load: {first}") from None
-        return _opened(request, session)
+        return await run_in_threadpool(_opened, request, session)
 
     def _opened(request: Request, session) -> Response:
         """A game just made (new, or continued from a replay): its bots move, then 303 to its
@@ -166,19 +185,19 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
             raise Refused(403, "this is not the game's host link")
         return session
 
-    async def spectate(request: Request) -> Response:
+    def spectate(request: Request) -> Response:
         session = _game(request)
         session.advance()
         return show("seat.html", **seat_page(session, None), act_url=None, undo_url=None,
                     pace_key=None, hotseat=None)
 
-    async def host_page(request: Request) -> Response:
+    def host_page(request: Request) -> Response:
         session = _host(request)
         session.advance()
         return show("host.html", session=session, links=_seat_links(session),
                     game=session.game)
 
-    async def hotseat(request: Request) -> Response:
+    def hotseat(request: Request) -> Response:
         session = _host(request)
         session.advance()
         seat = session.to_decide
@@ -193,7 +212,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
             undo_url=(f"/g/{session.id}/s/{session.tokens[undoer]}/undo?hotseat="
                       f"{session.host_key}" if undoer is not None else None))
 
-    async def seat_view(request: Request) -> Response:
+    def seat_view(request: Request) -> Response:
         session, seat = _seat(request)
         session.advance()
         hotseat_key = _hotseat_key(request, session)
@@ -208,14 +227,14 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                     pace_key=token, hotseat=hotseat_key)
 
     async def act(request: Request) -> Response:
-        session, seat = _seat(request)
+        session, seat = await run_in_threadpool(_seat, request)
         fields = await posted(request)
         action = forms.one(fields, "action", "")
         try:
-            session.act(seat, action, forms.decision(fields))
+            await run_in_threadpool(session.act, seat, action, forms.decision(fields))
         except Stale as exc:
             return _stale(request, session, exc)
-        session.advance()
+        await run_in_threadpool(session.advance)
         if _wants_json(request):
             return JSONResponse(_news(session))
         hotseat_key = _hotseat_key(request, session)
@@ -235,10 +254,10 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                                 f"?notice=stale{query}", 303)
 
     async def take_back(request: Request) -> Response:
-        session, seat = _seat(request)
+        session, seat = await run_in_threadpool(_seat, request)
         fields = await posted(request)
         try:
-            label = session.undo(seat, forms.decision(fields))
+            label = await run_in_threadpool(session.undo, seat, forms.decision(fields))
         except Stale as exc:
             return _stale(request, session, exc)
         if _wants_json(request):
@@ -250,24 +269,24 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         return RedirectResponse(back, 303)
 
     async def pace(request: Request) -> Response:
-        session = _game(request)
+        session = await run_in_threadpool(_game, request)
         fields = await posted(request)
         key = forms.one(fields, "key", "")
         if session.seat_of(key) is None and not session.is_host(key):
             raise Refused(403, "only a seat or the host of this game sets its pace")
-        value = session.set_pace(forms.one(fields, "pace"))
+        value = await run_in_threadpool(session.set_pace, forms.one(fields, "pace"))
         if _wants_json(request):
             return JSONResponse({"ok": True, "pace": value})
         back = (f"/g/{session.id}/host/{key}" if session.is_host(key)
                 else f"/g/{session.id}/s/{key}")
         return RedirectResponse(back, 303)
 
-    async def poll(request: Request) -> Response:
+    def poll(request: Request) -> Response:
         session = _game(request)
         moved = session.advance()
         return JSONResponse({**_news(session), "moved": moved})
 
-    async def final(request: Request) -> Response:
+    def final(request: Request) -> Response:
         session = _game(request)
         data = seat_page(session, None)
         if data["final"] is None:
@@ -277,14 +296,14 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                                  "names": session.names})
         return HTMLResponse(page("final.html", **data))
 
-    async def replay_index(request: Request) -> Response:
+    def replay_index(request: Request) -> Response:
         return show("replay_upload.html", limit_kib=forms.MAX_UPLOAD // 1024,
                     replays=replays.listing() if show_host_links else [])
 
     async def replay_upload(request: Request) -> Response:
         name, raw = await forms.read_upload(
             request, "file", check=lambda fields: keys.check(request.url.path, fields))
-        record = replays.add(raw, name)
+        record = await run_in_threadpool(replays.add, raw, name)
         where = f"/replay/{record.id}"
         if _wants_json(request):
             return JSONResponse({"ok": True, "id": record.id, "url": where,
@@ -299,7 +318,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                           f"{record.steps})")
         return int(raw)
 
-    async def replay_view(request: Request) -> Response:
+    def replay_view(request: Request) -> Response:
         record = replays.get(request.path_params["replay"])
         step = _step(record, request.query_params.get("step"))
         data = replay_page(record, record.steps if step > record.steps else step)
@@ -316,22 +335,24 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
     async def replay_continue(request: Request) -> Response:
         from artemis.kernel.replay import ReplayFailed
 
-        record = replays.get(request.path_params["replay"])
+        record = await run_in_threadpool(replays.get, request.path_params["replay"])
         fields = await posted(request)
         step = _step(record, forms.one(fields, "step"))
         if step > record.steps:
             raise Refused(400, f"field 'step': {step} is not a step of this replay (0 to "
                           f"{record.steps})")
-        at = record.at(step)
+        at = await run_in_threadpool(record.at, step)
         if at.is_over:
             raise Refused(409, "the game is over at this step: there is nothing to continue")
         kinds, names = forms.seats(fields, at.ruleset, len(record.kinds), record.kinds,
                                    record.names)
+        check_budgets(kinds, max_bot_budget)
         try:
-            session = store.create(record.config, kinds, names, record.actions[:step])
+            session = await run_in_threadpool(store.create, record.config, kinds, names,
+                                              record.actions[:step])
         except ReplayFailed as exc:  # the record was checked: only a changed pack does this
             raise Refused(500, f"the replay's actions no longer apply: {exc}") from None
-        return _opened(request, session)
+        return await run_in_threadpool(_opened, request, session)
 
     async def on_refused(request: Request, exc: Refused) -> Response:
         return _refusal(request, exc.status, exc.message)
@@ -368,8 +389,17 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
 
     middleware = ([Middleware(TrustedHostMiddleware, allowed_hosts=allowed_hosts)]
                   if allowed_hosts is not None else [])
-    app = Starlette(routes=routes, middleware=middleware, exception_handlers={
-        Refused: on_refused, HTTPException: on_http, Exception: on_error})
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        try:
+            yield
+        finally:  # stopping (SIGTERM, Ctrl-C): the bots' workers go, every game is saved
+            await run_in_threadpool(store.close)
+
+    app = Starlette(routes=routes, middleware=middleware, lifespan=lifespan,
+                    exception_handlers={Refused: on_refused, HTTPException: on_http,
+                                        Exception: on_error})
     app.state.store = store
     app.state.form_keys = keys
     return _Secured(app)
@@ -422,7 +452,9 @@ def _hotseat_key(request: Request, session) -> str | None:
 
 
 def _news(session) -> dict:
-    """What a page polls for: actions taken, the round, the seat to decide, over."""
+    """What a page polls for: actions taken, the round, the seat to decide, over, the pace,
+    and whether a bot is thinking (its decision under way in a worker process)."""
     game = session.game
     return {"ok": True, "actions": len(game.actions), "round": game.ruleset.round_of(game),
-            "to_decide": game.current_player, "over": game.is_over, "pace": session.pace}
+            "to_decide": game.current_player, "over": game.is_over, "pace": session.pace,
+            "thinking": session.thinking}

@@ -10,7 +10,9 @@ where it was. A seat takes back its own last decision by the kernel's rule
 
 The bots and undo share the session's lock, so a bot whose turn comes while a person takes a
 decision back either decides first (and the undo is refused: another seat has decided) or
-finds the person to decide again: never both, and never half of either.
+finds the person to decide again: never both, and never half of either. A searching bot
+thinks in a worker process (`artemis.web.thinking`) while the lock is free; its answer is
+applied only if the game has not changed since it was asked (`Session.changes`).
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ MAX_BOT_MOVES = 60
 BOT_BUDGET = 0.5
 #: The slowest pace a viewer may set (seconds between two bot decisions).
 MAX_PACE = 10.0
+#: Seconds after which a bot's decision asked of a worker process and still not answered is
+#: taken for lost (its worker died) and asked again; a capped budget answers long before.
+THOUGHT_LIMIT = 600.0
 
 
 class Refused(Exception):
@@ -79,6 +84,10 @@ class Session:
     write: object  # callable(session): the store's atomic save of the game and its seats
     next_bot_at: float = 0.0
     seats_text: str = ""  # the seats file as last written
+    thinker: object = None  # the store's `Thinker`: where searching bots decide (None: here)
+    thought: object = None  # the bot's decision under way in a worker: a `_Thought`
+    changes: int = 0  # counts the game's changes (actions, undos): a thought answers one
+    closed: bool = False  # the server is stopping: nothing changes any more
     lock: threading.RLock = field(default_factory=threading.RLock)
     # (the game's actions, revealed_at) -> {seat: why it may not undo, or None}: the rule
     # replays the game, so a page asks it once per position
@@ -127,6 +136,7 @@ class Session:
             raise Refused(400, f"the action id is not one the engine makes (at most "
                           f"{MAX_ACTION_ID} printable characters)")
         with self.lock:
+            self._open_for_changes()
             game = self.game
             _check_decision(game, decision)
             if game.is_over:
@@ -138,37 +148,122 @@ class Session:
                 game.apply(action_id)
             except IllegalAction as exc:
                 raise Refused(409, str(exc)) from None
+            self.changes += 1
             self._saved(len(game.actions) - 1)
             self.next_bot_at = time.monotonic() + self.pace
 
-    def advance(self, now: float | None = None) -> int:
+    def advance(self, now: float | None = None, wait: float = BOT_BUDGET) -> int:
         """Let the bots decide while a bot seat is to decide and its time has come (one
         decision per `pace` seconds; at pace 0 up to `MAX_BOT_MOVES` at once, within
-        `BOT_BUDGET` seconds), saving after each. Returns how many decisions were taken."""
-        from artemis.players.bots import rng_state, set_rng_state
+        `BOT_BUDGET` seconds), saving after each. Returns how many decisions were taken.
+
+        A searching bot's decision is asked of the `thinker`'s worker process and waited for
+        at most ``wait`` seconds (the session's lock free meanwhile); one not back by then is
+        left to think, and a later call applies it (`thinking` says so meanwhile)."""
+        from artemis.players.bots import rng_state
 
         moved = 0
-        with self.lock:
-            start = time.monotonic()
-            game = self.game
-            while (not game.is_over and not self.human(game.current_player)
-                   and moved < MAX_BOT_MOVES):
-                clock = time.monotonic() if now is None else now
-                if clock < self.next_bot_at:
+        start = time.monotonic()
+        while True:
+            with self.lock:
+                if self.closed:
                     break
-                if moved and (self.pace > 0 or time.monotonic() - start > BOT_BUDGET):
-                    break  # at a pace, one decision per request: the page asks at that pace
-                bot = self.bots[game.current_player]
-                before = rng_state(bot)
-                game.apply(bot.choose(game))
-                try:
-                    self._saved(len(game.actions) - 1)
-                except Refused:  # taken back: the bot decides again, as it would have
-                    set_rng_state(bot, before)
-                    raise
-                moved += 1
-                self.next_bot_at = clock + self.pace
+                moved += self._collect()
+                game = self.game
+                if game.is_over or self.human(game.current_player) or moved >= MAX_BOT_MOVES:
+                    break
+                if self.thought is None:
+                    clock = time.monotonic() if now is None else now
+                    if clock < self.next_bot_at:
+                        break
+                    if moved and (self.pace > 0 or time.monotonic() - start > BOT_BUDGET):
+                        break  # at a pace, one decision per request: the page asks at that pace
+                    seat = game.current_player
+                    if self.thinker is None or not self.thinker.in_process(self.kinds[seat]):
+                        before = rng_state(self.bots[seat])
+                        self._bot_moves(self.bots[seat].choose(game).id, before, None)
+                        moved += 1
+                        self.next_bot_at = clock + self.pace
+                        continue
+                    self.thought = self._ask(seat)
+                pending = self.thought
+            left = wait - (time.monotonic() - start)
+            if left <= 0:
+                break
+            pending.answer.wait(left)
+            if not pending.answer.ready():
+                break
         return moved
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a bot's decision is under way in a worker process."""
+        return self.thought is not None
+
+    def _ask(self, seat: int) -> _Thought:
+        """Ask the thinker for ``seat``'s bot's decision now (lock held)."""
+        from artemis.players.bots import rng_state
+
+        game = self.game
+        answer = self.thinker.ask(game.config, [a.id for a in game.actions], self.kinds[seat],
+                                  game.config.seed * 31 + seat, rng_state(self.bots[seat]))
+        return _Thought(answer, self.changes, seat, time.monotonic())
+
+    def _collect(self) -> int:
+        """Apply the answer of the decision under way when it has come (lock held): 1 when
+        an action was applied and saved, else 0. An answer to a game that has changed since
+        (an undo) is dropped; a worker's failure is said as a 500, nothing applied."""
+        thought = self.thought
+        if thought is None:
+            return 0
+        if not thought.answer.ready():
+            if time.monotonic() - thought.asked > THOUGHT_LIMIT:
+                self.thought = None  # lost with its worker: the bot is asked again
+            return 0
+        self.thought = None
+        if thought.changes != self.changes or self.game.current_player != thought.seat:
+            return 0
+        try:
+            action_id, state = thought.answer.get()
+        except Exception as exc:
+            raise Refused(500, f"the bot of {self.names[thought.seat]} failed to decide: "
+                          f"{type(exc).__name__}: {str(exc)[:200]}") from None
+        from artemis.players.bots import rng_state
+
+        self._bot_moves(action_id, rng_state(self.bots[thought.seat]), state)
+        self.next_bot_at = time.monotonic() + self.pace
+        return 1
+
+    def _bot_moves(self, action_id: str, before: dict | None, after: dict | None) -> None:
+        """Apply the current bot's ``action_id`` and save (lock held); ``before``: the bot's
+        random state before its decision, ``after``: after it (None: the bot decided here,
+        its state is already that). Raises Refused (500) when the save cannot be written:
+        the action and the bot's random state are taken back, so it decides again as it
+        would have."""
+        from artemis.players.bots import set_rng_state
+
+        bot = self.bots[self.game.current_player]
+        self.game.apply(action_id)
+        set_rng_state(bot, after)
+        self.changes += 1
+        try:
+            self._saved(len(self.game.actions) - 1)
+        except Refused:
+            set_rng_state(bot, before)
+            raise
+
+    def close(self) -> None:
+        """The server is stopping: wait for a change under way (its save written), then
+        refuse every later one (503). A bot's decision under way is abandoned; the game
+        stays at its last action, which is saved."""
+        with self.lock:
+            self.closed = True
+            self.thought = None
+
+    def _open_for_changes(self) -> None:
+        if self.closed:
+            raise Refused(503, "the server is stopping: the game is saved, and goes on where "
+                          "it stopped when the server is started again")
 
     # -- undo -----------------------------------------------------------------------------
 
@@ -229,6 +324,7 @@ class Session:
         if not self.human(seat):
             raise Refused(409, "only a person's seat takes back its own decisions")
         with self.lock:
+            self._open_for_changes()
             _check_decision(self.game, decision)
             before = self.game.clone()  # put back if the save cannot be written
             label = self.game.actions[-1].label if self.game.actions else ""
@@ -236,6 +332,7 @@ class Session:
                 undo(self.game, seat)
             except UndoRefused as exc:
                 raise Refused(409, f"{self.names[seat]} cannot undo: {exc}") from None
+            self.changes += 1
             try:
                 self.write(self)
             except OSError as exc:
@@ -255,6 +352,7 @@ class Session:
         if not 0 <= value <= MAX_PACE:  # also refuses nan
             raise Refused(400, f"pace must be a number of seconds from 0 to {MAX_PACE:g}")
         with self.lock:
+            self._open_for_changes()
             self.pace = value
             self.next_bot_at = min(self.next_bot_at, time.monotonic() + value)
             self.write(self)
@@ -285,6 +383,17 @@ def _check_decision(game, decision: int | None) -> None:
     """Raise `Stale` when ``decision`` (a page's count of actions) is not the game's."""
     if decision is not None and decision != len(game.actions):
         raise Stale(decision, len(game.actions))
+
+
+@dataclass(frozen=True)
+class _Thought:
+    """A bot's decision asked of a worker process: the pending ``answer``, the game's
+    `Session.changes` and the ``seat`` it was asked at, and when (``asked``, monotonic)."""
+
+    answer: object
+    changes: int
+    seat: int
+    asked: float
 
 
 def _last_decider(game) -> int | None:

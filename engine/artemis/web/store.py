@@ -50,12 +50,14 @@ class Listed:
 
 class GameStore:
     """The games in ``folder`` (created when missing), played with the plugin ``host``
-    (default: the core and installed plugins). Thread-safe."""
+    (default: the core and installed plugins); searching bots think with ``thinker`` (an
+    `artemis.web.thinking.Thinker`; None: in the request's thread). Thread-safe."""
 
-    def __init__(self, folder: str | Path, host=None):
+    def __init__(self, folder: str | Path, host=None, thinker=None):
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
         self.host = host
+        self.thinker = thinker
         self.index = GamesIndex(self.folder / INDEX_NAME)
         self._open: dict[str, Session] = {}
         self._host_keys: dict[str, str] = {}  # a game's host key never changes
@@ -158,7 +160,8 @@ class GameStore:
                           f"{len(loaded.kinds)} seats")
         loaded.game.seat_names = list(loaded.names)
         return Session(game_id, loaded.game, loaded.kinds, loaded.names, loaded.bots,
-                       tokens, seats["host"], seats["pace"], folder / SAVE_NAME, self._write)
+                       tokens, seats["host"], seats["pace"], folder / SAVE_NAME, self._write,
+                       thinker=self.thinker)
 
     @staticmethod
     def _read_seats(path: Path) -> dict:
@@ -209,7 +212,7 @@ class GameStore:
         tokens = [new_token() if k == "human" else None for k in kinds]
         session = Session(game_id, game, list(kinds), list(names), bots, tokens,
                           new_token(), DEFAULT_PACE, self.folder / game_id / SAVE_NAME,
-                          self._write)
+                          self._write, thinker=self.thinker)
         self._write(session)
         with self._lock:
             self._open[game_id] = session
@@ -221,7 +224,15 @@ class GameStore:
             self._open.pop(game_id, None)
 
     def close(self) -> None:
-        """The server is stopping: the index file is closed."""
+        """The server is stopping: the bots' workers are killed (a decision under way is
+        abandoned), each loaded game waits for a change under way to be saved and refuses
+        any later one (`Session.close`); every game is then as its save holds it."""
+        with self._lock:
+            sessions = list(self._open.values())
+        for session in sessions:
+            session.close()
+        if self.thinker is not None:
+            self.thinker.close()
         self.index.close()
 
     # -- writing --------------------------------------------------------------------------
