@@ -8,7 +8,9 @@ until the data folder holds ``--games`` games (1,000 by default). A server start
 that folder answers ``GET /`` (Starlette's TestClient, in process, so the figure is the
 server's work and not the network's): the first answer (the games index is built from the
 saves when it is missing: docs/serve.md, "The data folder") and then the median and p90 of
-``--repeat`` more (the index is fresh). The same for the list alone (`GameStore.listing`).
+``--repeat`` more (the index is fresh), in wall-clock time and in the process's CPU time (the
+client and the server's thread are this process; steadier on a shared machine). The same for
+the list alone (`GameStore.listing`).
 
 **Memory.** ``artemis serve`` runs in a subprocess on 127.0.0.1 and a free port over a fresh
 data folder; ``--played`` games (50) of two random bots at pace 0 are started through
@@ -74,17 +76,20 @@ def time_list(data: Path, repeat: int) -> dict:
     r = c.get("/")
     first = (time.perf_counter() - t0) * 1000
     assert r.status_code == 200, r.text
-    pages, lists = [], []
+    pages, cpu, lists, lists_cpu = [], [], [], []
     for _ in range(repeat):
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         c.get("/")
         pages.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
+        cpu.append((time.process_time() - c0) * 1000)
+        t0, c0 = time.perf_counter(), time.process_time()
         listed = app.state.store.listing()
         lists.append((time.perf_counter() - t0) * 1000)
+        lists_cpu.append((time.process_time() - c0) * 1000)
     q = statistics.quantiles(pages, n=10)
     return {"games": len(listed), "first": first, "median": statistics.median(pages),
-            "p90": q[-1], "list_median": statistics.median(lists), "page_bytes": len(r.content)}
+            "p90": q[-1], "cpu": statistics.median(cpu), "list_median": statistics.median(lists),
+            "list_cpu": statistics.median(lists_cpu), "page_bytes": len(r.content)}
 
 
 def _free_port() -> int:
@@ -171,9 +176,11 @@ def main() -> None:
             made = time.perf_counter() - t0
             t = time_list(data, args.repeat)
         print(f"games list at {t['games']} games (made in {made:.1f} s): GET / first "
-              f"{t['first']:.1f} ms, then median {t['median']:.1f} ms (p90 {t['p90']:.1f} ms, "
-              f"n={args.repeat}); the list alone median {t['list_median']:.1f} ms; page "
+              f"{t['first']:.1f} ms, then median {t['median']:.1f} ms (p90 {t['p90']:.1f} ms; "
+              f"CPU median {t['cpu']:.1f} ms; n={args.repeat}); the list alone median "
+              f"{t['list_median']:.1f} ms (CPU {t['list_cpu']:.1f} ms); page "
               f"{t['page_bytes'] / 1024:.0f} KiB")
+        print(f"load average: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
     if args.played:
         m = memory(args.played)
         print(f"server memory (RSS): {m['start'] / 1024:.1f} MiB at start, "
