@@ -22,15 +22,21 @@ from artemis.records.save import load_save, read_save
 from artemis.web.store import GAME_ID
 
 from .browser import Server
-from .helpers import ACTION, client, start
+from .helpers import ACTION, client, form_fields, start
 
 #: A budget a bot thinks on for minutes (a 2-player Project decision of 2,000 iterations
 #: takes about a second), within the cap the server is started with.
 LONG = 500_000
 
 
-def _call(url: str, data: dict | None = None, timeout: float = 10.0):
-    """(status, JSON answer, seconds) of a GET (or a form POST with ``data``)."""
+def _call(url: str, data: dict | None = None, timeout: float = 10.0, page: str = ""):
+    """(status, JSON answer, seconds) of a GET (or a form POST with ``data``, carrying the
+    hidden fields of the form of ``page``, the address of the page that posts it, as a
+    browser would: its token and decision count)."""
+    if data is not None and page:
+        path = "/" + url.split("/", 3)[3]
+        data = {**{k: urllib.request.quote(v) for k, v in
+                   form_fields(_page(page, timeout)[0], path).items()}, **data}
     body = None if data is None else "&".join(f"{k}={v}" for k, v in data.items()).encode()
     req = urllib.request.Request(url, data=body, headers={
         "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded"})
@@ -50,7 +56,8 @@ def _page(url: str, timeout: float = 10.0) -> tuple[str, float]:
 
 def _new_game(server: Server, **seats) -> dict:
     status, game, _ = _call(server.url + "/games", {"game": "project", "players": "2",
-                                                   "seed": "7", **seats})
+                                                   "seed": "7", **seats},
+                            page=server.url + "/")
     assert status == 201, game
     return game
 
@@ -111,7 +118,8 @@ def test_sigterm_stops_the_server_within_seconds_with_every_game_saved(server):
         state = _call(f"{server.url}/g/{people['id']}/poll")[1]
         link = links[state["to_decide"]]
         choice = html.unescape(ACTION.findall(_page(link)[0])[0])
-        status, after, _ = _call(f"{link}/act", {"action": urllib.request.quote(choice)})
+        status, after, _ = _call(f"{link}/act", {"action": urllib.request.quote(choice)},
+                                  page=link)
         assert status == 200, after
         taken.append(choice)
     bots = _new_game(server, seat0=f"mcts:iterations={LONG}", seat1=f"mcts:iterations={LONG}")
@@ -173,8 +181,9 @@ def test_serve_passes_its_budget_cap_to_the_app(tmp_path, monkeypatch):
     assert kw["timeout_graceful_shutdown"] <= 3  # a request still running is not waited on
     from starlette.testclient import TestClient
 
-    r = TestClient(app, base_url="http://127.0.0.1").post(
-        "/games", data={"seat1": "mcts:iterations=11"})
+    c = TestClient(app, base_url="http://127.0.0.1")
+    r = c.post("/games", data={**form_fields(c.get("/").text, "/games"),
+                               "seat1": "mcts:iterations=11"})
     assert r.status_code == 400 and "at most 10 (artemis serve --max-bot-budget)" in r.text
     assert CliRunner().invoke(cli, ["serve", "--data", str(tmp_path),
                                     "--max-bot-budget", "0"]).exit_code == 2
