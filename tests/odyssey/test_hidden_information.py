@@ -5,6 +5,7 @@ Artifact draft's keep is marked as revealing; solo hides earlier peeks from the 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -203,3 +204,39 @@ def test_the_solo_account_tells_each_card_as_placed_face_up():
     placed = [e for e in game.log if e["type"] == "placed_card"][:3]
     assert planning == "  Planning: " + "; ".join(
         f"Ann plays a card face up into slot {e['slot']} ({e['card']})" for e in placed)
+
+
+def test_a_pass_at_an_artifact_window_is_the_players_alone():
+    """Only a seat holding a card usable at a window is asked there (OR7), so a pass told to
+    everyone would say which kind of card it holds: the others see no trace of it."""
+    from artemis.kernel.game import GameConfig
+    from artemis.players.play import play_game
+    from artemis.records.log import visible
+
+    game = play_game(GameConfig(game="odyssey", players=3, seed=1), ["greedy"] * 3)
+    passes = [e for e in game.log if e["type"] == "action" and e["id"] == "artifact:pass"]
+    assert passes and all(e["to"] == [e["player"]] for e in passes)
+    for seat in range(3):
+        seen = [e for e in visible(list(game.log), seat)
+                if e["type"] == "action" and e["id"] == "artifact:pass"]
+        assert seen == [e for e in passes if e["player"] == seat]  # its own only
+    assert not [e for e in visible(list(game.log), None) if e.get("id") == "artifact:pass"]
+
+
+def test_replay_for_a_seat_does_not_tell_the_seed(tmp_path):
+    """The seed replays every hidden card, planet and deck order: a seat's replay omits it."""
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    path = tmp_path / "g.jsonl"
+    runner = CliRunner()
+    assert runner.invoke(app, ["play", "--game", "odyssey", "--players", "3", "--seed", "5",
+                               "--log", str(path), "--quiet"]).exit_code == 0
+    for seat in (0, 2):
+        out = runner.invoke(app, ["replay", str(path), "--seat", str(seat), "--json"])
+        data = json.loads(out.stdout)
+        assert data["seat"] == seat and "seed" not in data["config"]
+        assert data["config"]["players"] == 3
+    whole = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).stdout)
+    assert whole["config"]["seed"] == 5  # the log's owner replays the whole game

@@ -85,3 +85,21 @@ def test_play_save_with_an_observer_writes_a_save_that_loads(tmp_path, monkeypat
     assert loaded.game.is_over
     again = CliRunner().invoke(app, ["play", "--load", str(save), "--plugin", name, "--quiet"])
     assert again.exit_code == 0, again.output
+
+
+@pytest.mark.parametrize(("game_id", "bots"), [
+    ("odyssey", ["mcts:iterations=5", "greedy", "random"]),
+    ("project", ["mcts:iterations=5", "greedy"])])
+def test_an_observer_sees_the_game_played_not_the_bots_imagined_ones(game_id, bots):
+    """A searching or look-ahead bot plays copies of the game (clones, determinized worlds):
+    an observer watches the game being played only, so it sees its records once each."""
+    from artemis.kernel.game import GameConfig
+    from artemis.players.play import play_game
+
+    seen: list = []
+    options = {"max_rounds": 2} if game_id == "odyssey" else {}  # the Project's is 6 rounds
+    config = GameConfig(game=game_id, players=len(bots), seed=2, options=options)
+    game = play_game(config, bots, plugins=watcher(game_id, seen))
+    records = [e["type"] for e in game.log if e["type"] != "action"]
+    assert [kind for kind, _ in seen] == records
+    assert records.count("game_end") <= 1

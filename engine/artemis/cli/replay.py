@@ -112,8 +112,11 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
         records = visible(game.log, seat)
         extra = {"seat": seat, "log": records}
     if as_json:
-        print(json.dumps({"config": config_record(game, log.kinds, log.names), **game.result,
-                          **extra}, default=list))
+        config = config_record(game, log.kinds, log.names)
+        if seat is not None:
+            # the seed replays every hidden card, planet and deck: no seat is told it
+            del config["seed"]
+        print(json.dumps({"config": config, **game.result, **extra}, default=list))
         return
     print_account(console(), game, log.kinds, log.names, records)
 

@@ -493,11 +493,14 @@ class Game:
         return f"player {seat}"
 
     def clone(self) -> Game:
-        """An independent copy at this decision point (flat copy of state and queue)."""
+        """An independent copy at this decision point (flat copy of state and queue). A copy
+        is not observed: observing plugins watch the game being played, not the copies a bot
+        plays ahead on (`determinize`, a search's trials); it logs as the original does."""
         g = Game.__new__(Game)
         # ruleset, catalog, registry, config, plugins, the pending Decision and the final
         # scores are shared: nothing changes them in place. Steps are tuples of immutable values.
         d = g.__dict__ = self.__dict__.copy()
+        d["observers"] = False
         d["tasks"] = self.tasks[:]
         if self._left_tasks is self.tasks:  # the same position as the kernel left it
             d["_left_tasks"] = d["tasks"]

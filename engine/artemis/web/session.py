@@ -336,6 +336,7 @@ class Session:
             try:
                 self.write(self)
             except OSError as exc:
+                before.observers = self.game.observers  # a clone is not observed
                 self.game = before
                 raise Refused(500, f"the game cannot be saved ({exc.strerror or exc}); the "
                               "decision was not taken back") from None

@@ -259,13 +259,15 @@ class OdysseyRuleset(Ruleset):
 
     def action_seen_by(self, game, decision, action):
         """A card placed face down is seen by its player only (Planning Phase; solo, whose
-        cards go face up, by everyone: OR18); which Artifact one keeps, by the keeper only
-        (with teams, by both partners: OR14)."""
+        cards go face up, by everyone: OR18); which Artifact one keeps, and a pass at an
+        Artifact window, by the player only (with teams, by both partners: OR14)."""
         if action.kind == "place":
             from artemis.games.odyssey.rules.rounds import face_up_planning
 
             return None if face_up_planning(game) else [decision.player]
-        if action.kind in ("keep_artifact", "draft_keep"):
+        if action.kind in ("keep_artifact", "draft_keep") or action.id == "artifact:pass":
+            # a pass at an Artifact window is asked only of a seat holding a card usable
+            # there (OR7): told to all, its timing would name the card kind held
             t = game.state.teams
             return [decision.player] if t is None else sorted(
                 t.seats_of(t.team_of(decision.player)))
