@@ -116,3 +116,19 @@ def test_log_errors_are_clean_and_devices_are_not_replaced(tmp_path):
 def test_empty_bot_names_are_a_usage_error():
     bad = run("play", "--players", "4", "--bots", "random,,greedy,random,random")
     assert bad.exit_code == 2 and "empty name" in bad.output
+
+
+def test_a_game_with_a_person_and_no_seed_gets_a_random_seed_bots_alone_seed_0():
+    """The same seed, the same game: bots given no seed replay seed 0, but a person at the
+    terminal given none would meet the same galaxy, decks and Events in every game."""
+    from artemis.cli.play import _new_config
+
+    def seed_of(bots, seed=None, game="odyssey", players=2):
+        config, kinds, _ = _new_config(game, players, seed, bots, None, None, None, None,
+                                       None, False)
+        return config.seed
+
+    people = {seed_of("human,random") for _ in range(4)}
+    assert len(people) > 1 and all(0 <= s < 2 ** 31 for s in people)
+    assert seed_of("random,greedy") == 0 and seed_of("human,random", seed=5) == 5
+    assert seed_of("human,random", game="project") != seed_of("human,random", game="project")

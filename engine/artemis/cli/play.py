@@ -43,7 +43,8 @@ def play(
         "Odyssey: 1 to 6 or 8) "
         "\\[default: 4].", show_default=False)] = None,
     seed: Annotated[int | None, typer.Option(
-        help="The game seed: the same seed, the same game \\[default: 0].",
+        help="The game seed: the same seed, the same game \\[default: 0; a random one when a "
+        "seat is human].",
         show_default=False)] = None,
     bots: Annotated[str | None, typer.Option(
         help="Seat per player, comma-separated: random, greedy, mcts (options as "
@@ -211,6 +212,12 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
     except ValueError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
+    if seed is None:
+        # the same seed, the same game: bots replay seed 0 as ever, but a person at the
+        # terminal given no seed would meet the same galaxy, decks and Events every game
+        import secrets
+
+        seed = secrets.randbelow(2 ** 31) if "human" in kinds else 0
     config_ = GameConfig(players=players, seed=seed, variants=variants,
                          expansions=tuple([*loaded.expansions,
                                            *(str(p) for p in expansion or ())]),

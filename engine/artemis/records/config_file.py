@@ -89,11 +89,11 @@ CONFIG_SCHEMA = {
 class LoadedConfig:
     """A checked config file: its game (the file's ``game:`` or the one asked for) with its
     options (as written; `Game.new` fills in the defaults), the seats' kinds and names, seed,
-    variants and expansion paths."""
+    variants and expansion paths. ``seed`` is None when the file gives none."""
 
     seats: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
-    seed: int = 0
+    seed: int | None = None
     variants: dict = field(default_factory=dict)
     expansions: list[str] = field(default_factory=list)
     game: str = DEFAULT_GAME
@@ -153,7 +153,7 @@ def load_config(path: Path, host, game: str | None = None
 
     # each seat written the one way records keep it (checked above: `_check_seats`)
     seats = [check_bot(p["seat"], ruleset) for p in players]
-    return LoadedConfig(seats, names, data.get("seed", 0),
+    return LoadedConfig(seats, names, data.get("seed"),
                         {k: dict(v) for k, v in (data.get("variants") or {}).items()},
                         expansions, ruleset.id, dict(data.get("options") or {})), []
 
