@@ -303,9 +303,10 @@ def _base_counts(items: list[Item], base: list[Pack]) -> list[Problem]:
     tiles = [i for i in items if i.kind == "buildings"]
     originals = {i.id: i.data for i in tiles
                  if isinstance(i.id, str) and "duplicate_of" not in i.data}
-    kinds = Counter(originals.get(i.data["duplicate_of"], i.data).get("kind")
-                    if isinstance(i.data.get("duplicate_of"), str) else i.data.get("kind")
-                    for i in tiles)
+    # a kind that failed its schema (a mapping, a list) counts as no kind: it is reported there
+    kinds = Counter(kind if isinstance(kind, str) else None for kind in (
+        originals.get(i.data["duplicate_of"], i.data).get("kind")
+        if isinstance(i.data.get("duplicate_of"), str) else i.data.get("kind") for i in tiles))
     for kind, n in BASE_TILES.items():
         if kinds.get(kind, 0) != n:
             count("buildings", tiles, "E401", f"the base game has {n} {kind} tiles; found "
