@@ -4,6 +4,8 @@ and the rulebook's counts on the base pack (E451-E458)."""
 
 from __future__ import annotations
 
+import shutil
+
 from artemis.games.odyssey.content import load_game_content
 from artemis.util.paths import base_pack
 
@@ -104,6 +106,62 @@ def test_a_setup_that_does_not_fit_the_stars_is_e352(tmp_path):
     assert found(load_game_content([write_pack(tmp_path / "pack", {"s.yaml": text})])) == [
         ("E352", "s.yaml", 3, 39, "7 planets are dealt around 8 stars: each star takes 3 to 7, "
          "so 24 to 56 fit")]
+
+
+def _setup_rows() -> dict[int, str]:
+    """{players: the line of its row} of the base pack's setup file."""
+    text = (base_pack("odyssey") / "setup.yaml").read_text(encoding="utf-8")
+    return {int(line.split("players: ")[1].split(",")[0]): line + "\n"
+            for line in text.splitlines() if line.startswith("  - {players: ")}
+
+
+def test_a_player_count_without_its_setup_row_is_e313_naming_the_count(tmp_path):
+    """Issue 25: a setup without its 2-player row validated, and a 2-player game then ended in
+    KeyError: 2. Every count the game is played at needs its row."""
+    result = edited_base(tmp_path, "setup.yaml", _setup_rows()[2], "")
+    assert found(result) == [
+        ("E313", "setup.yaml", 10, 5, "the setup table has no row for 2 players")]
+    assert result.problems[0].hint.startswith("the game is played at 1, 2, 3, 4, 5, 6, 8 "
+                                              "players")
+    rows = _setup_rows()
+    result = edited_base(tmp_path / "teams", "setup.yaml", rows[6] + rows[8], "")
+    assert [(c, m) for c, _, _, _, m in found(result)] == [
+        ("E313", "the setup table has no row for 6, 8 players")]
+    result = edited_base(tmp_path / "solo", "setup.yaml", rows[1], "")
+    assert [(c, m) for c, _, _, _, m in found(result)] == [
+        ("E313", "the setup table has no row for 1 player")]
+
+
+def test_a_setup_row_given_twice_is_e313_at_the_second(tmp_path):
+    text = "kind: setup\nitems:\n" + _setup_rows()[4]
+    result = load_game_content([write_pack(tmp_path / "pack", {"s.yaml": text})])
+    assert found(result) == [("E313", "s.yaml", 3, 15,
+                              "the setup row for 4 players is given twice")]
+    assert result.problems[0].hint.startswith("first given at ")
+    assert result.problems[0].hint.endswith("setup.yaml:8; one row per player count")
+
+
+def test_no_setup_file_at_all_is_e313_at_the_manifests_files(tmp_path):
+    result = edited_base(tmp_path, "expansion.yaml", "setup.yaml, ", "")
+    assert [(c, f, m) for c, f, _, _, m in found(result)] == [
+        ("E313", "expansion.yaml", "the setup table has no row for 1, 2, 3, 4, 5, 6, 8 "
+         "players")]
+
+
+def test_validate_refuses_the_setup_that_play_could_not_set_up(tmp_path):
+    """The issue's commands: `artemis validate` of the copy now fails, naming the count."""
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    copy = tmp_path / "base"
+    shutil.copytree(base_pack("odyssey"), copy)
+    text = (copy / "setup.yaml").read_text(encoding="utf-8")
+    (copy / "setup.yaml").write_text(text.replace(_setup_rows()[2], ""), encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(copy)])
+    assert result.exit_code == 1, result.output
+    assert "setup.yaml:10:5: error[E313]: the setup table has no row for 2 players" in (
+        result.stdout)
 
 
 def test_an_odyssey_pack_loaded_for_the_project_is_e507(tmp_path):

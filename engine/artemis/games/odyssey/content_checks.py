@@ -23,6 +23,7 @@ from artemis.games.odyssey.vocabulary import (
     CARDS_PER_ACTION,
     COLOURS,
     PLANET_TYPES,
+    PLAYER_COUNTS,
     SCOPES,
     SCORING_OPTIONS,
     VARIANT_PARAMETERS,
@@ -80,6 +81,8 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
             out.extend(_effect_steps(item, d["effect"], options, registry))
     if not may_hold(packs, "planning_board"):
         out.extend(_board(_of(items, "planning_board")))
+    if not may_hold(packs, "setup"):
+        out.extend(_setup_counts(_of(items, "setup"), packs))
     if not any(may_hold(packs, k) for k in ("setup", "planet_types", "systems",
                                                "action_cards")):
         out.extend(_setup(_of(items, "setup"), _of(items, "planet_types"), systems,
@@ -183,6 +186,42 @@ def _travel_stars(cards: list[Item]) -> dict[str, set]:
         if c.data.get("action") == "travel" and isinstance(c.data.get("colour"), str):
             stars.setdefault(c.data["colour"], set()).update(_str_list(c.data.get("systems")))
     return stars
+
+
+def _setup_counts(rows: list[Item], packs: list[Pack]) -> list[Problem]:
+    """E313: one setup row for each player count the game is played at (`PLAYER_COUNTS`: a
+    game at a count without a row cannot be set up), and no count given twice (which row
+    would be used?). A count with no row is reported at the last setup row, or, with none
+    at all, at the first manifest's ``files``."""
+    out = []
+    seen: dict[int, Item] = {}
+    for r in rows:
+        n = r.data.get("players")
+        if not isinstance(n, int):
+            continue  # the schema reports it
+        if n in seen:
+            first = seen[n]
+            out.append(r.problem("E313", f"the setup row for {n} players is given twice",
+                                 f"first given at {first.doc.file}:{first.where('players')[0]}"
+                                 "; one row per player count", "players"))
+        else:
+            seen[n] = r
+    missing = [n for n in PLAYER_COUNTS if n not in seen]
+    if not missing:
+        return out
+    message = ("the setup table has no row for "
+               + ", ".join(map(str, missing)) + f" player{'s' if missing != [1] else ''}")
+    hint = ("the game is played at " + ", ".join(map(str, PLAYER_COUNTS))
+            + " players: give one setup row for each (rulebook, Setup; Team Play)")
+    if rows:
+        out.append(rows[-1].problem("E313", message, hint))
+    else:
+        manifest = next((p.manifest for p in packs if p.manifest is not None), None)
+        if manifest is not None:
+            line, col = manifest.position(("files",))
+            out.append(Problem(manifest.file, line, col, "/files", "E313", message,
+                               hint + "; list the file that holds them in files"))
+    return out
 
 
 def _setup(rows: list[Item], types: list[Item], systems: dict[str, Item],

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from functools import cached_property
 
-from artemis.games.odyssey.vocabulary import OPTION_NAMES
+from artemis.games.odyssey.vocabulary import OPTION_NAMES, PLAYER_COUNTS
 from artemis.kernel.ruleset import Ruleset
 
 # the named random streams (docs/odyssey-rulings.md OR24)
@@ -87,7 +87,7 @@ class OdysseyRuleset(Ruleset):
 
     id = "odyssey"
     name = "The Artemis Odyssey"
-    player_counts = (1, 2, 3, 4, 5, 6, 8)
+    player_counts = PLAYER_COUNTS  # every count needs its setup row (E313)
     streams = STREAMS
     start_step = ("game_start",)
     # 50 rounds (OR28) of up to 10 slots; a Trade action may ask many questions (OR6)
