@@ -148,6 +148,30 @@ def test_no_setup_file_at_all_is_e313_at_the_manifests_files(tmp_path):
          "players")]
 
 
+def test_a_team_row_that_does_not_fit_its_count_is_e356(tmp_path):
+    """6 seats as 2 teams crashed a game (IndexError): the teams are n / 2, set up as for
+    n / 2 players; 6 and 8 are team rows, 1 to 5 are not."""
+    rows = _setup_rows()
+    result = edited_base(tmp_path / "a", "setup.yaml", rows[6],
+                         rows[6].replace("as_players: 3, teams: 3", "as_players: 2, teams: 2"))
+    assert [(c, line, m) for c, _, line, _, m in found(result)] == [
+        ("E356", 10, "6 players are 3 teams of two partners, set up as for 3 players; "
+         "teams is 2"),
+        ("E356", 10, "6 players are 3 teams of two partners, set up as for 3 players; "
+         "as_players is 2")]
+    plain = rows[3].replace("players: 3,", "players: 8,")
+    result = edited_base(tmp_path / "b", "setup.yaml", rows[8], plain)
+    assert [(c, m, p.hint) for (c, _, _, _, m), p in zip(found(result), result.problems,
+                                                          strict=True)] == [
+        ("E356", "8 players play as teams: there are 5 colours",
+         "write {players: 8, as_players: 4, teams: 4} (rulebook, Team Play)")]
+    result = edited_base(tmp_path / "c", "setup.yaml", rows[4],
+                         "  - {players: 4, as_players: 2, teams: 2, provenance: fan-made}\n")
+    assert [(c, m) for c, _, _, _, m in found(result)] == [
+        ("E356", "4 players each play a colour, not as teams"),
+        ("E302", "plays as 4 players, which have no setup row of their own")]  # the 8 row's
+
+
 def test_validate_refuses_the_setup_that_play_could_not_set_up(tmp_path):
     """The issue's commands: `artemis validate` of the copy now fails, naming the count."""
     from typer.testing import CliRunner
@@ -162,6 +186,30 @@ def test_validate_refuses_the_setup_that_play_could_not_set_up(tmp_path):
     assert result.exit_code == 1, result.output
     assert "setup.yaml:10:5: error[E313]: the setup table has no row for 2 players" in (
         result.stdout)
+
+
+def test_a_solo_galaxy_too_small_for_any_colours_stars_is_e352(tmp_path):
+    """The solo player may play any colour: its planets must fit the stars of every colour's
+    Travel cards, not only of the colour showing the fewest (red showing 3 stars and 17
+    planets dealt passed, and a solo game as blue, 6 stars, ended in IndexError)."""
+    from artemis.content.loader import load_content
+    from artemis.games.odyssey.content import game_spec
+
+    copy = tmp_path / "base"
+    shutil.copytree(base_pack("odyssey"), copy)
+    for name, old, new in [
+            ("action_cards.yaml", "systems: [leo, virgo, libra]", "systems: [gemini, cancer, "
+             "scorpio]"),
+            ("setup.yaml", "{players: 1, production_per_type: 4, alien_planets: 4",
+             "{players: 1, production_per_type: 2, alien_planets: 6")]:
+        text = (copy / name).read_text(encoding="utf-8")
+        assert old in text
+        (copy / name).write_text(text.replace(old, new, 1), encoding="utf-8")
+    spec = game_spec()
+    spec.base = copy
+    assert [(c, f, m) for c, f, _, _, m in found(load_content([], spec))] == [
+        ("E352", "setup.yaml", "17 planets are dealt around the 6 stars of blue's Travel "
+         "cards: each star takes 3 to 7, so 18 to 42 fit")]
 
 
 def test_an_odyssey_pack_loaded_for_the_project_is_e507(tmp_path):
@@ -222,7 +270,8 @@ def test_every_code_the_checks_give_has_a_title(tmp_path):
     from artemis.content.problems import CODES
     from artemis.games.odyssey.codes import CODES as ODYSSEY_CODES
 
-    assert sorted(ODYSSEY_CODES) == ["E351", "E352", "E353", "E354", "E355", "E451", "E452",
+    assert sorted(ODYSSEY_CODES) == ["E351", "E352", "E353", "E354", "E355", "E356", "E451",
+                                     "E452",
                                      "E453", "E454", "E455", "E456", "E457", "E458"]
     text = (base_pack("odyssey") / "missions.yaml").read_text(encoding="utf-8")
     result = edited_base(tmp_path, "missions.yaml", text[text.index("  - id: fleet"):], "")

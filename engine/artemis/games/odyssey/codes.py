@@ -11,6 +11,7 @@ CODES: dict[str, str] = {
     "E353": "modify scope does not fit its parameter",
     "E354": "keeps more Alien Artifacts than it draws",
     "E355": "Action card shows what its action does not use",
+    "E356": "team setup row does not fit its player count",
     "E451": "Odyssey base game system count",
     "E452": "Odyssey base game planets and Resource cards",
     "E453": "Odyssey base game Action card count",

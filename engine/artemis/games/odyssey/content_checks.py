@@ -199,6 +199,7 @@ def _setup_counts(rows: list[Item], packs: list[Pack]) -> list[Problem]:
         n = r.data.get("players")
         if not isinstance(n, int):
             continue  # the schema reports it
+        out.extend(_team_row(r, n))
         if n in seen:
             first = seen[n]
             out.append(r.problem("E313", f"the setup row for {n} players is given twice",
@@ -224,15 +225,45 @@ def _setup_counts(rows: list[Item], packs: list[Pack]) -> list[Problem]:
     return out
 
 
+def _team_row(row: Item, n: int) -> list[Problem]:
+    """E356: a count the game is played at with more seats than colours (6, 8) is a team row
+    of n / 2 teams set up as for n / 2 players, and a count with a colour each (1 to 5) is
+    not (rulebook, Team Play; OR14: seats s and s + n/2 are partners)."""
+    d = row.data
+    if n not in PLAYER_COUNTS:
+        return []  # never played: E352 checks what it deals
+    if "as_players" not in d:
+        if n > len(COLOURS):
+            return [row.problem("E356", f"{n} players play as teams: there are "
+                                f"{len(COLOURS)} colours",
+                                f"write {{players: {n}, as_players: {n // 2}, teams: "
+                                f"{n // 2}}} (rulebook, Team Play)", "players")]
+        return []
+    if n <= len(COLOURS):
+        return [row.problem("E356", f"{n} players each play a colour, not as teams",
+                            "team play is for 6 and 8 players (rulebook, Team Play); give "
+                            f"{n} players their own setup row", "as_players", key=True)]
+    out = []
+    for key in ("teams", "as_players"):
+        if isinstance(d.get(key), int) and d[key] != n // 2:
+            out.append(row.problem("E356", f"{n} players are {n // 2} teams of two partners, "
+                                   f"set up as for {n // 2} players; {key} is {d[key]}",
+                                   f"write {key}: {n // 2} (rulebook, Team Play; OR14)", key))
+    return out
+
+
 def _setup(rows: list[Item], types: list[Item], systems: dict[str, Item],
            cards: list[Item]) -> list[Problem]:
     """E302: a team row plays as a count that has a row. E352: a count's planets must exist
-    in the box and fit 3 to 7 around each star it uses."""
+    in the box and fit 3 to 7 around each star it uses: all the stars but the Sun, or with
+    ``stars: own_travel_cards`` (solo) the stars of the solo colour's Travel cards, for every
+    colour, since the solo player may play any (a colour showing more stars than the planets
+    can fill ended the setup in an internal error)."""
     out = []
     tokens = {t.data.get("id"): t.data.get("tokens") for t in types}
     by_count = {r.data.get("players"): r for r in rows}
     stars_all = sum(1 for s in systems.values() if s.data.get("start") is not True)
-    solo_stars = min((len(s) for s in _travel_stars(cards).values()), default=0)
+    solo_stars = {colour: len(shown) for colour, shown in _travel_stars(cards).items()}
     for r in rows:
         d = r.data
         if "as_players" in d:
@@ -255,15 +286,21 @@ def _setup(rows: list[Item], types: list[Item], systems: dict[str, Item],
                                  "alien_planets" if short[0] == "alien"
                                  else "production_per_type"))
             continue
-        stars = solo_stars if d.get("stars") == "own_travel_cards" else stars_all
         # the Sun keeps one planet per player (solo: the one), the rest are dealt (Setup 4-5)
         dealt = 6 * ppt + aliens - players
         lo, hi = STAR_PLANETS
-        if stars and not lo * stars <= dealt <= hi * stars:
-            out.append(r.problem("E352", f"{dealt} planets are dealt around {stars} stars: "
-                                 f"each star takes {lo} to {hi}, so {lo * stars} to "
-                                 f"{hi * stars} fit", "rulebook, Setup 5; change the planets "
-                                 "in play", "production_per_type"))
+        if d.get("stars") == "own_travel_cards":
+            ways = [(n, f"the {n} stars of {colour}'s Travel cards")
+                    for colour, n in solo_stars.items()]
+        else:
+            ways = [(stars_all, f"{stars_all} stars")]
+        for stars, around in ways:
+            if stars and not lo * stars <= dealt <= hi * stars:
+                out.append(r.problem("E352", f"{dealt} planets are dealt around {around}: "
+                                     f"each star takes {lo} to {hi}, so {lo * stars} to "
+                                     f"{hi * stars} fit", "rulebook, Setup 5; change the "
+                                     "planets in play", "production_per_type"))
+                break
     return out
 
 
