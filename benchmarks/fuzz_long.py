@@ -6,17 +6,21 @@ Not a test (CI runs a few examples per property in those files). Run::
     .venv/bin/python benchmarks/fuzz_long.py --examples 4000            # per property
     .venv/bin/python benchmarks/fuzz_long.py --examples 500 --only config_wrong --seed 7
     .venv/bin/python benchmarks/fuzz_long.py --examples 1000 --only generated_packs
+    .venv/bin/python benchmarks/fuzz_long.py --examples 300 --only odyssey_packs
 
 Each property (YAML reader, content validator on malformed YAML and on mutated base content,
 config loader on malformed YAML and on mutated config examples, and the save, log and scenario
 loaders once they exist), and generated packs played to the end (``generated_packs``: a pack
 drawn from the vocabulary, kept where it validates, played by random bots within bounded steps
-and memory, its log written and verified) runs with ``--examples`` generated inputs, seeded by
+and memory, its log written and verified; ``odyssey_packs``: the Odyssey's base pack with its
+tables varied, kept where it validates, one game at each player count, each log verified,
+tests/odyssey/test_generated_content.py) runs with ``--examples`` generated inputs, seeded by
 ``--seed``, under the same 10 s deadline against hangs, with the content loader's disk cache in
 a temporary folder unless ``ARTEMIS_CACHE_DIR`` is set. Prints, per property, the examples run,
 the wall time (time.perf_counter), the slowest example and the failures (each with
 Hypothesis's minimal falsifying input), and for ``generated_packs`` the longest game (steps,
-decisions, tracemalloc's peak); the exit status is 1 when any property failed.
+decisions, tracemalloc's peak; for ``odyssey_packs`` its decisions); the exit status is 1
+when any property failed.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+import odyssey.test_generated_content as ogen  # noqa: E402
 import test_generated_content as gen  # noqa: E402
 import test_hostile_input as h  # noqa: E402
 
@@ -50,6 +55,7 @@ def _properties() -> dict:
         "config_malformed": (h.HOSTILE_FILE, lambda c: h.check_config(c, start=False)),
         "config_wrong": (h.wrong_config(), h.check_config),
         "generated_packs": (gen.packs(), gen.check_generated),
+        "odyssey_packs": (ogen.cases(), ogen.check_case),
     }
     for name, (_, strategy, check) in h.OTHER_LOADERS.items():
         if h.other_loader_exists(name):
@@ -145,6 +151,11 @@ def _run(args) -> int:
                   f"{max(p.peak for p in gen.SEEN) / 2**20:.1f} MiB; "
                   f"{sum(p.items for p in gen.SEEN) / len(gen.SEEN):.1f} items kept per pack",
                   flush=True)
+        if name == "odyssey_packs" and ogen.SEEN:
+            games = [g for e in ogen.SEEN for g in e.games]
+            longest = max(games, key=lambda g: g.decisions)
+            print(f"    longest game: {longest.decisions:,} decisions, {longest.players} "
+                  f"players; {len(games)} games", flush=True)
         for f in r["failures"]:
             print("    " + f.replace("\n", "\n    "), flush=True)
     print(f"{'total':<20}{total_examples:>10}{total_time:>10.1f}{'':>11}  {failed}")

@@ -12,7 +12,9 @@ play the game through the one play loop, while its steps (`game.steps` counting)
 (tracemalloc's peak) are measured, and its log is written, read and verified.
 
 CI runs `CI_EXAMPLES` derandomized examples (a few seconds); benchmarks/fuzz_long.py runs the
-same property (``--only generated_packs``) with many more.
+same property (``--only generated_packs``) with many more. ``-s`` prints the examples played
+and the longest game. The Odyssey's content has the same property in
+tests/odyssey/test_generated_content.py.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import tracemalloc
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from ruamel.yaml import YAML
@@ -434,6 +437,18 @@ def at_the_limits() -> Pack:
 
 
 SEEN: list[Played] = []
+
+
+@pytest.fixture(scope="module", autouse=True)
+def summary():
+    """Print what the property met (shown under ``-s``): the examples, and the longest game."""
+    yield
+    if SEEN:
+        longest = max(SEEN, key=lambda p: p.decisions)
+        counts = sorted({p.players for p in SEEN})
+        print(f"\nproject: {len(SEEN)} generated packs played (at {', '.join(map(str, counts))} "
+              f"players), longest {longest.decisions} decisions ({longest.players} players, "
+              f"{longest.steps:,} steps)")
 
 
 def check_generated(case: Pack) -> None:
