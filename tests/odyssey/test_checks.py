@@ -212,6 +212,16 @@ def test_a_solo_galaxy_too_small_for_any_colours_stars_is_e352(tmp_path):
          "cards: each star takes 3 to 7, so 18 to 42 fit")]
 
 
+def test_the_solo_galaxy_at_more_players_is_e352(tmp_path):
+    """3 players on own_travel_cards stars passed (its planets counted as if the Sun kept
+    three) and the setup ran out of stars with room (IndexError)."""
+    row = _setup_rows()[3]
+    result = edited_base(tmp_path, "setup.yaml", row,
+                         row.replace("stars: all", "stars: own_travel_cards"))
+    assert [(c, line, m) for c, _, line, _, m in found(result)] == [
+        ("E352", 7, "stars: own_travel_cards is the solo galaxy; 3 players use all the stars")]
+
+
 def test_an_odyssey_pack_loaded_for_the_project_is_e507(tmp_path):
     from artemis.games.project.content import load_game_content as load_project
 

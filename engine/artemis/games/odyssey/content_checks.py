@@ -258,7 +258,8 @@ def _setup(rows: list[Item], types: list[Item], systems: dict[str, Item],
     in the box and fit 3 to 7 around each star it uses: all the stars but the Sun, or with
     ``stars: own_travel_cards`` (solo) the stars of the solo colour's Travel cards, for every
     colour, since the solo player may play any (a colour showing more stars than the planets
-    can fill ended the setup in an internal error)."""
+    can fill ended the setup in an internal error); ``own_travel_cards`` is for 1 player only
+    (the Sun then keeps one planet, not one per player)."""
     out = []
     tokens = {t.data.get("id"): t.data.get("tokens") for t in types}
     by_count = {r.data.get("players"): r for r in rows}
@@ -285,6 +286,12 @@ def _setup(rows: list[Item], types: list[Item], systems: dict[str, Item],
                                  "lower the count, or add tokens in the planet types file",
                                  "alien_planets" if short[0] == "alien"
                                  else "production_per_type"))
+            continue
+        if d.get("stars") == "own_travel_cards" and players != 1:
+            # the solo galaxy: one planet on the Sun, the stars of one colour's cards
+            out.append(r.problem("E352", f"stars: own_travel_cards is the solo galaxy; "
+                                 f"{players} players use all the stars",
+                                 "Solo Rules, Setup 2: write stars: all", "stars"))
             continue
         # the Sun keeps one planet per player (solo: the one), the rest are dealt (Setup 4-5)
         dealt = 6 * ppt + aliens - players
