@@ -13,8 +13,9 @@ it is about a whole file.
 
 CI runs one mutation per field of each file (`field_of`: the path with list indexes made
 ``*``, board rows told apart by their table), its occurrence and wrong type drawn from a
-seeded generator; ``pytest -m slow`` walks every node with every wrong type (about 7,700
-mutations per game, three minutes each). ``-s`` prints how many were tried and accepted.
+seeded generator (208 mutations of the Project, 252 of the Odyssey); ``pytest -m slow``
+walks every node with every wrong type (7,730 and 6,760 mutations, about three minutes
+each). ``-s`` prints how many were tried and accepted.
 """
 
 from __future__ import annotations
