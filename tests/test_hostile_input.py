@@ -581,11 +581,11 @@ def check_config(content: str | bytes, start: bool = True):
                 assert_located(problem, {str(path)})
             return None
         assert isinstance(loaded, LoadedConfig)
-        assert 2 <= len(loaded.seats) <= 5 and isinstance(loaded.seed, int)
+        assert 2 <= len(loaded.seats) <= 5 and isinstance(loaded.seed, int | None)
         _printable([loaded.names, loaded.variants, loaded.expansions])
         if start:
             try:
-                Game.new(GameConfig(players=len(loaded.seats), seed=loaded.seed,
+                Game.new(GameConfig(players=len(loaded.seats), seed=loaded.seed or 0,
                                     variants=loaded.variants,
                                     expansions=tuple(loaded.expansions)),
                          plugins=plugin_host())
