@@ -551,3 +551,22 @@ def test_a_log_older_than_the_marks_verifies_without_them(builtin_host):
     assert "content" not in old.header
     assert not any("reveals" in e or "to" in e for e in old.entries)
     assert verify(old, builtin_host) is None
+
+
+#: Odyssey logs recorded before its rules version 2 (tests/data/golden/odyssey-v1/README.md)
+ODYSSEY_V1_LOGS = sorted((GOLDEN / "odyssey-v1").glob("*.jsonl"))
+
+
+def test_the_odyssey_version_1_logs_cover_solo_teams_drafts_and_artifact_passes():
+    assert [p.name for p in ODYSSEY_V1_LOGS] == [
+        "odyssey-1p-seed3.jsonl", "odyssey-2p-seed4.jsonl", "odyssey-3p-seed1.jsonl",
+        "odyssey-6p-seed2.jsonl"]
+    text = "".join(p.read_text(encoding="utf-8") for p in ODYSSEY_V1_LOGS)
+    assert '"id": "artifact:pass"' in text and '"draft_keep:' in text
+
+
+@pytest.mark.parametrize("path", ODYSSEY_V1_LOGS, ids=lambda p: p.stem)
+def test_odyssey_log_of_rules_version_1_replays_identically(path):
+    log = read_log(path)
+    assert log.header["rules_version"] == 1 and "content" in log.header  # marks compared
+    assert verify(log) is None

@@ -240,3 +240,17 @@ def test_replay_for_a_seat_does_not_tell_the_seed(tmp_path):
         assert data["config"]["players"] == 3
     whole = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).stdout)
     assert whole["config"]["seed"] == 5  # the log's owner replays the whole game
+
+
+def test_a_version_1_log_keeps_its_public_passes_and_verifies(tmp_path):
+    """A log of rules version 1 told every pass to everyone: it replays and verifies so."""
+    from artemis.kernel.game import GameConfig
+    from artemis.players.play import play_game
+
+    game = play_game(GameConfig(game="odyssey", players=3, seed=1, rules_version=1),
+                     ["greedy"] * 3)
+    passes = [e for e in game.log if e["type"] == "action" and e["id"] == "artifact:pass"]
+    assert passes and not any("to" in e for e in passes)
+    path = tmp_path / "v1.jsonl"
+    write_log(game, path, ["greedy"] * 3)
+    assert verify(parse_log(path.read_text())) is None

@@ -98,15 +98,16 @@ class OdysseyRuleset(Ruleset):
     scoring_title = "Final scores (Endgame)"
     tie_break = "all tied players win (rulebook, Endgame); listed by seat"
     scoring_labels = OPTION_NAMES  # named in simulation reports (`vp_parts`)
-    # docs/odyssey-rulings.md, "Rules versions": version 2 places solo cards face up (OR18)
-    # and marks an Artifact draft's keep as revealing (OR8); files recording no version, or
-    # version 1, replay as they were played
+    # docs/odyssey-rulings.md, "Rules versions": version 2 places solo cards face up (OR18),
+    # marks an Artifact draft's keep as revealing (OR8) and logs a pass at an Artifact window
+    # to its player alone (OR3); files recording no version, or version 1, replay as played
     rules_version = 2
 
     def legacy_variants(self, version: int) -> dict[str, dict]:
-        """Version 1 needs no variant: the two rules that differ read
+        """Version 1 needs no variant: the three rules that differ read
         ``game.config.rules_version`` (`artemis.games.odyssey.rules.rounds.face_up_planning`,
-        `artemis.games.odyssey.rules.track.draft`). Raises ValueError for another version."""
+        `artemis.games.odyssey.rules.track.draft`, `action_seen_by`). Raises ValueError for
+        another version."""
         if version not in (1, 2):
             raise ValueError(f"rules version {version} is not one of 1 to 2")
         return {}
@@ -265,9 +266,11 @@ class OdysseyRuleset(Ruleset):
             from artemis.games.odyssey.rules.rounds import face_up_planning
 
             return None if face_up_planning(game) else [decision.player]
-        if action.kind in ("keep_artifact", "draft_keep") or action.id == "artifact:pass":
+        private_pass = action.id == "artifact:pass" and game.config.rules_version >= 2
+        if action.kind in ("keep_artifact", "draft_keep") or private_pass:
             # a pass at an Artifact window is asked only of a seat holding a card usable
-            # there (OR7): told to all, its timing would name the card kind held
+            # there (OR7): told to all, its timing would name the card kind held (rules
+            # version 2; version 1's files told it to all)
             t = game.state.teams
             return [decision.player] if t is None else sorted(
                 t.seats_of(t.team_of(decision.player)))
