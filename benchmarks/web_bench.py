@@ -22,8 +22,11 @@ the games, and after a second round of polls once every game is over.
 from __future__ import annotations
 
 import argparse
+import contextlib
+import html
 import json
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -42,17 +45,28 @@ with warnings.catch_warnings():
 
 from artemis.web.app import build_app  # noqa: E402
 
+_FORM = re.compile(r'<form method="post" action="([^"]*)"[^>]*>(.*?)</form>', re.S)
+_HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+
+
+def form_fields(page: str, action: str) -> dict[str, str]:
+    """The hidden fields (the form's token ``csrf``, a decision's count...) of the form of
+    ``page`` (HTML) posting to ``action``, as a browser sends them (docs/serve.md)."""
+    for target, inner in _FORM.findall(page):
+        if html.unescape(target) == action:
+            return {k: html.unescape(v) for k, v in _HIDDEN.findall(inner)}
+    raise KeyError(f"no form posting to {action} in the page")
+
 
 def make_games(data: Path, count: int, actions: int = 40) -> None:
     """``count`` games in ``data``: one played ``actions`` actions through requests, then
     copied under fresh ids (the save does not hold its folder's id)."""
-    import html
     import random
-    import re
 
     c = TestClient(build_app(data), follow_redirects=False)
-    r = c.post("/games", data={"game": "project", "players": "2", "seed": "1",
-                               "seat0": "human", "seat1": "human"})
+    r = c.post("/games", data={**form_fields(c.get("/").text, "/games"), "game": "project",
+                               "players": "2", "seed": "1", "seat0": "human",
+                               "seat1": "human"})
     links = re.findall(r'href="(/g/[0-9a-f]{12}/s/[^"]+)"', c.get(r.headers["location"]).text)
     game_id = links[0].split("/")[2]
     rng = random.Random(1)
@@ -60,7 +74,8 @@ def make_games(data: Path, count: int, actions: int = 40) -> None:
         seat = c.get(f"/g/{game_id}/poll").json()["to_decide"]
         page = c.get(links[seat]).text
         choice = html.unescape(rng.choice(re.findall(r'name="action" value="([^"]+)"', page)))
-        c.post(f"{links[seat]}/act", data={"action": choice})
+        c.post(f"{links[seat]}/act", data={**form_fields(page, f"{links[seat]}/act"),
+                                           "action": choice})
     source = data / game_id
     for _ in range(count - 1):
         copy = data / secrets.token_hex(6)
@@ -109,53 +124,81 @@ def _get(url: str, timeout: float = 30) -> dict:
         return json.loads(r.read())
 
 
+def post(url: str, fields: dict, accept_json: bool = True):
+    """POST ``fields`` as a form to ``url``; the answer (a redirect followed)."""
+    from urllib.parse import urlencode
+
+    headers = {"Content-Type": "application/x-www-form-urlencoded"}
+    if accept_json:
+        headers["Accept"] = "application/json"
+    req = urllib.request.Request(url, data=urlencode(fields).encode(), headers=headers)
+    return urllib.request.urlopen(req, timeout=60)
+
+
+def get_text(url: str) -> str:
+    """The page at ``url``."""
+    with urllib.request.urlopen(url, timeout=60) as r:
+        return r.read().decode()
+
+
+@contextlib.contextmanager
+def serve(data: str | Path):
+    """``artemis serve`` over ``data`` in a subprocess on 127.0.0.1 and a free port, once it
+    answers: (the process, its base URL); stopped (SIGTERM) at the end."""
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "artemis", "serve", "--port", str(port),
+                             "--data", str(data)], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(url + "/", timeout=2).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise SystemExit(f"the server did not start: "
+                                     f"{proc.stderr.read().decode()}") from None
+                time.sleep(0.1)
+        yield proc, url
+    finally:
+        proc.terminate()
+        proc.wait(30)
+
+
+def new_game(url: str, fields: dict, pace: float | None = 0) -> dict:
+    """Start a game through the new-game form (``fields`` beside its token) and set its
+    bots' pace through the host page's form: the JSON answer {id, host, seats}."""
+    token = form_fields(get_text(url + "/"), "/games")
+    with post(url + "/games", {**token, **fields}) as r:
+        game = json.loads(r.read())
+    if pace is not None:
+        host_key = game["host"].rsplit("/", 1)[-1]
+        where = f"/g/{game['id']}/pace"
+        pace_form = form_fields(get_text(url + game["host"]), where)
+        post(url + where, {**pace_form, "key": host_key, "pace": str(pace)}).close()
+    return game
+
+
 def memory(played: int) -> dict:
     """The server's RSS (KiB) after it starts, after ``played`` games of random bots at pace
     0, and after polling every finished game once more."""
-    with tempfile.TemporaryDirectory() as data:
-        port = _free_port()
-        proc = subprocess.Popen([sys.executable, "-m", "artemis", "serve", "--port", str(port),
-                                 "--data", data], stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    urllib.request.urlopen(url + "/", timeout=2).close()
-                    break
-                except OSError:
-                    if time.monotonic() > deadline or proc.poll() is not None:
-                        raise SystemExit(f"the server did not start: "
-                                         f"{proc.stderr.read().decode()}") from None
-                    time.sleep(0.1)
-            started = _rss_kib(proc.pid)
-            ids = []
-            t0 = time.perf_counter()
-            for seed in range(played):
-                body = f"game=project&players=2&seed={seed}&seat0=random&seat1=random".encode()
-                req = urllib.request.Request(url + "/games", data=body, headers={
-                    "Accept": "application/json",
-                    "Content-Type": "application/x-www-form-urlencoded"})
-                with urllib.request.urlopen(req, timeout=30) as r:
-                    game = json.loads(r.read())
-                host_key = game["host"].rsplit("/", 1)[-1]
-                req = urllib.request.Request(
-                    f"{url}/g/{game['id']}/pace", data=f"key={host_key}&pace=0".encode(),
-                    headers={"Accept": "application/json",
-                             "Content-Type": "application/x-www-form-urlencoded"})
-                urllib.request.urlopen(req, timeout=30).close()
-                while not _get(f"{url}/g/{game['id']}/poll")["over"]:
-                    pass
-                ids.append(game["id"])
-            seconds = time.perf_counter() - t0
-            after = _rss_kib(proc.pid)
-            for game_id in ids:
-                _get(f"{url}/g/{game_id}/poll")
-            again = _rss_kib(proc.pid)
-        finally:
-            proc.terminate()
-            proc.wait(30)
+    with tempfile.TemporaryDirectory() as data, serve(data) as (proc, url):
+        started = _rss_kib(proc.pid)
+        ids = []
+        t0 = time.perf_counter()
+        for seed in range(played):
+            game = new_game(url, {"game": "project", "players": "2", "seed": str(seed),
+                                  "seat0": "random", "seat1": "random"})
+            while not _get(f"{url}/g/{game['id']}/poll")["over"]:
+                pass
+            ids.append(game["id"])
+        seconds = time.perf_counter() - t0
+        after = _rss_kib(proc.pid)
+        for game_id in ids:
+            _get(f"{url}/g/{game_id}/poll")
+        again = _rss_kib(proc.pid)
     return {"played": played, "seconds": seconds, "start": started, "after": after,
             "again": again}
 
