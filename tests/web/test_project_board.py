@@ -67,3 +67,32 @@ def test_the_board_has_the_seven_regions_the_event_and_every_mat():
             for m in mats] == [(p["seat"], p["energy"], p["minerals"], p["toolkits"],
                                 p["relief"], p["vp"]) for p in view["players"]]
     assert mats[0]["shelters"] == "1 Pioneer" and mats[0]["buildings"] == []
+
+
+def test_the_dice_at_the_outfitter_are_drawn_on_the_board_and_its_page(tmp_path):
+    """A die placed at the Outfitter stays there until the Resolution Phase, in sight of
+    every player, as at the Vents: the board (browser and terminal) draws it."""
+    from artemis.games.project.board_text import board_text
+
+    from .helpers import client, start
+
+    c = client(tmp_path)
+    game_id, _, links = start(c, seat0="human", seat1="human")
+    session = c.app.state.store.get(game_id)
+    game = session.game
+    seat = game.current_player
+    place = next(a for a in game.legal_actions() if a.id.split(":")[3] == "outfitter")
+    final = int(place.id.split(":")[2])
+    session.act(seat, place.id)
+    assert game.state.outfitter_dice == [(seat, final)]
+    regions = {r["id"]: r for r in board(game, game.view(0))["regions"]}
+    assert regions["outfitter"]["dice"] == [{"seat": seat, "face": final}]
+    page = c.get(links[1 - seat]).text
+    outfitter = page[page.index('data-region="outfitter"'):page.index('<div class="mats">')]
+    assert f'class="die p{seat}"' in outfitter and f">{final}<" in outfitter
+    from rich.console import Console
+
+    console = Console(width=100, record=True)
+    console.print(board_text(game, game.view(0), ["Ada", "Bob"]))
+    row = next(ln for ln in console.export_text().splitlines() if "Outfitter" in ln)
+    assert f"{['Ada', 'Bob'][seat]} {final}" in row, row

@@ -8,6 +8,10 @@ them), the Vents and Quarry stocks, the Gantry tiles with their slots and bids, 
 colonists, the Academy's spaces and the Outfitter; the Event and the spot where it resolves;
 every player's mat (resources, colonists by place, buildings and who staffs them, badges,
 Relief Track space, VP, dice).
+
+Only the view is read, but for the dice at the Outfitter: the view leaves them out, and they
+are as public as the dice at the Vents ("The Placement Phase": a die stays where it is placed
+until its region resolves).
 """
 
 from __future__ import annotations
@@ -86,8 +90,12 @@ def board(game, view: dict) -> dict:
                      "dice": [{"seat": d[0], "face": d[1]} for d in b["doorstep_dice"]]},
         "academy": {"spaces": academy,
                     "stock": _colonists(b["academy_supply"])},
+        # the view leaves the Outfitter's dice out (its shape is the saves' digest,
+        # docs/saves.md); placed dice are in every player's sight, so they are read here
         "outfitter": {"stock": "Toolkits for a die: " + ", ".join(
-            f"{face}: {n}" for face, n in enumerate(catalog.board.outfitter) if face)},
+            f"{face}: {n}" for face, n in enumerate(catalog.board.outfitter) if face),
+                      "dice": [{"seat": d[0], "face": d[1]}
+                               for d in game.state.outfitter_dice]},
     }
     players = []
     for p in view["players"]:
