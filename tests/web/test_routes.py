@@ -234,8 +234,13 @@ def test_hotseat_hands_the_device_over_between_seats(tmp_path):
     assert "your decision" in page.text
     r = c.post(f"{link.split('?')[0]}/act?hotseat={key}",
                data={"action": offered(c, link)[0]})
-    assert r.status_code == 303 and r.headers["location"] == f"/g/{game_id}/hotseat/{key}"
     nxt = session.names[session.to_decide]
+    if nxt == first:  # the same seat decides again: straight on (the test below)
+        assert r.status_code == 303 and r.headers["location"] == link
+        r = c.post(f"{link.split('?')[0]}/act?hotseat={key}",
+                   data={"action": offered(c, link)[0]})
+        nxt = session.names[session.to_decide]
+    assert r.status_code == 303 and r.headers["location"] == f"/g/{game_id}/hotseat/{key}"
     assert f"Pass the device to {nxt}" in c.get(r.headers["location"]).text
     # the seat that just played, opened through the hotseat, goes back to the hand-over
     if nxt != first:
@@ -448,3 +453,29 @@ def test_a_game_with_an_mcts_seat_with_options_is_loaded_by_a_restarted_server(t
     assert play_turns(c, game_id, {1: links[0]}, rng, 3) == 3
     assert news(c, game_id)["to_decide"] == 1
     assert len(session.game.actions) > 3  # the bot's decisions beside Eve's three
+
+
+def test_hotseat_goes_straight_on_when_the_same_seat_decides_again(tmp_path):
+    """No hand-over screen between one player's own consecutive decisions: the act goes back
+    to that seat's page; when another seat is to decide, to the hand-over."""
+    import random
+
+    c = client(tmp_path)
+    game_id, _, links = start(c, seat0="human", seat1="human")
+    session = _session(c, game_id)
+    key, game, rng = session.host_key, session.game, random.Random(3)
+    kinds = {"same": 0, "other": 0}
+    while not game.is_over and min(kinds.values()) < 3:
+        seat = game.current_player
+        link = f"{links[seat]}?hotseat={key}"
+        r = c.post(f"{links[seat]}/act?hotseat={key}",
+                   data={"action": rng.choice(offered(c, link))})
+        assert r.status_code == 303
+        if not game.is_over and game.current_player == seat:
+            kinds["same"] += 1
+            assert r.headers["location"] == link
+            assert "your decision" in c.get(r.headers["location"]).text
+        else:
+            kinds["other"] += 1
+            assert r.headers["location"] == f"/g/{game_id}/hotseat/{key}"
+    assert min(kinds.values()) >= 3, kinds

@@ -239,8 +239,9 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
             return JSONResponse(_news(session))
         hotseat_key = _hotseat_key(request, session)
         back = f"/g/{session.id}/s/{request.path_params['token']}"
-        if hotseat_key:
-            back = f"/g/{session.id}/hotseat/{hotseat_key}"
+        if hotseat_key:  # the hand-over, unless the same seat decides again: straight on
+            back = (f"{back}?hotseat={hotseat_key}" if session.to_decide == seat
+                    else f"/g/{session.id}/hotseat/{hotseat_key}")
         return RedirectResponse(back, 303)
 
     def _stale(request: Request, session, exc: Stale) -> Response:
