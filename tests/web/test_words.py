@@ -279,3 +279,19 @@ def test_the_account_marks_the_news_since_the_seats_last_decision(tmp_path):
     # one line per account line, the mark a line of its own before the news
     lines = [*account[:at], "── since your last decision ──", *account[at:]]
     assert html.unescape(re.sub(r"<[^>]+>", "", shown)) == "".join(f"{x}\n" for x in lines)
+
+
+def test_the_round_says_of_how_many_where_the_rules_fix_the_last(tmp_path):
+    """"Round 1 of 6" in the Project (six rounds), "of 13" in the Odyssey's solo game
+    (Solo Rules, Winning the Game), and no "of" where the game ends otherwise."""
+    from .helpers import client, start
+
+    c = client(tmp_path)
+    for fields, words in [({"game": "project", "players": "2"}, "Round 1 of 6 ·"),
+                          ({"game": "odyssey", "players": "1"}, "Round 1 of 13 ·"),
+                          ({"game": "odyssey", "players": "3"}, "Round 1 ·")]:
+        n = int(fields["players"])
+        game_id, _, links = start(c, **fields, **{f"seat{i}": "human" for i in range(n)})
+        for where in (links[0], f"/g/{game_id}"):
+            status = re.search(r'<p class="status">(.*?)</p>', c.get(where).text, re.S)
+            assert " ".join(status.group(1).split()).startswith(words), status.group(1)

@@ -157,6 +157,11 @@ class Ruleset:
         (``artemis play --save``). Default: the state's ``round``, else 0."""
         return getattr(game.state, "round", 0)
 
+    def last_round(self, game) -> int | None:
+        """The game's last round when the rules fix one ("Round 4 of 6" on a page), None when
+        the game ends otherwise. Default: None."""
+        return None
+
     # -- what each seat may know -------------------------------------------------------------
 
     def view(self, game, seat: int | None) -> dict:

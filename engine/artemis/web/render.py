@@ -90,7 +90,8 @@ def seat_page(session, seat: int | None) -> dict:
         if module is not None and asked else None)
     return {
         "session": session, "game": game, "ruleset": ruleset, "seat": seat,
-        "round": ruleset.round_of(game), "to_decide": game.current_player,
+        "round": ruleset.round_of(game), "last_round": ruleset.last_round(game),
+        "to_decide": game.current_player,
         "summary": ruleset.seat_summary(game, seat) if seat is not None else "",
         "board": board, "board_template": module.TEMPLATE if module is not None else None,
         "generic": generic_view(view),
@@ -198,6 +199,7 @@ def replay_page(replay, step: int) -> dict:
     return {
         "replay": replay, "session": replay, "game": game, "ruleset": ruleset, "seat": None,
         "step": step, "steps": replay.steps, "round": ruleset.round_of(game),
+        "last_round": ruleset.last_round(game),
         "board": module.board(game, view) if module is not None else None,
         "board_template": module.TEMPLATE if module is not None else None,
         "generic": generic_view(view), "decision": decision,

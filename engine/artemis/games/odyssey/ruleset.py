@@ -335,6 +335,14 @@ class OdysseyRuleset(Ruleset):
 
         return question(game, names)
 
+    def last_round(self, game) -> int | None:
+        """13 in a solo game (Solo Rules, Winning the Game); None otherwise: the game ends
+        when a player reaches 42 VP (or at the stall limit, OR28), not at a round."""
+        from artemis.games.odyssey.solo_heuristic import SOLO_ROUNDS
+
+        solo = len(game.state.players) == 1 and game.state.teams is None
+        return SOLO_ROUNDS if solo else None
+
     def board_text(self, game, view, names):
         from artemis.games.odyssey.board_text import board_text
 

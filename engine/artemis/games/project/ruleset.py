@@ -243,6 +243,12 @@ class ProjectRuleset(Ruleset):
 
         return question(game, names)
 
+    def last_round(self, game) -> int:
+        """The rule parameter ``rounds`` (six in the rulebook: Setup, General Setup, step 5)."""
+        from artemis.games.project.params import param
+
+        return param(game, "rounds")
+
     def board_text(self, game, view, names):
         from artemis.games.project.board_text import board_text
 
