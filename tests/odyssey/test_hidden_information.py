@@ -237,6 +237,7 @@ def test_replay_for_a_seat_does_not_tell_the_seed(tmp_path):
         out = runner.invoke(app, ["replay", str(path), "--seat", str(seat), "--json"])
         data = json.loads(out.stdout)
         assert data["seat"] == seat and "seed" not in data["config"]
+        assert not [e for e in data["log"] if "seed" in e]  # the setup record's neither
         assert data["config"]["players"] == 3
     whole = json.loads(runner.invoke(app, ["replay", str(path), "--json"]).stdout)
     assert whole["config"]["seed"] == 5  # the log's owner replays the whole game
@@ -254,3 +255,32 @@ def test_a_version_1_log_keeps_its_public_passes_and_verifies(tmp_path):
     path = tmp_path / "v1.jsonl"
     write_log(game, path, ["greedy"] * 3)
     assert verify(parse_log(path.read_text())) is None
+
+
+@pytest.mark.parametrize("rules_version", [2, 1])
+def test_a_deep_scanner_peek_in_a_team_game_is_the_using_seats_alone(rules_version):
+    """OR14: a peek is the peeking seat's alone; a Deep Scanner used by seat t + N/2 told
+    its partner, seat t (the team's number), until rules version 2."""
+    rng = random.Random(1)
+    for seed in range(1, 30):
+        game = Game.new({"game": "odyssey", "players": 6, "seed": seed,
+                         "rules_version": rules_version})
+        while not game.is_over:
+            use = [a for a in game.legal_actions() if a.id == "artifact:deep-scanner"]
+            if use and game.current_player >= 3:
+                break
+            game.apply(rng.choice(game.legal_actions()))
+        else:
+            continue
+        seat = game.current_player
+        before = [set(k) for k in game.state.known]
+        game.apply(use[0])
+        while game.pending.kind == "peek_system":
+            game.apply(next(a for a in game.legal_actions() if a.id != "peek_system:stop"))
+        learnt = [sorted(set(k) - b) for k, b in zip(game.state.known, before, strict=True)]
+        told = [e for e in game.log if e["type"] == "peek_seen"][-1]
+        who = seat if rules_version == 2 else seat % 3
+        assert [bool(x) for x in learnt] == [s == who for s in range(6)]
+        assert told["to"] == [who]
+        return
+    raise AssertionError("no Deep Scanner used by a seat 3-5 in 29 games")

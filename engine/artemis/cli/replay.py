@@ -109,13 +109,15 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
     if seat is not None:  # the account of what the seat saw: its records only
         from artemis.records.log import visible
 
-        records = visible(game.log, seat)
+        # the seed replays every hidden card, planet and deck: no seat is told it, in the
+        # config or in a record (the setup's)
+        records = [{k: v for k, v in e.items() if k != "seed"} if "seed" in e else e
+                   for e in visible(game.log, seat)]
         extra = {"seat": seat, "log": records}
     if as_json:
         config = config_record(game, log.kinds, log.names)
         if seat is not None:
-            # the seed replays every hidden card, planet and deck: no seat is told it
-            del config["seed"]
+            del config["seed"]  # as in the records above
         print(json.dumps({"config": config, **game.result, **extra}, default=list))
         return
     print_account(console(), game, log.kinds, log.names, records)

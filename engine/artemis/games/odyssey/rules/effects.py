@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from artemis.games.odyssey.rules import galaxy
 from artemis.games.odyssey.rules.flow import answer, ask, push, step
+from artemis.games.odyssey.rules.teams import seat_for
 from artemis.games.odyssey.state import ASSET_INDEX, FACTORY, RES_INDEX, STARSHIP
 from artemis.games.odyssey.vocabulary import ASSETS
 from artemis.games.odyssey.words import card_shows
@@ -183,13 +184,23 @@ def op_peek(game, player, args, source):
     push(game, ("peek_systems", player, args["count"], True))
 
 
+def _peeker(game, player: int) -> int:
+    """The seat that learns what ``player``'s peek shows: with teams the seat acting for the
+    team now, a peek being the peeking seat's alone (OR14); rules version 1 gave it to the
+    seat whose number is the team's (its files replay so)."""
+    if game.config.rules_version >= 2:
+        return seat_for(game.state, player)
+    return player
+
+
 @step("peek_systems")
 def peek_systems(game, player: int, left: int, first: bool) -> None:
     s = game.state
     if left <= 0:
         return
+    known = s.known[_peeker(game, player)]
     systems = [x.id for x in game.catalog.systems
-               if any(not p.up and p.id not in s.known[player] for p in s.in_system(x.id))]
+               if any(not p.up and p.id not in known for p in s.in_system(x.id))]
     options = [Action("peek_system", (x,), f"peek at {game.catalog.by_id[x].name}")
                for x in systems]
     if options and not first:
@@ -204,10 +215,11 @@ def _peek_system(game, action, ctx) -> None:
         return
     s = game.state
     hidden = [p for p in s.in_system(action.args[0]) if not p.up]
-    s.known[player].update(p.id for p in hidden)
+    peeker = _peeker(game, player)
+    s.known[peeker].update(p.id for p in hidden)
     game.reveal()
     game.emit("peek", player=player, system=action.args[0])
-    game.emit("peek_seen", to=[player], player=player, planets={p.id: p.type for p in hidden})
+    game.emit("peek_seen", to=[peeker], player=player, planets={p.id: p.type for p in hidden})
     push(game, ("peek_systems", player, left - 1, False))
 
 
