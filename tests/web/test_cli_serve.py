@@ -76,3 +76,31 @@ def test_the_web_stack_is_imported_only_when_serve_runs():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_behind_a_proxy_the_public_host_is_answered_and_no_host_link_is_listed(
+        tmp_path, monkeypatch):
+    """docs/serve.md, "Hosting a playtest": the proxy passes the players' Host on; a server on
+    127.0.0.1 answers it only when named (--public-host), and then lists no host links."""
+    from starlette.testclient import TestClient
+
+    from .helpers import client, start
+
+    game_id, host, _ = start(client(tmp_path), seat0="human", seat1="random")
+    calls = _stub_uvicorn(monkeypatch)
+    plain = CliRunner().invoke(app, ["serve", "--data", str(tmp_path)])
+    assert plain.exit_code == 0, plain.output
+    proxied = TestClient(calls[0]["app"], base_url="http://play.example.org")
+    assert proxied.get("/").status_code == 400  # an unknown name: refused
+    result = CliRunner().invoke(app, ["serve", "--data", str(tmp_path), "--public-host",
+                                      "play.example.org"])
+    assert result.exit_code == 0, result.output
+    served = calls[1]["app"]
+    page = TestClient(served, base_url="http://play.example.org").get("/")
+    assert page.status_code == 200 and "/host/" not in page.text
+    assert TestClient(served, base_url="http://127.0.0.1").get("/").status_code == 200
+    assert TestClient(served, base_url="http://evil.example").get("/").status_code == 400
+    assert f"game {game_id}: http://127.0.0.1:8000{host}" in result.stderr
+    bad = CliRunner().invoke(app, ["serve", "--data", str(tmp_path), "--public-host",
+                                   "https://play.example.org/"])
+    assert bad.exit_code == 2 and "without a scheme or path" in bad.stderr

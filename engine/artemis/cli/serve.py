@@ -1,5 +1,5 @@
-"""`artemis serve [--port] [--host] [--data DIR] [--max-bot-budget N]`: play games in a browser
-(docs/serve.md).
+"""`artemis serve [--port] [--host] [--data DIR] [--max-bot-budget N] [--public-host NAME]`: play
+games in a browser (docs/serve.md).
 
 The web stack (the `web` extra: Starlette, uvicorn, Jinja2, python-multipart for uploads) is
 imported only here, when the command runs, so `artemis --help` and the other commands start as
@@ -31,6 +31,11 @@ def serve(
         help="The most search iterations a decision a seat's bot may be given from the "
         "new-game form (mcts:iterations=N); a form asking for more is refused.",
         min=1)] = 2000,  # artemis.web.thinking.DEFAULT_MAX_BOT_BUDGET (not imported here)
+    public_host: Annotated[list[str] | None, typer.Option(
+        help="A name the players reach this server by through a reverse proxy (the Host "
+        "header it passes on, e.g. play.example.org); repeatable. The server answers it as "
+        "well as its own names, and the games list shows no host links, as with --host.",
+        show_default=False)] = None,
     plugin: PluginOpt = None,
     disable_plugin: DisableOpt = None,
     strict_plugins: StrictOpt = False,
@@ -68,14 +73,23 @@ def serve(
 
     from artemis.web.app import build_app
 
-    names = None if not local else sorted({"127.0.0.1", "localhost", "::1", "[::1]", host})
-    app = build_app(data, plugins, show_host_links=local, allowed_hosts=names,
+    public = [name.strip().lower() for name in public_host or ()]
+    if any(not name or "/" in name or " " in name for name in public):
+        print("error: --public-host takes a host name as the browser sends it (play.example.org "
+              "or play.example.org:8443), without a scheme or path", file=sys.stderr)
+        raise typer.Exit(2)
+    names = None if not local else sorted(
+        {"127.0.0.1", "localhost", "::1", "[::1]", host, *public})
+    # behind a proxy the players are elsewhere: the games list must not hand them every
+    # game's host link (and with it every seat's)
+    listed = local and not public
+    app = build_app(data, plugins, show_host_links=listed, allowed_hosts=names,
                     plugin_args=(tuple(plugin or ()), tuple(disable_plugin or ())),
                     max_bot_budget=max_bot_budget)
     shown = f"[{host}]" if ":" in host else host
     print(f"artemis serve: http://{shown}:{port}/ (games in {data}); Ctrl-C stops it, "
           "every game is saved", file=sys.stderr)
-    if not local:
+    if not listed:
         for line in host_links(app, shown, port):
             print(line, file=sys.stderr)
     try:
