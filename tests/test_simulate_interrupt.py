@@ -155,3 +155,83 @@ def test_stopping_the_workers_ignores_a_second_ctrl_c():
     before = signal.getsignal(signal.SIGINT)
     runner_module._stop_all([Worker(), Worker()])
     assert seen == [signal.SIG_IGN] * 4 and signal.getsignal(signal.SIGINT) is before
+
+
+# --- issue 27: the RNG copy before each decision only where a game may be continued ---------
+
+
+def _count_rng_copies(monkeypatch) -> list:
+    import artemis.players.bots as bots_module
+
+    copies: list = []
+    real = bots_module.rng_state
+    monkeypatch.setattr(bots_module, "rng_state", lambda bot: copies.append(1) or real(bot))
+    return copies
+
+
+def test_a_simulate_game_copies_no_bot_rng_and_artemis_play_still_does(monkeypatch):
+    """A game of `simulate` cut by Ctrl-C is dropped, never saved, so its play loop does not
+    copy the deciding bot's RNG before every decision (about half of a random game's cost);
+    `artemis play`'s loop (resumable, the default) still copies it, for its save."""
+    from artemis.kernel.game import GameConfig
+    from artemis.players.play import play_game
+
+    copies = _count_rng_copies(monkeypatch)
+    summary = GameTask(players=2, bots=("random", "greedy"), seed=5).play(0)
+    assert "error" not in summary and copies == []
+    game = play_game(GameConfig(players=2, seed=3), ["random", "random"])
+    assert len(copies) == len(game.actions)  # one a decision
+
+
+def _drawing_then_ctrl_c(monkeypatch, at: int) -> list:
+    """Random bots whose ``at``-th choice draws from the RNG, then is cut by Ctrl-C; the list
+    returned gets (bot, its RNG state before that choice)."""
+    from artemis.players.bots import RandomBot, rng_state
+
+    real = RandomBot.choose
+    calls = {"n": 0}
+    cut: list = []
+
+    def choose(self, game):
+        calls["n"] += 1
+        if calls["n"] == at:
+            cut.append((self, rng_state(self)))
+            self.rng.random()  # the decision was under way: its RNG has moved
+            raise KeyboardInterrupt
+        return real(self, game)
+
+    monkeypatch.setattr(RandomBot, "choose", choose)
+    return cut
+
+
+@pytest.mark.parametrize("resumable", [True, False])
+def test_ctrl_c_during_a_bots_decision_stops_at_that_decision(monkeypatch, resumable):
+    """Resumable or not, Ctrl-C in a bot's choice stops the game at that decision, consistent;
+    only a resumable play puts the bot's RNG back as it was before the decision (so a save
+    continues as the game would have: tests/test_save.py plays that through)."""
+    from artemis.kernel.game import Game, GameConfig
+    from artemis.players.bots import rng_state
+    from artemis.players.play import PlayInterrupted, make_bots, play_on
+
+    config = GameConfig(players=3, seed=9)
+    game, bots = Game.new(config), make_bots(config, ["random"] * 3)
+    cut = _drawing_then_ctrl_c(monkeypatch, 40)
+    with pytest.raises(PlayInterrupted) as stop:
+        play_on(game, bots, resumable=resumable)
+    assert stop.value.game is game and len(game.actions) == 39 and not game.is_over
+    bot, before = cut[0]
+    assert bot is bots[game.current_player]
+    assert (rng_state(bot) == before) is resumable
+
+
+def test_ctrl_c_during_a_simulate_game_played_here_keeps_the_games_before(monkeypatch):
+    """`simulate` in this process (one worker): Ctrl-C in a bot's choice of the third game
+    stops the run with the two games before, as before issue 27."""
+    task = GameTask(players=2, bots=("random", "random"), seed=5)
+    first_two = [task.play(i) for i in range(2)]
+    _drawing_then_ctrl_c(monkeypatch, sum(r["decisions"] for r in first_two) + 5)
+    copies = _count_rng_copies(monkeypatch)  # after: the cut's own copy is not counted
+    outcome = run(task, 5, workers=1)  # cut at the third game's fifth decision
+    assert outcome.interrupted and outcome.signal == "SIGINT"
+    assert [r["index"] for r in outcome.results] == [0, 1]
+    assert outcome.results == first_two and copies == []

@@ -26,9 +26,10 @@ class PlayInterrupted(Exception):
     """Ctrl-C (KeyboardInterrupt) while a seat was deciding or the rules were running.
 
     ``game`` is the game at the last decision point reached, consistent (a game interrupted
-    inside the rules is rebuilt from its config and earlier actions); the interrupted seat's
-    bot has its RNG state from before that decision, so a save of (game, bots) continues
-    exactly as the uninterrupted game would have."""
+    inside the rules is rebuilt from its config and earlier actions); in a resumable play
+    (`play_on`'s default) the interrupted seat's bot has its RNG state from before that
+    decision, so a save of (game, bots) continues exactly as the uninterrupted game would
+    have."""
 
     def __init__(self, game: Game):
         super().__init__("interrupted")
@@ -41,7 +42,7 @@ class Stalled(RuntimeError):
 
 
 def play_on(game: Game, bots: list, after_round=None, plugins=None,
-            max_decisions: int | None = None) -> Game:
+            max_decisions: int | None = None, resumable: bool = True) -> Game:
     """Play ``game`` from its current decision to the end with ``bots`` (seat order): the one
     play loop of `artemis play`, `simulate` and `validate --simulate`.
 
@@ -49,7 +50,14 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
     game is over (where ``artemis play --save`` writes). Raises PlayInterrupted on Ctrl-C,
     Stalled past ``max_decisions`` decisions (default: the ruleset's bound), and whatever a
     bot or the rules raise; ``plugins`` (the PluginHost the game was made with, default the
-    game's own) is needed to rebuild a game interrupted inside the rules."""
+    game's own) is needed to rebuild a game interrupted inside the rules.
+
+    ``resumable`` (default) keeps each deciding bot's RNG state from before its decision, so
+    that on Ctrl-C the bots can be saved with the game and continue exactly (PlayInterrupted);
+    the copy costs about as much as a random bot's decision. A caller that drops an
+    interrupted game (`artemis simulate`: its game is no game of the run) passes False: the
+    game given with PlayInterrupted is still consistent, but the interrupted seat's bot may
+    have drawn from its RNG for the decision it did not finish."""
     from artemis.players.bots import rng_state, set_rng_state
 
     limit = game.ruleset.max_decisions if max_decisions is None else max_decisions
@@ -62,7 +70,8 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
             raise Stalled(f"no end after {limit} decisions (a stall)")
         try:
             bot = bots[game.current_player]
-            before = rng_state(bot)
+            if resumable:
+                before = rng_state(bot)
             game.apply(bot.choose(game))
             applied = True
             if after_round is not None and (round_of(game) != round_ or game.is_over):
@@ -70,7 +79,8 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
                 after_round(game)
         except KeyboardInterrupt:
             if not applied:  # the decision is taken again: its bot's RNG as before it
-                set_rng_state(bot, before)
+                if resumable:
+                    set_rng_state(bot, before)
                 if len(game.actions) != taken:  # stopped inside the rules: half-done state
                     game = rebuild(game, taken, plugins)
             raise PlayInterrupted(game) from None

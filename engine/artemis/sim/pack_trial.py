@@ -55,8 +55,9 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
         g = None
         try:
             g = Game.new(config, plugins=plugins)
-            # the bots of `artemis play --seed S --players P --expansion PACK`, which replays it
-            play_on(g, make_bots(config, ["random"] * players))
+            # the bots of `artemis play --seed S --players P --expansion PACK`, which replays
+            # it; not resumable: Ctrl-C drops the game, so no bot's RNG is kept per decision
+            play_on(g, make_bots(config, ["random"] * players), resumable=False)
         except PlayInterrupted:  # Ctrl-C stops the trial; it is no game's error
             raise KeyboardInterrupt from None
         except Exception as exc:  # reported with what reproduces it; the trial goes on

@@ -90,8 +90,10 @@ class GameTask:
         game = None
         try:
             game = Game.new(config, plugins=self.host())
-            # seeded as `artemis play` seeds them; the one play loop, with its stall guard
-            play_on(game, make_bots(config, self.bots), max_decisions=self.max_decisions)
+            # seeded as `artemis play` seeds them; the one play loop, with its stall guard;
+            # not resumable: Ctrl-C drops the game (below), so no bot's RNG is kept per decision
+            play_on(game, make_bots(config, self.bots), max_decisions=self.max_decisions,
+                    resumable=False)
             summary = summarize(game)
         except PlayInterrupted:  # Ctrl-C stops the run (`runner.run`); it is no game's error
             raise KeyboardInterrupt from None
