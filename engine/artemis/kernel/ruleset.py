@@ -344,6 +344,16 @@ class Ruleset:
         (the report sums the seats' by bot kind). Default: none."""
         return {}
 
+    def report_summary(self, game) -> dict:
+        """What a simulation report reads of a finished game, in one call: {"steps":
+        `vp_parts`, "items": `item_summary`, "positions": `turn_positions`, "strata":
+        `owner_strata`, "figures": `game_figures`} (`artemis.sim.task.summarize`). Default:
+        each of those called in turn; a game whose hooks each read the whole log gives them
+        from one reading of it (the Project), the same values."""
+        return {"steps": self.vp_parts(game), "items": self.item_summary(game),
+                "positions": self.turn_positions(game), "strata": self.owner_strata(game),
+                "figures": self.game_figures(game)}
+
     def item_rates(self, kind: str, counts: dict, games: int) -> dict:
         """The rates a report shows of an item's summed ``counts`` (`item_summary`'s
         ``counts``, added over ``games`` finished games). Default: none."""

@@ -190,24 +190,26 @@ def summarize(game) -> dict:
 
     ``positions`` ({name: [turn position per seat]}), ``strata`` (per seat, what an item's
     owners are compared within) and ``figures`` (the game's own whole numbers) when the game
-    gives them (`Ruleset.turn_positions`, `owner_strata`, `game_figures`).
+    gives them (`Ruleset.turn_positions`, `owner_strata`, `game_figures`). All of these
+    parts come from one call, `Ruleset.report_summary`.
 
     Raises ValueError for a game that is not over."""
     result = game.result
     if result is None:
         raise ValueError("the game is not over")
     players = result["players"]
+    parts = game.ruleset.report_summary(game)  # the log read once for all of them
     return {"seed": game.config.seed, "winner": result["winner"],
             "ranking": list(result["ranking"]),
             **({"winners": list(result["winners"])} if "winners" in result else {}),
             "vp": [r["vp"] for r in players],
             "in_game": ([r["in_game"] for r in players]
                         if all("in_game" in r for r in players) else None),
-            "steps": game.ruleset.vp_parts(game), "decisions": len(game.actions),
-            "rounds": game.ruleset.round_of(game), "items": game.ruleset.item_summary(game),
-            **_optional("positions", game.ruleset.turn_positions(game)),
-            **_optional("strata", game.ruleset.owner_strata(game)),
-            **_optional("figures", game.ruleset.game_figures(game)),
+            "steps": parts["steps"], "decisions": len(game.actions),
+            "rounds": game.ruleset.round_of(game), "items": parts["items"],
+            **_optional("positions", parts["positions"]),
+            **_optional("strata", parts["strata"]),
+            **_optional("figures", parts["figures"]),
             **({"team": [r["team"] for r in players]}
                if players and all("team" in r for r in players) else {})}
 

@@ -278,6 +278,12 @@ class ProjectRuleset(Ruleset):
 
         return game_figures(game)
 
+    def report_summary(self, game) -> dict:
+        """`Ruleset.report_summary`, its log parts from one pass over the log."""
+        from artemis.games.project.stats import log_figures
+
+        return {"steps": self.vp_parts(game), **log_figures(game)}
+
     def item_rates(self, kind: str, counts: dict, games: int) -> dict:
         from artemis.games.project.stats import item_rates
 

@@ -31,19 +31,157 @@ COUNTS = {"building": ("held", "fully_staffed", "bought", "paid"),
                     "rest_final_vp")}
 
 
-def _rounds(game) -> list[tuple[int, dict]]:
-    """Each log record with the round it happened in (0 before the first Board Setup)."""
-    out, current = [], 0
+def log_figures(game) -> dict:
+    """What a simulation report reads of a finished game, from one pass over its log:
+    {"items": `item_summary`, "positions": `turn_positions`, "strata": `buildings_held`,
+    "figures": `game_figures`} (`Ruleset.report_summary`). Each record is read once, in
+    order, with the round it happened in (0 before the first Board Setup); each part is
+    built as its own function describes."""
+    s = game.state
+    n = s.n
+    by_id = game.catalog.by_id
+    result = game.result or {}
+    winner = result.get("winner")
+    final_vp = {r["seat"]: r["vp"] for r in result.get("players", ())}
+    # buildings with copies: each copy, the original too, is listed in the original's row
+    copied = {b.duplicate_of for b in game.catalog.buildings if b.duplicate_of}
+    items: dict = {}
+
+    def item(item_id: str, kind: str) -> dict:
+        x = items.get(item_id)
+        if x is None:
+            x = items[item_id] = {"kind": kind, "appeared": False, "taken": False,
+                                  "owners": [], "counts": dict.fromkeys(COUNTS[kind], 0)}
+            original = getattr(by_id.get(item_id), "duplicate_of", None) or item_id
+            if kind == "building" and original in copied:
+                x["group"] = original
+        return x
+
+    claimed_in: dict = {}  # (seat, tile) -> round claimed
+    starts: dict = {}  # round -> its start player (`turn_positions`)
+    seats = [{"dice": {}, "relief": {"gains": 0, "ignored": 0, "space": {}, "reward": {}},
+              "gantry": {"bought": 0, "paid": 0}} for _ in range(n)]
+    gantry = {"bought": 0, "paid": 0, "price": {}}
+    vp_then = [0] * n
+    relief_after = [0] * n
+    reached = False
+    event = None  # the Event being resolved: [its item, VP per seat, items moved per seat]
+    rnd = 0
     for e in game.log:
-        if e["type"] == "board_setup":
-            current = e["round"]
-        out.append((current, e))
-    return out
+        t = e["type"]
+        if t == "board_setup":
+            rnd = e["round"]
+        if rnd > BEHIND_AFTER:
+            reached = True
+        if event is not None:  # its resolution runs up to the next region, phase or Event
+            if t in _AFTER_EVENT:
+                _event_counts(*event, n, winner, final_vp)
+                event = None
+            else:
+                _event_record(e, t, event[1], event[2])
+        if t == "placed":
+            dice = seats[e["player"]]["dice"]
+            dice[e["region"]] = dice.get(e["region"], 0) + 1
+        elif t == "vp":
+            if rnd <= BEHIND_AFTER:
+                vp_then[e["player"]] += e["amount"]
+        elif t == "action":
+            if e["id"].startswith("relief_reward:"):
+                r = seats[e["player"]]["relief"]
+                space = e["id"].split(":")[1]
+                r["reward"][space] = r["reward"].get(space, 0) + 1
+        elif t == "board_setup":
+            for card in e["cards"]:
+                x = item(card, "expedition")
+                x["appeared"] = True
+                _count(x, "laid_out")
+            for tile in (*e["gantry"], *e.get("reward_tiles", ())):
+                item(tile, "building")["appeared"] = True
+        elif t == "event_revealed":
+            item(e["event"], "event")["appeared"] = True
+        elif t == "event":
+            x = item(e["event"], "event")
+            x["taken"] = True
+            event = [x, {}, {}]
+        elif t == "building_claimed":
+            x = item(e["tile"], "building")
+            x["appeared"] = x["taken"] = True
+            claimed_in[(e["player"], e["tile"])] = rnd
+        elif t == "gantry_bought":
+            x = item(e["tile"], "building")
+            _count(x, "bought")
+            _count(x, "paid", e["price"])
+            price = str(e["price"])
+            gantry["bought"] += 1
+            gantry["paid"] += e["price"]
+            gantry["price"][price] = gantry["price"].get(price, 0) + 1
+            seats[e["player"]]["gantry"]["bought"] += 1
+            seats[e["player"]]["gantry"]["paid"] += e["price"]
+        elif t == "activated":
+            _count(item(e["tile"], "building"), "activated")
+        elif t == "expedition":
+            x = item(e["card"], "expedition")
+            _count(x, "attempted")
+            if e["success"]:
+                x["taken"] = True
+                _count(x, "succeeded")
+                x["owners"] = sorted({*x["owners"], *e["ranking"][:2]})
+        elif t == "relief":
+            r = seats[e["player"]]["relief"]
+            r["gains"] += 1
+            r["space"][str(e["space"])] = r["space"].get(str(e["space"]), 0) + 1
+            if rnd > BEHIND_AFTER:
+                relief_after[e["player"]] += 1
+        elif t == "relief_ignored":
+            seats[e["player"]]["relief"]["ignored"] += 1
+        elif t == "setup":
+            starts[1] = e["start"]
+        elif t == "start_player":
+            starts[rnd] = e["player"]
+    if event is not None:  # the log ends inside an Event's resolution
+        _event_counts(*event, n, winner, final_vp)
+    last_round = s.round
+    for p in s.players:
+        for b in p.buildings:
+            x = item(b.tile, "building")
+            x["appeared"] = True
+            x["owners"].append(p.seat)
+            tile = by_id[b.tile]
+            _count(x, "held")
+            _count(x, "fully_staffed", int(fully_staffed(tile.slots, b.staff)))
+            if tile.upkeep:
+                since = claimed_in.get((p.seat, b.tile), 1)
+                _count(x, "upkeep_rounds", max(0, last_round - since + 1))
+                x["counts"].setdefault("activated", 0)
+    positions: dict = {}
+    if starts:
+        first, final = starts[min(starts)], starts[max(starts)]
+        positions = {"first_round": [(seat - first) % n for seat in range(n)],
+                     "final_round": [(seat - final) % n for seat in range(n)],
+                     "starts": [sum(1 for v in starts.values() if v == seat)
+                                for seat in range(n)]}
+    if reached and result:
+        final = {r["seat"]: r["vp"] for r in result["players"]}
+        lead, best = max(vp_then), max(final.values())
+        for seat in range(n):
+            side = "behind" if vp_then[seat] < lead else "level"
+            with_relief = int(relief_after[seat] > 0)
+            won = int(seat == result["winner"])
+            seats[seat]["after_round_3"] = {side: {
+                "seats": 1, "won": won, "relief": relief_after[seat],
+                "with_relief": with_relief, "with_relief_won": with_relief * won,
+                "gap": lead - vp_then[seat], "final_gap": best - final[seat]}}
+    return {"items": items, "positions": positions, "strata": buildings_held(game),
+            "figures": {"game": {"gantry": gantry}, "seats": seats}}
+
+
+def _count(x: dict, name: str, n: int = 1) -> None:
+    x["counts"][name] = x["counts"].get(name, 0) + n
 
 
 def item_summary(game) -> dict:
     """The Project's items of a finished game, {id: {kind, appeared, taken, owners[, group],
-    counts}}:
+    counts}} (`log_figures` reads them with the rest):
 
     - building: appeared on the Gantry or as an Expedition reward; taken = claimed by anyone
       (bought or won); owners = the seats holding it at the end; ``group`` the original of a
@@ -60,136 +198,55 @@ def item_summary(game) -> dict:
       ``hit_vp`` (the VP it moved), ``hit_<item>`` (the Energy, Minerals, Toolkits, badges,
       colonists it moved, net), ``hit_final_vp``; ``rest``, ``rest_won``, ``rest_final_vp``
       for the other seats of those games."""
-    items: dict = {}
-    s = game.state
-    by_id = game.catalog.by_id
-    result = game.result or {}
-    winner = result.get("winner")
-    final_vp = {r["seat"]: r["vp"] for r in result.get("players", ())}
-    last_round = s.round
-    # buildings with copies: each copy, the original too, is listed in the original's row
-    copied = {b.duplicate_of for b in game.catalog.buildings if b.duplicate_of}
-
-    def item(item_id: str, kind: str) -> dict:
-        x = items.get(item_id)
-        if x is None:
-            x = items[item_id] = {"kind": kind, "appeared": False, "taken": False,
-                                  "owners": [], "counts": dict.fromkeys(COUNTS[kind], 0)}
-            original = getattr(by_id.get(item_id), "duplicate_of", None) or item_id
-            if kind == "building" and original in copied:
-                x["group"] = original
-        return x
-
-    def count(x: dict, name: str, n: int = 1) -> None:
-        x["counts"][name] = x["counts"].get(name, 0) + n
-
-    claimed_in: dict = {}  # (seat, tile) -> round claimed
-    records = _rounds(game)
-    for at, (rnd, e) in enumerate(records):
-        t = e["type"]
-        if t == "board_setup":
-            for card in e["cards"]:
-                x = item(card, "expedition")
-                x["appeared"] = True
-                count(x, "laid_out")
-            for tile in (*e["gantry"], *e.get("reward_tiles", ())):
-                item(tile, "building")["appeared"] = True
-        elif t == "event_revealed":
-            item(e["event"], "event")["appeared"] = True
-        elif t == "event":
-            x = item(e["event"], "event")
-            x["taken"] = True
-            _event_counts(x, records, at, s.n, winner, final_vp, count)
-        elif t == "building_claimed":
-            x = item(e["tile"], "building")
-            x["appeared"] = x["taken"] = True
-            claimed_in[(e["player"], e["tile"])] = rnd
-        elif t == "gantry_bought":
-            x = item(e["tile"], "building")
-            count(x, "bought")
-            count(x, "paid", e["price"])
-        elif t == "activated":
-            count(item(e["tile"], "building"), "activated")
-        elif t == "expedition":
-            x = item(e["card"], "expedition")
-            count(x, "attempted")
-            if e["success"]:
-                x["taken"] = True
-                count(x, "succeeded")
-                x["owners"] = sorted({*x["owners"], *e["ranking"][:2]})
-    for p in s.players:
-        for b in p.buildings:
-            x = item(b.tile, "building")
-            x["appeared"] = True
-            x["owners"].append(p.seat)
-            tile = by_id[b.tile]
-            count(x, "held")
-            count(x, "fully_staffed", int(fully_staffed(tile.slots, b.staff)))
-            if tile.upkeep:
-                since = claimed_in.get((p.seat, b.tile), 1)
-                count(x, "upkeep_rounds", max(0, last_round - since + 1))
-                x["counts"].setdefault("activated", 0)
-    return items
+    return log_figures(game)["items"]
 
 
-def _event_counts(x, records, at, n, winner, final_vp, count) -> None:
-    """Count who the Event resolved at ``records[at]`` changed, and how: the records of its
-    resolution up to the next region, phase or Event (`_AFTER_EVENT`)."""
-    vp: dict = {}
-    moved: dict = {}
-    for _, e in records[at + 1:]:
-        t = e["type"]
-        if t in _AFTER_EVENT:
-            break
-        seat = e.get("player")
-        if seat is None:
-            continue
-        if t == "vp":
-            vp[seat] = vp.get(seat, 0) + e["amount"]
-        elif t in ("gain", "lose"):
-            sign = 1 if t == "gain" else -1
-            bucket = moved.setdefault(seat, {})
-            bucket[e["item"]] = bucket.get(e["item"], 0) + sign * e["amount"]
-        elif t in ("colonist_gained", "colonist_discarded"):
-            bucket = moved.setdefault(seat, {})
-            bucket["colonists"] = bucket.get("colonists", 0) + (1 if t == "colonist_gained"
-                                                                else -1)
-        else:
-            continue
-        vp.setdefault(seat, 0)
-    count(x, "resolved")
+def _event_record(e: dict, t: str, vp: dict, moved: dict) -> None:
+    """Add a record of an Event's resolution (one before the next region, phase or Event:
+    `_AFTER_EVENT`) to who it changed: ``vp`` and ``moved`` by seat."""
+    seat = e.get("player")
+    if seat is None:
+        return
+    if t == "vp":
+        vp[seat] = vp.get(seat, 0) + e["amount"]
+    elif t in ("gain", "lose"):
+        sign = 1 if t == "gain" else -1
+        bucket = moved.setdefault(seat, {})
+        bucket[e["item"]] = bucket.get(e["item"], 0) + sign * e["amount"]
+    elif t in ("colonist_gained", "colonist_discarded"):
+        bucket = moved.setdefault(seat, {})
+        bucket["colonists"] = bucket.get("colonists", 0) + (1 if t == "colonist_gained"
+                                                            else -1)
+    else:
+        return
+    vp.setdefault(seat, 0)
+
+
+def _event_counts(x, vp, moved, n, winner, final_vp) -> None:
+    """Count who the Event ``x`` changed, and how, once its resolution is read (``vp`` and
+    ``moved`` by seat, `_event_record`)."""
+    _count(x, "resolved")
     for seat in range(n):
         won = int(seat == winner)
         if seat in vp:
-            count(x, "hit")
-            count(x, "hit_won", won)
-            count(x, "hit_vp", vp[seat])
-            count(x, "hit_final_vp", final_vp.get(seat, 0))
+            _count(x, "hit")
+            _count(x, "hit_won", won)
+            _count(x, "hit_vp", vp[seat])
+            _count(x, "hit_final_vp", final_vp.get(seat, 0))
             for name, amount in moved.get(seat, {}).items():
-                count(x, f"hit_{name}", amount)
+                _count(x, f"hit_{name}", amount)
         else:
-            count(x, "rest")
-            count(x, "rest_won", won)
-            count(x, "rest_final_vp", final_vp.get(seat, 0))
+            _count(x, "rest")
+            _count(x, "rest_won", won)
+            _count(x, "rest_final_vp", final_vp.get(seat, 0))
 
 
 def turn_positions(game) -> dict:
     """Each seat's turn position, 0 the start player, then clockwise (R35): ``first_round``
     (the game's first order), ``final_round`` (the last round's order) and ``starts`` (the
-    rounds a seat was the start player). From the log's ``setup`` and ``start_player``."""
-    n = game.state.n
-    starts: dict = {}
-    for rnd, e in _rounds(game):
-        if e["type"] == "setup":
-            starts[1] = e["start"]
-        elif e["type"] == "start_player":
-            starts[rnd] = e["player"]
-    if not starts:
-        return {}
-    first, final = starts[min(starts)], starts[max(starts)]
-    return {"first_round": [(seat - first) % n for seat in range(n)],
-            "final_round": [(seat - final) % n for seat in range(n)],
-            "starts": [sum(1 for v in starts.values() if v == seat) for seat in range(n)]}
+    rounds a seat was the start player). From the log's ``setup`` and ``start_player``
+    (`log_figures`)."""
+    return log_figures(game)["positions"]
 
 
 def buildings_held(game) -> list[int]:
@@ -199,7 +256,8 @@ def buildings_held(game) -> list[int]:
 
 
 def game_figures(game) -> dict:
-    """A finished game's figures, {"game": {...}, "seats": [{...} per seat]}, whole numbers:
+    """A finished game's figures, {"game": {...}, "seats": [{...} per seat]}, whole numbers
+    (`log_figures`):
 
     - game ``gantry``: {bought, paid, price: {price: purchases}} (rulebook, The Gantry);
     - seat ``dice``: {region: dice placed} (rulebook, Placement);
@@ -210,55 +268,7 @@ def game_figures(game) -> dict:
       VP on the track than the leader at the end of round 3), each {seats, won, relief
       (Relief Track gains in the rounds after), with_relief (seats with any), with_relief_won,
       gap (VP behind the leader then), final_gap (VP behind the winner at the end)}."""
-    s = game.state
-    n = s.n
-    seats = [{"dice": {}, "relief": {"gains": 0, "ignored": 0, "space": {}, "reward": {}},
-              "gantry": {"bought": 0, "paid": 0}} for _ in range(n)]
-    gantry = {"bought": 0, "paid": 0, "price": {}}
-    vp_then = [0] * n
-    relief_after = [0] * n
-    reached = False
-    for rnd, e in _rounds(game):
-        t = e["type"]
-        if rnd > BEHIND_AFTER:
-            reached = True
-        if t == "placed":
-            dice = seats[e["player"]]["dice"]
-            dice[e["region"]] = dice.get(e["region"], 0) + 1
-        elif t == "gantry_bought":
-            price = str(e["price"])
-            gantry["bought"] += 1
-            gantry["paid"] += e["price"]
-            gantry["price"][price] = gantry["price"].get(price, 0) + 1
-            seats[e["player"]]["gantry"]["bought"] += 1
-            seats[e["player"]]["gantry"]["paid"] += e["price"]
-        elif t == "relief":
-            r = seats[e["player"]]["relief"]
-            r["gains"] += 1
-            r["space"][str(e["space"])] = r["space"].get(str(e["space"]), 0) + 1
-            if rnd > BEHIND_AFTER:
-                relief_after[e["player"]] += 1
-        elif t == "relief_ignored":
-            seats[e["player"]]["relief"]["ignored"] += 1
-        elif t == "action" and e["id"].startswith("relief_reward:"):
-            r = seats[e["player"]]["relief"]
-            space = e["id"].split(":")[1]
-            r["reward"][space] = r["reward"].get(space, 0) + 1
-        elif t == "vp" and rnd <= BEHIND_AFTER:
-            vp_then[e["player"]] += e["amount"]
-    result = game.result or {}
-    if reached and result:
-        final = {r["seat"]: r["vp"] for r in result["players"]}
-        lead, best = max(vp_then), max(final.values())
-        for seat in range(n):
-            side = "behind" if vp_then[seat] < lead else "level"
-            with_relief = int(relief_after[seat] > 0)
-            won = int(seat == result["winner"])
-            seats[seat]["after_round_3"] = {side: {
-                "seats": 1, "won": won, "relief": relief_after[seat],
-                "with_relief": with_relief, "with_relief_won": with_relief * won,
-                "gap": lead - vp_then[seat], "final_gap": best - final[seat]}}
-    return {"game": {"gantry": gantry}, "seats": seats}
+    return log_figures(game)["figures"]
 
 
 def _rate(part, whole):
