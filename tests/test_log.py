@@ -169,3 +169,29 @@ def test_every_record_kind_makes_its_type_then_its_keys_in_order():
     assert repr(GAIN) == "Record('gain', 'player', 'item', 'amount')"
     quoted = Record("it's", 'say "hi"')  # the literal is written from reprs
     assert quoted.make((quoted, 1)) == {"type": "it's", 'say "hi"': 1}
+
+
+def test_of_types_reads_the_records_of_those_types_alone_and_makes_only_their_dicts():
+    """Issue 27: a simulation's statistics read a few kinds of record; the others (the
+    answers above all, whose labels cost most) stay compact."""
+    action = Action("place", (1, 2), "place a die")
+    log = Log([(PLACED, 2, 3, 4, "basecamp", 1), (ACTION, 0, action, None, False),
+               {"type": "upkeep"}, (GAIN, 1, "energy", 2)])
+    wanted = {"placed", "gain"}
+    seen = []
+    for record in log.of_types(wanted):
+        seen.append(record)
+        wanted.add("upkeep")  # looked at for each record in turn: from the next one on
+    assert [r["type"] for r in seen] == ["placed", "upkeep", "gain"]
+    assert log._entries[1].__class__ is tuple  # the answer was passed over, unmade
+    assert seen[0] is log[0] and seen[2] is log[3]  # made once, then kept
+    with pytest.raises(ValueError, match=r"\('note', 1\) is not a compact record"):
+        list(Log([("note", 1)]).of_types({"placed"}))
+
+
+def test_answers_give_the_player_and_id_of_each_answer_without_making_its_record():
+    action = Action("relief_reward", (3, "energy"), (str.upper, "made when read"))
+    log = Log([(ACTION, 2, action, None, False), (GAIN, 1, "energy", 2),
+               {"type": "action", "player": 0, "id": "pass", "label": "Pass"}])
+    assert log.answers() == [(2, "relief_reward:3:energy"), (0, "pass")]
+    assert log._entries[0].__class__ is tuple and action.text.__class__ is tuple

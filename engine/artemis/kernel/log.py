@@ -11,7 +11,7 @@ sees the same dicts, with the same keys in the same order, as if they had been m
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 
 class Record:
@@ -131,6 +131,39 @@ class Log(Sequence):
             if entry.__class__ is tuple:
                 entry = entries[i] = _made(entry)
             yield entry
+
+    def of_types(self, types) -> Iterator[dict]:
+        """The records whose type is in ``types`` (a set of type names), in order, each read
+        as iterating reads it (made and kept on its first read); the others are passed over
+        without making their dicts, so a reader of a few kinds (a simulation's statistics)
+        pays for those alone. ``types`` is looked at for each record in turn, so a reader
+        may change the set as it goes (read some kinds only after a given record). A
+        malformed compact entry raises ValueError when read."""
+        entries = self._entries
+        for i, entry in enumerate(entries):
+            if entry.__class__ is tuple:
+                try:
+                    wanted = entry[0].type in types
+                except (AttributeError, IndexError):  # not a compact record: _made says why
+                    wanted = True
+                if not wanted:
+                    continue
+                entry = entries[i] = _made(entry)
+            elif entry.get("type") not in types:
+                continue
+            yield entry
+
+    def answers(self) -> list[tuple]:
+        """[(player, action id)] of the answers' records (type "action"), in order, without
+        making the dicts of compact ones: their labels, the costly part, are not made."""
+        out = []
+        for entry in self._entries:
+            if entry.__class__ is tuple:
+                if entry and entry[0].__class__ is ActionRecord:
+                    out.append((entry[1], entry[2].id))
+            elif entry.get("type") == "action":
+                out.append((entry["player"], entry["id"]))
+        return out
 
     def append(self, record) -> None:
         """Add ``record`` at the end: a dict, or a compact tuple ``(Record, value, ...)``."""

@@ -60,7 +60,8 @@ def item_summary(game) -> dict:
     for card in game.catalog.action_cards:
         if card.colour in colours:
             item(card.id, "action_card")["appeared"] = True
-    for e in game.log:
+    # only these records count: the others (answers above all) are passed over unmade
+    for e in game.log.of_types({"revealed", "artifacts_seen", "draft_look", "artifact_kept"}):
         t = e["type"]
         if t == "revealed":
             x = item(e["card"], "action_card")
@@ -107,8 +108,8 @@ def vp_by_option(game) -> list[dict[str, int]]:
     Every option of the catalog is listed, 0 when never scored."""
     options = [o.id for o in game.catalog.scoring_options]
     out = [dict.fromkeys(options, 0) for _ in game.state.players]
-    for e in game.log:
-        if e["type"] == "vp" and e.get("why") in out[e["player"]]:
+    for e in game.log.of_types({"vp"}):
+        if e.get("why") in out[e["player"]]:
             out[e["player"]][e["why"]] += e["amount"]
     # per seat: with teams each seat shows its team's marker (OR14)
     state = game.state

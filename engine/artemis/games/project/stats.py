@@ -19,6 +19,15 @@ from artemis.games.project.rules.colonists import fully_staffed
 #: Event; R18).
 _AFTER_EVENT = frozenset({"resolve", "dice_rolled", "upkeep", "board_setup", "final_scoring",
                           "start_player", "event", "placement_done"})
+#: What may change who an Event hit, in its resolution (`_event_record`).
+_EVENT_HITS = frozenset({"vp", "gain", "lose", "colonist_gained", "colonist_discarded"})
+#: The records `log_figures` reads (the answers apart, `Log.answers`), and those it reads
+#: only while an Event resolves; no other record changes a figure, and passing over them
+#: spares making their dicts.
+_READ = frozenset({"placed", "vp", "board_setup", "event_revealed", "event", "building_claimed",
+                   "gantry_bought", "activated", "expedition", "relief", "relief_ignored",
+                   "setup", "start_player"})
+_IN_EVENT = (_AFTER_EVENT | _EVENT_HITS) - _READ
 #: Round after which "behind" is judged (the issue's question: does the Relief Track catch
 #: players up in the second half?).
 BEHIND_AFTER = 3
@@ -34,9 +43,9 @@ COUNTS = {"building": ("held", "fully_staffed", "bought", "paid"),
 def log_figures(game) -> dict:
     """What a simulation report reads of a finished game, from one pass over its log:
     {"items": `item_summary`, "positions": `turn_positions`, "strata": `buildings_held`,
-    "figures": `game_figures`} (`Ruleset.report_summary`). Each record is read once, in
-    order, with the round it happened in (0 before the first Board Setup); each part is
-    built as its own function describes."""
+    "figures": `game_figures`} (`Ruleset.report_summary`). Each record that counts is read
+    once, in order, with the round it happened in (0 before the first Board Setup), the
+    others passed over (`_READ`); each part is built as its own function describes."""
     s = game.state
     n = s.n
     by_id = game.catalog.by_id
@@ -67,7 +76,8 @@ def log_figures(game) -> dict:
     reached = False
     event = None  # the Event being resolved: [its item, VP per seat, items moved per seat]
     rnd = 0
-    for e in game.log:
+    wanted = set(_READ)  # read at each record: an Event's resolution adds _IN_EVENT
+    for e in game.log.of_types(wanted):
         t = e["type"]
         if t == "board_setup":
             rnd = e["round"]
@@ -77,6 +87,7 @@ def log_figures(game) -> dict:
             if t in _AFTER_EVENT:
                 _event_counts(*event, n, winner, final_vp)
                 event = None
+                wanted -= _IN_EVENT
             else:
                 _event_record(e, t, event[1], event[2])
         if t == "placed":
@@ -85,11 +96,6 @@ def log_figures(game) -> dict:
         elif t == "vp":
             if rnd <= BEHIND_AFTER:
                 vp_then[e["player"]] += e["amount"]
-        elif t == "action":
-            if e["id"].startswith("relief_reward:"):
-                r = seats[e["player"]]["relief"]
-                space = e["id"].split(":")[1]
-                r["reward"][space] = r["reward"].get(space, 0) + 1
         elif t == "board_setup":
             for card in e["cards"]:
                 x = item(card, "expedition")
@@ -103,6 +109,7 @@ def log_figures(game) -> dict:
             x = item(e["event"], "event")
             x["taken"] = True
             event = [x, {}, {}]
+            wanted |= _IN_EVENT
         elif t == "building_claimed":
             x = item(e["tile"], "building")
             x["appeared"] = x["taken"] = True
@@ -140,6 +147,11 @@ def log_figures(game) -> dict:
             starts[rnd] = e["player"]
     if event is not None:  # the log ends inside an Event's resolution
         _event_counts(*event, n, winner, final_vp)
+    for player, action_id in game.log.answers():  # no answer counts for anything else
+        if action_id.startswith("relief_reward:"):
+            r = seats[player]["relief"]
+            space = action_id.split(":")[1]
+            r["reward"][space] = r["reward"].get(space, 0) + 1
     last_round = s.round
     for p in s.players:
         for b in p.buildings:
