@@ -67,9 +67,15 @@ def _stats(raw) -> dict:
 
 
 def _add_stat(raw: list, x) -> None:
-    s = Stats(raw)
-    s.add(x)
-    raw[:] = s.raw()
+    """`Stats.add` on a tally's [n, total, squares, min, max], in place (no Stats made: it
+    runs for every seat's every figure of every game)."""
+    raw[0] += 1
+    raw[1] += x
+    raw[2] += x * x
+    if raw[3] is None or x < raw[3]:
+        raw[3] = x
+    if raw[4] is None or x > raw[4]:
+        raw[4] = x
 
 
 def _merge_stat(a: list, b: list) -> list:
@@ -202,8 +208,9 @@ def _tally_game(t: dict, r: dict, bots: list[str]) -> None:
         g[0] = g[0] or bool(x["appeared"])
         g[1] = g[1] or bool(x["taken"])
         g[2].update(owners)
+    cells = [f"{bots[seat]}|{strata[seat]}" for seat in range(seats)]  # each seat's stratum
     for group, (seen, took, held, won) in groups.items():
-        _tally_item(t["item"][group], seen, took, held, won, winners, strata, r["vp"], bots)
+        _tally_item(t["item"][group], seen, took, held, won, winners, cells, r["vp"], bots)
     # the game's own figures: per game, and per seat summed by bot kind
     figures = r.get("figures") or {}
     add_tree(t["figures"]["game"], figures.get("game", {}))
@@ -211,11 +218,12 @@ def _tally_game(t: dict, r: dict, bots: list[str]) -> None:
         add_tree(t["figures"]["by_bot"].setdefault(bots[seat], {}), tree)
 
 
-def _tally_item(s: dict, seen: bool, took: bool, held: set, won, winners, strata, vp,
+def _tally_item(s: dict, seen: bool, took: bool, held: set, won, winners, cells, vp,
                 bots: list[str]) -> None:
     """Count an item (its copies together) in one game: appeared and taken, its owner seats
     (a seat holding two copies is one owner), and, for the adjusted comparison, every seat of
-    a game where it came into play into its stratum's 2x2 table: owner or not, won or not."""
+    a game where it came into play into its stratum's 2x2 table (``cells``: each seat's
+    "bot|stratum"): owner or not, won or not."""
     s["appeared"] += seen
     s["taken"] += took
     for seat in range(len(bots)):
@@ -229,7 +237,7 @@ def _tally_item(s: dict, seen: bool, took: bool, held: set, won, winners, strata
             by[0] += 1
             by[1] += wins
         if seen or owner:
-            cell = s["strata"].setdefault(f"{bots[seat]}|{strata[seat]}", [0, 0, 0, 0])
+            cell = s["strata"].setdefault(cells[seat], [0, 0, 0, 0])
             cell[(0 if owner else 2) + (0 if wins else 1)] += 1
 
 
