@@ -11,6 +11,9 @@ commit before the kernel change (its own code, on PYTHONPATH).
   docs/rulings.md), written again for issue 14: the game departs in round 1, at the Gantry's
   Geothermal Tap, where player 2, after declining at its 6, is offered the tile at its 5
   (and, as above, with the colonists gained shown: three Basecamp lines);
+- in both, the final table since drawn as a score pad (issue 26: a row per scoring step,
+  named as the browser names it, a column per player) instead of numbered columns with a
+  footnote;
 - ``2p-seed7-action40.save.json`` (a random and a greedy seat) and
   ``4p-seed11-action120.save.json`` (four random seats, harsh): saves made mid-game, their
   configs naming no game and no rules version (so version 1) and their plugins listing

@@ -256,31 +256,27 @@ def print_account(out, game, kinds: list[str], names: list[str] | None = None,
     with each scoring part (`artemis play`, `artemis replay`)."""
     from rich.table import Table
 
-    from artemis.players.play import account_lines, seat_labels, tie_note
+    from artemis.players.play import account_lines, scoring_columns, seat_labels, tie_note
 
     for line in account_lines(game, kinds, names, records):
         out.print(line, markup=False)
     names = seat_labels(kinds, names)
     result = game.result
     ruleset = game.ruleset
-    parts = ruleset.scoring_parts
-    first = result["players"][0].get("steps", {}) if result["players"] else {}
-    parts += tuple(k for k in first if k not in parts)  # plugins' items, after the game's own
     in_game = all("in_game" in row for row in result["players"])  # a game that splits its VP
+    # a score pad: a row per scoring step, named, and a column per player in ranking order
+    # (a row per player under the steps' names is wider than a terminal's 80 columns)
+    ranked = sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"]))
     table = Table(title=ruleset.scoring_title)
-    table.add_column("player")
+    table.add_column("", no_wrap=True)
+    for row in ranked:
+        table.add_column(names[row["seat"]], justify="right")
     if in_game:
-        table.add_column("in game", justify="right")
-    for n, _ in enumerate(parts, start=1):
-        table.add_column(str(n), justify="right")
-    table.add_column("total VP", justify="right")
-    for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
-        table.add_row(names[row["seat"]], *([str(row["in_game"])] if in_game else []),
-                      *(str(row["steps"][s]) for s in parts), str(row["vp"]))
+        table.add_row("in game", *(str(row["in_game"]) for row in ranked))
+    for part, label in scoring_columns(game):
+        table.add_row(label, *(str(row["steps"][part]) for row in ranked))
+    table.add_row("total VP", *(str(row["vp"]) for row in ranked))
     out.print(table)
-    if parts:
-        out.print("steps: " + "; ".join(f"{n} {ruleset.scoring_labels.get(s, s)}"
-                                        for n, s in enumerate(parts, start=1)))
     if "won" in result:  # a solo game: its Mission (the account gave each goal)
         mission = result.get("mission", {})
         out.print(f"Mission {mission.get('name', '')}: {'won' if result['won'] else 'lost'}",

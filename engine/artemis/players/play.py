@@ -110,6 +110,19 @@ def account_lines(game: Game, kinds: list[str], names: list[str] | None = None,
     return game.ruleset.account_lines(game, seat_labels(kinds, names), records)
 
 
+def scoring_columns(game: Game) -> list[tuple[str, str]]:
+    """The final scoring's parts of ``game``'s result, each (part id, its words: "1. saved
+    resources"): the game's own `Ruleset.scoring_parts` in order, then a plugin's (its id
+    in words), numbered from 1. The one naming of the final table, in the browser and at
+    the terminal."""
+    ruleset, result = game.ruleset, game.result
+    parts = list(ruleset.scoring_parts)
+    first = result["players"][0].get("steps", {}) if result["players"] else {}
+    parts += [k for k in first if k not in parts]  # plugins' items, after the game's own
+    return [(p, f"{n}. {ruleset.scoring_labels.get(p, p.replace('_', ' '))}")
+            for n, p in enumerate(parts, start=1)]
+
+
 def tie_note(game: Game, names: list[str] | None = None) -> str:
     """", tied on VP, ..." when the winner was found by the tie-break (R15). In a team game
     (a result with ``teams``) the winning team is named with its partners, and a tie is

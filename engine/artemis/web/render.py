@@ -144,10 +144,11 @@ def scores(game, names: list[str]) -> dict | None:
     """`final_table` of ``game``, its seats called by ``names``."""
     if not game.is_over:
         return None
+    from artemis.players.play import scoring_columns
+
     ruleset, result = game.ruleset, game.result
-    parts = list(ruleset.scoring_parts)
-    first = result["players"][0].get("steps", {}) if result["players"] else {}
-    parts += [k for k in first if k not in parts]  # plugins' items, after the game's own
+    columns = scoring_columns(game)
+    parts = [p for p, _ in columns]
     in_game = all("in_game" in row for row in result["players"])
     rows = []
     for row in sorted(result["players"], key=lambda r: result["ranking"].index(r["seat"])):
@@ -156,7 +157,7 @@ def scores(game, names: list[str]) -> dict | None:
                      "steps": [row.get("steps", {}).get(p, 0) for p in parts],
                      "vp": row["vp"]})
     return {"title": ruleset.scoring_title,
-            "parts": [(p, ruleset.scoring_labels.get(p, p.replace("_", " "))) for p in parts],
+            "parts": columns,
             "in_game": in_game, "rows": rows,
             # a solo game lost has no winner (the Odyssey's Solo Rules, Winning the Game)
             "winner": names[result["winner"]] if result.get("winner") is not None else None}
