@@ -101,7 +101,7 @@ def test_undo_takes_back_a_decision_and_is_refused_after_the_opponent_decides(tm
     shown = answer(child, "place:1:1:basecamp:0", "\n> ")
     assert "P0, send a colonist along with the die?" in shown
     shown = answer(child, "undo", "\n> ")
-    assert "  undone: 1 at Basecamp on Sunken Wreck\n" in shown
+    assert "  undone: 1 at Basecamp on Sunken Wreck (difficulty " in shown  # as offered
     assert "P0, place a die" in shown and "    1. die 1  (16 choices)" in shown
     # a new decision, then the opponent's: undo is refused with the kernel's reason
     answer(child, "place:1:1:vents:0", "P0, place a die")

@@ -324,9 +324,9 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
                                on_board=not clicked, shot=shot))
         if not undone and _settled(driver) == "ask" and _css(driver, "#undo"):
             undone.append(_undo(driver, server.data / game_id / "game.json", asked))
-            # taken back: the save must not hold it; the button names it by its recorded
-            # label, which the chooser's words for it begin with (Ruleset.describe_action)
-            assert clicked.pop()[2].startswith(undone[0])
+            # taken back: the save must not hold it; the button says it in the chooser's
+            # words for it (Ruleset.describe_action), not by its recorded label
+            assert clicked.pop()[2] == undone[0]
     assert mid_game, "a placement in round 4 or later"
     assert clicked[0][0].startswith("place")  # the first, chosen from the board's region
     assert len(undone) == 1, "a decision of Ada's followed by another of hers, undone once"

@@ -56,8 +56,11 @@ def test_undo_takes_back_the_seats_decision_and_leaves_no_trace(tmp_path):
               "view": session.game.view(seat), "account": session.account(None),
               "log": list(session.game.log), "offered": offered(c, link)}
     assert UNDO_BUTTON not in c.get(link).text  # nothing to take back yet
+    prior = session.game.clone()
     taken = _act(c, link)
-    label = next(a.label for a in session.game.actions if a.id == taken)
+    # the decision in the words it was offered in (Ruleset.describe_action), not its label
+    action = next(a for a in prior.legal_actions() if a.id == taken)
+    label = prior.ruleset.describe_action(prior, action, ["Ada", "Bob"])
     page = c.get(link).text  # waiting for the other seat, or deciding again: either way
     assert UNDO_BUTTON in page and f"Undo my last decision: {html.escape(label)}" in page
     assert read_save(tmp_path / game_id / "game.json")["actions"] == [taken]
@@ -304,3 +307,30 @@ def test_a_token_of_another_game_acts_for_no_seat_of_this_one(tmp_path):
     r = c.post(f"/g/{game_b}/pace", data={"key": token, "pace": "1"})
     assert r.status_code == 403
     assert _save_bytes(tmp_path, game_b) == before
+
+
+def test_the_undo_button_says_the_decision_in_the_games_words(tmp_path):
+    """Not the recorded label's building index ("move a pioneer from the Shelters to Shuttle
+    Bay #0"): the words the chooser offered it in (Ruleset.describe_action), also at the
+    terminal and in the answer to the undo."""
+    from artemis.kernel.game import GameConfig
+    from artemis.web.render import page, seat_page
+    from artemis.web.store import GameStore
+
+    session = GameStore(tmp_path).create(GameConfig(players=2, seed=3), ["human"] * 2,
+                                         ["Ada", "Bob"])
+    game, rng = session.game, random.Random(3)
+    while True:
+        seat, actions = game.current_player, list(game.legal_actions())
+        indexed = [a for a in actions if "#" in a.label]
+        action = rng.choice(indexed or actions)
+        words = game.ruleset.describe_action(game, action, ["Ada", "Bob"])
+        game.apply(action)
+        if indexed and session.may_undo(seat):
+            break
+    text = html.unescape(page("seat.html", **seat_page(session, seat), act_url="/act",
+                              undo_url="/undo", pace_key=None, hotseat=None,
+                              form_token=lambda path: ""))
+    assert "#" in action.label and "#" not in words
+    assert f"Undo my last decision: {words}</button>" in text
+    assert session.undo(seat) == words and action not in game.actions[-1:]

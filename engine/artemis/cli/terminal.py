@@ -210,13 +210,14 @@ class TerminalSeat:
         undone or why not. True when the game was put back."""
         from artemis.kernel.undo import UndoRefused, undo
 
-        last = game.actions[-1].label if game.actions else ""
+        last = game.actions[-1] if game.actions else None
         try:
             undo(game, self.seat)
         except UndoRefused as exc:
             self.say(f"  cannot undo: {exc}")
             return False
-        self.say(f"  undone: {last}")
+        # back at the question it answered: said as it was offered there
+        self.say(f"  undone: {game.ruleset.describe_action(game, last, self.names)}")
         self.shown_view = None
         # the account as it now stands is what this seat has seen: nothing new to tell
         self.seen = self.account(game)

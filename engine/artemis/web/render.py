@@ -75,7 +75,8 @@ def seat_page(session, seat: int | None) -> dict:
     """The data of the game page as ``seat`` sees it (None: a spectator): the view drawn or
     rendered, the question and its legal answers when ``seat`` is to decide, the account of
     what it may see, the seats, whether it may take back its last decision (``may_undo``,
-    with that decision's ``last_label``), and the final table once the game is over."""
+    with that decision in the game's words, ``last_label``), and the final table once the
+    game is over."""
     game = session.game
     ruleset = game.ruleset
     view = game.view(seat)
@@ -103,7 +104,8 @@ def seat_page(session, seat: int | None) -> dict:
         "final": final_table(session),
         "actions_taken": len(game.actions),
         "may_undo": seat is not None and session.may_undo(seat),
-        "last_label": game.actions[-1].label if game.actions else "",
+        "last_label": session.undo_words(seat) if seat is not None and session.may_undo(seat)
+        else "",
     }
 
 

@@ -289,6 +289,24 @@ class Session:
                     answers[seat] = str(exc)
             return answers[seat]
 
+    def undo_words(self, seat: int) -> str:
+        """The decision ``seat`` may take back now in the game's words (`artemis.kernel.undo.
+        undo_words`: "4 in the Vents (up to 4 of 11 Energy)", never an internal label such as
+        "Shuttle Bay #0"), or "" when it may not. Kept until the game changes, as the rule's
+        answer is (`undo_refusal`)."""
+        from artemis.kernel.undo import UndoRefused, undo_words
+
+        if self.undo_refusal(seat) is not None:
+            return ""
+        with self.lock:
+            answers = self._undo_memo[1]
+            if ("words", seat) not in answers:
+                try:
+                    answers[("words", seat)] = undo_words(self.game, seat, list(self.names))
+                except UndoRefused:
+                    answers[("words", seat)] = ""
+            return answers[("words", seat)]
+
     def may_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back its last decision now (`undo_refusal` is None).
         A page asks this for every seat it shows, so the log answers no without a replay
@@ -310,7 +328,8 @@ class Session:
     def undo(self, seat: int, decision: int | None = None) -> str:
         """Take back human ``seat``'s last decision (`artemis.kernel.undo.undo`) and save:
         the game returns to the question that decision answered, and neither the save, the
-        log nor the account holds the action any more. Returns the undone action's label.
+        log nor the account holds the action any more. Returns the undone decision in the
+        game's words (`Ruleset.describe_action` at the question it answered).
 
         ``decision``: the number of actions the game had when the page offered the undo (None:
         not checked); another number raises `Stale`, so a second click takes back nothing more.
@@ -327,7 +346,7 @@ class Session:
             self._open_for_changes()
             _check_decision(self.game, decision)
             before = self.game.clone()  # put back if the save cannot be written
-            label = self.game.actions[-1].label if self.game.actions else ""
+            last = self.game.actions[-1] if self.game.actions else None
             try:
                 undo(self.game, seat)
             except UndoRefused as exc:
@@ -340,7 +359,8 @@ class Session:
                 self.game = before
                 raise Refused(500, f"the game cannot be saved ({exc.strerror or exc}); the "
                               "decision was not taken back") from None
-        return label
+            # back at the question it answered: said as it was offered there
+            return self.game.ruleset.describe_action(self.game, last, list(self.names))
 
     def set_pace(self, pace: object) -> float:
         """Set the seconds between two bot decisions (0 to `MAX_PACE`) and save it.
