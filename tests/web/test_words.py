@@ -6,6 +6,7 @@ resources, and why (docs/serve.md, "The game page")."""
 from __future__ import annotations
 
 import html
+import io
 import random
 import re
 
@@ -233,6 +234,55 @@ def test_the_project_board_shows_the_events_text_and_every_buildings_ability(tmp
                 break
         game.apply(rng.choice(game.legal_actions()))
     assert owned and changed
+
+
+#: What a player must never read: an engine name ("expedition_send_cost") or a count of one
+#: with a plural ("1 Minerals").
+ENGINE_NAME = re.compile(r"\b[a-z]+_[a-z_]+\b")
+ONE_PLURAL = re.compile(r"\b1 (Minerals|Toolkits|colonists|dice|VP steps|badges|Energys)\b")
+
+
+def test_every_events_text_reads_in_words_in_both_front_ends():
+    """Every Event card (the base game's and the example expansion's), as the board says it
+    before it resolves (the browser's board and the terminal's, from `board_data`), and each
+    rule change it makes as the account says it for the round ("set the resources paid for
+    a send at Basecamp to 0 this round", not "expedition_send_cost set 0 this round"); then
+    every account line and terminal board of random games with Events resolved."""
+    from rich.console import Console
+
+    from artemis.games.project.account import account_lines
+    from artemis.games.project.words import describe_clause
+
+    config = GameConfig(players=4, seed=2,
+                        expansions=["content/examples/project/reef_expansion"])
+    game = Game.new(config)
+    said = []
+    for card in game.catalog.events:
+        said.append("; ".join(describe_clause(c) for c in card.clauses))
+        for clause in card.clauses:
+            for step in clause.effect:
+                if step.op == "modify":
+                    mode = "set" if "set" in step.args else "add"
+                    record = {"type": "modify", "param": step.args["param"], "mode": mode,
+                              "value": step.args[mode]}
+                    said += account_lines(game, NAMES[:4], [{"type": "event", "event": card.id},
+                                                            record])
+    assert len(said) > len(game.catalog.events) > 14
+    assert "add 1 to the Gantry price" in said  # Crane Failure, in the game's words
+    for seed in range(4):
+        game = Game.new(GameConfig(players=4, seed=seed))
+        rng, drawn = random.Random(seed), set()
+        while not game.is_over:
+            round_ = game.ruleset.round_of(game)
+            if game.pending.kind == "place" and round_ not in drawn:  # the Event not yet run
+                drawn.add(round_)
+                console = Console(width=200, file=io.StringIO(), record=True)
+                console.print(game.ruleset.board_text(game, game.view(0), NAMES[:4]))
+                said.append(console.export_text())
+            game.apply(rng.choice(game.legal_actions()))
+        said += game.ruleset.account_lines(game, NAMES[:4], game.log, decisions=True)
+    for text in said:
+        assert not ENGINE_NAME.search(text) and not ONE_PLURAL.search(text), text
 
 
 # -- the account marks what happened since the seat's last decision -------------------------
