@@ -234,3 +234,36 @@ def test_a_game_without_words_of_its_own_plays_from_its_view(tmp_path):
         assert quit_path(game, tmp_path) == tmp_path / f"{RULESET.id}-seed4-2.json"
     finally:
         unregister_game(RULESET.id)
+
+
+def test_back_returns_to_the_step_the_player_chose_at_past_a_one_choice_step():
+    """Die 1, then the Vents, whose one target is taken at once: ``back`` at the Toolkit
+    change returns to die 1's regions (where the Vents were chosen), not to the Vents' list
+    of one target."""
+    import io
+
+    from rich.console import Console
+
+    from artemis.cli.terminal import TerminalSeat
+    from artemis.kernel.game import Game, GameConfig
+    from artemis.players.play import make_bots
+
+    config = GameConfig(players=2, seed=3)
+    game = Game.new(config)
+    bots = make_bots(config, ["human", "random"])
+    game.apply(bots[1].choose(game))  # P1 starts
+    out = io.StringIO()
+    answers = iter(["1", "2", "back", "back", "1", "2", "1"])
+
+    def read(prompt: str) -> str:
+        said = next(answers)
+        out.write(f"> {said}\n")  # the transcript, as the terminal shows it
+        return said
+
+    seat = TerminalSeat(0, ["P0", "P1"], Console(file=out, width=200), read=read)
+    assert seat.choose(game).id == "place:1:1:vents:0"
+    shown = out.getvalue()
+    assert "> 2\n  in the Vents (4 Energy there):\n    1. as rolled: 1" in shown
+    after = shown.split("> back\n")
+    assert after[1].startswith("  die 1:\n    1. Basecamp  (2 choices)\n    2. Vents")
+    assert after[2].startswith("    1. die 1  (16 choices)\n")

@@ -174,6 +174,10 @@ class TerminalSeat:
             elif word in ("back", ".."):
                 if path:
                     path.pop()
+                    # a step of one choice was taken for the player: back past it too, to
+                    # the step the player chose at
+                    while path and len(path[-1].items) == 1:
+                        path.pop()
                     items = list(path[-1].items) if path else (top if top is not None
                                                                else actions)
                 self._list(game, items, path[-1] if path else None)
