@@ -236,6 +236,37 @@ def test_the_project_board_shows_the_events_text_and_every_buildings_ability(tmp
     assert owned and changed
 
 
+def test_a_basecamp_send_says_what_it_costs_and_what_it_adds(tmp_path):
+    """The send question's answers (the browser's buttons, the terminal's list: both
+    `describe_action`): the send's price once, and what the colonists add to the
+    Expedition: a Pioneer +1 to the die with the card's total against its difficulty, an
+    Engineer's 2 resources, a Steward's VP, a Marine's reduction (rulebook, Sending
+    Colonists on Expeditions; R1)."""
+    from artemis.games.project.rules.basecamp import difficulty
+
+    game = Game.new(GameConfig(players=2, seed=3))
+    rng = random.Random(3)
+    assert _until(game, rng, lambda g: g.pending.kind == "send" and any(
+        a.args[0] == "pioneer" for a in g.legal_actions()))
+    _, index, _ = game.pending.ctx
+    card = game.state.cards[index]
+    total = sum(d.face + d.pioneers for d in card.dice)
+    text = _board_page(tmp_path, game, game.current_player)
+    buttons = re.findall(r'<button type="submit" name="action" value="(send:[^"]+)"[^>]*>'
+                         r"([^<]*)</button>", text)
+    words = dict(buttons)
+    assert words["send:none"] == "send no colonist (pay nothing)"
+    assert words["send:pioneer:1"] == (
+        f"send 1 Pioneer for 1 resource (Energy or Minerals): +1 to your die, the "
+        f"Expedition's total {total} -> {total + 1} of {difficulty(game, card)}")
+    for kind, adds in (("engineer", "if the Expedition succeeds, gain any 2 resources"),
+                       ("steward", "you choose a reward first, gain 1 VP"),
+                       ("marine", "reduce")):
+        said = [w for action, w in buttons if action.startswith(f"send:{kind}:")]
+        assert all("for 1 resource (Energy or Minerals): " in w and adds in w
+                   for w in said), said
+
+
 #: What a player must never read: an engine name ("expedition_send_cost") or a count of one
 #: with a plural ("1 Minerals").
 ENGINE_NAME = re.compile(r"\b[a-z]+_[a-z_]+\b")

@@ -165,6 +165,8 @@ def describe_action(game, action, names: list[str] | None = None) -> str:
     player = pending.player if pending is not None else None
     if kind == "start":
         return f"{names[action.args[0]]} starts"
+    if kind == "send":
+        return _send_words(game, action, _named_buildings(game, player, label))
     if kind == "marine":
         card = game.state.cards[pending.ctx[1]]
         d = card.dice[action.args[0]]
@@ -186,6 +188,41 @@ def describe_action(game, action, names: list[str] | None = None) -> str:
     if player is not None:
         return _named_buildings(game, player, label)
     return label
+
+
+#: What one sent colonist adds to an Expedition (rulebook: The Placement Phase, 1.
+#: Basecamp, "Sending Colonists on Expeditions"; a Pioneer's is the card's total, said apart).
+_SENT_ADDS = {
+    "engineer": "if the Expedition succeeds, gain any 2 resources",
+    "marine": "reduce an opponent's die on this Expedition by 1 or 2 now",
+    "steward": "if the Expedition succeeds and you choose a reward first, gain 1 VP",
+}
+
+
+def _send_words(game, action, label: str) -> str:
+    """A Basecamp send with what it costs and what it adds to the Expedition (R1): "send 2
+    Pioneers for 1 resource (Energy or Minerals): +2 to your die, the total 9 -> 11 of 14";
+    "send no colonist (pay nothing)"."""
+    from artemis.games.project.params import param
+    from artemis.games.project.rules.basecamp import difficulty
+
+    if action.args[0] == "none":
+        return f"{label} (pay nothing)"
+    player, index, _ = game.pending.ctx
+    cost = param(game, "expedition_send_cost", player)
+    paid = f"for {counted(cost, 'resource')} (Energy or Minerals)" if cost else "for nothing"
+    if action.args[0] == "pioneer":
+        card = game.state.cards[index]
+        total = sum(d.face + d.pioneers for d in card.dice)
+        k = action.args[1]
+        adds = (f"+{k} to your die, the Expedition's total {total} -> {total + k} of "
+                f"{difficulty(game, card)}")
+    elif action.args[0] == "marine" and not any(
+            d.player != player and d.face >= 2 for d in game.state.cards[index].dice):
+        adds = "no opponent's die on this Expedition to reduce (R2)"
+    else:
+        adds = _SENT_ADDS.get(action.args[0], "")
+    return f"{label} {paid}: {adds}" if adds else f"{label} {paid}"
 
 
 def _placement(game, action) -> str:
