@@ -25,7 +25,9 @@ def _decisions(game_id: str, players: int, seed: int):
 
 
 def test_project_words_name_players_and_buildings_and_say_costs():
+    from artemis.games.project.rules.basecamp import difficulty
     from artemis.games.project.rules.gantry import price
+    from artemis.util.plural import counted
 
     seen = set()
     for game, actions in _decisions("project", 3, 11):
@@ -44,11 +46,14 @@ def test_project_words_name_players_and_buildings_and_say_costs():
                     assert words.startswith(f"{rolled}->{final} [") and "Toolkit" in words
                 if region == "gantry":
                     tile = game.catalog.by_id[game.state.gantry[target].tile]
-                    assert (f"bidding for {tile.name} (price {price(game, seat, final)} "
-                            "Minerals if bought; slots ") in words
+                    assert (f"bidding for {tile.name} (price "
+                            f"{counted(price(game, seat, final), 'Mineral')} if bought; "
+                            "slots ") in words
                 elif region == "basecamp":
-                    card = game.catalog.by_id[game.state.cards[target].id]
-                    assert f"on {card.name} (difficulty {card.difficulty}, dice so far" in words
+                    card = game.state.cards[target]
+                    assert (f"on {game.catalog.by_id[card.id].name} (difficulty "
+                            f"{difficulty(game, card)}, dice so far "
+                            f"{sum(d.face + d.pioneers for d in card.dice)};") in words
                 elif region == "academy":
                     becomes = game.catalog.board.academy[final]
                     assert words.endswith(f"(trains a colonist into {becomes.capitalize()})")
@@ -71,6 +76,34 @@ def test_project_words_name_players_and_buildings_and_say_costs():
         else:
             assert groups is None
     assert {"place", "buy", "relief_reward", "house", "send"} <= seen
+
+
+def test_a_die_at_the_vents_is_promised_what_the_dice_before_it_leave():
+    """Dice at or below a die's face lie left of it and resolve first (rulebook, The
+    Resolution Phase, 2. Vents): a 5 placed beside a 2 with 4 Energy there takes at most
+    2, not "up to 5 of 4 Energy"; the Quarry alike, and an empty region exposes."""
+    game = Game.new(GameConfig(players=2, seed=3))
+    seat = game.current_player
+    s = game.state
+    s.players[seat].toolkits = 6  # every face is offered
+    describe = game.ruleset.describe_action
+
+    def words(region: str, final: int) -> str:
+        a = next(a for a in game.legal_actions()
+                 if a.args[2] == region and a.args[1] == final and a.args[0] == final)
+        return describe(game, a, NAMES).split(" (", 1)[1]
+
+    die = s.players[seat].dice[-1]
+    s.vents, s.vents_dice = 4, [(1 - seat, 2)]
+    assert words("vents", die) == (f"up to {die} of the 2 Energy left after the dice before "
+                                   "it)" if die <= 2 else f"only 2 Energy left after the dice "
+                                   f"before it for your {die})")
+    s.vents, s.vents_dice = 4, [(1 - seat, die + 1)]  # a higher die resolves after it
+    assert words("vents", die) == (f"up to {die} of 4 Energy)" if die <= 4
+                                   else f"only 4 Energy there for your {die})")
+    s.quarry, s.quarry_dice = 1, [(1 - seat, 1)]
+    assert words("quarry", die) == ("no Minerals left after the dice before it: exposed (1 "
+                                    "step on the Relief Track))")
 
 
 def test_recorded_labels_are_unchanged_by_the_words():

@@ -240,18 +240,21 @@ def _target_words(game, region: str, target: int, face: int | None = None) -> st
     s, cat, board = game.state, game.catalog, game.catalog.board
     player = game.pending.player if game.pending is not None else 0
     if region == "basecamp":
+        from artemis.games.project.rules.basecamp import difficulty
+
         card = s.cards[target]
         x = cat.by_id[card.id]
-        total = sum(d.face for d in card.dice)
+        total = sum(d.face + d.pioneers for d in card.dice)  # a Pioneer is a pip (R3)
         rewards = " / ".join(describe(r) + _laid(game, target, i)
                              for i, r in enumerate(x.rewards))
-        return (f"at Basecamp on {x.name} (difficulty {x.difficulty}, dice so far {total}; "
+        return (f"at Basecamp on {x.name} (difficulty {difficulty(game, card)}, dice so far "
+                f"{total}; "
                 f"rewards: {rewards})")
     if region in ("vents", "quarry"):
         stock = s.vents if region == "vents" else s.quarry
-        item = "Energy" if region == "vents" else "Minerals"
         where = "in the Vents" if region == "vents" else "in the Quarry"
-        take = f"up to {face} of {stock} {item}" if face else f"{stock} {item} there"
+        take = (_harvest(game, region, face) if face
+                else f"{_stock_words(region, stock)} there")
         return f"{where} ({take})"
     if region == "gantry":
         g = s.gantry[target]
@@ -260,7 +263,7 @@ def _target_words(game, region: str, target: int, face: int | None = None) -> st
         if face:
             from artemis.games.project.rules.gantry import price as gantry_price
 
-            price = f"price {gantry_price(game, player, face)} Minerals if bought; "
+            price = f"price {counted(gantry_price(game, player, face), 'Mineral')} if bought; "
         return f"on the Gantry, bidding for {tile.name} ({price}{_building_words(tile)})"
     if region == "doorstep":
         most = board.doorstep[face] if face else None
@@ -364,16 +367,17 @@ def _face_offer(game, region: str, target: int, face: int) -> str:
     s, board = game.state, game.catalog.board
     player = game.pending.player if game.pending is not None else 0
     if region == "basecamp":
+        from artemis.games.project.rules.basecamp import difficulty
+
         card = s.cards[target]
-        total = sum(d.face for d in card.dice) + face
-        return f"total {total} of {game.catalog.by_id[card.id].difficulty}"
+        total = sum(d.face + d.pioneers for d in card.dice) + face
+        return f"total {total} of {difficulty(game, card)}"
     if region in ("vents", "quarry"):
-        stock = s.vents if region == "vents" else s.quarry
-        return f"up to {face} of {stock} {'Energy' if region == 'vents' else 'Minerals'}"
+        return _harvest(game, region, face)
     if region == "gantry":
         from artemis.games.project.rules.gantry import price
 
-        return f"price {price(game, player, face)} Minerals"
+        return f"price {counted(price(game, player, face), 'Mineral')}"
     if region == "doorstep":
         return f"recruit up to {board.doorstep[face]}"
     if region == "academy":
@@ -381,6 +385,34 @@ def _face_offer(game, region: str, target: int, face: int) -> str:
     if region == "outfitter":
         return f"gain {counted(board.outfitter[face], 'Toolkit')}"
     return ""
+
+
+def _stock_words(region: str, n: int) -> str:
+    """``n`` of the Vents' Energy or the Quarry's Minerals: "4 Energy", "1 Mineral"."""
+    return counted(n, "Energy", "Energy") if region == "vents" else counted(n, "Mineral")
+
+
+def _harvest(game, region: str, face: int) -> str:
+    """What a die of ``face`` would take at the Vents or the Quarry as the region stands: the
+    dice already there at or below its face lie left of it and resolve first (rulebook, The
+    Placement Phase, 2. Vents, and The Resolution Phase, 2. Vents: the Exposure mechanism),
+    so it takes from what they leave: "up to 3 of 11 Energy", "up to 3 of the 4 Energy left
+    after the dice before it", "only 2 Energy there for your 5", "no Energy left after the
+    dice before it: exposed (1 step on the Relief Track)"."""
+    s = game.state
+    stock = s.vents if region == "vents" else s.quarry
+    dice = s.vents_dice if region == "vents" else s.quarry_dice
+    ahead = sum(f for _, f in dice if f <= face)
+    left = max(stock - ahead, 0)
+    after = " left after the dice before it" if ahead else " there"
+    if left == 0:
+        noun = "Energy" if region == "vents" else "Minerals"
+        return f"no {noun}{after}: exposed (1 step on the Relief Track)"
+    if left < face:
+        return f"only {_stock_words(region, left)}{after} for your {face}"
+    if ahead:
+        return f"up to {face} of the {_stock_words(region, left)}{after}"
+    return f"up to {face} of {_stock_words(region, left)}"
 
 
 def _target_label(label: str) -> str:
