@@ -415,6 +415,38 @@ def test_a_seat_page_follows_the_bot_by_itself(driver, server, artefacts):
     assert shot.stat().st_size > 10_000 and (artefacts / "project-decision.png").exists()
 
 
+def test_the_new_game_form_follows_the_count_and_the_host_page_fits_1400_px(driver, server):
+    """Issue 26: the new-game form shows a seat row per player as the count changes (app.js),
+    and the host page's hotseat button stays inside a window 1,400 px wide."""
+    from selenium.webdriver.common.by import By
+
+    driver.set_window_size(1400, 1000)
+    driver.get(server.url + "/")
+    form = driver.find_element(By.CSS_SELECTOR, "form.new-game")
+
+    def rows() -> list[int]:
+        return [int(r.get_attribute("data-seat")) for r in
+                form.find_elements(By.CSS_SELECTOR, ".seat-row") if r.is_displayed()]
+
+    assert rows() == [0, 1]
+    players = form.find_element(By.NAME, "players")
+    players.clear()
+    players.send_keys("4")
+    assert rows() == [0, 1, 2, 3]
+    players.clear()
+    players.send_keys("2")
+    assert rows() == [0, 1]
+    form.find_element(By.NAME, "seed").send_keys(str(SEED))
+    _click_and_wait(driver, form.find_element(By.CSS_SELECTOR, "button[type=submit]"))
+    assert "the seats" in driver.find_element(By.TAG_NAME, "h1").text
+    width = driver.execute_script("return document.documentElement.clientWidth")
+    assert 1300 < width <= 1400
+    for link in _css(driver, "main a"):
+        right = driver.execute_script("return arguments[0].getBoundingClientRect().right", link)
+        assert right <= width, (link.text, right, width)
+    assert driver.execute_script("return document.documentElement.scrollWidth") <= width
+
+
 def test_a_missing_browser_skips_on_a_developers_machine_and_fails_under_ci(monkeypatch):
     from .browser import browser_paths
 

@@ -7,6 +7,7 @@ import html
 import json
 import os
 import random
+import re
 import stat
 
 from artemis.kernel.game import Game
@@ -20,16 +21,51 @@ def _session(c, game_id):
     return c.app.state.store.get(game_id)
 
 
+SEAT_ROW = re.compile(r'<div class="seat-row" data-seat="(\d+)"( hidden)?>')
+
+
+def test_the_new_game_form_shows_the_seats_of_the_count_and_says_what_each_variant_does(
+        tmp_path):
+    """A seat row per player of the chosen count (the others hidden until the count asks for
+    them: app.js, or ?game=ID&players=N without a script), and each variant with its one-line
+    description (as `artemis games` gives it)."""
+    from artemis.kernel.game import default_plugins
+
+    c = client(tmp_path)
+
+    def shown(query: str) -> list[int]:
+        return [int(n) for n, hidden in SEAT_ROW.findall(c.get(query).text) if not hidden]
+
+    assert shown("/") == [0, 1] and len(SEAT_ROW.findall(c.get("/").text)) == 8
+    assert shown("/?game=project&players=4") == [0, 1, 2, 3]
+    assert shown("/?players=99") == shown("/?players=x") == [0, 1]  # not a count: the default
+    page = c.get("/?game=odyssey&players=5").text
+    assert shown("/?game=odyssey&players=5") == [0, 1, 2, 3, 4]
+    assert '<option value="odyssey" selected>' in page
+    assert '<a href="/?game=odyssey&amp;players=8#new-game">8</a>' in page
+    for game in ("project", "odyssey"):
+        variants = default_plugins().variants(game)
+        assert variants
+        for name, variant in variants.items():
+            assert variant.description
+            assert (f"<dd><code>{name}</code>: {variant.description}</dd>"
+                    in html.unescape(page))
+    # a count chosen with fewer rows shown still starts its game (the others default)
+    game_id, _, _ = start(c, players="3")
+    assert len(_session(c, game_id).names) == 3
+
+
 def test_index_lists_games_and_offers_the_new_game_form(tmp_path):
     c = client(tmp_path)
     page = c.get("/")
     assert page.status_code == 200
     assert "No games in the data folder yet." in page.text
-    assert '<option value="project">The Artemis Project (2, 3, 4, 5 players)</option>' in page.text
+    assert ('<option value="project" selected>The Artemis Project (2, 3, 4, 5 players)'
+            '</option>') in page.text
     assert '<option value="odyssey">' in page.text
     # the default game is offered first, and a seat row for each seat of the largest count
     # (the Odyssey's 8, as 4 teams)
-    assert page.text.index('<option value="project">') < page.text.index(
+    assert page.text.index('<option value="project" selected>') < page.text.index(
         '<option value="odyssey">')
     assert 'name="seat7"' in page.text and 'name="seat8"' not in page.text
     game_id, host, _ = start(c, seat0="human", seat1="random", name0="Ada", name1="Bob")

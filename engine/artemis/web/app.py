@@ -130,13 +130,24 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                     and (k := store.host_key(g.id)) is not None}
         from artemis.util import DEFAULT_GAME
 
-        # the default game first, as on the command line; a seat row for the largest count
+        # the default game first, as on the command line; a seat row for the largest count,
+        # those past the chosen count hidden (?game=ID&players=N chooses without a script)
         ordered = sorted(rulesets.values(), key=lambda r: r.id != DEFAULT_GAME)
+        query = request.query_params
+        chosen = rulesets.get(query.get("game", "")) or (ordered[0] if ordered else None)
+        max_seats = max((max(r.player_counts) for r in ordered), default=1)
+        counts = sorted(chosen.player_counts) if chosen is not None else [1]
+        players = query.get("players", "")
+        players = (int(players) if players.isdigit() and 1 <= int(players) <= max_seats
+                   else 2 if 2 in counts else counts[0])
         return show(
-            "index.html", listing=listing, host_keys=keys,
-            max_seats=max((max(r.player_counts) for r in ordered), default=1),
-            games=[{"id": r.id, "name": r.name or r.id, "counts": r.player_counts,
-                    "kinds": bot_kinds(r), "variants": sorted(_variants(store, r.id)),
+            "index.html", listing=listing, host_keys=keys, max_seats=max_seats,
+            chosen=chosen.id if chosen is not None else "", players=players,
+            kinds=bot_kinds(chosen) if chosen is not None else [],
+            games=[{"id": r.id, "name": r.name or r.id, "counts": sorted(r.player_counts),
+                    "kinds": bot_kinds(r),
+                    "variants": [(name, v.description) for name, v
+                                 in sorted(_variants(store, r.id).items())],
                     "options": sorted((r.config_schema or {}).get("properties", {}))}
                    for r in ordered],
             packs=sorted(forms.packs(packs_folder)))

@@ -1,6 +1,7 @@
 // artemis serve: the page asks the server for news at the bots' pace and reloads when the
 // game moved on; the account opens at its news; a click on a board region opens that region
-// in the chooser; the replay's slider opens the step it is let go at. No library.
+// in the chooser; the replay's slider opens the step it is let go at; the new-game form
+// shows a seat row per player. No library.
 (function () {
   "use strict";
   var body = document.body;
@@ -32,6 +33,18 @@
     var shown = document.getElementById("scrub-value");
     scrub.addEventListener("input", function () { if (shown) { shown.textContent = scrub.value; } });
     scrub.addEventListener("change", function () { scrub.form.submit(); });
+  }
+  // the new-game form shows a seat row for each player of the count
+  var count = document.querySelector("form.new-game input[name=players]");
+  if (count) {
+    var rows = function () {
+      var n = parseInt(count.value, 10) || 0;
+      document.querySelectorAll("form.new-game .seat-row").forEach(function (row) {
+        row.hidden = parseInt(row.dataset.seat, 10) >= n;
+      });
+    };
+    count.addEventListener("input", rows);
+    rows();
   }
   document.querySelectorAll(".project-board .region[data-region]").forEach(function (el) {
     el.addEventListener("click", function () {
