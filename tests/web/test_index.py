@@ -53,3 +53,35 @@ def test_the_index_never_outranks_a_save(tmp_path):
     fresh = client(tmp_path)
     assert [g.id for g in fresh.app.state.store.listing()] == [b]
     assert (tmp_path / "index.sqlite3").is_file()
+
+
+def test_the_games_list_shows_50_a_page_newest_first_with_links_to_the_others(tmp_path):
+    """At 120 games the index page lists 50, newest first, and links the older and newer
+    pages; a page past the end shows the last (issue 26: a list of 1,000 rows took 98 ms)."""
+    import os
+    import shutil
+
+    c = client(tmp_path)
+    first, _, _ = start(c, seat0="human", seat1="human", name0="Ada")
+    ids = [first]
+    for n in range(119):  # copies of the first game, each saved a second later
+        game_id = f"{n:012x}"
+        shutil.copytree(tmp_path / first, tmp_path / game_id)
+        os.utime(tmp_path / game_id / "game.json", (10 ** 9 + n, 10 ** 9 + n))
+        ids.append(game_id)
+    os.utime(tmp_path / first / "game.json", (10 ** 9 - 1, 10 ** 9 - 1))  # the oldest
+    newest = ids[1:][::-1] + [first]
+
+    def listed(query: str) -> tuple[list[str], str]:
+        page = c.get(query).text
+        return re.findall(r"<td>project <code>([0-9a-f]{12})</code>", page), page
+
+    shown, page = listed("/")
+    assert shown == newest[:50]
+    assert "games 1 to 50 of 120, newest first" in page
+    assert '<a rel="next" href="/?page=2">older</a>' in page and 'rel="prev"' not in page
+    shown, page = listed("/?page=2")
+    assert shown == newest[50:100] and 'href="/?page=1">newer</a>' in page
+    shown, page = listed("/?page=3")
+    assert shown == newest[100:] and "games 101 to 120 of 120" in page and 'rel="next"' not in page
+    assert listed("/?page=9")[0] == newest[100:] and listed("/?page=x")[0] == newest[:50]

@@ -355,8 +355,8 @@ def test_an_unexpected_error_is_a_500_page_without_a_traceback(tmp_path, monkeyp
     from .helpers import TestClient, build_app
 
     app = build_app(tmp_path)
-    monkeypatch.setattr(app.state.store, "listing",
-                        lambda: (_ for _ in ()).throw(RuntimeError("disk on fire")))
+    monkeypatch.setattr(app.state.store, "listing_page",
+                        lambda *a: (_ for _ in ()).throw(RuntimeError("disk on fire")))
     c = TestClient(app, raise_server_exceptions=False)
     r = c.get("/")
     assert r.status_code == 500

@@ -88,10 +88,18 @@ class GameStore:
         """Every game of the folder as `Listed`, newest first; a save that cannot be read is
         listed with its problem. A game's row of the index is used while its save is the one
         it was read from; any other save is read, and its row written."""
+        return self.listing_page(0, None)[0]
+
+    def listing_page(self, start: int, count: int | None) -> tuple[list[Listed], int]:
+        """The games ``start`` to ``start + count`` (None: to the end) of `listing`, newest
+        first, and how many games the folder holds: only those games' rows are made (a save
+        is read only for one of them whose row is stale)."""
         saves = self._saves()
         rows = self.index.rows()
         out, fresh = [], []
-        for game_id in sorted(saves, key=lambda i: saves[i].st_mtime_ns, reverse=True):
+        newest = sorted(saves, key=lambda i: saves[i].st_mtime_ns, reverse=True)
+        stop = None if count is None else start + count
+        for game_id in newest[start:stop]:
             now = stamp(saves[game_id])
             row = rows.get(game_id)
             if row is not None and row[0] == now:
@@ -101,7 +109,7 @@ class GameStore:
                 fresh.append((game_id, now, _row(listed)))
             out.append(listed)
         self.index.put(fresh, [i for i in rows if i not in saves])
-        return out
+        return out, len(saves)
 
     def _read_listed(self, game_id: str, data: dict | None = None) -> Listed:
         """``game_id`` as `Listed`, from its save document ``data`` (default: read)."""
