@@ -116,3 +116,73 @@ def test_a_solo_reaching_42_drafts_one_alien_artifact_in_the_singular():
     assert any("Reaching 42: Ann draft 1 Alien Artifact" in line and
                not line.endswith("Artifacts") for line in lines), lines
     assert game.ruleset.seat_summary(game, 0).endswith("; 1 Alien Artifact")
+
+
+def _called_to_build():
+    """Ann's Build, which she cannot pay for; Bob, called, can."""
+    game = table(["red", "blue", "yellow"])
+    for seat in range(3):
+        planet(game, f"sun.{seat + 1}", "energy", owner=seat, factory=1)
+    planet(game, "aries.1", "water", owner=1, starship=1)
+    hand(game, 1, water=2, food=2, energy=2, xanthium=2, yoyodium=2, zozodium=2)
+    game.state.board[0] = (0, "red-build")
+    resolve(game, ("slot", 0))
+    return game
+
+
+def test_a_call_declined_is_told_from_the_answers_record():
+    """Issue 26: a called player who builds nothing (or does not travel, or discards
+    nothing) is in the account, told from its answer's public record: no record is added,
+    so recorded games replay as before."""
+    game = _called_to_build()
+    assert game.pending.kind == "build" and game.pending.player == 1
+    records = len(game.log)
+    game.apply("build:stop")
+    assert [e["type"] for e in game.log[records:]] == ["action"]  # nothing new recorded
+    assert account_lines(game, ["Ann", "Bob", "Cy"])[-1] == (
+        "  Slot 1: Ann's Build (red-build): Bob builds nothing")
+    # one who built first and then stops: the build says it all
+    game = _called_to_build()
+    game.apply(next(a for a in game.legal_actions() if a.id.startswith("build:colony")))
+    while game.pending is not None and game.pending.player == 1 and \
+            game.pending.kind == "build":
+        game.apply("build:stop")
+    line = account_lines(game, ["Ann", "Bob", "Cy"])[-1]
+    assert "Bob builds a Colony on aries.1" in line and "nothing" not in line, line
+    # a Travel declined
+    game = table(["red", "blue", "yellow"])
+    for seat in range(3):
+        planet(game, f"sun.{seat + 1}", "energy", owner=seat, factory=1)
+    planet(game, "aries.1", "water", owner=0, starship=1)
+    planet(game, "leo.1", "food", up=False)
+    game.state.board[0] = (0, "red-travel-2")
+    resolve(game, ("slot", 0))
+    game.apply("travel_system:leo")
+    game.apply("travel_go:decline")
+    assert "Ann declares Leo; Ann does not travel" in account_lines(game, ["Ann", "Bob",
+                                                                           "Cy"])[-1]
+
+
+def test_each_step_of_a_trade_offer_asks_with_the_offer_so_far():
+    """Issue 26: the offer is built card by card (rulebook, Trade); each step's question
+    (the browser's title, the terminal's question) says the offer so far, and the player it
+    is made to is asked with the offer."""
+    game = table(["red", "blue", "yellow"])
+    for seat in range(3):
+        planet(game, f"sun.{seat + 1}", "energy", owner=seat, factory=1)
+    hand(game, 0, water=2)
+    hand(game, 1, food=1)
+    resolve(game, ("trade", 0, "red-trade"))
+    names = ["Ann", "Bob", "Cy"]
+    game.apply("trade:offer:1")
+    ask = game.ruleset.question
+    assert ask(game, names) == ("Ann, Trade: your offer to Blue (Bob) so far: you give "
+                                "nothing; you ask for nothing")
+    game.apply("offer_edit:give:water")
+    game.apply("offer_edit:give:water")
+    assert ask(game, names).endswith("so far: you give 2 Water; you ask for nothing")
+    game.apply("offer_edit:get:food")
+    assert ask(game, names).endswith("so far: you give 2 Water; you ask for 1 Food")
+    game.apply("offer_edit:send")
+    assert ask(game, names) == ("Bob, Trade: an offer is made to you from Red (Ann): you get "
+                                "2 Water for 1 Food")

@@ -26,6 +26,9 @@ ACTION_NAMES = {"produce": "Produce", "travel": "Travel", "trade": "Trade", "bui
 NOTHING = {"produce": "nobody produces", "travel": "nobody travels", "trade": "no trade",
            "build": "nobody builds", "score": "nobody scores",
            "singularity": "nobody gains anything"}
+# the Actions whose Planner calls the players one after the other (rules/calls.py): a player
+# who declines is told
+CALLED = {"travel", "build", "score"}
 # the events that tell what someone did (a slot with none of them says NOTHING)
 DEEDS = {"gain", "travelled", "bank_trade", "offer_accepted", "built", "discard_for_vp",
          "score_tally", "assets_removed", "score_card_back", "vp", "artifact_gained",
@@ -54,6 +57,9 @@ class _Account:
         self.parts: list[str] = []
         self.acted = False
         self.offer = ""
+        self.builders: set[int] = set()  # who built in this slot (a stop after it: no news)
+        teams = state.teams
+        self.team_of = (lambda seat: seat) if teams is None else teams.team_of
         self.decisions = decisions
         from artemis.games.odyssey.rules.rounds import face_up_planning
 
@@ -86,14 +92,35 @@ class _Account:
         elif self.parts:
             self.out.append("  " + "; ".join(self.parts))
         self.head, self.action, self.parts, self.acted = "", None, [], False
+        self.builders = set()
 
     def start(self, head: str, action: str | None = None) -> None:
         self.flush()
         self.head, self.action = head, action
 
+    def answered(self, e: dict) -> None:
+        """An answer that changes nothing, so no record but its own tells it: in a Build or
+        Score slot, a player, called or the Planner, who builds nothing or discards nothing
+        for VP (a call declined; a Travel declined has its own record, ``travel_declined``).
+        Told from the answer's public record, so recorded games need nothing new."""
+        if self.action not in CALLED:
+            return
+        player = self.team_of(e["player"])  # an answer's player is a seat
+        who = self.names[player]
+        answer = e.get("id", "")
+        if answer == "build:stop" and player not in self.builders:
+            declined = f"{who} builds nothing"
+        elif answer in ("discard_identical:pass", "discard_different:pass"):
+            declined = f"{who} discards nothing"
+        else:
+            return
+        self.parts.append(declined)
+        self.acted = True  # said: the slot is not one where "nobody" was asked
+
     def event(self, e: dict) -> None:
         kind = e["type"]
         if kind == "action":  # an answer: its player is a seat (the consequences follow)
+            self.answered(e)
             return
         names = self.names
         who = names[e["player"]] if isinstance(e.get("player"), int) else ""
@@ -148,6 +175,9 @@ class _Account:
             add(f"{who} +{e['amount']} {RESOURCE_NAMES[e['item']]}")
         elif kind == "travel_declared":
             add(f"{who} declares {self.cat[e['system']].name}")
+        elif kind == "travel_declined" and self.action in CALLED:
+            add(f"{who} does not travel")
+            self.acted = True
         elif kind == "travelled":
             add(f"{who} moves a Starship {e['origin']} -> {e['target']}")
         elif kind == "discovered":
@@ -155,6 +185,7 @@ class _Account:
         elif kind == "singularity_peeked":
             add(f"{who} peeks at the {e['which']} Singularity card")
         elif kind == "built":
+            self.builders.add(e["player"])
             add(f"{who} builds a {ASSET_NAMES[e['asset']][0]} on {e['planet']}")
         elif kind == "vp" and (str(e.get("why", "")).startswith("built")
                                or self.action == "singularity"):

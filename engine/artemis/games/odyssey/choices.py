@@ -60,7 +60,33 @@ def question(game, names: list[str]) -> str:
         return ""
     name = _names(game, names)[pending.player]
     text = QUESTION_WORDS.get(pending.kind, "{name}: " + pending.kind.replace("_", " "))
-    return text.format(name=name)
+    text = text.format(name=name)
+    if pending.kind in ("offer_edit", "offer_reply") and game.state.trade is not None:
+        text += _offer_so_far(game, _names(game, names), pending.kind)
+    return text
+
+
+def _offer_so_far(game, names: list[str], kind: str) -> str:
+    """The offer being built or answered, for the question that builds or answers it (the
+    rulebook's Trade: the Planner builds an offer card by card, R2): " to Blue (Bo) so far:
+    you give 1 Water; you ask for nothing", " from Red (Ada): you get 1 Water for 1 Food".
+    Only the Planner and the player it is made to are asked these."""
+    from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
+
+    t = game.state.trade
+
+    def cards(counts) -> str:
+        given = zip(RESOURCES, counts, strict=True)
+        return " and ".join(f"{n} {RESOURCE_NAMES[r]}" for r, n in given if n) or "nothing"
+
+    def who(seat: int) -> str:
+        colour = game.state.players[seat].colour.capitalize()
+        return colour if game.state.teams is not None else f"{colour} ({names[seat]})"
+
+    if kind == "offer_edit":
+        return (f" to {who(t.target)} so far: you give {cards(t.give)}; you ask for "
+                f"{cards(t.get)}")
+    return f" from {who(t.planner)}: you get {cards(t.give)} for {cards(t.get)}"
 
 
 def describe_action(game, action, names: list[str] | None = None) -> str:
