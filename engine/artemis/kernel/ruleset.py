@@ -377,6 +377,13 @@ class Ruleset:
         every player anyway overrides it to read them once, with the same values."""
         return [self.evaluate(game, seat) for seat in range(game.config.players)]
 
+    def value_all(self, game) -> list[float]:
+        """Each seat's estimated final VP margin over the best other seat, by seat number, for
+        the strong bot (`artemis.players.strong`), which reads positions through this alone.
+        Default: `evaluate_all`; a game may fit a better estimate here without changing what
+        the greedy and mcts bots read."""
+        return self.evaluate_all(game)
+
     def search_key(self, game, action) -> float:
         """Where ``action`` (legal in ``game``) stands among its question's options for a
         search bot (`artemis.players.mcts`), lower first: the tree widens in this order and

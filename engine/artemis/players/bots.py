@@ -16,7 +16,7 @@ import random
 from artemis.kernel.actions import Action
 from artemis.players.spec import BotSpecError, given_options, spec_text, split_kind
 
-BOT_KINDS = ("random", "greedy", "mcts", "human")
+BOT_KINDS = ("random", "greedy", "mcts", "strong", "human")
 
 
 class NoInput(RuntimeError):
@@ -138,6 +138,10 @@ def make_bot(spec: str, seed: int, ruleset=None):
         from artemis.players.mcts import MCTSBot
 
         return MCTSBot.from_spec(spec, seed)
+    if kind == "strong":
+        from artemis.players.strong import StrongBot
+
+        return StrongBot.from_spec(spec, seed)
     if kind in ("random", "greedy", "human"):
         if rest:
             raise BotSpecError(f"bot '{spec}': {kind} takes no options")
@@ -172,11 +176,27 @@ def check_bot(spec: str, ruleset=None) -> str:
         raise BotSpecError(f"a bot is named by a string, got {spec!r}")
     make_bot(spec, 0, ruleset)
     kind, _ = split_kind(spec)
-    if kind != "mcts":  # the other kinds take no options (make_bot refused any)
+    if kind not in OPTION_KINDS:  # the other kinds take no options (make_bot refused any)
         return kind
-    from artemis.players.mcts import OPTIONS
+    return spec_text(kind, given_options(spec, bot_options(kind)))
 
-    return spec_text(kind, given_options(spec, OPTIONS))
+
+#: The bot kinds that take options (`bot_options`).
+OPTION_KINDS = ("mcts", "strong")
+
+
+def bot_options(kind: str) -> dict:
+    """The options ({name: BotOption}) the bot kind ``kind`` takes: mcts's, strong's, or
+    none."""
+    if kind == "mcts":
+        from artemis.players.mcts import OPTIONS
+
+        return OPTIONS
+    if kind == "strong":
+        from artemis.players.strong import OPTIONS
+
+        return OPTIONS
+    return {}
 
 
 def recorded_spec(spec, ruleset=None):
