@@ -17,8 +17,7 @@ from typer.testing import CliRunner
 from artemis.cli.root import app
 from artemis.kernel.game import Game, GameConfig
 from artemis.kernel.games import get_game
-from artemis.players.bots import bot_kinds, check_bot, make_bot, rng_state
-from artemis.players.mcts import OPTIONS
+from artemis.players.bots import bot_kinds, bot_options, check_bot, make_bot, rng_state
 from artemis.players.play import make_bots
 from artemis.players.spec import BotSpecError
 from artemis.records.config_file import load_config
@@ -92,10 +91,11 @@ def _value_text(option) -> st.SearchStrategy:
 
 @st.composite
 def specs(draw, game_id: str) -> str:
-    """A bot spec of ``game_id``'s that the parser accepts: a kind, with options for mcts (any
-    of them, in any order, any value of its range, spaces around the parts)."""
+    """A bot spec of ``game_id``'s that the parser accepts: a kind, with options for mcts and
+    strong (any of them, in any order, any value of its range, spaces around the parts)."""
     kind = draw(st.sampled_from(bot_kinds(get_game(game_id))))
-    if kind != "mcts":
+    OPTIONS = bot_options(kind)  # noqa: N806
+    if not OPTIONS:
         return draw(_spaced(kind + draw(st.sampled_from(["", ":"]))))
     names = draw(st.lists(st.sampled_from(sorted(OPTIONS)), unique=True))
     if not names:
@@ -159,6 +159,7 @@ def test_every_spec_the_parser_accepts_round_trips_through_the_records(game_id, 
     @example(spec="mcts:iterations=5")
     @example(spec=" mcts : horizon = 007 , c = 1 , iterations = +20 ")
     @example(spec="mcts:widening=1e2,scale=0.25,prior=none,horizon=game")
+    @example(spec="strong:time=0.25,iterations=7,horizon=05")
     @example(spec="random:")
     @example(spec="human")
     def check(spec):
@@ -173,6 +174,7 @@ def test_specs_are_written_one_way():
         "mcts:horizon=7,c=1,iterations=20"
     assert check_bot("mcts:c=0.5,widening=1e2,scale=2.50") == "mcts:c=0.5,widening=100,scale=2.5"
     assert check_bot("mcts:iterations=200") == "mcts:iterations=200"  # a default, as given
+    assert check_bot("strong : time = 0.50 , width = 04") == "strong:time=0.5,width=4"
     assert check_bot("random:") == "random" and check_bot(" greedy ") == "greedy"
 
 

@@ -162,7 +162,7 @@ def test_games_lists_the_project_with_its_variants_and_bots(builtin_host):
     assert [(v["name"], v["plugin"]) for v in project["variants"]] == [
         ("game_length", "house_rules"), ("harsh", "harsh"), ("old_rulings", "project"),
         ("rich_start", "house_rules")]
-    assert project["bots"] == ["random", "greedy", "mcts", "human"]
+    assert project["bots"] == ["random", "greedy", "mcts", "strong", "human"]
     assert report["failures"] == {}
     text = run("games").stdout
     assert "project: The Artemis Project\n  players: 2 to 5\n  options: none\n" in text
@@ -177,11 +177,12 @@ def test_games_lists_a_second_game_with_its_options_variants_and_bots(count):
                                  "description": "Points that end the game."}],
                     "variants": [{"name": "quick", "plugin": "count_rules",
                                   "description": "A shorter count.", "options": []}],
-                    "bots": ["random", "greedy", "mcts", "human", "eager"]}
+                    "bots": ["random", "greedy", "mcts", "strong", "human", "eager"]}
     assert "quick" not in [v["name"] for v in report["games"][2]["variants"]]
     text = run("games").stdout
     assert ("count: Count\n  players: 2 or 3\n  options: target=5 (Points that end the "
-            "game.)\n  variants: quick (count_rules)\n  bots: random, greedy, mcts, human, eager\n"
+            "game.)\n  variants: quick (count_rules)\n"
+            "  bots: random, greedy, mcts, strong, human, eager\n"
             ) in text
 
 
@@ -359,7 +360,8 @@ def test_simulate_plays_the_game_named(count):
     assert too_many.exit_code == 2 and "Count is for 2 or 3 players" in too_many.stderr
     human = run("simulate", "--game", "count", "--games", "1", "--players", "2",
                 "--bots", "human")
-    assert human.exit_code == 2 and "simulate takes random, greedy, mcts or eager" in human.stderr
+    assert (human.exit_code == 2
+            and "simulate takes random, greedy, mcts, strong or eager" in human.stderr)
     assert run("simulate", "--games", "1", "--players", "1").exit_code == 2
 
 

@@ -70,6 +70,7 @@ def _old_summary(game) -> dict:
     ("project", ("random", "greedy"), 3),
     ("project", ("random",) * 4, 6),
     ("odyssey", ("random", "greedy", "random"), 2),
+    ("project", ("random", "greedy", "strong:iterations=2,width=2,sample=2,depth=3"), 1),
 ])
 def test_simulate_writes_what_the_straightforward_way_computes(tmp_path, game, bots, games):
     lines = tmp_path / "games.jsonl"

@@ -164,6 +164,15 @@ def test_a_bot_budget_over_the_cap_is_refused_naming_the_seat_and_the_cap(tmp_pa
     assert "at most 150" in r.text
     assert c.post("/games", data={"game": "project", "players": "2", "seat0": "human",
                                   "seat1": "mcts:iterations=150"}).status_code == 303
+    # a strong bot's budget in mcts iterations of about the same CPU time
+    r = c.post("/games", data={"game": "project", "players": "2", "seat1": "strong:time=0.1"},
+               headers={"Accept": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == (
+        "field 'seat1': strong:time=0.1 asks for 200 search iterations a decision (a strong "
+        "playout counts 10, a CPU second of time= 2000); this server allows at most 150 "
+        "(artemis serve --max-bot-budget)")
+    assert c.post("/games", data={"game": "project", "players": "2", "seat0": "human",
+                                  "seat1": "strong:iterations=15"}).status_code == 303
 
 
 def test_serve_passes_its_budget_cap_to_the_app(tmp_path, monkeypatch):

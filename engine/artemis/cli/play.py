@@ -47,7 +47,8 @@ def play(
         "seat is human].",
         show_default=False)] = None,
     bots: Annotated[str | None, typer.Option(
-        help="Seat per player, comma-separated: random, greedy, mcts (options as "
+        help="Seat per player, comma-separated: random, greedy, strong (the recommended "
+        "bot: docs/simulate.md), mcts (options as "
         "mcts:iterations=400,horizon=round), human or a bot of the game's own (one name for "
         "every seat) \\[default: random].", show_default=False)] = None,
     config: Annotated[Path | None, typer.Option(

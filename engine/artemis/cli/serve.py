@@ -29,7 +29,8 @@ def serve(
         "packs/ for the expansions a new game may add.")] = Path("artemis-games"),
     max_bot_budget: Annotated[int, typer.Option(
         help="The most search iterations a decision a seat's bot may be given from the "
-        "new-game form (mcts:iterations=N); a form asking for more is refused.",
+        "new-game form (mcts:iterations=N; a strong playout counts 10, a CPU second of "
+        "strong:time=S 2000); a form asking for more is refused.",
         min=1)] = 2000,  # artemis.web.thinking.DEFAULT_MAX_BOT_BUDGET (not imported here)
     public_host: Annotated[list[str] | None, typer.Option(
         help="A name the players reach this server by through a reverse proxy (the Host "

@@ -54,7 +54,8 @@ def simulate(
         "Odyssey: 1 to 6 or 8) "
         "\\[default: 4].", show_default=False)] = None,
     bots: Annotated[str | None, typer.Option(
-        help="Bot per seat, comma-separated: random, greedy, mcts (options as "
+        help="Bot per seat, comma-separated: random, greedy, strong (the recommended bot "
+        "for balance verdicts: docs/simulate.md), mcts (options as "
         "mcts:iterations=400,horizon=round) or a bot of the game's own; one name for every "
         "seat (default: random).", show_default=False)] = None,
     variant: Annotated[list[str] | None, typer.Option(
@@ -233,7 +234,8 @@ def _check_extras(plot: Path | None, dask: str | None) -> None:
             _fail(DASK_MISSING)
 
 
-SIM_BOTS = ("random", "greedy", "mcts")  # and each game's own (`Ruleset.bots`); never human
+# and each game's own (`Ruleset.bots`); never human
+SIM_BOTS = ("random", "greedy", "mcts", "strong")
 
 
 def _check_out(out: Path, what: str = "report") -> None:

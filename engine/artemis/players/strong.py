@@ -13,7 +13,8 @@ Sequential Halving, 2013, for spending a fixed budget on a few arms):
    ``width`` best for the seat are the candidates (the greedy bot's reading, widened).
 2. **Paired playouts**: a pass samples one new world and, for every candidate still in the
    race, applies it there and plays on to the horizon (the end of the round the decision is
-   in, ``horizon=round``, or N decisions, ``horizon=N``), every seat by the playout policy: the
+   in, ``horizon=round``, or N decisions, ``horizon=N``; in any case at most ``depth``
+   decisions with a choice), every seat by the playout policy: the
    best of ``sample`` actions drawn from the cheapest `Ruleset.search_key` group, read one
    step ahead by `value_all` (so opponents reply, block and take the Gantry's top offer as a
    one-step reader would). Each candidate of a pass meets the same world and the same random
@@ -54,6 +55,9 @@ OPTIONS: dict[str, BotOption] = {o.name: o for o in (
     BotOption("horizon", "round", "where a playout stops and value_all reads the position: "
               "round (the end of the round the decision is in) or N decisions", "word", 1,
               100_000, ("round",), True),
+    BotOption("depth", 20, "a playout also stops after this many decisions with a choice "
+              "(0: no limit), so that long rounds (4 players, the Odyssey) stay affordable",
+              "int", 0, 100_000),
     BotOption("prior", 0.5, "the weight of a candidate's one-step value beside its mean "
               "value at the horizon", "float", 0.0, 100.0),
 )}
@@ -75,6 +79,7 @@ class StrongBot:
         self.width = int(values["width"])
         self.sample = int(values["sample"])
         self.horizon = values["horizon"]
+        self.depth = int(values["depth"])
         self.prior = float(values["prior"])
         self.rng = random.Random(seed)
         self.stats = {"decisions": 0, "iterations": 0, "applied": 0}
@@ -149,15 +154,16 @@ class StrongBot:
         world.apply(action)
         ruleset = game.ruleset
         value_all, search_key = ruleset.value_all, ruleset.search_key
-        horizon = self.horizon
-        depth = applied = 0
-        while not world.is_over:
+        horizon, cap = self.horizon, self.depth or math.inf
+        depth = choices = applied = 0
+        while not world.is_over and choices < cap:
             if horizon == "round":
                 if ruleset.round_of(world) != start:
                     break
             elif depth >= horizon:
                 break
             legal = world.legal_actions()
+            choices += len(legal) > 1
             if len(legal) > 1:
                 keys = [search_key(world, a) for a in legal]
                 low = min(keys)

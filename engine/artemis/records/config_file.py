@@ -53,8 +53,8 @@ CONFIG_SCHEMA = {
                      "description": "One seat: who plays it.",
                      "type": "object", "additionalProperties": False, "required": ["seat"],
                      "properties": {
-                         "seat": {"description": "random, greedy or mcts with its "
-                                  "options (bots: mcts:iterations=200,horizon=round; "
+                         "seat": {"description": "random, greedy, mcts or strong with "
+                                  "their options (bots: mcts:iterations=200,horizon=round; "
                                   "docs/simulate.md, Bots), human (the terminal), or a bot "
                                   "kind of the game's own (`artemis games`).",
                                   "type": "string",

@@ -129,7 +129,7 @@ SAVE_SCHEMA: dict = {
                 "required": ["kind", "name", "rng"],
                 "properties": {
                     "kind": {"description": "The seat's bot spec: random, greedy, human, "
-                             "mcts, or a bot kind of the game's own (`artemis games` lists "
+                             "mcts, strong, or a bot kind of the game's own (`artemis games` lists "
                              "them), with its options if any (mcts:iterations=200,horizon="
                              "round; docs/simulate.md, Bots).", "type": "string",
                              "pattern": SPEC_PATTERN,

@@ -23,6 +23,7 @@ a bot for more search iterations per decision than the server allows is refused.
 from __future__ import annotations
 
 import gc
+import math
 import os
 import threading
 
@@ -32,6 +33,9 @@ from artemis.web.session import Refused
 #: search iterations per decision (an ``mcts`` decision of 2,000 iterations takes about a
 #: second in a Project game and five in an Odyssey one on a 2-core machine).
 DEFAULT_MAX_BOT_BUDGET = 2000
+#: What a ``strong`` bot's budget counts against that cap, in mcts iterations of about the
+#: same CPU time: each of its playouts, and each CPU second of ``strong:time=S``.
+STRONG_PLAYOUT, STRONG_SECOND = 10, 2000
 #: The bot kinds cheap enough to decide in the request's thread; every other kind thinks in
 #: a worker process.
 LIGHT_KINDS = frozenset({"random", "greedy", "human"})
@@ -48,15 +52,23 @@ def is_light(kind: str) -> bool:
 
 def budget_of(kind: str) -> int:
     """The search iterations per decision the bot spec ``kind`` asks for (0 for a bot that
-    does not search)."""
-    from artemis.players.spec import split_kind
+    does not search): mcts's ``iterations``; a strong bot's in mcts iterations of about the
+    same CPU time (`STRONG_PLAYOUT` a playout, `STRONG_SECOND` a second of ``time``)."""
+    from artemis.players.spec import parse_options, split_kind
 
-    if split_kind(kind)[0] != "mcts":
-        return 0
-    from artemis.players.mcts import OPTIONS
-    from artemis.players.spec import parse_options
+    name = split_kind(kind)[0]
+    if name == "mcts":
+        from artemis.players.mcts import OPTIONS
 
-    return int(parse_options(kind, OPTIONS)["iterations"])
+        return int(parse_options(kind, OPTIONS)["iterations"])
+    if name == "strong":
+        from artemis.players.strong import OPTIONS
+
+        options = parse_options(kind, OPTIONS)
+        if options["time"] > 0:
+            return math.ceil(options["time"] * STRONG_SECOND)
+        return int(options["iterations"]) * STRONG_PLAYOUT
+    return 0
 
 
 def check_budgets(kinds: list[str], cap: int) -> None:
@@ -66,8 +78,18 @@ def check_budgets(kinds: list[str], cap: int) -> None:
         budget = budget_of(kind)
         if budget > cap:
             raise Refused(400, f"field 'seat{seat}': {kind} asks for {budget} search "
-                          f"iterations a decision; this server allows at most {cap} "
+                          f"iterations a decision{_counted(kind)}; this server allows at "
+                          f"most {cap} "
                           "(artemis serve --max-bot-budget)")
+
+
+def _counted(kind: str) -> str:
+    from artemis.players.spec import split_kind
+
+    if split_kind(kind)[0] != "strong":
+        return ""
+    return (f" (a strong playout counts {STRONG_PLAYOUT}, a CPU second of time= "
+            f"{STRONG_SECOND})")
 
 
 class Thinker:
