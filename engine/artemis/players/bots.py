@@ -4,9 +4,11 @@
 one decision ahead: on a determinized copy of the game (everything its seat cannot see
 resampled, `Game.determinize`), it applies each legal action and keeps the one whose position
 its game's heuristic (`Ruleset.evaluate`) rates best; ``mcts`` searches
-(`artemis.players.mcts`). Game-agnostic: a game brings its heuristic and may bring bot kinds
-of its own (`Ruleset.bots`). A seat's bot is named by a spec, its kind with options
-(``mcts:iterations=200``, `artemis.players.spec`), parsed by `make_bot` for every front end.
+(`artemis.players.mcts`), and ``strong``, the recommended bot for balance verdicts, plays out
+its best candidates (`artemis.players.strong`). Game-agnostic: a game brings its heuristic and
+may bring bot kinds of its own (`Ruleset.bots`). A seat's bot is named by a spec, its kind
+with options (``mcts:iterations=200``, `artemis.players.spec`), parsed by `make_bot` for
+every front end.
 """
 
 from __future__ import annotations
@@ -121,7 +123,7 @@ def seat_bot(kind: str, game_seed: int, seat: int, ruleset=None):
 
 def bot_kinds(ruleset=None) -> tuple[str, ...]:
     """The bot kinds a seat of ``ruleset``'s game may be (default: the default game's):
-    random, greedy, mcts, human, then the game's own (`Ruleset.bots`)."""
+    random, greedy, mcts, strong, human, then the game's own (`Ruleset.bots`)."""
     from artemis.kernel.games import get_game
 
     ruleset = ruleset or get_game(None)
