@@ -25,11 +25,12 @@ Sequential Halving, 2013, for spending a fixed budget on a few arms):
 4. **Choice**: the candidate still in the race with the best mean value at the horizon plus
    ``prior`` times its one-step value (ties: the one-step order).
 
-The budget is ``iterations`` playouts per decision (a question with one legal answer costs
-none; the candidates' one-step reading is not counted), so a seeded game is the same game on
-every machine; ``time=SECONDS`` instead stops after the pass that reaches that much CPU time
-(`time.process_time`) for the decision: stronger on a fast machine, and no longer
-reproducible. ``stats`` counts the decisions, playouts and actions applied.
+The budget is ``iterations`` playouts per decision, in whole passes and at least one (a
+question with one legal answer costs none; the candidates' one-step reading is not
+counted), so a seeded game is the same game on every machine; ``time=SECONDS`` instead stops
+after the pass that reaches that much CPU time (`time.process_time`) for the decision:
+stronger on a fast machine, and no longer reproducible. ``stats`` counts the decisions,
+playouts and actions applied.
 """
 
 from __future__ import annotations
