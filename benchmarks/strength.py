@@ -228,16 +228,38 @@ def seed_ranges(seeds: list[int]) -> list[list[int]]:
     return runs
 
 
+def same_code(a: str, b: str) -> str | None:
+    """The later of commits ``a`` and ``b`` when one descends from the other and engine/,
+    content/ and plugins/ are the same at both (the same games); else None."""
+    if git("diff", "--quiet", a, b, "--", *CODE_DIRS) is None:
+        return None
+    if git("merge-base", "--is-ancestor", a, b) is not None:
+        return b
+    if git("merge-base", "--is-ancestor", b, a) is not None:
+        return a
+    return None
+
+
 def merge(parts: list[dict]) -> tuple[dict, list[dict]]:
-    """The meta and rows of several ``--json`` parts of one run (the same matchup and
-    commit; a seed given twice counts once). Raises StrengthError when they differ."""
+    """The meta and rows of several ``--json`` parts of one run (the same matchup, played by
+    the same code: the same commit, or commits of one line whose engine/, content/ and
+    plugins/ are the same, the later named; a seed given twice counts once). Raises
+    StrengthError when they differ."""
     meta = dict(parts[0]["meta"])
     for part in parts[1:]:
         other = part["meta"]
         for key in SAME:
-            if other.get(key) != meta.get(key):
+            if other.get(key) == meta.get(key):
+                continue
+            later = (same_code(meta[key], other[key])
+                     if key == "commit" and meta.get(key) and other.get(key) else None)
+            if later is None:
                 raise StrengthError(f"the parts differ in {key}: {meta.get(key)!r} and "
-                                    f"{other.get(key)!r}; only parts of one run merge")
+                                    f"{other.get(key)!r}; only parts of one run merge"
+                                    + (" (played by the same engine/, content/ and "
+                                       "plugins/ on one line of commits)"
+                                       if key == "commit" else ""))
+            meta["commit"] = later
         meta["dirty"] = bool(meta.get("dirty")) or bool(other.get("dirty"))
     rows = {r["seed"]: r for part in parts for r in part["rows"]}
     ordered = [rows[s] for s in sorted(rows)]
@@ -511,6 +533,9 @@ def main() -> None:
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
+    except BrokenPipeError:  # the output piped into a reader that stopped (head)
+        sys.stderr.close()
+        sys.exit(1)
 
 
 if __name__ == "__main__":
