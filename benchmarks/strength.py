@@ -403,16 +403,17 @@ def markdown(rows: list[dict], meta: dict, table: str, doc: str) -> str:
                     f"{100 * v / f['dice_total']:.0f}%" for v in f["dice"].values()) + " |"]
     budget = meta["budget"]
     out += ["", f"Written by `{canonical_command(meta, table, doc)}` at commit "
-            f"`{meta['commit']}`: seeds {seeds_text(meta['seeds'])} ({f['games']} games"
-            + ("" if meta["all_same"] else ", the tested seat at seat seed mod players")
+            f"`{meta['commit']}`.",
+            f"Seeds {seeds_text(meta['seeds'])} ({f['games']} games"
+            + ("" if meta["all_same"] else ", the tested bot at seat seed mod players")
             + f"); bots `{budget['bot']}`"
-            + ("" if meta["all_same"] else f" against `{budget['against']}`")
-            + f"; CPU seconds by `time.process_time` over {decisions} decisions with a choice, "
-            f"on {meta['cpu']} (Python {meta['python']}). "
-            + ("" if meta["all_same"] else
-               f"A win the rules give k seats counts 1/k ({f['tied']} games); "
-               f"{f['tie_break']} games the tested bot tied on VP for the top went by the "
-               f"rules' tie-break.")]
+            + ("" if meta["all_same"] else f" against `{budget['against']}`") + ";",
+            f"CPU seconds by `time.process_time` over {decisions} decisions with a choice, on "
+            f"{meta['cpu']} (Python {meta['python']})."]
+    if not meta["all_same"]:
+        out.append(f"A win the rules give k seats counts 1/k ({f['tied']} games); in "
+                   f"{f['tie_break']} games the tested bot tied on VP for the top and the "
+                   f"rules' tie-break decided.")
     return "\n".join(line.rstrip() for line in out)
 
 
@@ -502,6 +503,8 @@ def run(argv: list[str]) -> None:
         args.first, args.count = ranges[0]
         meta = run_meta(args)
         meta["seeds"] = seed_ranges([s for a, c in ranges for s in range(a, a + c)])
+        if args.write_docs:  # refused before the games, not after them
+            check_writable(meta)
 
         def progress(row: dict) -> None:
             if args.quiet:
