@@ -161,7 +161,7 @@ def test_all_same_and_a_tie_shared():
 
 def test_write_docs_replaces_only_its_block_and_refuses_dirty_code(tmp_path):
     s = strength()
-    doc = tmp_path / "d.md"
+    doc = tmp_path / "notes.txt"
     doc.write_text("a\n<!-- strength:t -->\nold\n<!-- /strength:t -->\nb\n")
     s.write_docs(str(doc), "t", "new")
     assert doc.read_text() == "a\n<!-- strength:t -->\nnew\n<!-- /strength:t -->\nb\n"
