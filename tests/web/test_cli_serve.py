@@ -40,7 +40,8 @@ def test_host_opens_it_deliberately_with_a_warning_and_the_host_links(tmp_path, 
     assert result.exit_code == 0, result.output
     assert calls[0]["host"] == "0.0.0.0"
     assert "warning: --host 0.0.0.0: the games are open to every device" in result.stderr
-    assert f"game {game_id}: http://0.0.0.0:8000{host}" in result.stderr
+    # 0.0.0.0 is no address a browser reaches: the link says what to put there
+    assert f"game {game_id}: http://ADDRESS-OF-THIS-MACHINE:8000{host}" in result.stderr
     index = calls[0]["app"]
     from starlette.testclient import TestClient
 
@@ -100,7 +101,34 @@ def test_behind_a_proxy_the_public_host_is_answered_and_no_host_link_is_listed(
     assert page.status_code == 200 and "/host/" not in page.text
     assert TestClient(served, base_url="http://127.0.0.1").get("/").status_code == 200
     assert TestClient(served, base_url="http://evil.example").get("/").status_code == 400
-    assert f"game {game_id}: http://127.0.0.1:8000{host}" in result.stderr
+    assert f"game {game_id}: https://play.example.org{host}" in result.stderr
     bad = CliRunner().invoke(app, ["serve", "--data", str(tmp_path), "--public-host",
                                    "https://play.example.org/"])
     assert bad.exit_code == 2 and "without a scheme or path" in bad.stderr
+
+
+def test_a_public_host_with_its_port_is_answered_and_its_games_links_printed(
+        tmp_path, monkeypatch, capsys):
+    """issue 26: `--public-host NAME:PORT` (docs/serve.md: with its port if not 443) answers
+    that Host (the middleware compares names without ports), and a game started while the
+    server runs has its host link printed with the players' address."""
+    from .helpers import FormClient, start
+
+    calls = _stub_uvicorn(monkeypatch)
+    result = CliRunner().invoke(app, ["serve", "--data", str(tmp_path), "--port", "8768",
+                                      "--public-host", "play.example.org:8443"])
+    assert result.exit_code == 0, result.output
+    served = calls[0]["app"]
+    proxied = FormClient(served, base_url="http://play.example.org:8443",
+                         follow_redirects=False)
+    assert proxied.get("/").status_code == 200
+    assert FormClient(served, base_url="http://evil.example:8443").get("/").status_code == 400
+    capsys.readouterr()
+    game_id, host, _ = start(proxied, seat0="human", seat1="random")
+    assert f"game {game_id}: https://play.example.org:8443{host}" in capsys.readouterr().err
+
+
+def test_public_host_names_lose_only_their_port():
+    assert [serve_module.host_name(h) for h in (
+        "play.example.org:8443", "play.example.org", "[::1]:8443", "[::1]", "::1")] == [
+        "play.example.org", "play.example.org", "[::1]", "[::1]", "::1"]

@@ -79,19 +79,26 @@ def serve(
         print("error: --public-host takes a host name as the browser sends it (play.example.org "
               "or play.example.org:8443), without a scheme or path", file=sys.stderr)
         raise typer.Exit(2)
+    # Starlette's TrustedHostMiddleware compares the Host header without its port, so it is
+    # given the names; the port stays in the Host the Origin check compares (artemis.web.guard)
     names = None if not local else sorted(
-        {"127.0.0.1", "localhost", "::1", "[::1]", host, *public})
+        {"127.0.0.1", "localhost", "::1", "[::1]", host, *map(host_name, public)})
     # behind a proxy the players are elsewhere: the games list must not hand them every
     # game's host link (and with it every seat's)
     listed = local and not public
+    shown = f"[{host}]" if ":" in host else host
+    base = link_base(shown, port, public)
+
+    def announce(game: str, path: str) -> None:
+        print(f"    game {game}: {base}{path}", file=sys.stderr, flush=True)
+
     app = build_app(data, plugins, show_host_links=listed, allowed_hosts=names,
                     plugin_args=(tuple(plugin or ()), tuple(disable_plugin or ())),
-                    max_bot_budget=max_bot_budget)
-    shown = f"[{host}]" if ":" in host else host
+                    max_bot_budget=max_bot_budget, announce=None if listed else announce)
     print(f"artemis serve: http://{shown}:{port}/ (games in {data}); Ctrl-C stops it, "
           "every game is saved", file=sys.stderr)
     if not listed:
-        for line in host_links(app, shown, port):
+        for line in host_links(app, base):
             print(line, file=sys.stderr)
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning",
@@ -117,11 +124,31 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def host_links(app, shown: str, port: int) -> list[str]:
-    """A line per game of the data folder with its host page's link, for a server open to
-    the network (where the games list does not show them)."""
+def host_name(entry: str) -> str:
+    """The name of a ``--public-host`` entry without its port: ``play.example.org:8443`` ->
+    ``play.example.org``, ``[::1]:8443`` -> ``[::1]``, ``play.example.org`` unchanged."""
+    if entry.startswith("["):
+        return entry[:entry.index("]") + 1] if "]" in entry else entry
+    name, colon, port = entry.rpartition(":")
+    return name if colon and port.isdigit() and ":" not in name else entry
+
+
+def link_base(shown: str, port: int, public: list[str]) -> str:
+    """The start of the host links printed in the terminal: ``https://NAME[:PORT]`` for the
+    first ``--public-host`` (the players' address, behind a TLS proxy); for a server on every
+    network (0.0.0.0, ::) a placeholder saying what to put; else ``http://ADDRESS:PORT``."""
+    if public:
+        return f"https://{public[0]}"
+    if shown in ("0.0.0.0", "[::]"):
+        return f"http://ADDRESS-OF-THIS-MACHINE:{port}"
+    return f"http://{shown}:{port}"
+
+
+def host_links(app, base: str) -> list[str]:
+    """A line per game of the data folder with its host page's link (``base`` + path), for a
+    server open to the network (where the games list does not show them)."""
     store = app.state.store
-    return [f"    game {g}: http://{shown}:{port}/g/{g}/host/{key}"
+    return [f"    game {g}: {base}/g/{g}/host/{key}"
             for g in store.ids() if (key := store.host_key(g)) is not None]
 
 

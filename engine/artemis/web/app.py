@@ -90,7 +90,8 @@ def _refusal(request: Request, status: int, message: str) -> Response:
 
 def build_app(data: str | Path, host=None, show_host_links: bool = True,
               allowed_hosts: list[str] | None = None, plugin_args=None,
-              max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET, bot_workers: int | None = None):
+              max_bot_budget: int = DEFAULT_MAX_BOT_BUDGET, bot_workers: int | None = None,
+              announce=None):
     """The application (ASGI) serving the games of the data folder ``data`` with the plugin
     ``host``. ``show_host_links``: the games list links each game's host page (which lists
     every seat's link); `artemis serve` turns it off when the server is reachable from the
@@ -102,7 +103,9 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
     make the same (without ``host``: the default; with a ``host`` and no ``plugin_args``, every
     bot decides in the request's thread). ``max_bot_budget``: the most search iterations a
     decision a seat's bot may be given (`artemis.web.thinking.check_budgets`);
-    ``bot_workers``: the bots' worker processes at most (default: one per core)."""
+    ``bot_workers``: the bots' worker processes at most (default: one per core).
+    ``announce(game_id, host_path)``: called when a game is made, so that `artemis serve`
+    prints its host link where the games list does not show it."""
     if plugin_args is None and host is None:
         plugin_args = ((), ())
     store = GameStore(data, host, Thinker(plugin_args, bot_workers))
@@ -186,6 +189,8 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         host page (JSON ``{ok, id, host, seats}`` with 201 when asked for)."""
         session.advance()
         where = f"/g/{session.id}/host/{session.host_key}"
+        if announce is not None:
+            announce(session.id, where)
         if _wants_json(request):
             return JSONResponse({"ok": True, "id": session.id, "host": where,
                                  "seats": _seat_links(session)}, 201)
