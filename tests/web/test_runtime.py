@@ -310,3 +310,17 @@ def test_a_workers_decision_is_the_bots_own():
         answer = _decide(game.config, [a.id for a in game.actions], "mcts:iterations=15", 9,
                          start)
         assert answer == (bot.choose(game).id, rng_state(bot))
+
+
+def test_a_bots_worker_ignores_ctrl_c_so_the_server_alone_stops(monkeypatch):
+    """issue 26: Ctrl-C reaches every process of the terminal's group; a worker that took it
+    printed a KeyboardInterrupt traceback while the server was stopping."""
+    from artemis.web import thinking
+
+    monkeypatch.setattr(os, "nice", lambda n: 0)  # the test process keeps its priority
+    before = signal.getsignal(signal.SIGINT)
+    try:
+        thinking._start_worker(((), ()))
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)

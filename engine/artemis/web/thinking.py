@@ -25,6 +25,7 @@ from __future__ import annotations
 import gc
 import math
 import os
+import signal
 import threading
 
 from artemis.web.session import Refused
@@ -149,8 +150,11 @@ _HOST = None
 
 
 def _start_worker(plugins) -> None:
-    """A worker's start: a lower priority than the server's, the server's plugins."""
+    """A worker's start: a lower priority than the server's, the server's plugins, and
+    Ctrl-C ignored: the terminal sends SIGINT to the whole process group, and the server
+    alone stops (closing its workers), without a traceback from each worker."""
     global _HOST
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         os.nice(WORKER_NICENESS)
     except (OSError, AttributeError):  # not allowed, or not Unix: the same priority then
