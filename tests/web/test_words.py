@@ -376,3 +376,38 @@ def test_the_round_says_of_how_many_where_the_rules_fix_the_last(tmp_path):
         for where in (links[0], f"/g/{game_id}"):
             status = re.search(r'<p class="status">(.*?)</p>', c.get(where).text, re.S)
             assert " ".join(status.group(1).split()).startswith(words), status.group(1)
+
+
+@pytest.mark.parametrize(("seed", "region", "words"), [
+    # Whiteout (spot A, before Basecamp): expedition_difficulty_adjust +2
+    (12, "basecamp", "difficulty 10 with the Event Whiteout"),
+    # Crane Failure (spot D, before the Gantry): gantry_price_adjust +1 on a die of 1
+    (26, "gantry", "price 2 Minerals with the Event Crane Failure if bought"),
+    # Vent Eruption (spot B, before the Vents): 4 of the 7 Energy go first
+    (15, "vents", "of 3 Energy, after the Event Vent Eruption takes 4 Energy first"),
+])
+def test_a_placement_counts_the_rounds_event_that_resolves_before_its_region(
+        seed, region, words):
+    """issue 26: the round's Event is revealed at its start and resolves at its spot, before
+    the region after it; a placement's words promised what the board gave without it."""
+    from artemis.games.project.choices import choice_groups, describe_action
+
+    game = Game.new(GameConfig(game="project", players=2, seed=seed))
+    first = next(a for a in game.legal_actions() if a.args[2] == region
+                 and a.args[0] == a.args[1])
+    assert words in describe_action(game, first)
+    before = game.state.event_modifiers
+    groups = choice_groups(game, game.legal_actions())
+    assert game.state.event_modifiers is before and not before  # the state is untouched
+    shown = [leaf for die in groups for r in die.items for t in r.items
+             for leaf in (t.label, *t.short)]
+    assert any(words.split(" if ")[0].split(",")[0] in w for w in shown)
+
+
+def test_a_placement_after_the_events_spot_is_told_plainly():
+    """Vent Eruption takes from the Vents only: the Quarry's words stay as the board is."""
+    from artemis.games.project.choices import describe_action
+
+    game = Game.new(GameConfig(game="project", players=2, seed=15))
+    quarry = next(a for a in game.legal_actions() if a.args[2] == "quarry")
+    assert "Event" not in describe_action(game, quarry)

@@ -247,14 +247,14 @@ def _target_words(game, region: str, target: int, face: int | None = None) -> st
         total = sum(d.face + d.pioneers for d in card.dice)  # a Pioneer is a pip (R3)
         rewards = " / ".join(describe(r) + _laid(game, target, i)
                              for i, r in enumerate(x.rewards))
-        return (f"at Basecamp on {x.name} (difficulty {difficulty(game, card)}, dice so far "
-                f"{total}; "
+        hard, event = _with_event(game, region, lambda: difficulty(game, card))
+        return (f"at Basecamp on {x.name} (difficulty {hard}{event}, dice so far {total}; "
                 f"rewards: {rewards})")
     if region in ("vents", "quarry"):
         stock = s.vents if region == "vents" else s.quarry
         where = "in the Vents" if region == "vents" else "in the Quarry"
         take = (_harvest(game, region, face) if face
-                else f"{_stock_words(region, stock)} there")
+                else f"{_stock_words(region, stock)} there{_stock_event(game, region, stock)}")
         return f"{where} ({take})"
     if region == "gantry":
         g = s.gantry[target]
@@ -263,15 +263,17 @@ def _target_words(game, region: str, target: int, face: int | None = None) -> st
         if face:
             from artemis.games.project.rules.gantry import price as gantry_price
 
-            price = f"price {counted(gantry_price(game, player, face), 'Mineral')} if bought; "
+            cost, event = _with_event(game, region, lambda: gantry_price(game, player, face))
+            price = f"price {counted(cost, 'Mineral')}{event} if bought; "
         return f"on the Gantry, bidding for {tile.name} ({price}{_building_words(tile)})"
     if region == "doorstep":
         most = board.doorstep[face] if face else None
         from artemis.games.project.params import param
 
-        each = param(game, "doorstep_cost_per_colonist", player)
+        each, event = _with_event(game, region,
+                                  lambda: param(game, "doorstep_cost_per_colonist", player))
         offer = f"recruit up to {most}, " if most is not None else ""
-        return f"at the Doorstep ({offer}{each} Energy each; {sum(s.doorstep)} there)"
+        return f"at the Doorstep ({offer}{each} Energy each{event}; {sum(s.doorstep)} there)"
     if region == "academy":
         trains = board.academy[face] if face else None
         what = f"trains a colonist into {colonist_name(trains)}" if trains else "train a colonist"
@@ -371,13 +373,15 @@ def _face_offer(game, region: str, target: int, face: int) -> str:
 
         card = s.cards[target]
         total = sum(d.face + d.pioneers for d in card.dice) + face
-        return f"total {total} of {difficulty(game, card)}"
+        hard, event = _with_event(game, region, lambda: difficulty(game, card))
+        return f"total {total} of {hard}{event}"
     if region in ("vents", "quarry"):
         return _harvest(game, region, face)
     if region == "gantry":
         from artemis.games.project.rules.gantry import price
 
-        return f"price {counted(price(game, player, face), 'Mineral')}"
+        cost, event = _with_event(game, region, lambda: price(game, player, face))
+        return f"price {counted(cost, 'Mineral')}{event}"
     if region == "doorstep":
         return f"recruit up to {board.doorstep[face]}"
     if region == "academy":
@@ -401,18 +405,91 @@ def _harvest(game, region: str, face: int) -> str:
     dice before it: exposed (1 step on the Relief Track)"."""
     s = game.state
     stock = s.vents if region == "vents" else s.quarry
+    change, event = _event_stock(game, region)
+    stock = max(stock + change, 0)  # the region's stock is never negative (ops "stock")
     dice = s.vents_dice if region == "vents" else s.quarry_dice
     ahead = sum(f for _, f in dice if f <= face)
     left = max(stock - ahead, 0)
     after = " left after the dice before it" if ahead else " there"
     if left == 0:
         noun = "Energy" if region == "vents" else "Minerals"
-        return f"no {noun}{after}: exposed (1 step on the Relief Track)"
+        return f"no {noun}{after}{event}: exposed (1 step on the Relief Track)"
     if left < face:
-        return f"only {_stock_words(region, left)}{after} for your {face}"
+        return f"only {_stock_words(region, left)}{after}{event} for your {face}"
     if ahead:
-        return f"up to {face} of the {_stock_words(region, left)}{after}"
-    return f"up to {face} of {_stock_words(region, left)}"
+        return f"up to {face} of the {_stock_words(region, left)}{after}{event}"
+    return f"up to {face} of {_stock_words(region, left)}{event}"
+
+
+def _pending_event(game, region: str):
+    """The round's Event card when it is revealed but not yet resolved (the Placement Phase)
+    and its spot comes before ``region`` on the Phase marker's path (rulebook, Game Play: each
+    spot resolves just before the region after it), so it changes what a die placed there
+    gets; else None."""
+    from artemis.games.project.rules.rounds import RESOLUTION
+
+    s = game.state
+    if s.event is None or s.phase != "placement":
+        return None
+    card = game.catalog.by_id[s.event]
+    spot, place = ("spot", card.when), ("region", region)
+    if spot not in RESOLUTION or place not in RESOLUTION:
+        return None  # an immediate Event has resolved already
+    return card if RESOLUTION.index(spot) < RESOLUTION.index(place) else None
+
+
+def _board_steps(card, op: str):
+    """The ``op`` steps of an Event's board clauses (those without a target)."""
+    return [step for clause in card.clauses if clause.target is None
+            for step in clause.effect if step.op == op]
+
+
+def _with_event(game, region: str, compute):
+    """``compute()`` (a rule parameter's reading, e.g. a difficulty or a price) as it will be
+    when a die at ``region`` resolves: with the untargeted ``modify`` of the round's pending
+    Event (`_pending_event`) in force. (value, words): words " with the Event Whiteout" when
+    the Event changes the value, else ""."""
+    card = _pending_event(game, region)
+    steps = _board_steps(card, "modify") if card is not None else []
+    if not steps:
+        return compute(), ""
+    from artemis.games.project.catalog import Modifier
+
+    s = game.state
+    before = s.event_modifiers
+    plain = compute()
+    s.event_modifiers = [*before, *(
+        Modifier(step.args["param"], mode, step.args[mode])
+        for step in steps for mode in ("set", "add") if mode in step.args)]
+    try:  # a new list, restored at once: the game's state is as it was
+        value = compute()
+    finally:
+        s.event_modifiers = before
+    return value, (f" with the Event {card.name}" if value != plain else "")
+
+
+def _event_stock(game, region: str) -> tuple[int, str]:
+    """How the round's pending Event (`_pending_event`) changes the Vents' or the Quarry's
+    stock before the dice there take from it: (amount, words), e.g. (-4, ", after the Event
+    Vent Eruption takes 4 Energy first"); (0, "") when it does not."""
+    card = _pending_event(game, region)
+    if card is None:
+        return 0, ""
+    change = sum(step.args["amount"] for step in _board_steps(card, "stock")
+                 if step.args["region"] == region)
+    if not change:
+        return 0, ""
+    verb = "takes" if change < 0 else "adds"
+    return change, (f", after the Event {card.name} {verb} "
+                    f"{_stock_words(region, abs(change))} first")
+
+
+def _stock_event(game, region: str, stock: int) -> str:
+    """What the round's pending Event leaves of a region's ``stock`` before the dice take
+    from it, for the stock shown before a die is chosen: ", 3 once the Event Vent Eruption
+    takes 4 Energy first"; "" when it changes nothing."""
+    change, words = _event_stock(game, region)
+    return f", {max(stock + change, 0)} once{words.removeprefix(', after')}" if change else ""
 
 
 def _target_label(label: str) -> str:
