@@ -515,3 +515,31 @@ def test_hotseat_goes_straight_on_when_the_same_seat_decides_again(tmp_path):
             kinds["other"] += 1
             assert r.headers["location"] == f"/g/{game_id}/hotseat/{key}"
     assert min(kinds.values()) >= 3, kinds
+
+
+def test_damaged_games_are_listed_as_broken_and_their_answers_name_no_server_path(tmp_path):
+    """issue 26: a garbage seats file and an edited save (an action appended) are listed
+    with their problem; a save that is not UTF-8 is the game's problem even without its
+    seats file; the poll answers JSON; no answer shows the data folder's path."""
+    c = client(tmp_path)
+    garbage, _, _ = start(c, seat0="human", seat1="human")
+    (tmp_path / garbage / "seats.json").write_text("garbage\n")
+    edited, _, _ = start(c, seat0="human", seat1="random")
+    save = json.loads((tmp_path / edited / "game.json").read_text())
+    save["actions"].append(save["actions"][0])  # its space is taken: illegal
+    (tmp_path / edited / "game.json").write_text(json.dumps(save))
+    binary, _, _ = start(c, seat0="human", seat1="human")
+    (tmp_path / binary / "game.json").write_bytes(b"\xff\xfe{")
+    (tmp_path / binary / "seats.json").unlink()
+    fresh = client(tmp_path)
+    listed = html.unescape(fresh.get("/").text)
+    assert f"{garbage}/seats.json: cannot read the seats' tokens" in listed
+    assert f"{edited}/game.json: the save was changed after it was written" in listed
+    assert f"{binary}/game.json:1: the save is not UTF-8 text" in listed
+    page = fresh.get(f"/g/{binary}")
+    assert page.status_code == 500 and "not UTF-8" in page.text and "seats" not in page.text
+    for game_id in (garbage, edited, binary):
+        poll = fresh.get(f"/g/{game_id}/poll")
+        assert poll.status_code == 500 and poll.json()["ok"] is False
+        for answer in (poll.text, fresh.get(f"/g/{game_id}").text, fresh.get("/").text):
+            assert str(tmp_path) not in answer and str(tmp_path.resolve()) not in answer

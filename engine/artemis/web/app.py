@@ -79,7 +79,9 @@ NOTICES = {"stale": "That form was sent twice, or from a page out of date: it ch
 
 
 def _wants_json(request: Request) -> bool:
-    return "application/json" in request.headers.get("accept", "")
+    """Whether the answer is JSON: asked for, or the poll's (its script reads JSON only)."""
+    return ("application/json" in request.headers.get("accept", "")
+            or request.url.path.endswith("/poll"))
 
 
 def _refusal(request: Request, status: int, message: str) -> Response:
@@ -391,7 +393,8 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         return _refusal(request, exc.status_code, words.get(exc.status_code, str(exc.detail)))
 
     async def on_error(request: Request, exc: Exception) -> Response:
-        reason = str(exc).splitlines()[0][:300] if str(exc) else ""
+        # the data folder's path is the server's business, not a remote player's
+        reason = store._here(str(exc)).splitlines()[0][:300] if str(exc) else ""
         return _refusal(request, 500, f"internal error: {type(exc).__name__}: {reason} (a bug "
                         "in artemis: please report it with what you did)")
 

@@ -18,7 +18,7 @@ import re
 import secrets
 import stat
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from artemis.web.index import INDEX_NAME, GamesIndex, stamp
@@ -107,23 +107,54 @@ class GameStore:
             else:
                 listed = self._read_listed(game_id)
                 fresh.append((game_id, now, _row(listed)))
+            if not listed.problem:  # a seats file that cannot be read: the game cannot be
+                seats = self._seats_problem(game_id)  # served, though its save is intact
+                if seats:
+                    listed = replace(listed, problem=seats)
             out.append(listed)
         self.index.put(fresh, [i for i in rows if i not in saves])
         return out, len(saves)
+
+    def _seats_problem(self, game_id: str) -> str:
+        """Why the seats file of ``game_id`` cannot be used ("" when it can; read once when
+        it can, as `host_key`)."""
+        if game_id in self._host_keys:
+            return ""
+        try:
+            self._host_keys[game_id] = self._read_seats(self.folder / game_id / SEATS_NAME)[
+                "host"]
+        except Refused as exc:
+            return exc.message
+        return ""
+
+    def _here(self, text: str) -> str:
+        """``text`` with the data folder's path left out of the paths it names (a remote
+        player reads it): "/srv/games/0123456789ab/game.json" -> "0123456789ab/game.json"."""
+        for folder in {str(self.folder), str(self.folder.resolve())}:
+            text = text.replace(folder + os.sep, "")
+        return text
 
     def _read_listed(self, game_id: str, data: dict | None = None) -> Listed:
         """``game_id`` as `Listed`, from its save document ``data`` (default: read)."""
         from artemis.records.save import SaveError, read_save
 
+        problem = ""
         if data is None:
+            from artemis.records.save import document_digest
+
             try:
                 data = read_save(self.folder / game_id / SAVE_NAME)
             except SaveError as exc:
-                return Listed(game_id, "?", (), 0, None, False, str(exc))
+                return Listed(game_id, "?", (), 0, None, False, self._here(str(exc)))
+            # an edited save (an action appended, a seat renamed) reads but does not load; its
+            # digest says so without replaying it (docs/saves.md)
+            if data["digest"] != document_digest(data):
+                problem = (f"{game_id}/{SAVE_NAME}: the save was changed after it was "
+                           "written (its digest does not match): it cannot be loaded")
         seats = tuple(f"{s['name']} ({s['kind']})" for s in data["seats"])
         pos = data["position"]
         return Listed(game_id, data["config"]["game"], seats, len(data["actions"]),
-                      pos["round"], pos["over"])
+                      pos["round"], pos["over"], problem)
 
     def host_key(self, game_id: str) -> str | None:
         """The host key of ``game_id`` from its seats file, without loading the game (None
@@ -157,30 +188,47 @@ class GameStore:
         folder = self.folder / game_id
         if not (folder / SAVE_NAME).is_file():
             raise Refused(404, f"no game '{game_id}' in the data folder")
-        seats = self._read_seats(folder / SEATS_NAME)
-        try:
+        try:  # the save first: a broken save is the game's problem, whatever its seats
             loaded = load_save(folder / SAVE_NAME, self.host)
         except SaveError as exc:
-            raise Refused(500, f"the game '{game_id}' cannot be loaded: {exc}") from None
+            problem = f"the game '{game_id}' cannot be loaded: {self._here(str(exc))}"
+            self._mark_broken(game_id, problem)
+            raise Refused(500, problem) from None
+        seats = self._read_seats(folder / SEATS_NAME)
         tokens = seats["tokens"]
         if len(tokens) != len(loaded.kinds):
-            raise Refused(500, f"{folder / SEATS_NAME}: {len(tokens)} tokens for "
+            raise Refused(500, f"{game_id}/{SEATS_NAME}: {len(tokens)} tokens for "
                           f"{len(loaded.kinds)} seats")
         loaded.game.seat_names = list(loaded.names)
         return Session(game_id, loaded.game, loaded.kinds, loaded.names, loaded.bots,
                        tokens, seats["host"], seats["pace"], folder / SAVE_NAME, self._write,
                        thinker=self.thinker)
 
+    def _mark_broken(self, game_id: str, problem: str) -> None:
+        """Keep ``problem`` in the index row of ``game_id`` while its save stays as it is, so
+        the games list shows a save that reads but does not replay (an edited action) as
+        broken once it has been opened."""
+        try:
+            now = stamp(os.stat(self.folder / game_id / SAVE_NAME))
+        except OSError:
+            return
+        listed = replace(self._read_listed(game_id), problem=problem)
+        self.index.put([(game_id, now, _row(listed))])
+
     @staticmethod
     def _read_seats(path: Path) -> dict:
         """The seats file, checked: {"host": key, "tokens": [token or null per seat],
-        "pace": seconds}. Raises Refused (500) naming the file and what is wrong."""
+        "pace": seconds}. Raises Refused (500) naming the file (as GAME_ID/seats.json: a
+        remote player reads it) and what is wrong."""
+        shown = f"{path.parent.name}/{path.name}"
         try:
             with open(path, "rb") as f:
                 raw = f.read(MAX_SEATS_BYTES + 1)
             data = json.loads(raw.decode("utf-8"))
         except (OSError, ValueError) as exc:
-            raise Refused(500, f"{path}: cannot read the seats' tokens: {exc}") from None
+            raise Refused(500, f"{shown}: cannot read the seats' tokens: "
+                          f"{exc.strerror or exc if isinstance(exc, OSError) else exc}"
+                          ) from None
         ok = (len(raw) <= MAX_SEATS_BYTES and isinstance(data, dict)
               and isinstance(data.get("host"), str) and len(data["host"]) >= 16
               and isinstance(data.get("tokens"), list)
@@ -189,7 +237,7 @@ class GameStore:
               and isinstance(data.get("pace"), int | float)
               and not isinstance(data.get("pace"), bool) and 0 <= data["pace"] <= MAX_PACE)
         if not ok:
-            raise Refused(500, f"{path}: not a seats file (host, tokens, pace); the game's "
+            raise Refused(500, f"{shown}: not a seats file (host, tokens, pace); the game's "
                           "save beside it is intact and `artemis play --load` continues it")
         return data
 
