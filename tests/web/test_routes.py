@@ -301,7 +301,8 @@ def test_a_seat_page_a_spectator_page_and_the_poll(tmp_path):
     assert (f'{card.name} <span class="difficulty" title="difficulty">{card.difficulty}'
             '</span>') in text
     event = session.game.catalog.by_id[view["event"]]
-    assert f"Event: {event.name}</strong>, spot {event.when}" in text
+    assert (f"Event: {event.name}</strong>, spot {event.when}" if event.when != "immediate"
+            else f"Event: {event.name}</strong>, resolved at once when revealed") in text
     # the grouped chooser: die, region, target, then the Toolkit change with its cost
     assert '<details class="die" data-die=' in text and 'data-region="gantry"' in text
     # each leaf in the game's words (Ruleset.describe_action): the Toolkit change's cost and

@@ -411,3 +411,65 @@ def test_a_placement_after_the_events_spot_is_told_plainly():
     game = Game.new(GameConfig(game="project", players=2, seed=15))
     quarry = next(a for a in game.legal_actions() if a.args[2] == "quarry")
     assert "Event" not in describe_action(game, quarry)
+
+
+def test_the_odyssey_names_planets_and_cards_in_its_words_not_by_ids():
+    """issue 26: "move the Starship on scorpio.3 to virgo.2", "target leo.4", "play
+    red-produce-3 (...)" read as the board names them."""
+    from artemis.games.odyssey.choices import choice_groups, describe_action
+    from artemis.games.odyssey.words import game_words
+    from artemis.web.boards.odyssey import placement_groups
+
+    game = Game.new(GameConfig(game="odyssey", players=2, seed=1))
+    catalog = game.catalog
+    assert game_words(catalog, "move the Starship on scorpio.3 to virgo.2") == (
+        "move the Starship on planet 3 of Scorpio to planet 2 of Virgo")
+    assert game_words(catalog, "target leo.4") == "target planet 4 of Leo"
+    assert game_words(catalog, "target sun.1") == "target planet 1 of the Sun"
+    from artemis.web.render import describe
+
+    actions = game.legal_actions()
+    assert describe(game, actions[0], ["Ada", "Bo"]).startswith(
+        "play the blue card (Produce: Energy or Food) face down into slot 1")
+    # the terminal lists the hand and the planets by their ids, and keeps them in its answers
+    assert describe_action(game, actions[0], ["Ada", "Bo"]).startswith("play blue-produce-1")
+    assert choice_groups(game, actions)
+    groups = placement_groups(actions, lambda a: describe(game, a), catalog=catalog)
+    shown = [top["summary"] for top in groups] + [
+        o["label"] for top in groups for r in top["regions"] for t in r["targets"]
+        for o in t["options"]]
+    assert shown and not [w for w in shown if re.search(r"\b[a-z]+-[a-z]+-\d+\b", w)]
+
+
+def test_the_projects_status_line_says_its_dice_in_words():
+    from artemis.games.project.ruleset import ProjectRuleset  # noqa: F401 (its words)
+
+    game = Game.new(GameConfig(game="project", players=2, seed=12))
+    ruleset = game.ruleset
+    game.state.players[0].dice = [2, 4, 5, 5, 5]
+    assert ruleset.seat_summary(game, 0).endswith("; dice 2, 4, 5, 5, 5")
+    game.state.players[0].dice = []
+    assert ruleset.seat_summary(game, 0).endswith("; no dice left")
+
+
+def test_an_immediate_event_is_not_shown_at_a_spot(tmp_path):
+    """An immediate Event resolved when revealed: the board says so, not "spot immediate"."""
+    from .helpers import client, start
+
+    seed = next(seed for seed in range(40) if Game.new(GameConfig(
+        game="project", players=2, seed=seed)).state.event in (
+            "warm_current", "immigration_wave", "relief_convoy", "frontier_spirit",
+            "calm_currents"))
+    c = client(tmp_path)
+    game_id, _, _ = start(c, seat0="human", seat1="human", seed=str(seed))
+    text = html.unescape(c.get(f"/g/{game_id}").text)
+    assert "spot immediate" not in text and "resolved at once when revealed" in text
+
+
+def test_the_odyssey_board_numbers_the_planets_as_its_words_name_them(tmp_path):
+    from .helpers import client, start
+
+    c = client(tmp_path)
+    game_id, _, _ = start(c, game="odyssey", seat0="human", seat1="human")
+    text = c.get(f"/g/{game_id}").text
+    assert '<span class="pid" title="sun.1">planet 1</span>' in text

@@ -45,6 +45,15 @@ def generic_view(view) -> str:
     return env().get_template("view.html").render(view=view)
 
 
+def describe(game, action, names: list[str] | None = None) -> str:
+    """An answer's words in the browser: `Ruleset.describe_action`, then the game's drawing's
+    ``words(game, text)`` where it has one (the Odyssey names a card as its board shows it)."""
+    text = game.ruleset.describe_action(game, action, names)
+    module = drawing(game.ruleset.id)
+    extra = getattr(module, "words", None) if module is not None else None
+    return extra(game, text) if extra is not None else text
+
+
 def action_groups(game, actions: list, names: list[str] | None = None) -> list[dict]:
     """The legal ``actions`` for the generic chooser: one group per kind of answer, each
     {"kind", "legend", "actions": [{"id", "label"}]} in the engine's order; a label is the
@@ -55,7 +64,7 @@ def action_groups(game, actions: list, names: list[str] | None = None) -> list[d
     groups: dict[str, list] = {}
     for a in actions:
         groups.setdefault(a.kind, []).append(
-            {"id": a.id, "label": game.ruleset.describe_action(game, a, names)})
+            {"id": a.id, "label": describe(game, a, names)})
     several = len(groups) > 1
     return [{"kind": kind, "legend": kind.replace("_", " ") if several else "",
              "actions": items} for kind, items in groups.items()]
@@ -87,7 +96,7 @@ def seat_page(session, seat: int | None) -> dict:
     names = list(session.names)
     account = session.account(seat)
     grouped = (module.placement_groups(
-        actions, lambda a: ruleset.describe_action(game, a, names))
+        actions, lambda a: describe(game, a, names), catalog=game.catalog)
         if module is not None and asked else None)
     return {
         "session": session, "game": game, "ruleset": ruleset, "seat": seat,

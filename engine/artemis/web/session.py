@@ -360,7 +360,9 @@ class Session:
                 raise Refused(500, f"the game cannot be saved ({exc.strerror or exc}); the "
                               "decision was not taken back") from None
             # back at the question it answered: said as it was offered there
-            return self.game.ruleset.describe_action(self.game, last, list(self.names))
+            from artemis.web.render import describe
+
+            return describe(self.game, last, list(self.names))
 
     def set_pace(self, pace: object) -> float:
         """Set the seconds between two bot decisions (0 to `MAX_PACE`) and save it.

@@ -9,6 +9,7 @@ plugin's) reads ``op(args)``, so every effect can be shown.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from artemis.content.flowtext import flow_text
@@ -217,3 +218,29 @@ def card_shows(card) -> str:
     if card.options:
         return f"{action}: " + " or ".join(OPTION_NAMES.get(o, o) for o in card.options)
     return action
+
+
+_PLANET_ID = re.compile(r"\b([a-z][a-z0-9_]*)\.(\d+)\b")
+_CARD_ID = re.compile(r"\b[a-z]+-[a-z_]+-\d+\b")
+
+
+def planet_words(catalog, planet: str) -> str:
+    """A planet as the board shows it, by its system's name and its number there:
+    "leo.4" -> "planet 4 of Leo", "sun.1" -> "planet 1 of the Sun"; another text as it is."""
+    m = _PLANET_ID.fullmatch(planet)
+    systems = {x.id: x.name for x in catalog.systems}
+    if m is None or m.group(1) not in systems:
+        return planet
+    return f"planet {m.group(2)} of {systems[m.group(1)]}"
+
+
+def game_words(catalog, text: str, cards: bool = True) -> str:
+    """``text`` (an action's label) with the engine's ids in the game's words: each planet
+    id as `planet_words` names it and, with ``cards``, each Action card id as "the red card"
+    (its colour: the words after it say what it does, as the browser's board shows the
+    card). For the browser: the terminal keeps the ids, as its board lists them."""
+    if cards:
+        colours = {c.id: c.colour for c in catalog.action_cards}
+        text = _CARD_ID.sub(lambda m: f"the {colours[m.group(0)]} card"
+                            if m.group(0) in colours else m.group(0), text)
+    return _PLANET_ID.sub(lambda m: planet_words(catalog, m.group(0)), text)

@@ -221,7 +221,8 @@ class ProjectRuleset(Ruleset):
     def seat_summary(self, game, seat: int) -> str:
         p = game.state.players[seat]
         return (f"{p.energy} Energy, {counted(p.minerals, 'Mineral')}, "
-                f"{counted(p.toolkits, 'Toolkit')}, {p.vp} VP; dice {p.dice}")
+                f"{counted(p.toolkits, 'Toolkit')}, {p.vp} VP; "
+                + (f"dice {', '.join(map(str, p.dice))}" if p.dice else "no dice left"))
 
     def account_lines(self, game, names: list[str], records=None, decisions=False):
         from artemis.games.project.account import account_lines

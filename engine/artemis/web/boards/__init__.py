@@ -1,8 +1,8 @@
 """Board drawings of the games that have one, by game id: a module with ``TEMPLATE`` (under
 the web templates), ``board(game, view) -> dict`` (the template's data) and
-``placement_groups(actions, describe_action) -> list | None`` (a grouped chooser, or None for
-the plain one). A game without a drawing plays from the generic rendering of its view
-(`artemis.web.render`)."""
+``placement_groups(actions, describe_action, catalog) -> list | None`` (a grouped chooser, or
+None for the plain one; ``catalog``: the game's, for its words). A game without a drawing
+plays from the generic rendering of its view (`artemis.web.render`)."""
 
 from __future__ import annotations
 

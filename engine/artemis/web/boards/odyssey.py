@@ -337,7 +337,16 @@ _KEYS = {"place": _place_key, "travel_move": _travel_key, "build": _build_key,
          "discard_different": _different_key}
 
 
-def placement_groups(actions: list, describe_action=None) -> list[dict] | None:
+def words(game, text: str) -> str:
+    """An answer's words for the browser: the Odyssey's (`Ruleset.describe_action`) with each
+    planet and Action card id as the board shows it ("planet 4 of Leo", "the red card
+    (Produce: Energy or Food)"); the terminal keeps the ids its board lists."""
+    from artemis.games.odyssey.words import game_words
+
+    return game_words(game.catalog, text)
+
+
+def placement_groups(actions: list, describe_action=None, catalog=None) -> list[dict] | None:
     """The Odyssey's questions grouped for the chooser (each leaf a legal action: id and the
     engine's full label), or None for the plain list: Planning (the card, then the slot),
     Travel (the Starship, the system, the planet), Build (the Asset, the planet, the payment),
@@ -345,7 +354,9 @@ def placement_groups(actions: list, describe_action=None) -> list[dict] | None:
     number of cards). Actions of the question that fit no group ("build nothing
     more", "done trading", an offer to a player) are left to the plain chooser beside it
     (`artemis.web.render.ungrouped`). ``actions`` are `Action`s of one question;
-    ``describe_action(action)`` gives a leaf's words (default: its recorded label)."""
+    ``describe_action(action)`` gives a leaf's words (default: its recorded label); with the
+    game's ``catalog``, the groups' words name planets and cards in the game's words
+    (`artemis.games.odyssey.words.game_words`), not by their ids."""
     if not actions:
         return None
     kinds = {a.kind for a in actions}
@@ -354,4 +365,14 @@ def placement_groups(actions: list, describe_action=None) -> list[dict] | None:
     key = _KEYS.get(kinds.pop())
     if key is None:
         return None
-    return _tree(actions, key, describe_action)
+    groups = _tree(actions, key, describe_action)
+    if groups is not None and catalog is not None:
+        from artemis.games.odyssey.words import game_words
+
+        for top in groups:
+            top["summary"] = game_words(catalog, top["summary"])
+            for region in top["regions"]:
+                region["name"] = game_words(catalog, region["name"])
+                for target in region["targets"]:
+                    target["label"] = game_words(catalog, target["label"])
+    return groups

@@ -9,6 +9,13 @@ The board's data (`board`) and the chooser's groups die, region, target, Toolkit
 from __future__ import annotations
 
 from artemis.games.project.board_data import board  # noqa: F401 (the template's data)
-from artemis.games.project.choices import placement_groups  # noqa: F401 (the chooser's)
+from artemis.games.project.choices import placement_groups as _groups
+
+
+def placement_groups(actions: list, describe_action=None, catalog=None) -> list | None:
+    """The chooser's groups (`artemis.games.project.choices.placement_groups`); their words
+    name no engine id, so ``catalog`` is not needed."""
+    return _groups(actions, describe_action)
+
 
 TEMPLATE = "boards/project.html"
