@@ -85,3 +85,6 @@ def test_the_games_list_shows_50_a_page_newest_first_with_links_to_the_others(tm
     shown, page = listed("/?page=3")
     assert shown == newest[100:] and "games 101 to 120 of 120" in page and 'rel="next"' not in page
     assert listed("/?page=9")[0] == newest[100:] and listed("/?page=x")[0] == newest[:50]
+    # however far past the end: the last page, as for page 9 (issue 26)
+    assert listed("/?page=" + "9" * 30)[0] == newest[100:]
+    assert listed("/?page=1000000")[0] == newest[100:]

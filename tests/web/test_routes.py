@@ -204,8 +204,10 @@ def test_the_new_game_form_is_checked_field_by_field(tmp_path):
         ({"players": "9"}, "field 'players': 9 is not a player count of The Artemis Project"),
         ({"players": "two"}, "field 'players': 'two' is not a whole number"),
         ({"seat1": "oracle"}, "field 'seat1': 'oracle' is not a seat kind"),
-        ({"seed": "-3"}, "field 'seed'"),
-        ({"seed": "99999999999999999999"}, "field 'seed': a seed is a whole number"),
+        ({"seed": "-1"}, "field 'seed': a seed is a whole number from 0 to"),
+        ({"seed": "9" * 40}, "field 'seed': a seed is a whole number from 0 to"),
+        ({"seed": "99999999999999999999"}, "field 'seed': a seed is a whole number from 0 to"),
+        ({"seed": "x1"}, "field 'seed': 'x1' is not a whole number"),
         ({"variants": "harsh=1"}, "is not NAME or NAME.KEY=VALUE"),
         ({"variants": "no_such_variant"}, "the game cannot be set up"),
         ({"variants": "old_rulings.x=1"}, "the game cannot be set up"),
@@ -544,3 +546,11 @@ def test_damaged_games_are_listed_as_broken_and_their_answers_name_no_server_pat
         assert poll.status_code == 500 and poll.json()["ok"] is False
         for answer in (poll.text, fresh.get(f"/g/{game_id}").text, fresh.get("/").text):
             assert str(tmp_path) not in answer and str(tmp_path.resolve()) not in answer
+
+
+def test_an_unknown_game_asked_of_the_form_is_said_with_a_suggestion(tmp_path):
+    """issue 26: `/?game=chess` showed the default form without a word."""
+    c = client(tmp_path)
+    page = html.unescape(c.get("/?game=odysey").text)
+    assert "?game=odysey: unknown game 'odysey'" in page and "did you mean 'odyssey'?" in page
+    assert "unknown game" not in html.unescape(c.get("/?game=odyssey").text)

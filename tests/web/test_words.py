@@ -473,3 +473,20 @@ def test_the_odyssey_board_numbers_the_planets_as_its_words_name_them(tmp_path):
     game_id, _, _ = start(c, game="odyssey", seat0="human", seat1="human")
     text = c.get(f"/g/{game_id}").text
     assert '<span class="pid" title="sun.1">planet 1</span>' in text
+
+
+def test_the_fill_question_names_the_building_just_gained():
+    """issue 26: "move colonists from the Shelters into the new building?" named none."""
+    from artemis.games.project.choices import question
+
+    rng = random.Random(7)
+    for seed in range(20):
+        game = Game.new(GameConfig(game="project", players=2, seed=seed))
+        while not game.is_over and game.pending.kind != "fill":
+            game.apply(rng.choice(game.legal_actions()))
+        if not game.is_over:
+            break
+    player, building = game.pending.ctx
+    name = game.catalog.by_id[game.state.players[player].buildings[building].tile].name
+    assert question(game, NAMES) == (
+        f"{NAMES[player]}, move colonists from the Shelters into the new {name}?")

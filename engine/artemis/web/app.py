@@ -133,7 +133,9 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         rulesets = games()
         query = request.query_params
         number = query.get("page", "1")
-        number = int(number) if number.isdigit() and 0 < int(number) < 10 ** 6 else 1
+        # a page past the end (however far) is the last, as is one of games removed since
+        digits = number.isascii() and number.isdigit()
+        number = (max(1, int(number)) if len(number) <= 9 else 10 ** 9) if digits else 1
         listing, total = store.listing_page((number - 1) * LIST_PAGE, LIST_PAGE)
         pages = max(1, -(-total // LIST_PAGE))
         if number > pages:  # past the end (games removed since): the last page
@@ -148,14 +150,24 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         # the default game first, as on the command line; a seat row for the largest count,
         # those past the chosen count hidden (?game=ID&players=N chooses without a script)
         ordered = sorted(rulesets.values(), key=lambda r: r.id != DEFAULT_GAME)
-        chosen = rulesets.get(query.get("game", "")) or (ordered[0] if ordered else None)
+        asked = query.get("game", "")
+        chosen = rulesets.get(asked) or (ordered[0] if ordered else None)
+        unknown = ""
+        if asked and asked not in rulesets:  # said, as the command line says it
+            from artemis.kernel.games import UnknownGame, get_game
+
+            try:
+                get_game(asked[:40])
+            except UnknownGame as exc:
+                unknown = f"?game={asked[:40]}: {exc}; the form shows " + (
+                    chosen.name or chosen.id if chosen is not None else "no game")
         max_seats = max((max(r.player_counts) for r in ordered), default=1)
         counts = sorted(chosen.player_counts) if chosen is not None else [1]
         players = query.get("players", "")
         players = (int(players) if players.isdigit() and 1 <= int(players) <= max_seats
                    else 2 if 2 in counts else counts[0])
         return show(
-            "index.html", listing=listing, host_keys=keys, max_seats=max_seats,
+            "index.html", listing=listing, host_keys=keys, max_seats=max_seats, unknown=unknown,
             page={"number": number, "pages": pages, "total": total,
                   "first": (number - 1) * LIST_PAGE + 1 if listing else 0,
                   "last": (number - 1) * LIST_PAGE + len(listing)},

@@ -11,6 +11,7 @@ A request body is read up to `MAX_BODY` bytes (a larger one, announced or not, i
 from __future__ import annotations
 
 import json
+import re
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
@@ -209,7 +210,10 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
                       f"{ruleset.name or ruleset.id} ({', '.join(map(str, counts))})")
     kinds, names = seats(fields, ruleset, players)
     raw_seed = one(fields, "seed", "").strip()
-    seed = _int(raw_seed, "seed") if raw_seed else secrets.randbelow(2**31)
+    if re.fullmatch(r"[+-]?[0-9]+", raw_seed):  # a whole number: out of range is said so
+        seed = int(raw_seed) if len(raw_seed) <= 30 else MAX_SEED + 1
+    else:
+        seed = _int(raw_seed, "seed") if raw_seed else secrets.randbelow(2**31)
     if not 0 <= seed <= MAX_SEED:
         raise Refused(400, f"field 'seed': a seed is a whole number from 0 to {MAX_SEED}")
     variants = _variants(one(fields, "variants", ""))

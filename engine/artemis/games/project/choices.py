@@ -62,6 +62,10 @@ def question(game, names: list[str]) -> str:
             text += f" (Relief from {source})"
     elif pending.kind == "split":
         text = split_question(game, name)
+    elif pending.kind == "fill" and isinstance(pending.ctx, tuple):
+        player, building = pending.ctx  # (player, index of the building just gained)
+        tile = game.state.players[player].buildings[building].tile
+        text = text.replace("the new building", f"the new {game.catalog.by_id[tile].name}")
     return text
 
 
