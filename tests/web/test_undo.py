@@ -334,3 +334,37 @@ def test_the_undo_button_says_the_decision_in_the_games_words(tmp_path):
     assert "#" in action.label and "#" not in words
     assert f"Undo my last decision: {words}</button>" in text
     assert session.undo(seat) == words and action not in game.actions[-1:]
+
+
+def test_the_odyssey_undo_button_names_cards_and_planets_as_the_board_does(tmp_path):
+    """Found by a new user: the button read "play red-travel-1 (...)" and "move the Starship
+    on aries.3 to leo.1" where the answers and the undo's own answer name the red card and
+    "planet 3 of Aries": the button says it in the browser's words too."""
+    from artemis.kernel.game import GameConfig
+    from artemis.web.render import describe, page, seat_page
+    from artemis.web.store import GameStore
+
+    names = ["Ada", "Bob", "Cy"]
+    session = GameStore(tmp_path).create(GameConfig(game="odyssey", players=3, seed=7),
+                                         ["human"] * 3, names)
+    game, rng = session.game, random.Random(7)
+    kinds = set()
+    for _ in range(400):
+        if game.is_over:
+            break
+        seat, actions = game.current_player, list(game.legal_actions())
+        action = rng.choice(actions)
+        words = describe(game, action, names)
+        game.apply(action)
+        raw = game.ruleset.describe_action(game, action, names)
+        if words == raw or not session.may_undo(seat):
+            continue
+        text = html.unescape(page("seat.html", **seat_page(session, seat), act_url="/act",
+                                  undo_url="/undo", pace_key=None, hotseat=None,
+                                  form_token=lambda path: ""))
+        assert f"Undo my last decision: {words}</button>" in text, (action.id, words)
+        assert session.undo_words(seat) == words
+        kinds.add(action.kind)
+        if len(kinds) >= 2:
+            break
+    assert len(kinds) >= 2, kinds  # a card played and a Starship moved, at least

@@ -290,19 +290,25 @@ class Session:
             return answers[seat]
 
     def undo_words(self, seat: int) -> str:
-        """The decision ``seat`` may take back now in the game's words (`artemis.kernel.undo.
-        undo_words`: "4 in the Vents (up to 4 of 11 Energy)", never an internal label such as
-        "Shuttle Bay #0"), or "" when it may not. Kept until the game changes, as the rule's
-        answer is (`undo_refusal`)."""
-        from artemis.kernel.undo import UndoRefused, undo_words
+        """The decision ``seat`` may take back now in the browser's words for it as it was
+        offered (`artemis.web.render.describe` at the question it answered: "4 in the Vents
+        (up to 4 of 11 Energy)", "play the red card (...)", never an internal label such as
+        "Shuttle Bay #0" or an id such as "red-travel-1"), or "" when it may not. Kept until
+        the game changes, as the rule's answer is (`undo_refusal`)."""
+        from artemis.kernel.undo import UndoRefused, undo
+        from artemis.web.render import describe
 
         if self.undo_refusal(seat) is not None:
             return ""
         with self.lock:
             answers = self._undo_memo[1]
             if ("words", seat) not in answers:
+                # on a copy taken back to the question, in the browser's words for it (the
+                # Odyssey names cards and planets as its board does), as `undo` answers
+                trial, last = self.game.clone(), self.game.actions[-1]
                 try:
-                    answers[("words", seat)] = undo_words(self.game, seat, list(self.names))
+                    undo(trial, seat)
+                    answers[("words", seat)] = describe(trial, last, list(self.names))
                 except UndoRefused:
                     answers[("words", seat)] = ""
             return answers[("words", seat)]
