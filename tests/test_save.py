@@ -230,8 +230,8 @@ def test_a_changed_position_is_refused(saved):
     (lambda d: d["seats"].pop(), "field /seats: 1 seats for 2 players"),
     (lambda d: d["config"].__setitem__("players", 3), "field /seats: 2 seats for 3 players"),
     (lambda d: d["seats"][0].__setitem__("kind", "oracle"),
-     "field /seats/0/kind: 'oracle' is not a bot kind of The Artemis Project (random, greedy, mcts, "
-     "strong, human)"),
+     "field /seats/0/kind: 'oracle' is not a bot kind of The Artemis Project (random, greedy, "
+     "mcts, strong, human)"),
     (lambda d: d["seats"][1].__setitem__("rng", None),
      "field /seats/1/rng: a random bot needs its RNG state"),
     (lambda d: d["seats"][1]["rng"]["internal"].__setitem__(7, -1),
