@@ -610,14 +610,14 @@ def test_the_config_records_resolved_variants_and_packs_as_given():
     assert {"id": "reef_expansion", "version": "0.1.0"} in config["packs"]
 
 
-def test_bots_other_than_random_greedy_or_mcts_are_refused_by_name():
+def test_bots_other_than_random_greedy_mcts_or_strong_are_refused_by_name():
     result = invoke("simulate", "--games", "2", "--players", "2", "--bots", "Greedy")
     assert result.exit_code == 2
-    assert result.stderr == ("error: unknown bot 'Greedy'; simulate takes random, greedy or "
-                             "mcts (did you mean 'greedy'?)\n")
+    assert result.stderr == ("error: unknown bot 'Greedy'; simulate takes random, greedy, "
+                             "mcts or strong (did you mean 'greedy'?)\n")
     result = invoke("simulate", "--games", "2", "--players", "2", "--bots", "random,human")
-    assert result.stderr == ("error: unknown bot 'human'; simulate takes random, greedy or "
-                             "mcts\n")
+    assert result.stderr == ("error: unknown bot 'human'; simulate takes random, greedy, "
+                             "mcts or strong\n")
 
 
 @pytest.mark.parametrize("value", ["1e999", "inf", "nan", "1e300", "-1"])
