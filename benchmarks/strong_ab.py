@@ -14,23 +14,14 @@ one answer not counted). Not a test: nothing is asserted. Development runs use t
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import time
 from collections import Counter
 
+from strength import wilson  # benchmarks/strength.py, beside this script
+
 from artemis.kernel.game import Game, GameConfig
 from artemis.players.play import make_bots
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion ``wins / n`` (0 to 1 each)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(index: int, players: int, a: str, b: str, game_id: str, all_a: bool) -> dict:
