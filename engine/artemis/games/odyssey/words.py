@@ -221,7 +221,7 @@ def card_shows(card) -> str:
 
 
 _PLANET_ID = re.compile(r"\b([a-z][a-z0-9_]*)\.(\d+)\b")
-_CARD_ID = re.compile(r"\b[a-z]+-[a-z_]+-\d+\b")
+_CARD_ID = re.compile(r"\b[a-z]+-[a-z_]+(?:-\d+)?\b")  # red-produce-3, red-trade
 
 
 def planet_words(catalog, planet: str) -> str:
