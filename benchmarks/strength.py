@@ -29,6 +29,10 @@ the games were played at, the command that plays them again, the seeds, the bot 
 their options, and the CPU; it refuses a run made with uncommitted changes to engine/,
 content/ or plugins/ (the commit would not be the code that played). tests/
 test_strength_docs.py checks every such block names its command and a commit of the history.
+``--publish FILE`` writes the run's games beside it, a row a game (seed, seats, VP, winners,
+dice, decisions and their CPU median; benchmarks/results/NAME.json), so a reader replaying a
+few seeds compares them game by game; the test checks each published file writes its block
+again (``--merge FILE`` reads it).
 """
 
 from __future__ import annotations
@@ -281,7 +285,7 @@ def figures(rows: list[dict], meta: dict) -> dict:
     wins = sum(r["credit"] for r in rows)
     tied = sum(1 for r in rows if 0 < r["credit"] < 1)
     tie_break = sum(1 for r in rows if r.get("tie_break"))
-    seconds = [s for r in rows for s in r["seconds"]]
+    seconds = [s for r in rows for s in r.get("seconds", ())]
     tested_vp = [r["vp"][s] for r in rows for s in r["tested"]]
     others_vp = [v for r in rows for s, v in enumerate(r["vp"]) if s not in r["tested"]]
     vp = ({"seat": _mean(tested_vp)} if meta["all_same"] else
@@ -302,8 +306,10 @@ def figures(rows: list[dict], meta: dict) -> dict:
     return {"games": n, "wins": wins, "tied": tied, "tie_break": tie_break,
             "rate": wins / n if n else math.nan,
             "wilson": wilson(wins, n),
-            "cpu": (statistics.median(seconds) if seconds else math.nan,
-                    percentile(seconds, 0.9), len(seconds)),
+            "cpu": ((statistics.median(seconds) if seconds else math.nan,
+                     percentile(seconds, 0.9), len(seconds))
+                    # a published run keeps its CPU figures, not each decision's seconds
+                    if seconds or "cpu_seconds" not in meta else tuple(meta["cpu_seconds"])),
             "vp": vp, "by_position": by_position, "dice": dict(dice),
             "dice_total": sum(dice.values())}
 
@@ -346,6 +352,10 @@ def report_lines(rows: list[dict], meta: dict) -> list[str]:
         lines.append("dice by region: " + ", ".join(
             f"{region} {100 * v / f['dice_total']:.0f}%" for region, v in f["dice"].items()))
     return lines
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
 
 
 def seeds_text(seeds: list[list[int]]) -> str:
@@ -400,7 +410,9 @@ def markdown(rows: list[dict], meta: dict, table: str, doc: str) -> str:
                     r.capitalize() for r in f["dice"]) + " |",
                 "|---|" + "---:|" * len(f["dice"]),
                 f"| share of {f['dice_total']} dice | " + " | ".join(
-                    f"{100 * v / f['dice_total']:.0f}%" for v in f["dice"].values()) + " |"]
+                    f"{100 * v / f['dice_total']:.0f}%" for v in f["dice"].values()) + " |",
+                # the counts too: a region a few dice visit must not read as none (0%)
+                "| dice | " + " | ".join(str(v) for v in f["dice"].values()) + " |"]
     budget = meta["budget"]
     out += ["", f"Written by `{canonical_command(meta, table, doc)}` at commit "
             f"`{meta['commit']}`.",
@@ -411,8 +423,8 @@ def markdown(rows: list[dict], meta: dict, table: str, doc: str) -> str:
             f"CPU seconds by `time.process_time` over {decisions} decisions with a choice, on "
             f"{meta['cpu']} (Python {meta['python']})."]
     if not meta["all_same"]:
-        out.append(f"A win the rules give k seats counts 1/k ({f['tied']} games); in "
-                   f"{f['tie_break']} games the tested bot tied on VP for the top and the "
+        out.append(f"A win the rules give k seats counts 1/k ({_games(f['tied'])}); in "
+                   f"{_games(f['tie_break'])} the tested bot tied on VP for the top and the "
                    f"rules' tie-break decided.")
     return "\n".join(line.rstrip() for line in out)
 
@@ -433,6 +445,22 @@ def write_docs(path: str, table: str, text: str) -> None:
     head, rest = doc.split(begin)
     _, tail = rest.split(end)
     file.write_text(f"{head}{begin}\n{text}\n{end}{tail}")
+
+
+def published(rows: list[dict], meta: dict) -> dict:
+    """The run as published beside its table (benchmarks/results/NAME.json): every game's row
+    without the CPU seconds of each decision (its count and median instead), the run's CPU
+    figures (median, p90, decisions) in the meta's ``cpu_seconds``; `markdown` of it writes
+    the same table."""
+    f = figures(rows, meta)
+    out = []
+    for r in rows:
+        row = {k: v for k, v in r.items() if k != "seconds"}
+        row["decisions"] = len(r.get("seconds", ()))
+        row["cpu_median"] = round(statistics.median(r["seconds"]), 4) if r.get("seconds") \
+            else None
+        out.append(row)
+    return {"meta": {**meta, "cpu_seconds": list(f["cpu"])}, "rows": out}
 
 
 def check_writable(meta: dict) -> None:
@@ -462,6 +490,8 @@ def parse(argv: list[str]):
     ap.add_argument("-j", "--jobs", type=int, default=1, help="processes playing games")
     ap.add_argument("--json", help="write the run's rows to this file (to --merge later)")
     ap.add_argument("--merge", nargs="+", metavar="JSON", help="the figures of these parts")
+    ap.add_argument("--publish", metavar="FILE", help="write the run's games, a row each "
+                    "(VP, winners, dice, CPU median), to FILE (benchmarks/results/NAME.json)")
     ap.add_argument("--write-docs", metavar="FILE", help="write the table into FILE's block")
     ap.add_argument("--table", help="the block's NAME (<!-- strength:NAME -->)")
     ap.add_argument("-q", "--quiet", action="store_true", help="no line per game")
@@ -526,6 +556,9 @@ def run(argv: list[str]) -> None:
         write_docs(args.write_docs, args.table, markdown(rows, meta, args.table,
                                                          args.write_docs))
         print(f"wrote the block '{args.table}' of {args.write_docs}")
+    if args.publish:
+        Path(args.publish).write_text(json.dumps(published(rows, meta), indent=None) + "\n")
+        print(f"wrote the games, a row each, to {args.publish}")
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ two tiny games (Wilson's interval, wins, the CPU quantiles, the dice by region).
 from __future__ import annotations
 
 import importlib.util
+import json
 import math
 import re
 import subprocess
@@ -193,3 +194,24 @@ def test_parts_merge_across_commits_only_with_the_same_code():
     assert merged["commit"] == head and merged["seeds"] == [[1, 1], [3, 1]]
     with pytest.raises(s.StrengthError, match="differ in commit"):
         s.merge([{"meta": {**meta, "commit": before}, "rows": [row]}, b])
+
+
+RESULTS = ROOT / "benchmarks" / "results"
+
+
+@pytest.mark.parametrize("where", blocks(), ids=lambda b: f"{b[0]}:{b[1]}")
+def test_a_published_run_writes_its_block_again(where):
+    """A table with its games published (``--publish``: benchmarks/results/NAME.json) is
+    those games' figures: the block is what `markdown` writes from the file, every figure."""
+    file, name, text = where
+    path = RESULTS / f"{name}.json"
+    if not path.exists():
+        assert not name.startswith("strong-"), f"the strong bot's table {name} has no {path}"
+        pytest.skip(f"{name} has no published games (a table of an earlier study)")
+    s = strength()
+    run = json.loads(path.read_text())
+    assert all("seconds" not in r for r in run["rows"])  # published: a row a game
+    written = s.markdown(run["rows"], run["meta"], name, f"docs/{file}")
+    assert written == text.strip("\n"), f"{path} does not write {file}'s block {name}"
+    assert len(run["rows"]) == s.figures(run["rows"], run["meta"])["games"]
+
