@@ -455,6 +455,7 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
            ("sd", "right"), ("min", "right"), ("max", "right")]
     _print_wins(console, report, num)
     _print_vp(console, report, ruleset)
+    _print_step_gap(console, report, ruleset)
     _print_items(console, report, catalog, ruleset)
     _print_item_figures(console, report)
     _print_adjusted(console, report, getattr(ruleset, "owner_strata_label", ""))
@@ -478,6 +479,13 @@ def _print_wins(console, report: dict, num) -> None:
                       _rate_ci(w["win_rate"], w.get("win_rate_ci")), _num(v["mean"]),
                       _num(v["std"]), _num(v["min"]), _num(v["max"]))
     console.print(table)
+    fair = report["wins"].get("fairness")
+    if fair is not None and len(report["wins"]["by_seat"]) > 1 and report["finished"]:
+        why = ("not tested: the seats' bots differ (it would compare the bots)"
+               if len({w["bot"] for w in report["wins"]["by_seat"]}) > 1 else "no wins")
+        console.print(f"Seat fairness (chi-square fit, equal shares): "
+                      f"{_gof(fair['by_seat']) if fair['by_seat'] else why}",
+                      markup=False)
     if len(report["wins"]["by_bot"]) > 1:
         table = _table("Wins by bot", [("bot", "left"), ("seats", "right"), *num])
         for w, v in zip(report["wins"]["by_bot"], report["vp"]["by_bot"], strict=True):
@@ -731,6 +739,35 @@ def _print_positions(console, report: dict) -> None:
             table.add_row(str(row["position"]), str(row["seats"]), str(row["wins"]),
                           _rate_ci(row["win_rate"], row["win_rate_ci"]))
         console.print(table)
+        tests = (report["wins"].get("fairness") or {}).get("by_position")
+        if tests is not None and name in tests:
+            console.print(f"Fairness (chi-square fit, shares by seats): "
+                          f"{_gof(tests[name])}", markup=False)
+
+
+def _gof(test: dict | None) -> str:
+    """"chi2 3.20, df 2, p 0.202": a goodness-of-fit test in words (min expected when it is
+    below 5, where the chi-square approximation is rough)."""
+    if test is None:
+        return "not tested (no wins)"
+    rough = (f" (smallest expected {test['min_expected']:.1f}: below 5, rough)"
+             if test["min_expected"] < 5 else "")
+    return f"chi2 {test['chi2']:.2f}, df {test['df']}, p {test['p']:.3g}{rough}"
+
+
+def _print_step_gap(console, report: dict, ruleset) -> None:
+    """Each scoring step's mean VP of the winners against the other seats."""
+    gap = report["vp"].get("step_gap") or {}
+    if not gap or not report["finished"]:
+        return
+    labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
+    table = _table("Each scoring step: mean VP of the winners' seats against the other "
+                   "seats'", [("", "left"), ("winners", "right"), ("others", "right"),
+                              ("difference", "right")])
+    for name, g in gap.items():
+        table.add_row(labels.get(name, name), _num(g["winners"]["mean"]),
+                      _num(g["others"]["mean"]), _num(g["difference"]))
+    console.print(table)
 
 
 def _print_figures(console, report: dict) -> None:

@@ -20,7 +20,13 @@ from __future__ import annotations
 import copy
 import math
 
-from artemis.sim.significance import Z95, benjamini_hochberg, mantel_haenszel, wilson
+from artemis.sim.significance import (
+    Z95,
+    benjamini_hochberg,
+    goodness_of_fit,
+    mantel_haenszel,
+    wilson,
+)
 
 FORMAT = "artemis-simulate/2"
 FDR = 0.05  # the false discovery rate of the Benjamini-Hochberg flags
@@ -135,7 +141,7 @@ def tally(results: list[dict], bots: list[str], items=(), games: int | None = No
          "final": Stats().raw(), "in_game": Stats().raw(), "decisions": Stats().raw(),
          "rounds": Stats().raw(), "by_seat": [Stats().raw() for _ in range(seats)],
          "by_bot": {k: Stats().raw() for k in kinds}, "histogram": {k: {} for k in kinds},
-         "steps": {}, "step_totals": {}, "positions": {}, "item": {},
+         "steps": {}, "step_totals": {}, "step_split": {}, "positions": {}, "item": {},
          "figures": {"game": {}, "by_bot": {}}, "errors": [], "timed_out": []}
     for r in ordered:
         if "timed_out" in r:
@@ -177,10 +183,15 @@ def _tally_game(t: dict, r: dict, bots: list[str]) -> None:
             _add_stat(t["in_game"], r["in_game"][seat])
         # a team's partners each show the team's score: its VP counts once a game
         own = "team" not in r or r["team"].index(r["team"][seat]) == seat
+        side = "winners" if seat in winners else "others"
         for name, points in r["steps"][seat].items():
             _add_stat(t["steps"].setdefault(name, Stats().raw()), points)
             if own:
                 t["step_totals"][name] = t["step_totals"].get(name, 0) + points
+            # the step's VP of the game's winners and of the other seats (`_step_gap`)
+            split = t["step_split"].setdefault(name, {"winners": Stats().raw(),
+                                                      "others": Stats().raw()})
+            _add_stat(split[side], points)
     # win rate by turn position: {"first": [position per seat], ...} -> [seats, wins]
     for name, per_seat in (r.get("positions") or {}).items():
         table = t["positions"].setdefault(name, {})
@@ -275,6 +286,11 @@ def merge_tallies(tallies: list[dict]) -> dict:
         for name, raw in t["steps"].items():
             out["steps"][name] = _merge_stat(out["steps"].get(name, Stats().raw()), raw)
         add_tree(out["step_totals"], t["step_totals"])
+        for name, split in t.get("step_split", {}).items():
+            mine = out.setdefault("step_split", {}).setdefault(
+                name, {"winners": Stats().raw(), "others": Stats().raw()})
+            for side in ("winners", "others"):
+                mine[side] = _merge_stat(mine[side], split[side])
         for name, table in t["positions"].items():
             mine = out["positions"].setdefault(name, {})
             for pos, (n, w) in table.items():
@@ -439,6 +455,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
                         "win_rate_ci": wilson(w, s)}
                        for pos, (s, w) in sorted(table.items(), key=lambda kv: int(kv[0]))]
                 for name, table in t["positions"].items()},
+            "fairness": _fairness(t, bots),
         },
         "vp": {
             "final": _stats(t["final"]),
@@ -448,6 +465,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
                       for name, raw in t["steps"].items()},
             "by_seat": [{"seat": seat, "bot": bots[seat], **_stats(t["by_seat"][seat])}
                         for seat in range(seats)],
+            "step_gap": _step_gap(t.get("step_split", {})),
             "by_bot": [{"bot": k, **_stats(t["by_bot"][k]),
                         "histogram": sorted([int(vp), c]
                                             for vp, c in t["histogram"][k].items())}
@@ -461,6 +479,44 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
         "timed_out": t["timed_out"],
         "sums": t,
     }
+
+
+def _fairness(t: dict, bots: list[str]) -> dict:
+    """Chi-square goodness-of-fit tests of the wins against fair shares (`goodness_of_fit`):
+    ``by_seat`` (every seat plays every game, so a fair game gives each the same share of
+    the wins; None when the seats' bots differ, where the test would compare the bots, or
+    at one seat) and ``by_position`` ({name: test}: each turn position's share in proportion
+    to the seats that held it). Each {chi2, df, p, min_expected} or None."""
+    wins = t["seat_wins"]
+    by_seat = None
+    if len(set(bots)) == 1 and sum(wins):
+        fair = sum(wins) / len(wins)
+        by_seat = goodness_of_fit(wins, [fair] * len(wins))
+    by_position = {}
+    for name, table in t["positions"].items():
+        rows = sorted(table.items(), key=lambda kv: int(kv[0]))
+        seats = sum(n for _, (n, _w) in rows)
+        won = sum(w for _, (_n, w) in rows)
+        by_position[name] = (goodness_of_fit([w for _, (_n, w) in rows],
+                                             [won * n / seats for _, (n, _w) in rows])
+                             if won else None)
+    return {"by_seat": by_seat, "by_position": by_position}
+
+
+def _step_gap(split: dict) -> dict:
+    """Each scoring step's VP of the winners' seats against the other seats' ({step:
+    {winners, others, difference}}): ``winners`` and ``others`` as {n, mean, std, min, max}
+    over seats of finished games (every tied leader who wins is a winner), ``difference``
+    the winners' mean minus the others' (None when either side has no seat): the steps that
+    decide games stand out."""
+    out = {}
+    for name, sides in split.items():
+        w, o = _stats(sides["winners"]), _stats(sides["others"])
+        diff = (None if w["mean"] is None or o["mean"] is None
+                else round(sides["winners"][1] / sides["winners"][0]
+                           - sides["others"][1] / sides["others"][0], 4))
+        out[name] = {"winners": w, "others": o, "difference": diff}
+    return out
 
 
 def _item(item_id: str, s: dict, kinds: list[str], games: int, ruleset) -> dict:
