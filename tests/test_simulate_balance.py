@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.sim.significance import chi2_p, chi2_sf, goodness_of_fit
+from artemis.sim.significance import chi2_p, chi2_sf, goodness_of_fit, mantel_haenszel, wilson
 
 GAMES, SEED, PLAYERS = 12, 11, 3
 
@@ -121,3 +121,160 @@ def test_the_seat_test_is_left_out_when_the_seats_bots_differ(tmp_path):
     report = play(tmp_path, games=2, players=2, bots="greedy,random")["report"]
     assert report["wins"]["fairness"]["by_seat"] is None
     assert report["wins"]["fairness"]["by_position"]["first_round"] is not None
+
+
+# -- the Project's figures on the projected score, buildings and Expeditions -------------------
+
+
+@pytest.fixture(scope="module")
+def replayed(run, tmp_path_factory):
+    """Each game of ``run`` replayed from its log, action by action: (its final game, each
+    seat's projected score at the first decision of every round, the rulebook's End of the
+    Game applied to the position then: the track plus `final_scores`)."""
+    from artemis.games.project.rules.scoring import final_scores
+    from artemis.kernel.game import Game
+    from artemis.records.log import parse_log
+
+    def projected(game):
+        scores = final_scores(game)
+        return [p.vp + sum(scores[p.seat].values()) for p in game.state.players]
+
+    out = []
+    for lines in run["logs"]:
+        log = parse_log("\n".join(json.dumps(e) for e in lines))
+        game = Game.new(log.config)
+        rounds = {game.state.round: projected(game)}
+        for _, action_id in log.actions():
+            game.apply(action_id)
+            if not game.is_over and game.state.round not in rounds:
+                rounds[game.state.round] = projected(game)
+        assert game.is_over and sorted(rounds) == [1, 2, 3, 4, 5, 6]
+        out.append((game, rounds))
+    return out
+
+
+def test_behind_after_round_3_on_the_projected_score_agrees_with_the_replays(run, replayed):
+    tally = {"behind": Counter(), "level": Counter()}
+    for log, (_game, rounds) in zip(run["logs"], replayed, strict=True):
+        record = final(log)
+        then = rounds[4]  # the projection at the first decision of round 4
+        relief_later, rnd = [0] * PLAYERS, 0
+        for e in log:
+            if e["type"] == "board_setup":
+                rnd = e["round"]
+            elif e["type"] == "relief" and rnd >= 4:
+                relief_later[e["player"]] += 1
+        totals = [record["totals"][str(s)] for s in range(PLAYERS)]
+        for seat in range(PLAYERS):
+            t = tally["behind" if then[seat] < max(then) else "level"]
+            t["seats"] += 1
+            t["wins"] += seat == record["winner"]
+            t["gap"] += max(then) - then[seat]
+            t["final_gap"] += max(totals) - totals[seat]
+            t["with"] += relief_later[seat] > 0
+    after = run["report"]["figures"]["after_round_3_projected"]
+    for side, t in tally.items():
+        a = after[side]
+        assert (a["seats"], a["wins"], a["with_relief"]["seats"]) == (
+            t["seats"], t["wins"], t["with"])
+        assert a["mean_gap"] == (round(t["gap"] / t["seats"], 4) if t["seats"] else None)
+        assert a["mean_final_gap"] == (round(t["final_gap"] / t["seats"], 4)
+                                       if t["seats"] else None)
+    # the projection counts more seats behind than the track alone (the issue's 76% level)
+    assert after["behind"]["seats"] > run["report"]["figures"]["after_round_3"]["behind"]["seats"]
+
+
+def test_wins_by_buildings_held_and_staffed_owners_agree_with_the_replays(run, replayed):
+    seats, wins = Counter(), Counter()
+    staffed, unstaffed = Counter(), Counter()  # per original: [copies, copies whose holder won]
+    for log, (game, _rounds) in zip(run["logs"], replayed, strict=True):
+        won = final(log)["winner"]
+        for p in game.state.players:
+            seats[len(p.buildings)] += 1
+            wins[len(p.buildings)] += p.seat == won
+            for b in p.buildings:
+                tile = game.catalog.by_id[b.tile]
+                side = staffed if sum(b.staff) == len(tile.slots) else unstaffed
+                side[(tile.duplicate_of or tile.id, "held")] += 1
+                side[(tile.duplicate_of or tile.id, "won")] += p.seat == won
+    rows = run["report"]["figures"]["win_rate_by_buildings"]
+    assert [(r["buildings"], r["seats"], r["wins"]) for r in rows] == [
+        (n, seats[n], wins[n]) for n in sorted(seats)]
+    assert all(r["win_rate_ci"] == wilson(r["wins"], r["seats"]) for r in rows)
+    buildings = {x["id"]: x for x in run["report"]["items"] if x["kind"] == "building"}
+    checked = 0
+    for tile, what in list(staffed + unstaffed):
+        if what != "held":
+            continue
+        x = buildings[tile]
+        assert x["counts"]["fully_staffed"] == staffed[(tile, "held")]
+        assert x["counts"]["staffed_won"] == staffed[(tile, "won")]
+        assert x["counts"]["unstaffed_won"] == unstaffed[(tile, "won")]
+        if unstaffed[(tile, "held")]:
+            assert x["rates"]["unstaffed_win_rate"] == round(
+                unstaffed[(tile, "won")] / unstaffed[(tile, "held")], 4)
+        if staffed[(tile, "held")]:
+            checked += 1
+            assert x["rates"]["staffed_win_rate"] == round(
+                staffed[(tile, "won")] / staffed[(tile, "held")], 4)
+    assert checked  # some building was held fully staffed
+
+
+def test_expeditions_by_difficulty_agree_with_the_logs(run, replayed):
+    catalog = replayed[0][0].catalog
+    want: dict = {}
+    for log in run["logs"]:
+        for e in log:
+            if e["type"] == "board_setup":
+                for card in e["cards"]:
+                    d = want.setdefault(catalog.by_id[card].difficulty, Counter())
+                    d["laid_out"] += 1
+                    d[("card", card)] = 1
+            elif e["type"] == "expedition":
+                d = want[catalog.by_id[e["card"]].difficulty]
+                d["attempted"] += 1
+                d["succeeded"] += e["success"]
+    rows = run["report"]["figures"]["expeditions_by_difficulty"]
+    assert [r["difficulty"] for r in rows] == sorted(want)
+    for r in rows:
+        d = want[r["difficulty"]]
+        assert r["cards"] == sorted(k[1] for k in d if isinstance(k, tuple))
+        assert (r["laid_out"], r["attempted"], r["succeeded"]) == (
+            d["laid_out"], d["attempted"], d["succeeded"])
+        assert r["success_per_laid_out"] == round(d["succeeded"] / d["laid_out"], 4)
+        assert r["success_per_laid_out_ci"] == wilson(d["succeeded"], d["laid_out"])
+    # the printed difficulty matters: the easiest cards succeed more often than the hardest
+    assert rows[0]["success_per_laid_out"] > rows[-1]["success_per_laid_out"]
+
+
+def test_events_hit_against_the_rest_within_standing_agree_with_the_replays(run, replayed):
+    from test_simulate_figures import _event_hits
+
+    want: dict = {}
+    for log, (_game, rounds) in zip(run["logs"], replayed, strict=True):
+        won = final(log)["winner"]
+        event_round, rnd = [], 0
+        for e in log:  # the round each Event resolved in
+            if e["type"] == "board_setup":
+                rnd = e["round"]
+            elif e["type"] == "event":
+                event_round.append(rnd)
+        for (event, hits), r in zip(_event_hits(log), event_round, strict=True):
+            then = rounds[r]
+            for seat in range(PLAYERS):
+                rank = str(sum(other > then[seat] for other in then))
+                side = "hit" if seat in hits else "rest"
+                cell = want.setdefault(event, {}).setdefault(
+                    rank, {"hit": 0, "hit_won": 0, "rest": 0, "rest_won": 0})
+                cell[side] += 1
+                cell[f"{side}_won"] += seat == won
+    events = {x["id"]: x for x in run["report"]["items"] if x["kind"] == "event"}
+    tested = 0
+    for event, standing in want.items():
+        assert events[event]["counts"]["standing"] == standing, event
+        test = mantel_haenszel((c["hit_won"], c["hit"] - c["hit_won"], c["rest_won"],
+                                c["rest"] - c["rest_won"]) for _, c in sorted(standing.items()))
+        adjusted = events[event]["rates"]["standing_adjusted"]
+        assert adjusted == (None if test is None else {"strata": len(standing), **test})
+        tested += test is not None
+    assert tested

@@ -667,16 +667,34 @@ def _print_item_figures(console, report: dict) -> None:
                           _pct(r.get("fully_staffed_rate")), _pct(r.get("active_rate")),
                           _num(r.get("mean_price")), *_q(x))
         console.print(table)
+    if buildings and any("staffed_won" in x["counts"] for x in buildings):
+        table = _table(f"Buildings over {n} games: copies held at the end, fully staffed or "
+                       "not, and their holders' win rate",
+                       [("building", "left"), ("staffed", "right"), ("win rate (CI)", "right"),
+                        ("unstaffed", "right"), ("win rate (CI)", "right")])
+        for x in buildings:
+            c, r = x["counts"], x["rates"]
+            table.add_row(x["id"], str(c.get("fully_staffed", 0)),
+                          _rate_ci(r.get("staffed_win_rate"), r.get("staffed_win_rate_ci")),
+                          str(c.get("held", 0) - c.get("fully_staffed", 0)),
+                          _rate_ci(r.get("unstaffed_win_rate"),
+                                   r.get("unstaffed_win_rate_ci")))
+        console.print(table)
     cards = [x for x in rows if x["kind"] == "expedition"]
+    difficulty = {card: d["difficulty"]
+                  for d in (report.get("figures") or {}).get("expeditions_by_difficulty", ())
+                  for card in d["cards"]}
     if cards:
         table = _table(f"Expeditions over {n} games, per card laid out on Basecamp (a round "
-                       "on display): tried (resolved with explorers), succeeded",
-                       [("expedition", "left"), ("laid out", "right"), ("tried", "right"),
+                       "on display): d its difficulty, tried (resolved with explorers), succeeded",
+                       [("expedition", "left"), *([("d", "right")] if difficulty else []),
+                        ("laid out", "right"), ("tried", "right"),
                         ("succeeded", "right"), ("per laid out (CI)", "right"),
                         ("adj. OR", "right"), ("q", "right")])
         for x in cards:
             c, r = x["counts"], x["rates"]
-            table.add_row(x["id"], str(c.get("laid_out", 0)), str(c.get("attempted", 0)),
+            table.add_row(x["id"], *([_num(difficulty.get(x["id"]))] if difficulty else []),
+                          str(c.get("laid_out", 0)), str(c.get("attempted", 0)),
                           str(c.get("succeeded", 0)),
                           _rate_ci(r.get("success_per_laid_out"),
                                    r.get("success_per_laid_out_ci")), *_q(x))
@@ -699,6 +717,20 @@ def _print_item_figures(console, report: dict) -> None:
                           _num(r.get("rest_final_vp")), _pct(r.get("hit_win_rate")),
                           _pct(r.get("rest_win_rate")))
         console.print(table)
+        tested = [x for x in events if x["rates"].get("standing_adjusted")]
+        if tested:
+            table = _table("Events: the hit seats' win against the rest's within their "
+                           "standing at the start of the Event's round (rank by projected "
+                           "score), Mantel-Haenszel",
+                           [("event", "left"), ("hit", "right"), ("won", "right"),
+                            ("rest won", "right"), ("adj. OR", "right"), ("p", "right")])
+            for x in tested:
+                c, r, a = x["counts"], x["rates"], x["rates"]["standing_adjusted"]
+                table.add_row(x["id"], str(c.get("hit", 0)), _pct(r.get("hit_win_rate")),
+                              _pct(r.get("rest_win_rate")),
+                              "-" if a["odds_ratio"] is None else f"{a['odds_ratio']:.2f}",
+                              f"{a['p']:.3g}")
+            console.print(table)
 
 
 def _print_adjusted(console, report: dict, strata: str = "") -> None:
@@ -799,10 +831,15 @@ def _print_figures(console, report: dict) -> None:
             table.add_row(k, str(r["gains"]), _num(r["per_seat"]),
                           " ".join(f"{s}:{c}" for s, c in r["reward"]) or "-")
         console.print(table)
-    after = f.get("after_round_3")
-    if after and any(a["seats"] for a in after.values()):
-        table = _table("After round 3: seats behind the leader on the VP track, or level with "
-                       "it; their win rate, with and without Relief Track gains later",
+    for key, title in (("after_round_3", "After round 3: seats behind the leader on the VP "
+                        "track, or level with it"),
+                       ("after_round_3_projected", "After round 3, on the projected score "
+                        "(the track plus what final scoring would give then): seats behind "
+                        "the leader, or level with it")):
+        after = f.get(key)
+        if not after or not any(a["seats"] for a in after.values()):
+            continue
+        table = _table(f"{title}; their win rate, with and without Relief Track gains later",
                        [("", "left"), ("seats", "right"), ("win rate (CI)", "right"),
                         ("gap", "right"), ("final gap", "right"), ("relief", "right"),
                         ("with", "right"), ("without", "right")])
@@ -811,4 +848,25 @@ def _print_figures(console, report: dict) -> None:
                           _num(a["mean_gap"]), _num(a["mean_final_gap"]),
                           _num(a["mean_relief"]), _pct(a["with_relief"]["win_rate"]),
                           _pct(a["without_relief"]["win_rate"]))
+        console.print(table)
+    held = f.get("win_rate_by_buildings")
+    if held:
+        table = _table("Wins by buildings held at the end",
+                       [("buildings", "left"), ("seats", "right"), ("wins", "right"),
+                        ("win rate (CI)", "right")])
+        for row in held:
+            table.add_row(str(row["buildings"]), str(row["seats"]), str(row["wins"]),
+                          _rate_ci(row["win_rate"], row["win_rate_ci"]))
+        console.print(table)
+    levels = f.get("expeditions_by_difficulty")
+    if levels:
+        table = _table("Expeditions by printed difficulty: cards laid out, tried, succeeded",
+                       [("difficulty", "left"), ("cards", "right"), ("laid out", "right"),
+                        ("tried", "right"), ("succeeded", "right"),
+                        ("per laid out (CI)", "right"), ("per try", "right")])
+        for row in levels:
+            table.add_row(str(row["difficulty"]), str(len(row["cards"])), str(row["laid_out"]),
+                          str(row["attempted"]), str(row["succeeded"]),
+                          _rate_ci(row["success_per_laid_out"], row["success_per_laid_out_ci"]),
+                          _pct(row["success_per_attempt"]))
         console.print(table)

@@ -344,12 +344,25 @@ class Ruleset:
         (the report sums the seats' by bot kind). Default: none."""
         return {}
 
-    def report_summary(self, game) -> dict:
+    #: Whether a simulation asks `round_figures` at the start of every round (a game whose
+    #: report needs the position mid-game, which the finished game's log does not hold).
+    reads_rounds: bool = False
+
+    def round_figures(self, game) -> Any:
+        """What a simulation keeps of the position at the first decision of each round (and
+        before the game's first decision), for figures of the finished game (the Project:
+        each seat's projected score); JSON data. Asked only when `reads_rounds`, with the
+        game not over; it must not change the game. Default: None."""
+        return None
+
+    def report_summary(self, game, rounds: dict | None = None) -> dict:
         """What a simulation report reads of a finished game, in one call: {"steps":
         `vp_parts`, "items": `item_summary`, "positions": `turn_positions`, "strata":
-        `owner_strata`, "figures": `game_figures`} (`artemis.sim.task.summarize`). Default:
-        each of those called in turn; a game whose hooks each read the whole log gives them
-        from one reading of it (the Project), the same values."""
+        `owner_strata`, "figures": `game_figures`} (`artemis.sim.task.summarize`); ``rounds``
+        ({round: `round_figures`} when the game `reads_rounds`, else None) is what the game
+        kept of each round's start. Default: each of those called in turn (``rounds``
+        unread); a game whose hooks each read the whole log gives them from one reading of
+        it (the Project), the same values."""
         return {"steps": self.vp_parts(game), "items": self.item_summary(game),
                 "positions": self.turn_positions(game), "strata": self.owner_strata(game),
                 "figures": self.game_figures(game)}

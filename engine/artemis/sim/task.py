@@ -92,9 +92,10 @@ class GameTask:
             game = Game.new(config, plugins=self.host())
             # seeded as `artemis play` seeds them; the one play loop, with its stall guard;
             # not resumable: Ctrl-C drops the game (below), so no bot's RNG is kept per decision
-            play_on(game, make_bots(config, self.bots), max_decisions=self.max_decisions,
-                    resumable=False)
-            summary = summarize(game)
+            rounds, after_round = round_watch(game)
+            play_on(game, make_bots(config, self.bots), after_round=after_round,
+                    max_decisions=self.max_decisions, resumable=False)
+            summary = summarize(game, rounds)
         except PlayInterrupted:  # Ctrl-C stops the run (`runner.run`); it is no game's error
             raise KeyboardInterrupt from None
         except Exception as exc:  # reported with the seed that reproduces it; the run goes on
@@ -175,7 +176,23 @@ def innermost_frame(exc: BaseException) -> str | None:
     return f"{f.filename}:{f.lineno} in {f.name}"
 
 
-def summarize(game) -> dict:
+def round_watch(game) -> tuple[dict | None, object]:
+    """({round: `Ruleset.round_figures`}, an ``after_round`` for `play_on` that fills it) for a
+    game whose ruleset `reads_rounds`, the position before its first decision kept at once;
+    (None, None) for another game (nothing is asked during play)."""
+    rules = game.ruleset
+    if not rules.reads_rounds:
+        return None, None
+    rounds = {rules.round_of(game): rules.round_figures(game)}
+
+    def after_round(g) -> None:
+        if not g.is_over:
+            rounds[rules.round_of(g)] = rules.round_figures(g)
+
+    return rounds, after_round
+
+
+def summarize(game, rounds: dict | None = None) -> dict:
     """A finished game in a few numbers: {seed, winner, ranking, vp, in_game, steps, decisions,
     rounds, items}, and ``winners`` when the result lists them (every tied leader wins; an
     empty list: nobody won, a solo Mission lost).
@@ -191,14 +208,19 @@ def summarize(game) -> dict:
     ``positions`` ({name: [turn position per seat]}), ``strata`` (per seat, what an item's
     owners are compared within) and ``figures`` (the game's own whole numbers) when the game
     gives them (`Ruleset.turn_positions`, `owner_strata`, `game_figures`). All of these
-    parts come from one call, `Ruleset.report_summary`.
+    parts come from one call, `Ruleset.report_summary`, given ``rounds``: what the game
+    kept of each round's start during play (`round_watch`), or None.
 
     Raises ValueError for a game that is not over."""
     result = game.result
     if result is None:
         raise ValueError("the game is not over")
     players = result["players"]
-    parts = game.ruleset.report_summary(game)  # the log read once for all of them
+    # the log read once for all of them; ``rounds`` only to a game that keeps them (a
+    # ruleset written before issue 28 may take the game alone)
+    rules = game.ruleset
+    parts = (rules.report_summary(game, rounds) if rounds is not None
+             else rules.report_summary(game))
     return {"seed": game.config.seed, "winner": result["winner"],
             "ranking": list(result["ranking"]),
             **({"winners": list(result["winners"])} if "winners" in result else {}),

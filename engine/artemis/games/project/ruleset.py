@@ -257,10 +257,10 @@ class ProjectRuleset(Ruleset):
 
     # -- players ----------------------------------------------------------------------------
 
-    def item_summary(self, game) -> dict:
+    def item_summary(self, game, rounds: dict | None = None) -> dict:
         from artemis.games.project.stats import item_summary
 
-        return item_summary(game)
+        return item_summary(game, rounds)
 
     def turn_positions(self, game) -> dict:
         from artemis.games.project.stats import turn_positions
@@ -274,16 +274,26 @@ class ProjectRuleset(Ruleset):
 
         return buildings_held(game)
 
-    def game_figures(self, game) -> dict:
+    def game_figures(self, game, rounds: dict | None = None) -> dict:
         from artemis.games.project.stats import game_figures
 
-        return game_figures(game)
+        return game_figures(game, rounds)
 
-    def report_summary(self, game) -> dict:
+    #: each seat's projected score at the start of every round: who is behind after round 3,
+    #: an Event's hit seats compared within their standing (docs/simulate.md)
+    reads_rounds = True
+
+    def round_figures(self, game) -> list[int]:
+        """Each seat's projected score (`artemis.games.project.stats.projected_scores`)."""
+        from artemis.games.project.stats import projected_scores
+
+        return projected_scores(game)
+
+    def report_summary(self, game, rounds: dict | None = None) -> dict:
         """`Ruleset.report_summary`, its log parts from one pass over the log."""
         from artemis.games.project.stats import log_figures
 
-        return {"steps": self.vp_parts(game), **log_figures(game)}
+        return {"steps": self.vp_parts(game), **log_figures(game, rounds)}
 
     def item_rates(self, kind: str, counts: dict, games: int) -> dict:
         from artemis.games.project.stats import item_rates
