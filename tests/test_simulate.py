@@ -144,6 +144,15 @@ def test_the_building_chart_shows_enough_owners_and_the_runs_baseline():
     assert pooled == (3 + 4 + 3) / 20  # every building owner seat, not 1/players
 
 
+def test_the_building_chart_marks_its_flagged_rows_as_the_tables_do():
+    from artemis.sim.plot import flag_label
+
+    row = {"id": "jackpot", "owners": 12, "adjusted": {"flagged": True, "q": 0.01}}
+    assert flag_label(row) == "jackpot (12) *"
+    assert flag_label({**row, "adjusted": {"flagged": False, "q": 0.4}}) == "jackpot (12)"
+    assert flag_label({"id": "dome", "owners": 5}) == "dome (5)"
+
+
 FAILING_PLUGIN = """
 from artemis.kernel.hookspecs import hookimpl
 from artemis.sim import game_seed

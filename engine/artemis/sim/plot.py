@@ -22,7 +22,8 @@ def plot_report(report: dict, folder: Path) -> list[Path]:
     """Write ``final_vp_by_bot.png`` (the final VP distribution of each bot kind, one bar per
     VP value, as a share of that kind's seats) and ``win_rate_by_building.png`` (the owners'
     win rate of every building with at least MIN_OWNERS owner seats, best first, labelled
-    "id (owner seats)", with its 95% Wilson interval, the pooled win rate of all building
+    "id (owner seats)", a flagged row (`flag_label`) marked and drawn in another colour,
+    with its 95% Wilson interval, the pooled win rate of all building
     owner seats and the 1/players line of any seat; not for a game without buildings) into
     ``folder`` (created). Returns the paths written.
 
@@ -57,11 +58,13 @@ def plot_report(report: dict, folder: Path) -> list[Path]:
     owned, skipped, pooled = building_rows(report)
     fig = Figure(figsize=(8, max(3.0, 0.22 * len(owned) + 1.4)), layout="constrained")
     ax = fig.add_subplot()
-    ys = [f"{x['id']} ({x['owners']})" for x in owned]
+    ys = [flag_label(x) for x in owned]
     rates = [x["owners_win_rate"] for x in owned]
     cis = [x.get("owners_win_rate_ci") or [r, r] for x, r in zip(owned, rates, strict=True)]
+    flagged = [bool((x.get("adjusted") or {}).get("flagged")) for x in owned]
     ax.barh(ys, rates, xerr=[[r - lo for r, (lo, _) in zip(rates, cis, strict=True)],
                              [hi - r for r, (_, hi) in zip(rates, cis, strict=True)]],
+            color=["tab:orange" if f else "tab:blue" for f in flagged],
             error_kw={"elinewidth": 0.8, "capsize": 2, "ecolor": "dimgrey"})
     ax.invert_yaxis()
     if pooled is not None:
@@ -71,7 +74,7 @@ def plot_report(report: dict, folder: Path) -> list[Path]:
                label=f"any seat (1/{players} = {1 / players:.1%})")
     ax.set_xlim(0, 1)
     ax.set_xlabel("owners' win rate (owner seats that won), 95% Wilson interval; "
-                  "(n) = owner seats")
+                  "(n) = owner seats; * flagged (adjusted, Benjamini-Hochberg at FDR 5%)")
     note = (f"; {skipped} with fewer than {MIN_OWNERS} owner seats left out" if skipped
             else "")
     ax.set_title(f"Win rate by building ({report['finished']} games{note})")
@@ -81,6 +84,14 @@ def plot_report(report: dict, folder: Path) -> list[Path]:
     fig.savefig(path, dpi=100)
     written.append(path)
     return written
+
+
+def flag_label(x: dict) -> str:
+    """A chart row's label: "id (owner seats)", then " *" when the row is flagged (its owners'
+    win rate adjusted by Mantel-Haenszel survives Benjamini-Hochberg at FDR 5%, as the
+    console's tables mark it: docs/simulate.md, "Owners' win rate, adjusted")."""
+    flagged = (x.get("adjusted") or {}).get("flagged")
+    return f"{x['id']} ({x['owners']})" + (" *" if flagged else "")
 
 
 def building_rows(report: dict) -> tuple[list[dict], int, float | None]:
