@@ -278,3 +278,98 @@ def test_events_hit_against_the_rest_within_standing_agree_with_the_replays(run,
         assert adjusted == (None if test is None else {"strata": len(standing), **test})
         tested += test is not None
     assert tested
+
+
+# -- the designer's scoring model ---------------------------------------------------------------
+
+
+def test_the_base_scoring_model_gives_the_rulebook_budget():
+    from artemis.games.project.scoring_model import expected_at, load_model
+    from artemis.util.paths import base_pack
+
+    model = load_model([("base", base_pack())])
+    assert sorted(model) == [2, 4]
+    four = expected_at(model, 4)
+    assert four["players"] == [4] and four["source"] == "base:scoring_model.yaml"
+    assert four["steps"] == {"saved_resources": 2, "surface_buildings": 13, "buildings": 9,
+                             "colonist_sets": 6, "leftover_colonists": 1, "badges": 3,
+                             "most_toolkits": 0.5}
+    # about 41 VP a seat for solid play at 4 players (docs/authoring.md 13.5)
+    assert sum(four["steps"].values()) + four["in_game"] == 41.5
+    # 3 players: halfway between 2 and 4, step by step; 5: the nearest, 4
+    three = expected_at(model, 3)
+    assert three["players"] == [2, 4]
+    assert three["steps"]["badges"] == 2.0 and three["steps"]["most_toolkits"] == 0.75
+    assert expected_at(model, 5)["steps"] == four["steps"]
+    assert expected_at({}, 4) is None
+
+
+def test_the_scores_against_the_model_agree_with_the_logs(run):
+    sums, seats = Counter(), 0
+    for log in run["logs"]:
+        for steps in final(log)["steps"].values():
+            seats += 1
+            sums.update(steps)
+    model = run["report"]["scoring_model"]
+    assert model["players"] == [2, 4] and model["source"] == "base:scoring_model.yaml"
+    assert run["report"]["config"]["scoring_model"]["steps"] == {
+        s: r["expected"] for s, r in model["steps"].items()}
+    for name, r in model["steps"].items():
+        assert r["observed"] == round(sums[name] / seats, 4)
+        assert r["difference"] == round(sums[name] / seats - r["expected"], 4)
+    totals = [t for log in run["logs"] for t in final(log)["totals"].values()]
+    assert model["total"]["observed"] == round(sum(totals) / len(totals), 4)
+    assert model["total"]["expected"] == 40.25  # halfway between 39 and 41.5
+
+
+FAN_MANIFEST = ('id: fan\nname: Fan\nversion: 0.1.0\nengine: ">=0.1"\nrequires: [base]\n'
+                'files: [extra.yaml]\ndescription: "a scoring model"\nauthors: ["tests"]\n'
+                'provenance: "tests"\n')
+FAN_MODEL = """\
+kind: scoring_model
+items:
+  - players: 2
+    steps: {saved_resources: 1, surface_buildings: 10, buildings: 8, colonist_sets: 3,
+            leftover_colonists: 1, badges: 2, most_toolkits: 1}
+    in_game: 4
+    provenance: "the fan pack's own"
+"""
+
+
+def fan_pack(tmp_path, model: str):
+    pack = tmp_path / "fan"
+    pack.mkdir(parents=True)
+    (pack / "expansion.yaml").write_text(FAN_MANIFEST)
+    (pack / "extra.yaml").write_text("kind: events\nitems: []\n")
+    (pack / "scoring_model.yaml").write_text(model)
+    return pack
+
+
+def test_a_fan_pack_overrides_the_scoring_model(tmp_path):
+    pack = fan_pack(tmp_path, FAN_MODEL)
+    args = ["simulate", "--players", "2", "--games", "1", "--workers", "1", "--game-timeout",
+            "0", "--expansion", str(pack), "--json"]
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    model = json.loads(result.stdout)["scoring_model"]
+    assert model["source"] == "fan:scoring_model.yaml" and model["players"] == [2]
+    assert model["steps"]["surface_buildings"]["expected"] == 10
+    assert model["total"]["expected"] == 30
+    # the pack's 2 players only: at 4 the base game's entry stays
+    result = invoke(*[a if a != "2" else "4" for a in args])
+    assert json.loads(result.stdout)["scoring_model"]["source"] == "base:scoring_model.yaml"
+
+
+def test_a_bad_scoring_model_is_a_located_error(tmp_path):
+    pack = fan_pack(tmp_path, FAN_MODEL.replace("buildings: 8", "buildings: '8'"))
+    result = invoke("simulate", "--players", "2", "--games", "1", "--workers", "1",
+                    "--game-timeout", "0", "--expansion", str(pack))
+    assert result.exit_code == 1
+    assert "scoring_model.yaml:4:" in result.output and "error[E201]" in result.output
+    assert "Traceback" not in result.output
+    result = invoke("validate", str(pack))  # validated with the pack's other content
+    assert result.exit_code == 1 and "scoring_model.yaml:4:" in result.output
+    twice = FAN_MODEL + FAN_MODEL.split("items:\n")[1]
+    result = invoke("simulate", "--players", "2", "--games", "1", "--workers", "1",
+                    "--game-timeout", "0", "--expansion", str(fan_pack(tmp_path / "b", twice)))
+    assert result.exit_code == 1 and "players 2 is given twice" in result.output

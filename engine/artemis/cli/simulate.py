@@ -317,6 +317,11 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
         pass
     catalog = game_catalog(ruleset, task.expansions, host)
     items = ruleset.report_items(catalog) if catalog is not None else []
+    try:  # the designer's scoring model, set against the run's means (docs/simulate.md)
+        model = ruleset.scoring_model(catalog, players) if catalog is not None else None
+    except ContentError as exc:
+        print_problems(exc.problems, False)
+        raise typer.Exit(1) from None
     from artemis.kernel.game import check_config
 
     config = {"game": ruleset.id, "options": check_config(task.config(0)).options,
@@ -327,6 +332,8 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
               "packs": [{"id": p.id, "version": p.version}
                         for p in getattr(catalog, "packs", ())],
               "plugins": list(task.plugins), "disabled_plugins": list(task.disabled)}
+    if model is not None:
+        config["scoring_model"] = model
     return task, items, config
 
 
@@ -456,6 +463,7 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     _print_wins(console, report, num)
     _print_vp(console, report, ruleset)
     _print_step_gap(console, report, ruleset)
+    _print_model(console, report, ruleset)
     _print_items(console, report, catalog, ruleset)
     _print_item_figures(console, report)
     _print_adjusted(console, report, getattr(ruleset, "owner_strata_label", ""))
@@ -799,6 +807,25 @@ def _print_step_gap(console, report: dict, ruleset) -> None:
     for name, g in gap.items():
         table.add_row(labels.get(name, name), _num(g["winners"]["mean"]),
                       _num(g["others"]["mean"]), _num(g["difference"]))
+    console.print(table)
+
+
+def _print_model(console, report: dict, ruleset) -> None:
+    """The run's mean VP per step against the designer's scoring model."""
+    model = report.get("scoring_model")
+    if not model or not report["finished"]:
+        return
+    labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
+    at = " and ".join(map(str, model["players"]))
+    table = _table(f"Against the designer's scoring model ({model['source']}, "
+                   f"{'interpolated between ' if len(model['players']) > 1 else 'at '}"
+                   f"{at} players): VP a seat",
+                   [("", "left"), ("expected", "right"), ("observed", "right"),
+                    ("difference", "right")])
+    rows = [*((labels.get(k, k), r) for k, r in model["steps"].items()),
+            ("in game", model["in_game"]), ("final VP", model["total"])]
+    for label, r in rows:
+        table.add_row(label, _num(r["expected"]), _num(r["observed"]), _num(r["difference"]))
     console.print(table)
 
 

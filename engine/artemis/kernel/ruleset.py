@@ -367,6 +367,13 @@ class Ruleset:
                 "positions": self.turn_positions(game), "strata": self.owner_strata(game),
                 "figures": self.game_figures(game)}
 
+    def scoring_model(self, catalog, players: int) -> dict | None:
+        """The designer's scoring model of the content of ``catalog`` at ``players``, for a
+        simulation report to set its means against: {players (the counts it is read from),
+        steps {part: expected VP per seat}, in_game, provenance, source}; None for none (the
+        default). Raises ContentError for a model file with problems."""
+        return None
+
     def item_rates(self, kind: str, counts: dict, games: int) -> dict:
         """The rates a report shows of an item's summed ``counts`` (`item_summary`'s
         ``counts``, added over ``games`` finished games). Default: none."""

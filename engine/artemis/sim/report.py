@@ -474,11 +474,39 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
         "decisions": _stats(t["decisions"]),
         "rounds": _stats(t["rounds"]),
         "items": rows,
+        **_against_model((config or {}).get("scoring_model"), t),
         "figures": figures,
         "errors": t["errors"],
         "timed_out": t["timed_out"],
         "sums": t,
     }
+
+
+def _against_model(model: dict | None, t: dict) -> dict:
+    """{"scoring_model": ...}: the run's mean VP per seat at each scoring step set against
+    the designer's model (the config's ``scoring_model``, `Ruleset.scoring_model`): {players,
+    source, provenance, steps: {step: {expected, observed, difference}}, in_game, total},
+    ``difference`` observed minus expected; {} without a model."""
+    if not model:
+        return {}
+
+    def row(expected, raw) -> dict:
+        observed = _stats(raw)["mean"]
+        diff = (None if expected is None or observed is None
+                else round(observed - expected, 4))
+        return {"expected": expected, "observed": observed, "difference": diff}
+
+    steps = {name: row(model["steps"].get(name), raw) for name, raw in t["steps"].items()}
+    for name, expected in model["steps"].items():  # a step the run never scored
+        steps.setdefault(name, row(expected, Stats().raw()))
+    known = [model["steps"][k] for k in model["steps"]]
+    total = (None if model.get("in_game") is None
+             else round(sum(known) + model["in_game"], 4))
+    return {"scoring_model": {
+        "players": model["players"], "source": model["source"],
+        "provenance": model["provenance"], "steps": steps,
+        "in_game": row(model.get("in_game"), t["in_game"]),
+        "total": row(total, t["final"])}}
 
 
 def _fairness(t: dict, bots: list[str]) -> dict:

@@ -12,6 +12,7 @@ from artemis.content.loader import Item, Pack, may_hold
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
 from artemis.games.project.content_balance import balance_warnings
+from artemis.games.project.scoring_model import model_problems
 from artemis.games.project.vocabulary import COLONIST_TYPES, PLACES
 
 ABILITIES = ("upkeep", "passive", "trigger", "scoring")
@@ -48,6 +49,7 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
     invalid = [i for p in packs for i in p.invalid]
     known = items + invalid
     out = unique_ids(items, packs)
+    out.extend(model_problems(packs))  # the designer's scoring model, beside the items
     tiles = {i.id: i for i in known if i.kind == "buildings" and isinstance(i.id, str)
              and "duplicate_of" not in i.data}
     spots = {r.data["spot"]: r for r in known

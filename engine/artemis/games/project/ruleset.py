@@ -129,9 +129,11 @@ class ProjectRuleset(Ruleset):
 
     def schemas(self, registry) -> dict[str, dict]:
         from artemis.games.project.content_schemas import KINDS, effect_schema, file_schema
+        from artemis.games.project.scoring_model import model_schema
 
         out = {f"{k}.schema.json": file_schema(registry, k) for k in KINDS}
         out["effect.schema.json"] = effect_schema(registry)
+        out["scoring_model.schema.json"] = model_schema()
         return out
 
     # -- a game ------------------------------------------------------------------------------
@@ -294,6 +296,13 @@ class ProjectRuleset(Ruleset):
         from artemis.games.project.stats import log_figures
 
         return {"steps": self.vp_parts(game), **log_figures(game, rounds)}
+
+    def scoring_model(self, catalog, players: int) -> dict | None:
+        """The packs' `scoring_model.yaml` (`artemis.games.project.scoring_model`): the base
+        game's, or a fan pack's in its place, at ``players``."""
+        from artemis.games.project.scoring_model import expected_at, load_model
+
+        return expected_at(load_model((p.id, p.root) for p in catalog.packs), players)
 
     def item_rates(self, kind: str, counts: dict, games: int) -> dict:
         from artemis.games.project.stats import item_rates
