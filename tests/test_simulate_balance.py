@@ -373,3 +373,53 @@ def test_a_bad_scoring_model_is_a_located_error(tmp_path):
     result = invoke("simulate", "--players", "2", "--games", "1", "--workers", "1",
                     "--game-timeout", "0", "--expansion", str(fan_pack(tmp_path / "b", twice)))
     assert result.exit_code == 1 and "players 2 is given twice" in result.output
+
+
+# -- the Odyssey's equivalents ---------------------------------------------------------------
+
+
+def test_the_odyssey_gets_the_fairness_test_and_each_options_winners_against_the_others(
+        tmp_path):
+    games = 4
+    run = play(tmp_path, game="odyssey", games=games, players=3)
+    wins = Counter()
+    sums = {"winners": Counter(), "others": Counter()}
+    seats = Counter()
+    for log in run["logs"]:
+        end = log[-1]
+        assert end["type"] == "game_end"
+        vp = [Counter() for _ in range(3)]
+        for e in log:  # the Score tallies: +3 to most, -2 to fewest (as vp.steps counts)
+            if e["type"] == "score_tally":
+                for seat in range(3):
+                    vp[seat][e["option"]] += (e["tally"][seat] + 3 * (seat in e["most"])
+                                              - 2 * (seat in e["fewest"]))
+        for seat in range(3):
+            side = "winners" if seat in end["winners"] else "others"
+            wins[seat] += seat in end["winners"]
+            seats[side] += 1
+            sums[side].update(vp[seat])
+    fair = run["report"]["wins"]["fairness"]
+    share = sum(wins.values()) / 3
+    chi2 = sum((wins[s] - share) ** 2 / share for s in range(3))
+    assert fair["by_seat"]["chi2"] == round(chi2, 4) and fair["by_seat"]["df"] == 2
+    assert fair["by_position"] == {}  # the Odyssey gives no turn positions
+    gap = run["report"]["vp"]["step_gap"]
+    assert len(gap) == 8 and "scoring_model" not in run["report"]
+    for option, g in gap.items():
+        w, o = sums["winners"][option] / seats["winners"], sums["others"][option] / seats["others"]
+        assert g["difference"] == round(w - o, 4), option
+
+
+def test_every_tied_leader_is_a_winner_in_each_steps_comparison():
+    from artemis.sim.report import build_report
+
+    base = {"ranking": [0, 1, 2], "in_game": None, "decisions": 300, "rounds": 9, "items": {},
+            "steps": [{"a": 10}, {"a": 6}, {"a": 1}]}
+    results = [{**base, "index": 0, "vp": [80, 80, 60], "winner": 0, "winners": [0, 1]},
+               {**base, "index": 1, "vp": [90, 20, 10], "winner": 0}]
+    gap = build_report(results, ["random"] * 3)["vp"]["step_gap"]["a"]
+    # winners: 10, 6 (tied) and 10; others: 1, 6 and 1
+    assert (gap["winners"]["n"], gap["winners"]["mean"]) == (3, round(26 / 3, 4))
+    assert (gap["others"]["n"], gap["others"]["mean"]) == (3, round(8 / 3, 4))
+    assert gap["difference"] == round(26 / 3 - 8 / 3, 4)
