@@ -395,8 +395,12 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
     """The report of the tally ``t``.
 
     Returns {format, config, games, played, indices, finished, interrupted,
-    wins: {by_seat, by_bot, by_position}, vp: {final, in_game, steps, by_seat, by_bot},
-    decisions, rounds, items, figures, errors, timed_out, sums}. ``indices`` lists the game
+    wins: {by_seat, by_bot, by_position, fairness}, vp: {final, in_game, steps, by_seat,
+    by_bot, step_gap}, decisions, rounds, items, scoring_model (with the config's
+    ``scoring_model`` only), figures, errors, timed_out, sums}: ``fairness`` the chi-square
+    goodness-of-fit tests of the wins by seat and turn position (`_fairness`), ``step_gap``
+    each scoring step's winners against the others (`_step_gap`), ``scoring_model`` the
+    means against the designer's model (`_against_model`). ``indices`` lists the game
     indices played as [start, stop) ranges (all of them unless interrupted); ``timed_out``
     the games stopped by the game timeout, {index, seed, seconds, replay}, which depend on
     the machine, unlike the rest of the report; each statistic is {n, mean, std, min, max}
