@@ -423,3 +423,34 @@ def test_every_tied_leader_is_a_winner_in_each_steps_comparison():
     assert (gap["winners"]["n"], gap["winners"]["mean"]) == (3, round(26 / 3, 4))
     assert (gap["others"]["n"], gap["others"]["mean"]) == (3, round(8 / 3, 4))
     assert gap["difference"] == round(26 / 3 - 8 / 3, 4)
+
+
+ENDGAME_PLUGIN = """
+from artemis import hookimpl
+
+
+def _bonus(game, seat):
+    if game.state.phase != "over":
+        raise RuntimeError("this scoring item reads the game only at its end")
+    return 1
+
+
+@hookimpl
+def artemis_register_scoring(register):
+    register("endgame_bonus", _bonus)
+"""
+
+
+def test_a_plugin_scoring_item_that_fails_mid_game_leaves_the_projection_out(tmp_path,
+                                                                              monkeypatch):
+    (tmp_path / "artemis_endgame_bonus.py").write_text(ENDGAME_PLUGIN)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    result = invoke("simulate", "--players", "2", "--games", "2", "--workers", "1",
+                    "--game-timeout", "0", "--plugin", "artemis_endgame_bonus", "--json")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    assert report["finished"] == 2 and report["errors"] == []
+    assert report["vp"]["steps"]["endgame_bonus"]["mean"] == 1
+    assert report["figures"]["after_round_3_projected"]["behind"]["seats"] == 0
+    assert report["figures"]["after_round_3"]["behind"]["seats"] + \
+        report["figures"]["after_round_3"]["level"]["seats"] == 4

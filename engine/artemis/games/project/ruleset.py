@@ -285,11 +285,17 @@ class ProjectRuleset(Ruleset):
     #: an Event's hit seats compared within their standing (docs/simulate.md)
     reads_rounds = True
 
-    def round_figures(self, game) -> list[int]:
-        """Each seat's projected score (`artemis.games.project.stats.projected_scores`)."""
+    def round_figures(self, game) -> list[int] | None:
+        """Each seat's projected score (`artemis.games.project.stats.projected_scores`), or
+        None when a plugin's scoring item cannot be read mid-game (one written for the end of
+        the game may raise here): the figures on the projection leave that round out, and
+        the game plays on as it would without them."""
         from artemis.games.project.stats import projected_scores
 
-        return projected_scores(game)
+        try:
+            return projected_scores(game)
+        except Exception:  # noqa: BLE001 - a report's figure must never stop a game
+            return None
 
     def report_summary(self, game, rounds: dict | None = None) -> dict:
         """`Ruleset.report_summary`, its log parts from one pass over the log."""
