@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 
-from artemis.kernel.actions import Action, Decision
-from artemis.kernel.flow import StepTable, ask, push
+from artemis.kernel.actions import Action
+from artemis.kernel.flow import StepTable, ask, push, reask
 from artemis.kernel.ruleset import Ruleset
 
 CARDS = (1, 2, 3, 4, 5)
@@ -156,8 +156,7 @@ class SealedBidsRuleset(Ruleset):
             s.bids[other], s.hands[other] = cards[0], cards[1:]
         pending = clone.pending
         if pending is not None and pending.player != seat:
-            clone.pending = Decision(pending.player, pending.kind,
-                                     _options(s.hands[pending.player]), pending.ctx)
+            reask(clone, _options(s.hands[pending.player]))
         return clone
 
     def evaluate(self, game, seat: int) -> float:

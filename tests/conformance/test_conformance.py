@@ -10,8 +10,11 @@ and continue gives the identical game. A game registered later (an entry point i
 ``artemis.games``) is checked by registration alone. A check a game fails today is listed in
 KNOWN_FAILURES, a strict xfail of that check and game only.
 
-CI plays SEEDS games per game and player count (about two minutes in all); the ``slow`` marker adds
-SLOW_SEEDS more (``pytest -m slow tests/conformance``).
+The checks are the engine's own library (`artemis.testing`), which a game written as a
+package of its own calls from its tests. CI plays SEEDS games per game and player count
+(CHEAP_SEEDS for the toy games, whose games are a few dozen decisions: enough to catch a
+determinize bug that shows in few worlds); the ``slow`` marker adds SLOW_SEEDS more
+(``pytest -m slow tests/conformance``).
 """
 
 from __future__ import annotations
@@ -22,21 +25,27 @@ import pytest
 
 from artemis.games.odyssey.ruleset import OdysseyRuleset
 from artemis.games.project.ruleset import ProjectRuleset
-from artemis.kernel.game import Game
-
-from .checks import (
+from artemis.kernel.actions import Action
+from artemis.kernel.flow import reask
+from artemis.kernel.game import ConfigError, Game
+from artemis.kernel.games import register_game, unregister_game
+from artemis.testing import CHEAP_SEEDS, SEEDS, check_game
+from artemis.testing.checks import (
     check_hidden_information,
     check_indistinguishable,
     check_save_continues,
+    check_world_answers,
     play_checked,
     snapshot,
 )
+
 from .sealed_bids import RULESET as BIDS
 from .sealed_bids import LeakyHandView
 from .toy_game import RULESET as RACE
+from .toy_game import RaceRuleset
 
-SEEDS = 3
 SLOW_SEEDS = 25
+CHEAP = {RACE.id, BIDS.id}  # the toy games: CHEAP_SEEDS in CI
 
 # (check, game id) -> (why it fails today, the exception): each an xfail(strict=True), so a
 # fix shows up as an unexpected pass
@@ -54,8 +63,9 @@ def cases(check: str) -> list:
     out = []
     for game_id, ruleset in sorted(registered().items()):
         for players in ruleset.player_counts:
-            for seed in range(SEEDS + SLOW_SEEDS):
-                marks = [pytest.mark.slow] if seed >= SEEDS else []
+            fast = CHEAP_SEEDS if game_id in CHEAP else SEEDS
+            for seed in range(fast + SLOW_SEEDS):
+                marks = [pytest.mark.slow] if seed >= fast else []
                 known = KNOWN_FAILURES.get((check, game_id))
                 if known:
                     marks.append(pytest.mark.xfail(strict=True, reason=known[0],
@@ -155,3 +165,59 @@ def test_the_indistinguishability_check_fails_on_the_odyssey_view_that_leaked(pl
     game.ruleset = OldOdysseyView()
     with pytest.raises(AssertionError, match=r"seat \d can tell 'place:.*its view differs"):
         check_indistinguishable(game, "odyssey", limit=3)
+
+
+class StaleRace(RaceRuleset):
+    """Race to 10 with a planted determinize bug: the other hands are dealt again, but the
+    pending question still lists the acting player's real hand."""
+
+    id = "stale_race"
+
+    def determinize(self, game, seat, rng):
+        world = super().determinize(game, seat, rng)
+        world.pending = game.pending  # the real question, its real cards
+        return world
+
+
+@pytest.fixture
+def stale_race():
+    yield register_game(StaleRace())
+    unregister_game(StaleRace.id)
+
+
+def test_the_world_check_catches_a_determinize_that_keeps_the_real_hand(stale_race):
+    # the real game passes at every decision of CHEAP_SEEDS games
+    assert check_game(RACE.id, players=[2], seeds=CHEAP_SEEDS, saves=False) > 100
+    with pytest.raises(AssertionError, match=r"stale_race, 2 players, seed \d+, decision \d+, "
+                       r"determinize\(1, .*the world lists 'play:\d' for player 0, but it does "
+                       r"not apply there \(ValueError.*reask"):
+        check_game(StaleRace.id, players=[2], seeds=CHEAP_SEEDS, saves=False)
+
+
+def test_the_world_check_applies_every_answer_of_a_world_and_a_limited_spread():
+    game = Game.new({"game": "race", "players": 3, "seed": 1})
+    world = game.determinize(1, random.Random(0))
+    assert check_world_answers(world, "race") == len(world.legal_actions()) >= 1
+    project = _project_game(players=2, decisions=3)
+    world = project.determinize(1, random.Random(0))
+    assert len(world.legal_actions()) > 8
+    assert check_world_answers(world, "project") == 8
+    assert check_world_answers(world, "project", limit=None) == len(world.legal_actions())
+
+
+def test_reask_keeps_one_option_pending_and_refuses_none():
+    game = Game.new({"game": "race", "players": 2, "seed": 0})
+    pending = game.pending
+    reask(game, [Action("play", (9,), "play a 9")])
+    assert game.pending.player == pending.player and game.pending.ctx == pending.ctx
+    assert [a.id for a in game.legal_actions()] == ["play:9"]
+    with pytest.raises(ValueError, match="asked again with no options"):
+        reask(game, [])
+    game.pending = None
+    with pytest.raises(ValueError, match="no question is pending"):
+        reask(game, [Action("play", (1,))])
+
+
+def test_check_game_refuses_an_unknown_game():
+    with pytest.raises(ConfigError, match="no_such_game"):
+        check_game("no_such_game")

@@ -13,8 +13,7 @@ from artemis.kernel.flow import StepTable, ask, push
 from artemis.kernel.game import Game
 from artemis.kernel.games import register_game, unregister_game
 from artemis.kernel.ruleset import Ruleset
-
-from .checks import play_checked
+from artemis.testing.checks import play_checked
 
 TABLE = StepTable()
 

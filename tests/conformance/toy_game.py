@@ -16,8 +16,8 @@ from __future__ import annotations
 import hashlib
 import random
 
-from artemis.kernel.actions import Action, Decision
-from artemis.kernel.flow import StepTable, ask, push
+from artemis.kernel.actions import Action
+from artemis.kernel.flow import StepTable, ask, push, reask
 from artemis.kernel.ruleset import Ruleset
 from artemis.kernel.streams import Streams
 
@@ -178,8 +178,7 @@ class RaceRuleset(Ruleset):
         if pending is not None and pending.player != seat:
             # the question the clone shares lists the cards of a hand just dealt again: ask
             # it anew (as it stands, no card is played even when one option is left)
-            clone.pending = Decision(pending.player, pending.kind,
-                                     _options(s.hands[pending.player]), pending.ctx)
+            reask(clone, _options(s.hands[pending.player]))
         return clone
 
     def evaluate(self, game, seat: int) -> float:

@@ -195,7 +195,9 @@ class Ruleset:
         """A clone of ``game`` in which everything hidden from ``seat`` is resampled,
         consistently with what it has seen (its view is unchanged): what a fair search bot
         plays on. A clone shares the pending question: when its options depend on what is
-        resampled (another seat's hand), ask it again on the clone. Default (no hidden
+        resampled (another seat's hand), ask it again on the clone (`artemis.kernel.flow.
+        reask`); the conformance checks apply the world's answers to hold a game to it.
+        Default (no hidden
         information besides the random streams): a clone whose streams are reseeded from
         ``rng``."""
         clone = game.clone()

@@ -1,15 +1,15 @@
 """The conformance checks every registered game must pass, through the decision API only
 (`artemis.kernel.game.Game` and the game's `Ruleset`), at every decision of seeded random
-games. OpenSpiel's random-simulation test is the model.
+games. OpenSpiel's random-simulation test is the model. `artemis.testing` runs them over a
+game (`check_game`); a game's own tests may call each one.
 
 Each check raises AssertionError with the game, the seed and the decision in its message.
+They need no test framework: plain functions for any test runner or a script.
 """
 
 from __future__ import annotations
 
 import random
-
-import pytest
 
 from artemis.kernel.actions import IllegalAction
 from artemis.kernel.game import Game
@@ -29,6 +29,10 @@ SAVE_EVERY = 40
 # Check 7 applies, per public part of a hidden answer, at most this many answers (the first,
 # the last and evenly between): an Odyssey Planning turn offers up to ten cards per slot.
 INDISTINGUISHABLE_LIMIT = 3
+# Check 8 applies, in each seat's determinized world, at most this many of the world's legal
+# answers (the first, the last and evenly between; all of a shorter list): the Project's
+# placements are some sixty a turn, a toy game's a few.
+WORLD_APPLY_LIMIT = 8
 
 
 def where(game: Game, decision: int) -> str:
@@ -64,12 +68,20 @@ def check_clone(game: Game, snap: dict, at: str) -> Game:
     return clone
 
 
+def refused(game: Game, at: str) -> None:
+    """Applying ILLEGAL raises IllegalAction (AssertionError otherwise)."""
+    try:
+        game.apply(ILLEGAL)
+    except IllegalAction:
+        return
+    raise AssertionError(f"{at}: '{ILLEGAL}' was applied, not refused with IllegalAction")
+
+
 def check_illegal(game: Game, snap: dict, at: str) -> None:
     """Check 4: an id that is not legal raises IllegalAction and changes nothing."""
     assert ILLEGAL not in snap["legal"], f"{at}: '{ILLEGAL}' is listed as legal"
     log, actions, player = len(game.log), len(game.actions), game.current_player
-    with pytest.raises(IllegalAction):
-        game.apply(ILLEGAL)
+    refused(game, at)
     assert game.full_view() == snap["full"], f"{at}: an illegal action changed the full view"
     assert [a.id for a in game.legal_actions()] == snap["legal"], \
         f"{at}: an illegal action changed the legal ids"
@@ -91,7 +103,8 @@ def check_hidden_information(game: Game, snap: dict, key: int, at: str,
                              playout: bool = False, differed: bool = False) -> bool:
     """Check 5 at one decision: for each seat s, ``game.determinize(s, random.Random(k))``
     shows s the same view (and a spectator the same public view: what is public, s sees), the
-    same legal ids when s decides now, and leaves the original unchanged; with ``playout``,
+    same legal ids when s decides now, lists only answers that apply in it (check 8,
+    `check_world_answers`), and leaves the original unchanged; with ``playout``,
     each determinized game is played on to the end with random moves. Returns whether some
     determinized game's full view differs from the original's (something hidden was
     resampled), or ``differed`` (then no full view is compared: it is known already)."""
@@ -106,11 +119,43 @@ def check_hidden_information(game: Game, snap: dict, key: int, at: str,
         assert world.view(None) == snap["views"][None], f"{here}: the public view differs"
         if seat == game.current_player:
             assert legal_ids(world, here) == snap["legal"], f"{here}: the legal ids differ"
+        check_world_answers(world, here)
         differed = differed or world.full_view() != snap["full"]
         if playout:
             play_random(world, random.Random(k), here)
     assert game.full_view() == snap["full"], f"{at}: determinize changed the original game"
     return differed
+
+
+def spread(items: list, limit: int | None) -> list:
+    """At most ``limit`` of ``items`` (None: all): the first, the last and evenly between."""
+    if limit is None or len(items) <= limit:
+        return list(items)
+    if limit < 2:
+        return list(items[:limit])
+    step = (len(items) - 1) / (limit - 1)
+    return [items[round(k * step)] for k in range(limit)]
+
+
+def check_world_answers(world: Game, at: str, limit: int | None = WORLD_APPLY_LIMIT) -> int:
+    """Check 8 in one determinized world: every legal answer the world lists applies in it
+    (on a clone; at most ``limit`` of them, `spread`). A world whose pending question still
+    lists what the resampling took away (another seat's real hand, dealt again) fails here,
+    where that seat's view would not show it; such a question is asked again from the
+    resampled world with `artemis.kernel.flow.reask`. Returns how many answers were
+    applied."""
+    chosen = spread(list(world.legal_actions()), limit)
+    for action in chosen:
+        trial = world.clone()
+        try:
+            trial.apply(action.id)
+        except Exception as exc:
+            raise AssertionError(
+                f"{at}: the world lists '{action.id}' for player {world.current_player}, "
+                f"but it does not apply there ({type(exc).__name__}: {exc}): determinize "
+                "left the pending question as the real game asked it; ask it again from the "
+                "resampled world (artemis.kernel.flow.reask)") from exc
+    return len(chosen)
 
 
 def _seen_after(game: Game, action, seats: list, logged: int) -> dict | None:
@@ -157,9 +202,7 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None) -> in
     for (public, blind), actions in groups.items():
         if len(actions) < 2:
             continue
-        if limit is not None and len(actions) > limit:  # the first, the last, and between
-            step = (len(actions) - 1) / (limit - 1)
-            actions = [actions[round(k * step)] for k in range(limit)]
+        actions = spread(actions, limit)  # the first, the last, and between
         seen = [(a, _seen_after(game, a, list(blind), logged)) for a in actions]
         seen = [(a, after) for a, after in seen if after is not None]
         for action, after in seen[1:]:
@@ -183,8 +226,7 @@ def check_result(game: Game, decisions: int, at: str) -> None:
     assert decisions <= game.ruleset.max_decisions, f"{at}: past max_decisions"
     assert game.current_player is None and game.legal_actions() == [], \
         f"{at}: over, yet a question is pending"
-    with pytest.raises(IllegalAction):
-        game.apply(ILLEGAL)
+    refused(game, at)
     result = game.result
     assert result is not None and result == game.result, f"{at}: no stable result"
     assert [row["seat"] for row in result["players"]] == list(range(n)), \
@@ -199,7 +241,7 @@ def check_result(game: Game, decisions: int, at: str) -> None:
 
 def play_checked(game: Game, bot: random.Random) -> Game:
     """Play ``game`` to the end with ``bot`` choosing uniformly among the legal actions,
-    running checks 1, 2, 4, 5 and 7 at every decision and 6 at the end; asserts that some
+    running checks 1, 2, 4, 5 (with 8) and 7 at every decision and 6 at the end; asserts that some
     determinized world differed from the original (check 5 is not vacuous) unless the game
     has nothing hidden (its full view is always its public view). Returns it."""
     decisions = 0
