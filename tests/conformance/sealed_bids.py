@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 
+from artemis.kernel.action_space import ActionSpace, ids
 from artemis.kernel.actions import Action
 from artemis.kernel.flow import StepTable, ask, push, reask
 from artemis.kernel.ruleset import Ruleset
@@ -158,6 +159,15 @@ class SealedBidsRuleset(Ruleset):
         if pending is not None and pending.player != seat:
             reask(clone, _options(s.hands[pending.player]))
         return clone
+
+    def action_space(self, config):
+        """A bid of each card, 1 to 5; a hand holds five cards at most."""
+        return ActionSpace({"bid": tuple(ids("bid", CARDS))}, {})
+
+    def score_bounds(self, config):
+        """0 to 5 + 4 + 3: a round scores the single highest bid, and a seat holds each
+        card once, so its three scoring bids are at most its three highest cards."""
+        return 0, sum(sorted(CARDS)[-ROUNDS:])
 
     def evaluate(self, game, seat: int) -> float:
         return float(game.state.totals[seat])

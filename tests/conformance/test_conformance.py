@@ -25,15 +25,19 @@ import pytest
 
 from artemis.games.odyssey.ruleset import OdysseyRuleset
 from artemis.games.project.ruleset import ProjectRuleset
+from artemis.kernel.action_space import ActionSpace, ids
 from artemis.kernel.actions import Action
 from artemis.kernel.flow import reask
 from artemis.kernel.game import ConfigError, Game
 from artemis.kernel.games import register_game, unregister_game
 from artemis.testing import CHEAP_SEEDS, SEEDS, check_game
 from artemis.testing.checks import (
+    check_action_space,
     check_hidden_information,
     check_indistinguishable,
     check_save_continues,
+    check_score_bounds,
+    check_search_game,
     check_world_answers,
     play_checked,
     snapshot,
@@ -221,3 +225,82 @@ def test_reask_keeps_one_option_pending_and_refuses_none():
 def test_check_game_refuses_an_unknown_game():
     with pytest.raises(ConfigError, match="no_such_game"):
         check_game("no_such_game")
+
+
+# -- the declared action space and score bounds ------------------------------------------------
+
+
+def search_cases() -> list:
+    out = []
+    for game_id, ruleset in sorted(registered().items()):
+        for players in ruleset.player_counts:
+            for seed in range(1 + SLOW_SEEDS // 5):
+                marks = [pytest.mark.slow] if seed >= 1 else []
+                out.append(pytest.param(game_id, players, seed, marks=marks,
+                                        id=f"{game_id}-{players}p-seed{seed}"))
+    return out
+
+
+@pytest.mark.parametrize("game_id, players, seed", search_cases())
+def test_a_search_bot_game_stays_in_the_declared_action_space(game_id, players, seed):
+    game = check_search_game({"game": game_id, "players": players, "seed": seed})
+    assert game.is_over
+
+
+class NarrowRace(RaceRuleset):
+    """Race to 10 declaring a space without the 4s, and a widest of one."""
+
+    id = "narrow_race"
+
+    def action_space(self, config):
+        return ActionSpace({"play": tuple(ids("play", (1, 2, 3)))}, {"play": 1})
+
+    def score_bounds(self, config):
+        return 0, 5
+
+
+@pytest.fixture
+def narrow_race():
+    yield register_game(NarrowRace())
+    unregister_game(NarrowRace.id)
+
+
+def test_the_space_and_bounds_checks_catch_a_wrong_declaration(narrow_race):
+    game = Game.new({"game": "narrow_race", "players": 2, "seed": 0})
+    legal = [a.id for a in game.legal_actions()]
+    assert len(legal) == 2
+    with pytest.raises(AssertionError, match=r"lists 2 options, more than the declared "
+                                             r"widest 1"):
+        check_action_space(game, ["play:1", "play:2"], "narrow")
+    with pytest.raises(AssertionError, match=r"'play:4' is a legal answer to the play "
+                                             r"question, but not in the game's declared"):
+        check_game("narrow_race", players=[2], seeds=5, saves=False)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(AssertionError, match=r"VP, outside the declared score bounds 0 to 5"):
+        check_score_bounds(game, "narrow")
+
+
+@pytest.mark.parametrize("game_id, players", [("project", 2), ("project", 5)])
+def test_the_declared_space_of_the_project_holds_every_id_and_numbers_them_once(game_id,
+                                                                                  players):
+    ruleset = registered()[game_id]
+    space = ruleset.action_space({"game": game_id, "players": players})
+    ids_ = ruleset.action_ids({"game": game_id, "players": players})
+    assert len(set(ids_)) == len(ids_) == sum(len(v) for v in space.by_question.values())
+    assert {"place:3:4:basecamp:0", "move:skip", "split:0", "start:0"} <= set(ids_)
+    assert f"start:{players}" not in ids_ and f"place:1:1:basecamp:{players - 1}" not in ids_
+    assert ruleset.max_options({"game": game_id, "players": players}) == space.max_options
+
+
+def test_a_game_without_a_declared_space_says_why():
+    from artemis.kernel.action_space import NoActionSpace
+    from artemis.kernel.ruleset import NoScoreBounds, Ruleset
+
+    class Bare(Ruleset):
+        id, name = "bare", "Bare"
+
+    with pytest.raises(NoActionSpace, match="Bare declares no action space"):
+        Bare().action_ids({})
+    with pytest.raises(NoScoreBounds, match="Bare declares no score bounds"):
+        Bare().score_bounds({})

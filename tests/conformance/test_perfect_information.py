@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from artemis.kernel.action_space import ActionSpace, ids
 from artemis.kernel.actions import Action
 from artemis.kernel.flow import StepTable, ask, push
 from artemis.kernel.game import Game
@@ -57,6 +58,14 @@ class Nim(Ruleset):
 
     def view(self, game, seat):
         return {"heap": game.state.heap, "turn": game.state.turn}
+
+    def action_space(self, config):
+        """Take 1, 2 or 3."""
+        return ActionSpace({"take": tuple(ids("take", (1, 2, 3)))}, {})
+
+    def score_bounds(self, config):
+        """1 for the winner, 0 for the other."""
+        return 0, 1
 
     def result(self, game):
         w = game.state.winner

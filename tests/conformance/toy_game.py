@@ -16,8 +16,10 @@ from __future__ import annotations
 import hashlib
 import random
 
+from artemis.kernel.action_space import ActionSpace, ids
 from artemis.kernel.actions import Action
 from artemis.kernel.flow import StepTable, ask, push, reask
+from artemis.kernel.game import game_options
 from artemis.kernel.ruleset import Ruleset
 from artemis.kernel.streams import Streams
 
@@ -180,6 +182,18 @@ class RaceRuleset(Ruleset):
             # it anew (as it stands, no card is played even when one option is left)
             reask(clone, _options(s.hands[pending.player]))
         return clone
+
+    def action_space(self, config):
+        """A card of each value (1 to 4); a hand holds HAND cards, so a turn offers at most
+        that many."""
+        return ActionSpace({"play": tuple(ids("play", sorted(set(CARDS))))}, {"play": HAND})
+
+    def score_bounds(self, config):
+        """0 (nothing played) to target - 1 + 4: a seat plays while below the target, and
+        its last card adds at most 4."""
+        given = config.get("options", {}) if isinstance(config, dict) else config.options
+        target = game_options(self, given)["target"]
+        return 0, target - 1 + max(CARDS)
 
     def evaluate(self, game, seat: int) -> float:
         return float(game.state.totals[seat])

@@ -23,6 +23,10 @@ from artemis.kernel.flow import StepTable
 UNVERSIONED = 1
 
 
+class NoScoreBounds(Exception):
+    """A game that declares no score bounds (`Ruleset.score_bounds`); the message says why."""
+
+
 class Ruleset:
     """One registered game.
 
@@ -225,6 +229,40 @@ class Ruleset:
         same. Default: the action's id (everything is seen). Only read for an answer that
         `action_seen_by` hides from someone."""
         return action.id
+
+    # -- the action space and score bounds (the optional part "tools") ----------------------
+
+    def action_space(self, config):
+        """Every action id a game of ``config`` (a GameConfig or a mapping) can ever offer,
+        by question kind, and the widest decision: an `artemis.kernel.action_space.
+        ActionSpace`, from the rules' own bounds and the content catalog (never from sampled
+        games; `artemis.kernel.action_space.space_game` sets up a game to read them). Raises
+        `NoActionSpace` with the reason when the game declares none (the default), and
+        ConfigError for a bad config. Part of the optional "tools" part of a ruleset."""
+        from artemis.kernel.action_space import NoActionSpace
+
+        raise NoActionSpace(f"{self.name or self.id} declares no action space (its ruleset "
+                            "does not implement Ruleset.action_space)")
+
+    def action_ids(self, config) -> tuple[str, ...]:
+        """Every action id a game of ``config`` can ever offer, each once, in a stable order
+        (an id's index is its number for tools that number actions: OpenSpiel, PettingZoo):
+        `action_space`'s. Raises NoActionSpace (the reason) or ConfigError."""
+        return self.action_space(config).ids
+
+    def max_options(self, config) -> int:
+        """The most legal options one decision of a game of ``config`` can list: the widest
+        question of `action_space`. Raises NoActionSpace (the reason) or ConfigError."""
+        return self.action_space(config).max_options
+
+    def score_bounds(self, config) -> tuple[int, int]:
+        """(lowest, highest): the least and the most a seat's result (its row's ``vp``) can
+        be in a game of ``config``, from the rules' bounds and the content catalog, for tools
+        that normalise rewards (OpenSpiel's ``min_utility`` and ``max_utility``). Raises
+        `NoScoreBounds` with the reason when the game declares none (the default), and
+        ConfigError for a bad config. Part of the optional "tools" part of a ruleset."""
+        raise NoScoreBounds(f"{self.name or self.id} declares no score bounds (its ruleset "
+                            "does not implement Ruleset.score_bounds)")
 
     # -- words ------------------------------------------------------------------------------
 

@@ -217,6 +217,93 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None) -> in
     return applied
 
 
+_SPACES: dict = {}  # (game, players, params, variants, expansions, options, version): space
+
+
+def declared_space(game: Game):
+    """The game's declared action space for its config (`Ruleset.action_space`), made once
+    per config (every seed shares it), or None when the game declares none
+    (`NoActionSpace`)."""
+    from artemis.kernel.action_space import NoActionSpace
+
+    c = game.config
+    key = (c.game, id(game.ruleset), c.players, repr(c.params), repr(c.variants),
+           repr(c.expansions), repr(c.options), c.rules_version)
+    if key not in _SPACES:
+        try:
+            space = game.ruleset.action_space(c)
+        except NoActionSpace:
+            space = None
+        else:
+            space = ({kind: frozenset(listed) for kind, listed in space.by_question.items()},
+                     dict(space.widest), space.max_options)
+        if len(_SPACES) > 64:
+            _SPACES.clear()
+        _SPACES[key] = space
+    return _SPACES[key]
+
+
+def check_action_space(game: Game, legal: list[str], at: str) -> None:
+    """Check 9 at one decision: every legal id is one the pending question's kind may list
+    in the game's declared action space (`Ruleset.action_space`), and there are no more of
+    them than that question's widest and the game's `max_options`. Nothing to check for a
+    game that declares none."""
+    space = declared_space(game)
+    if space is None or game.pending is None:
+        return
+    by_question, widest, most = space
+    kind = game.pending.kind
+    listed = by_question.get(kind)
+    assert listed is not None, (
+        f"{at}: the game asks a '{kind}' question, which its declared action space "
+        f"(Ruleset.action_space) does not have")
+    for action_id in legal:
+        assert action_id in listed, (
+            f"{at}: '{action_id}' is a legal answer to the {kind} question, but not in the "
+            "game's declared action space (Ruleset.action_space)")
+    bound = min(widest.get(kind, len(listed)), most)
+    assert len(legal) <= bound, (
+        f"{at}: the {kind} question lists {len(legal)} options, more than the declared "
+        f"widest {bound} (Ruleset.action_space, max_options)")
+
+
+def check_search_game(config, iterations: int = 4) -> Game:
+    """Check 9 in a game played by the search bot (`artemis.players.mcts`, ``iterations``
+    a decision, seeded from the game seed): at every decision the legal ids lie in the
+    declared action space, within its widest. A search bot plays other lines than a random
+    one (long games, the options it favours). Returns the finished game."""
+    from artemis.players.mcts import MCTSBot
+
+    game = Game.new(config)
+    game.logging = False
+    bots = [MCTSBot(game.config.seed * 31 + seat, iterations=iterations)
+            for seat in range(game.config.players)]
+    decisions = 0
+    while not game.is_over:
+        at = where(game, decisions) + f", mcts:iterations={iterations}"
+        assert decisions < game.ruleset.max_decisions, f"{at}: not over after max_decisions"
+        check_action_space(game, [a.id for a in game.legal_actions()], at)
+        game.apply(bots[game.current_player].choose(game))
+        decisions += 1
+    check_score_bounds(game, where(game, decisions) + f", mcts:iterations={iterations}")
+    return game
+
+
+def check_score_bounds(game: Game, at: str) -> None:
+    """Check 10 at the end: every seat's result (its ``vp``) lies within the game's declared
+    score bounds (`Ruleset.score_bounds`); nothing to check for a game that declares none."""
+    from artemis.kernel.ruleset import NoScoreBounds
+
+    try:
+        low, high = game.ruleset.score_bounds(game.config)
+    except NoScoreBounds:
+        return
+    for row in game.result["players"]:
+        assert low <= row["vp"] <= high, (
+            f"{at}: seat {row['seat']} ends with {row['vp']} VP, outside the declared score "
+            f"bounds {low} to {high} (Ruleset.score_bounds)")
+
+
 def check_result(game: Game, decisions: int, at: str) -> None:
     """Check 6 at the end: over within max_decisions, nothing left to decide, and a result
     whose ranking is a permutation of the seats (best first, VP not increasing) with
@@ -237,11 +324,13 @@ def check_result(game: Game, decisions: int, at: str) -> None:
     assert result["winner"] == winner, f"{at}: winner {result['winner']}, {ranking=}"
     vps = [result["players"][seat]["vp"] for seat in ranking]
     assert vps == sorted(vps, reverse=True), f"{at}: VP {vps} along ranking {ranking}"
+    check_score_bounds(game, at)
 
 
 def play_checked(game: Game, bot: random.Random) -> Game:
     """Play ``game`` to the end with ``bot`` choosing uniformly among the legal actions,
-    running checks 1, 2, 4, 5 (with 8) and 7 at every decision and 6 at the end; asserts that some
+    running checks 1, 2, 4, 5 (with 8), 7 and 9 at every decision and 6 (with 10) at the
+    end; asserts that some
     determinized world differed from the original (check 5 is not vacuous) unless the game
     has nothing hidden (its full view is always its public view). Returns it."""
     decisions = 0
@@ -255,6 +344,7 @@ def play_checked(game: Game, bot: random.Random) -> Game:
             f"{at}: not over after max_decisions = {game.ruleset.max_decisions}"
         assert game.result is None, f"{at}: a result before the end"
         check_illegal(game, snap, at)
+        check_action_space(game, snap["legal"], at)
         clone = check_clone(game, snap, at)
         check_indistinguishable(game, at, INDISTINGUISHABLE_LIMIT)
         differed = check_hidden_information(

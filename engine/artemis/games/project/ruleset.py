@@ -189,6 +189,13 @@ class ProjectRuleset(Ruleset):
 
         return position
 
+    def action_space(self, config):
+        """Every action id a game of ``config`` can offer, by question, from the rulebook's
+        bounds and the catalog (`artemis.games.project.action_space`)."""
+        from artemis.games.project.action_space import action_space
+
+        return action_space(config)
+
     def determinize(self, game, seat, rng: random.Random):
         """Resample what no seat can see: the order of the Expedition deck and the tile
         stacks, which unrevealed Events are in the Event deck and in what order, and every
