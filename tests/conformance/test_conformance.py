@@ -281,16 +281,38 @@ def test_the_space_and_bounds_checks_catch_a_wrong_declaration(narrow_race):
         check_score_bounds(game, "narrow")
 
 
-@pytest.mark.parametrize("game_id, players", [("project", 2), ("project", 5)])
-def test_the_declared_space_of_the_project_holds_every_id_and_numbers_them_once(game_id,
-                                                                                  players):
+# (game, players): (ids, max_options), as docs/design.md gives them ("The action space")
+SIZES = {("project", 2): (238_334, 27_561), ("project", 5): (238_475, 27_561),
+         ("odyssey", 1): (10_221, 5_929), ("odyssey", 8): (10_919, 6_241)}
+
+
+@pytest.mark.parametrize("game_id, players", sorted(SIZES))
+def test_a_declared_space_numbers_every_id_once(game_id, players):
     ruleset = registered()[game_id]
-    space = ruleset.action_space({"game": game_id, "players": players})
-    ids_ = ruleset.action_ids({"game": game_id, "players": players})
+    config = {"game": game_id, "players": players}
+    space = ruleset.action_space(config)
+    ids_ = ruleset.action_ids(config)
+    assert (len(ids_), ruleset.max_options(config)) == SIZES[game_id, players]
     assert len(set(ids_)) == len(ids_) == sum(len(v) for v in space.by_question.values())
-    assert {"place:3:4:basecamp:0", "move:skip", "split:0", "start:0"} <= set(ids_)
-    assert f"start:{players}" not in ids_ and f"place:1:1:basecamp:{players - 1}" not in ids_
-    assert ruleset.max_options({"game": game_id, "players": players}) == space.max_options
+    assert ids_ == ruleset.action_ids(config)  # the same numbering every time
+    if game_id == "project":
+        assert {"place:3:4:basecamp:0", "move:skip", "split:0", "start:0"} <= set(ids_)
+        assert f"place:1:1:basecamp:{players - 1}" not in ids_
+    else:
+        assert {"place:blue-build:1", "build:stop", "travel_move:aries.1>aries.2",
+                f"build_call:{players - 1}"} <= set(ids_)
+    assert f"start:{players}" not in ids_ and f"build_call:{players}" not in ids_
+
+
+def test_the_projects_score_bounds_and_the_odysseys_reason_for_none():
+    from artemis.kernel.ruleset import NoScoreBounds
+
+    project = registered()["project"]
+    assert [project.score_bounds({"players": n}) for n in (2, 3, 4, 5)] == [
+        (-4, 400), (-4, 418), (-4, 436), (-4, 454)]
+    with pytest.raises(NoScoreBounds, match=r"Odyssey declares no score bounds: VP never go "
+                                            r"below 0 \(OR9\)"):
+        registered()["odyssey"].score_bounds({"game": "odyssey", "players": 3})
 
 
 def test_a_game_without_a_declared_space_says_why():

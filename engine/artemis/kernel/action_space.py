@@ -53,6 +53,31 @@ class ActionSpace:
                     for kind, listed in self.by_question.items()), default=0)
 
 
+def effect_steps(value, depth: int = 0):
+    """Every effect step (an object with ``op`` and ``args``, `artemis.effects.model.Step`)
+    held anywhere in ``value``: a catalog item's fields, mappings, sequences, and the effects
+    nested in a step's arguments (a choose's options, a per's effect). For bounds read from
+    content: the most options of a choose, the largest amount of a pool."""
+    if depth > 30 or value is None or isinstance(value, str | int | float | bool):
+        return
+    if hasattr(value, "op") and hasattr(value, "args"):
+        yield value
+        yield from effect_steps(value.args, depth + 1)
+        return
+    if isinstance(value, dict) or hasattr(value, "items") and callable(value.items):
+        for v in value.values():
+            yield from effect_steps(v, depth + 1)
+        return
+    if isinstance(value, list | tuple):
+        for v in value:
+            yield from effect_steps(v, depth + 1)
+        return
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields:
+        for name in fields:
+            yield from effect_steps(getattr(value, name), depth + 1)
+
+
 def space_game(config):
     """A game of ``config`` just set up (`Game.new`), for a ruleset's `action_space` to read
     what the config plays with: its checked config, the content catalog and the rule

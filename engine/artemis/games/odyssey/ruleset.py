@@ -258,6 +258,27 @@ class OdysseyRuleset(Ruleset):
 
         return determinize(game, seat, rng, self.streams)
 
+    def action_space(self, config):
+        """Every action id a game of ``config`` can offer, by question, from the rulebook's
+        bounds and the catalog (`artemis.games.odyssey.action_space`)."""
+        from artemis.games.odyssey.action_space import action_space
+
+        return action_space(config)
+
+    def score_bounds(self, config):
+        """None declared: a seat's VP never goes below 0 (OR9), but the rules fix no most.
+        The game ends at the end of the round in which a marker reaches 77 (OR27; solo after
+        round 13, OR16), and what one round adds has no bound the rulebook or the catalog
+        sets: Alien Artifacts chain builds (the Replicator after each own build, the Xeno
+        Archive drawing Artifacts back, Black Hole weapons returning pieces to be built
+        again). Raises NoScoreBounds saying so."""
+        from artemis.kernel.ruleset import NoScoreBounds
+
+        raise NoScoreBounds(
+            "The Artemis Odyssey declares no score bounds: VP never go below 0 (OR9), but "
+            "nothing fixes the most a round adds after a marker reaches 77 (OR27): Alien "
+            "Artifacts chain builds within a round (Replicator, Xeno Archive)")
+
     def action_seen_by(self, game, decision, action):
         """A card placed face down is seen by its player only (Planning Phase; solo, whose
         cards go face up, by everyone: OR18); which Artifact one keeps, and a pass at an

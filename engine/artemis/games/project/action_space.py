@@ -24,35 +24,12 @@ from __future__ import annotations
 
 from artemis.games.project.rules.placement import DICE_PER_PLAYER
 from artemis.games.project.state import GANTRY_MAX, TYPES
-from artemis.kernel.action_space import ActionSpace, ids, space_game
+from artemis.kernel.action_space import ActionSpace, effect_steps, ids, space_game
 from artemis.kernel.operations import MAX_MODIFY
 
 FACES = range(1, 7)
 #: the regions with one target, in the order the placements list them
 SINGLE = ("vents", "quarry", "doorstep", "academy", "outfitter")
-
-
-def steps_in(value, depth: int = 0):
-    """Every effect step (an object with ``op`` and ``args``) held anywhere in ``value``: a
-    catalog item's fields, effects nested in a choose or a per."""
-    if depth > 30 or value is None or isinstance(value, str | int | float | bool):
-        return
-    if hasattr(value, "op") and hasattr(value, "args"):
-        yield value
-        yield from steps_in(value.args, depth + 1)
-        return
-    if isinstance(value, dict) or hasattr(value, "items") and callable(value.items):
-        for v in value.values():
-            yield from steps_in(v, depth + 1)
-        return
-    if isinstance(value, list | tuple):
-        for v in value:
-            yield from steps_in(v, depth + 1)
-        return
-    fields = getattr(value, "__dataclass_fields__", None)
-    if fields:
-        for name in fields:
-            yield from steps_in(getattr(value, name), depth + 1)
 
 
 def action_space(config) -> ActionSpace:
@@ -65,7 +42,7 @@ def action_space(config) -> ActionSpace:
     buildings = range(len(catalog.buildings))
     places = ["shelters", *buildings]
     steps = [st for item in (*catalog.buildings, *catalog.expeditions, *catalog.events,
-                             *catalog.relief_track) for st in steps_in(item)]
+                             *catalog.relief_track) for st in effect_steps(item)]
     pools = [st.args["resources"] for st in steps
              if st.op in ("gain", "lose", "pay") and "resources" in st.args]
     spec = game.registry.parameters["expedition_send_cost"]

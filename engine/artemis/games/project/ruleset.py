@@ -196,6 +196,13 @@ class ProjectRuleset(Ruleset):
 
         return action_space(config)
 
+    def score_bounds(self, config):
+        """The least and the most VP a seat can end with, from the rulebook and the catalog
+        (`artemis.games.project.score_bounds`, where the reasoning is)."""
+        from artemis.games.project.score_bounds import score_bounds
+
+        return score_bounds(config)
+
     def determinize(self, game, seat, rng: random.Random):
         """Resample what no seat can see: the order of the Expedition deck and the tile
         stacks, which unrevealed Events are in the Event deck and in what order, and every
