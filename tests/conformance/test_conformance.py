@@ -1,12 +1,15 @@
 """The conformance suite: every registered game (`artemis.kernel.games.games()`, plus the toy
 games registered by this folder's conftest), at each of its player counts, plays seeded random
-games checked at every decision (`checks`): unique and stable legal ids; clone() equal to the
-original, untouched by the original's next action, and equal again after the same action; an
-illegal action refused without a trace; determinize(seat) keeps that seat's view and legal
-ids, plays on to the end, and resamples something at least once a game; two answers hidden
-from a seat with the same public part leave that seat's view, records and legal ids, and the
-spectator's, the same; the end within max_decisions with a consistent result; and save, load
-and continue gives the identical game. A game registered later (an entry point in
+games checked at every decision (`artemis.testing.checks`): unique and stable legal ids;
+clone() equal to the original, untouched by the original's next action, and equal again
+after the same action; an illegal action refused without a trace; determinize(seat) keeps
+that seat's view and legal ids, lists only answers that apply in the world, plays on to the
+end, and resamples something at least once a game; two answers hidden from a seat with the
+same public part leave that seat's view, records and legal ids, and the spectator's, the
+same; every legal id in the game's declared action space, within its widest question; the
+end within max_decisions with a consistent result inside the declared score bounds; and
+save, load and continue gives the identical game. A search-bot game of each player count
+stays in the declared space too. A game registered later (an entry point in
 ``artemis.games``) is checked by registration alone. A check a game fails today is listed in
 KNOWN_FAILURES, a strict xfail of that check and game only.
 

@@ -12,7 +12,9 @@ decision API, checking every decision (`artemis.testing.checks`: unique and stab
 clones; an illegal answer refused without a trace; determinize keeps the seat's view and
 legal ids and lists only answers that apply in the world; answers hidden from a seat with the
 same public part cannot be told apart; the end within max_decisions with a consistent
-result), and saves every few decisions, loads and continues them. Each failure is an
+result inside the declared score bounds; every legal id in the declared action space), and
+saves every few decisions, loads and continues them; a search-bot game of each player count
+is held to the declared action space too. Each failure is an
 AssertionError naming the game, the seed, the decision and the check.
 """
 
@@ -21,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from artemis.testing.checks import check_save_continues, play_checked
+from artemis.testing.checks import check_save_continues, check_search_game, play_checked
 
 __all__ = ["check_game", "CHEAP_SEEDS", "SEEDS"]
 
@@ -35,13 +37,15 @@ CHEAP_SEEDS = 20
 
 def check_game(game_id: str, players: Iterable[int] | None = None,
                seeds: Iterable[int] | int = SEEDS, saves: bool = True,
-               options: dict | None = None) -> int:
+               options: dict | None = None, search: int = 1) -> int:
     """Run the conformance checks over the registered game ``game_id``: for each of
     ``players`` (default: every one of its player counts) and each of ``seeds`` (seeds, or a
     count: seeds 0 to n - 1), one random game checked at every decision (`play_checked`,
     its moves from ``random.Random(f"conformance:{game_id}:{players}:{seed}")``) and, with
-    ``saves``, one game saved, loaded and continued (`check_save_continues`). ``options``:
-    the game's own config options. Returns the number of decisions checked.
+    ``saves``, one game saved, loaded and continued (`check_save_continues`); then, for each
+    player count, ``search`` games of the search bot checked against the declared action
+    space and score bounds (`check_search_game`, seeds 0 to search - 1). ``options``: the
+    game's own config options. Returns the number of decisions checked.
 
     Raises AssertionError at the first check that fails (its message names the game, the
     player count, the seed and the decision), ConfigError for an unknown game or player
@@ -64,5 +68,8 @@ def check_game(game_id: str, players: Iterable[int] | None = None,
             decisions += len(game.actions)
             if saves:
                 check_save_continues(dict(config))
+        for seed in range(search):
+            config = {"game": game_id, "players": n, "seed": seed, "options": options or {}}
+            decisions += len(check_search_game(config).actions)
     return decisions
 
