@@ -74,6 +74,9 @@ def test_deepcopy_and_pickle_give_the_same_game_at_random_decision_points(game_i
         done = point
         at = f"{game_id}, {players} players, seed {game.config.seed}, decision {point}"
         same_game(game, copy.deepcopy(game), at + ", deepcopy")
+        if point == points[0]:
+            shallow = copy.copy(game)
+            same_game(game, shallow, at + ", copy")
         loaded = pickle.loads(pickle.dumps(game))
         same_game(game, loaded, at + ", pickled")
         assert loaded.log == game.log, f"{at}: the pickled game's log differs"

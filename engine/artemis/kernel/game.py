@@ -516,6 +516,11 @@ class Game:
         shared, as a clone shares them (nothing changes them in place)."""
         return self.clone()
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is `clone()` too: a copy sharing the state would change with
+        the game (and without this, copy would go through the pickle's replay)."""
+        return self.clone()
+
     def __reduce__(self):
         """A pickle holds the config and the ids of the actions taken, and the game is
         replayed from them when loaded, as a save is (docs/saves.md): the same state, views
