@@ -62,5 +62,9 @@ def trace(game) -> list[tuple[int, list[int] | None]]:
             raise ValueError(f"the replay of this {game.config.game} game ended before its "
                              f"action '{action.id}'")
         out.append((pending.player, ruleset.action_seen_by(fresh, pending, action)))
-        fresh.apply(action.id)
+        try:
+            fresh.apply(action.id)
+        except Exception as exc:  # the game's own actions: a replay that has gone astray
+            raise ValueError(f"the replay of this {game.config.game} game could not apply "
+                             f"its action '{action.id}': {exc}") from exc
     return out
