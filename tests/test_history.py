@@ -64,6 +64,10 @@ def test_history_of_a_determinized_world_is_the_seats_history_then_the_worlds_ow
     # the world's own answers, as the seat saw them: its own and the face-up ones by id
     mine = [a.id for a, (p, i) in zip(world.actions[40:], got[40:], strict=True) if i]
     assert mine == [i for _, i in got[40:] if i] and any(i is None for _, i in got[40:])
+    # a world of a world: traced through both snapshots
+    deeper = world.determinize(seat, random.Random(3))
+    deeper.apply(rng.choice(deeper.legal_actions()))
+    assert deeper.history(seat)[:50] == got and len(deeper.history(seat)) == 51
 
 
 def test_history_refuses_a_seat_the_game_does_not_have():
