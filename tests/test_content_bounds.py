@@ -15,11 +15,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from artemis.content.problems import CODES, Problem
+from artemis.content.problems import CODES as KERNEL_CODES
+from artemis.content.problems import Problem
+from artemis.games.project.codes import CODES as PROJECT_CODES
 from artemis.games.project.content import load_game_content
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "content" / "project" / "base"
+CODES = {**KERNEL_CODES, **PROJECT_CODES}  # what a Project pack may get
 
 
 def write_pack(folder: Path, files: dict[str, str]) -> Path:

@@ -35,6 +35,7 @@ from artemis.content import yamlio
 from artemis.content.loader import load_content
 from artemis.content.problems import CODES
 from artemis.games.odyssey.codes import CODES as ODYSSEY_CODES
+from artemis.games.project.codes import CODES as PROJECT_CODES
 from artemis.kernel.games import get_game
 
 GAMES = ("project", "odyssey")
@@ -42,7 +43,7 @@ GAMES = ("project", "odyssey")
 WRONG = {"mapping": {}, "list": [], "string": "x", "null": None, "number": 7, "bool": True}
 # problems about a whole file or path carry line and column 0 (docs/errors.md)
 WHOLE_FILE_CODES = {"E101", "E108", "E501", "E502"}
-KNOWN_CODES = set(CODES) | set(ODYSSEY_CODES)
+KNOWN_CODES = set(CODES) | set(PROJECT_CODES) | set(ODYSSEY_CODES)
 SEED = 25  # the number: the CI sample is the same every run
 
 
