@@ -29,13 +29,10 @@ from artemis.cli.common import (
     ruleset_of,
 )
 from artemis.cli.common import console as new_console
+from artemis.sim.tables import num as _num
+from artemis.sim.tables import odds_q as _q
+from artemis.sim.tables import rate_ci as _rate_ci
 from artemis.util.plural import counted
-
-STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
-               "buildings": "3 buildings", "colonist_sets": "4 colonist sets",
-               "leftover_colonists": "5 leftovers", "badges": "6 badges",
-               "most_toolkits": "7 most Toolkits"}
-
 
 #: The longest --game-timeout taken: a week, in seconds (longer is no limit: give 0).
 MAX_GAME_TIMEOUT = 7 * 24 * 3600
@@ -172,7 +169,7 @@ def simulate(
         from artemis.sim.plot import plot_report
 
         try:
-            charts = plot_report(report, plot)
+            charts = plot_report(report, plot, ruleset.report_chart_kind)
         except OSError as exc:
             failures.append(f"cannot write the charts into '{plot}': {exc.strerror or exc}")
     played = len(outcome.results)
@@ -410,16 +407,8 @@ class _ProgressLines:
                   f"{self.clock() - self.started:.1f} s", file=sys.stderr, flush=True)
 
 
-def _num(x) -> str:
-    return "-" if x is None else f"{x:.2f}" if isinstance(x, float) else str(x)  # aligned
 
 
-def _rate_ci(rate, ci) -> str:
-    """"50.0% (24-76)": a win rate with its 95% interval, in percent (whole percents: the
-    interval is no more precise than that)."""
-    if rate is None:
-        return "-"
-    return f"{100 * rate:.1f}% ({100 * ci[0]:.0f}-{100 * ci[1]:.0f})"
 
 
 def _table(title: str, columns: list[tuple[str, str]]):
@@ -460,24 +449,23 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
                   markup=False, soft_wrap=True)
     num = [("wins", "right"), ("win rate (CI)", "right"), ("mean VP", "right"),
            ("sd", "right"), ("min", "right"), ("max", "right")]
-    _print_wins(console, report, num)
+    _print_wins(console, report, num, ruleset)
     _print_vp(console, report, ruleset)
     _print_step_gap(console, report, ruleset)
     _print_model(console, report, ruleset)
     _print_items(console, report, catalog, ruleset)
-    _print_item_figures(console, report)
+    _print_game_tables(console, report, ruleset, "items")
     _print_adjusted(console, report, getattr(ruleset, "owner_strata_label", ""))
     _print_positions(console, report)
-    _print_figures(console, report)
+    _print_game_tables(console, report, ruleset, "figures")
     _print_problems(console, report)
 
 
-def _pct(x) -> str:
-    return "-" if x is None else f"{100 * x:.0f}%"
 
 
-def _print_wins(console, report: dict, num) -> None:
-    won_by = ("a solo game is won when its Mission is" if report["config"]["players"] == 1
+def _print_wins(console, report: dict, num, ruleset) -> None:
+    players = report["config"]["players"]
+    won_by = (ruleset.report_win_words(players) if ruleset is not None
               else "the engine's winner: VP, then the tie-break")
     table = _table(f"Wins by seat over {report['finished']} games ({won_by}; CI: 95% Wilson "
                    "interval)",
@@ -503,9 +491,16 @@ def _print_wins(console, report: dict, num) -> None:
         console.print(table)
 
 
+def _labels(ruleset) -> dict[str, str]:
+    """What the report's tables call each scoring part."""
+    if ruleset is None:
+        return {}
+    return {**ruleset.scoring_labels, **ruleset.report_labels}
+
+
 def _print_vp(console, report: dict, ruleset) -> None:
     parts_title = ruleset.vp_parts_title if ruleset is not None else "each scoring part"
-    labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
+    labels = _labels(ruleset)
     per_game = any("per_game" in s for s in report["vp"]["steps"].values())
     split = report["vp"]["in_game"]["n"] or not report["finished"]  # VP in game + at the end
     table = _table(f"VP per seat and game: final, {'in game, ' if split else ''}{parts_title}",
@@ -648,97 +643,20 @@ def simulate_app() -> typer.Typer:
     return group
 
 
-def _q(x: dict) -> tuple[str, str]:
-    """An item's adjusted odds ratio and its q-value, "*" after a flagged one."""
-    a = x.get("adjusted") or {}
-    ratio = "-" if a.get("odds_ratio") is None else f"{a['odds_ratio']:.2f}"
-    q = "-" if a.get("q") is None else f"{a['q']:.3f}" + ("*" if a.get("flagged") else " ")
-    return ratio, q
 
 
-def _print_item_figures(console, report: dict) -> None:
-    """The per-item figures of a game that counts them (`Ruleset.item_rates`): the Project's
-    staffing and prices of buildings, Expeditions per card laid out, who an Event hit."""
-    n = report["finished"]
-    rows = [x for x in report["items"] if "rates" in x and x["appeared"]]
-    buildings = [x for x in rows if x["kind"] == "building"]
-    if buildings:
-        table = _table(f"Buildings over {n} games: copies held at the end, share fully "
-                       "staffed then, Upkeep rounds activated of rounds held, mean Gantry "
-                       "price; adjusted owners' odds ratio and q (* flagged: below)",
-                       [("building", "left"), ("copies", "right"), ("held", "right"),
-                        ("staffed", "right"), ("active", "right"), ("price", "right"),
-                        ("adj. OR", "right"), ("q", "right")])
-        for x in buildings:
-            c, r = x["counts"], x["rates"]
-            table.add_row(x["id"], str(len(x.get("copies", ())) or 1), str(c.get("held", 0)),
-                          _pct(r.get("fully_staffed_rate")), _pct(r.get("active_rate")),
-                          _num(r.get("mean_price")), *_q(x))
+def _print_game_tables(console, report: dict, ruleset, section: str) -> None:
+    """The game's own tables of ``section`` (`Ruleset.report_tables`), drawn as the others."""
+    if ruleset is None:
+        return
+    for part in ruleset.report_tables(report, section):
+        if isinstance(part, str):
+            console.print(part, markup=False)
+            continue
+        table = _table(part.title, part.columns)
+        for row in part.rows:
+            table.add_row(*row)
         console.print(table)
-    if buildings and any("staffed_won" in x["counts"] for x in buildings):
-        table = _table(f"Buildings over {n} games: copies held at the end, fully staffed or "
-                       "not, and their holders' win rate",
-                       [("building", "left"), ("staffed", "right"), ("win rate (CI)", "right"),
-                        ("unstaffed", "right"), ("win rate (CI)", "right")])
-        for x in buildings:
-            c, r = x["counts"], x["rates"]
-            table.add_row(x["id"], str(c.get("fully_staffed", 0)),
-                          _rate_ci(r.get("staffed_win_rate"), r.get("staffed_win_rate_ci")),
-                          str(c.get("held", 0) - c.get("fully_staffed", 0)),
-                          _rate_ci(r.get("unstaffed_win_rate"),
-                                   r.get("unstaffed_win_rate_ci")))
-        console.print(table)
-    cards = [x for x in rows if x["kind"] == "expedition"]
-    difficulty = {card: d["difficulty"]
-                  for d in (report.get("figures") or {}).get("expeditions_by_difficulty", ())
-                  for card in d["cards"]}
-    if cards:
-        table = _table(f"Expeditions over {n} games, per card laid out on Basecamp (a round "
-                       "on display): d its difficulty, tried (resolved with explorers), succeeded",
-                       [("expedition", "left"), *([("d", "right")] if difficulty else []),
-                        ("laid out", "right"), ("tried", "right"),
-                        ("succeeded", "right"), ("per laid out (CI)", "right"),
-                        ("adj. OR", "right"), ("q", "right")])
-        for x in cards:
-            c, r = x["counts"], x["rates"]
-            table.add_row(x["id"], *([_num(difficulty.get(x["id"]))] if difficulty else []),
-                          str(c.get("laid_out", 0)), str(c.get("attempted", 0)),
-                          str(c.get("succeeded", 0)),
-                          _rate_ci(r.get("success_per_laid_out"),
-                                   r.get("success_per_laid_out_ci")), *_q(x))
-        console.print(table)
-    events = [x for x in rows if x["kind"] == "event"]
-    if events:
-        table = _table(f"Events over {n} games: seats hit (changed by its resolution) and the "
-                       "rest; per hit seat the VP and Energy+Minerals it moved; final VP and "
-                       "win rate of the hit seats against the rest",
-                       [("event", "left"), ("hit", "right"), ("VP", "right"),
-                        ("E+M", "right"), ("final", "right"), ("rest", "right"),
-                        ("won", "right"), ("rest won", "right")])
-        for x in events:
-            c, r = x["counts"], x["rates"]
-            moved = r.get("hit_mean") or {}
-            em = (None if not c.get("hit") else
-                  float((moved.get("energy") or 0) + (moved.get("minerals") or 0)))
-            table.add_row(x["id"], f"{c.get('hit', 0)}/{c.get('hit', 0) + c.get('rest', 0)}",
-                          _num(r.get("hit_mean_vp")), _num(em), _num(r.get("hit_final_vp")),
-                          _num(r.get("rest_final_vp")), _pct(r.get("hit_win_rate")),
-                          _pct(r.get("rest_win_rate")))
-        console.print(table)
-        tested = [x for x in events if x["rates"].get("standing_adjusted")]
-        if tested:
-            table = _table("Events: the hit seats' win against the rest's within their "
-                           "standing at the start of the Event's round (rank by projected "
-                           "score), Mantel-Haenszel",
-                           [("event", "left"), ("hit", "right"), ("won", "right"),
-                            ("rest won", "right"), ("adj. OR", "right"), ("p", "right")])
-            for x in tested:
-                c, r, a = x["counts"], x["rates"], x["rates"]["standing_adjusted"]
-                table.add_row(x["id"], str(c.get("hit", 0)), _pct(r.get("hit_win_rate")),
-                              _pct(r.get("rest_win_rate")),
-                              "-" if a["odds_ratio"] is None else f"{a['odds_ratio']:.2f}",
-                              f"{a['p']:.3g}")
-            console.print(table)
 
 
 def _print_adjusted(console, report: dict, strata: str = "") -> None:
@@ -800,7 +718,7 @@ def _print_step_gap(console, report: dict, ruleset) -> None:
     gap = report["vp"].get("step_gap") or {}
     if not gap or not report["finished"]:
         return
-    labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
+    labels = _labels(ruleset)
     table = _table("Each scoring step: mean VP of the winners' seats against the other "
                    "seats'", [("", "left"), ("winners", "right"), ("others", "right"),
                               ("difference", "right")])
@@ -815,7 +733,7 @@ def _print_model(console, report: dict, ruleset) -> None:
     model = report.get("scoring_model")
     if not model or not report["finished"]:
         return
-    labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
+    labels = _labels(ruleset)
     at = " and ".join(map(str, model["players"]))
     table = _table(f"Against the designer's scoring model ({model['source']}, "
                    f"{'interpolated between ' if len(model['players']) > 1 else 'at '}"
@@ -827,73 +745,3 @@ def _print_model(console, report: dict, ruleset) -> None:
     for label, r in rows:
         table.add_row(label, _num(r["expected"]), _num(r["observed"]), _num(r["difference"]))
     console.print(table)
-
-
-def _print_figures(console, report: dict) -> None:
-    """The game's own figures: the Project's dice by region, Gantry prices, Relief Track
-    gains and who wins when behind after round 3."""
-    f = report.get("figures") or {}
-    dice = f.get("dice_by_region")
-    if dice:
-        kinds = [k for k in dice if k != "all"] if len(dice) > 2 else ["all"]
-        regions = list(dice["all"])
-        table = _table("Dice by region (share of the dice placed)",
-                       [("region", "left"), *[(k, "right") for k in kinds]])
-        for region in regions:
-            table.add_row(region, *[_pct((dice[k].get(region) or {}).get("share"))
-                                    for k in kinds])
-        console.print(table)
-    gantry = f.get("gantry")
-    if gantry and gantry.get("bought"):
-        prices = ", ".join(f"{p}: {c}" for p, c in gantry["prices"])
-        console.print(f"Gantry: {gantry['bought']} tiles bought ({_num(gantry['per_game'])} "
-                      f"a game) at a mean price of {_num(gantry['mean_price'])}; purchases "
-                      f"by price {prices}", markup=False)
-    relief = f.get("relief")
-    if relief:
-        table = _table("Relief Track gains per seat, and the spaces whose reward was taken",
-                       [("bot", "left"), ("gains", "right"), ("per seat", "right"),
-                        ("rewards by space", "fold")])
-        for k, r in relief.items():
-            table.add_row(k, str(r["gains"]), _num(r["per_seat"]),
-                          " ".join(f"{s}:{c}" for s, c in r["reward"]) or "-")
-        console.print(table)
-    for key, title in (("after_round_3", "After round 3: seats behind the leader on the VP "
-                        "track, or level with it"),
-                       ("after_round_3_projected", "After round 3, on the projected score "
-                        "(the track plus what final scoring would give then): seats behind "
-                        "the leader, or level with it")):
-        after = f.get(key)
-        if not after or not any(a["seats"] for a in after.values()):
-            continue
-        table = _table(f"{title}; their win rate, with and without Relief Track gains later",
-                       [("", "left"), ("seats", "right"), ("win rate (CI)", "right"),
-                        ("gap", "right"), ("final gap", "right"), ("relief", "right"),
-                        ("with", "right"), ("without", "right")])
-        for side, a in after.items():
-            table.add_row(side, str(a["seats"]), _rate_ci(a["win_rate"], a["win_rate_ci"]),
-                          _num(a["mean_gap"]), _num(a["mean_final_gap"]),
-                          _num(a["mean_relief"]), _pct(a["with_relief"]["win_rate"]),
-                          _pct(a["without_relief"]["win_rate"]))
-        console.print(table)
-    held = f.get("win_rate_by_buildings")
-    if held:
-        table = _table("Wins by buildings held at the end",
-                       [("buildings", "left"), ("seats", "right"), ("wins", "right"),
-                        ("win rate (CI)", "right")])
-        for row in held:
-            table.add_row(str(row["buildings"]), str(row["seats"]), str(row["wins"]),
-                          _rate_ci(row["win_rate"], row["win_rate_ci"]))
-        console.print(table)
-    levels = f.get("expeditions_by_difficulty")
-    if levels:
-        table = _table("Expeditions by printed difficulty: cards laid out, tried, succeeded",
-                       [("difficulty", "left"), ("cards", "right"), ("laid out", "right"),
-                        ("tried", "right"), ("succeeded", "right"),
-                        ("per laid out (CI)", "right"), ("per try", "right")])
-        for row in levels:
-            table.add_row(str(row["difficulty"]), str(len(row["cards"])), str(row["laid_out"]),
-                          str(row["attempted"]), str(row["succeeded"]),
-                          _rate_ci(row["success_per_laid_out"], row["success_per_laid_out_ci"]),
-                          _pct(row["success_per_attempt"]))
-        console.print(table)

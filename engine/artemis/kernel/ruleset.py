@@ -356,6 +356,24 @@ class Ruleset:
     #: What a seat's scoring parts are called in a simulation report (`vp_parts`).
     vp_parts_title: str = "each scoring part"
 
+    #: The words/report part: a scoring part's label in a report's tables where it is not its
+    #: `scoring_labels` one (the Project numbers its End of the Game steps there).
+    report_labels: dict[str, str] = {}
+
+    #: The words/report part: the item kind whose owners' win rates `simulate --plot` charts
+    #: (`win_rate_by_KIND.png`), or None for no such chart.
+    report_chart_kind: str | None = None
+
+    def report_win_words(self, players: int) -> str:
+        """The words/report part: who wins a game of ``players``, for a report's wins table."""
+        return "the engine's winner: VP, then the tie-break"
+
+    def report_tables(self, report: dict, section: str) -> list:
+        """The words/report part: the game's own tables of a simulation ``report``'s
+        ``section`` ("items": after the item tables; "figures": after the wins by turn
+        position), each an `artemis.sim.tables.ReportTable` or a line of text. Default: none."""
+        return []
+
     def vp_parts(self, game) -> list[dict[str, int]]:
         """A finished game's VP per seat by named part, for simulation reports: [{part: VP}]
         by seat. Default: the result rows' ``steps``. A game that scores during play rather

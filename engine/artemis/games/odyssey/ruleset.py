@@ -379,6 +379,12 @@ class OdysseyRuleset(Ruleset):
 
     vp_parts_title = "each scoring option (its Score actions, most +3 and fewest -2)"
 
+    def report_win_words(self, players: int) -> str:
+        """Solo: the Mission's goals decide (rulebook, Solo Play); else VP and the tie-break."""
+        if players == 1:
+            return "a solo game is won when its Mission is"
+        return super().report_win_words(players)
+
     def report_items(self, catalog):
         from artemis.games.odyssey.stats import report_items
 

@@ -343,6 +343,19 @@ class ProjectRuleset(Ruleset):
     )
     vp_parts_title = "each End of the Game step"
 
+    report_chart_kind = "building"  # win_rate_by_building.png
+
+    @property
+    def report_labels(self) -> dict[str, str]:
+        from artemis.games.project.report_tables import STEP_LABELS
+
+        return STEP_LABELS
+
+    def report_tables(self, report: dict, section: str) -> list:
+        from artemis.games.project.report_tables import report_tables
+
+        return report_tables(report, section)
+
     def report_items(self, catalog) -> list[tuple[str, str, str, str]]:
         """Every building (copies in their original's row), expedition and event of the catalog
         (simulation reports)."""
