@@ -101,7 +101,7 @@ class TerminalSeat:
     def help(self) -> None:
         self.say("Answer with the number of a choice; where a question is chosen step by "
                  "step, each number goes one step further. Or type an action id "
-                 "(e.g. place:3:4:vents:0) to answer at once.")
+                 "(as a --log file records it) to answer at once.")
         for name, what in COMMANDS.items():
             self.say(f"  {name:6s} {what}")
 

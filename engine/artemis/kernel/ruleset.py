@@ -286,6 +286,11 @@ class Ruleset:
                              f"of {game.who(pending.player)}; legal: {legal}{more}",
                              self.questions.get(pending.kind, ""))
 
+    def outcome_words(self, result: dict) -> str | None:
+        """The words part: a finished game's outcome in words where no winner says it (a solo
+        game won or lost on its goals), from its ``result``; None (the default): the winner."""
+        return None
+
     def seat_summary(self, game, seat: int) -> str:
         """A seat's holdings in a few words, shown to a human seat before it decides. Default:
         none."""

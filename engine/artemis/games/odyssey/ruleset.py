@@ -379,6 +379,13 @@ class OdysseyRuleset(Ruleset):
 
     vp_parts_title = "each scoring option (its Score actions, most +3 and fewest -2)"
 
+    def outcome_words(self, result: dict) -> str | None:
+        """Solo: "Mission Trailblazer: won" (or lost; rulebook, Solo Play); else None."""
+        if "won" not in result:
+            return None
+        mission = result.get("mission", {})
+        return f"Mission {mission.get('name', '')}: {'won' if result['won'] else 'lost'}"
+
     def report_win_words(self, players: int) -> str:
         """Solo: the Mission's goals decide (rulebook, Solo Play); else VP and the tie-break."""
         if players == 1:
