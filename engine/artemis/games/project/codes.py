@@ -1,6 +1,6 @@
 """The stable codes of problems only The Artemis Project reports: its content checks
 (docs/errors.md: E303-E314 across its files, E401-E405 the rulebook's counts on its base pack,
-W101-W104 its balance warnings) and its scenario positions (docs/scenarios.md: S203, S205).
+W101-W104 its balance warnings) and its scenario positions (docs/scenarios.md: S201, S203, S205).
 The kernel's codes (`artemis.content.problems.CODES`, `artemis.scenario.CODES`) are reported
 for its content and scenarios as for any game's; the codes and titles here are as users' files
 and the docs cite them."""
@@ -32,6 +32,7 @@ CODES: dict[str, str] = {
 #: The scenario position's problems only the Project's positions raise (S2xx: the given
 #: position, docs/scenarios.md).
 SCENARIO_CODES: dict[str, str] = {
+    "S201": "colonist totals do not match the box",
     "S203": "colonists do not fit a building",
     "S205": "impossible dice",
 }
