@@ -103,18 +103,11 @@ KNOWN = {
         "schema is exported (schemas/scenario.schema.json): next step, with the loader"),
     "scenario/matchers.py": (
         {"water"}, "an Odyssey example in a hint of the kernel's matchers: next step"),
-    "effects/registry.py": (
-        {"minerals", "badges", "colonist", "marine"},
-        "the assembled schemas' examples of an effect and a quantity are the Project's, for "
-        "every game (the exported schemas/ hold them): to be drawn from the game's "
-        "operations and quantities"),
     "content/schema_check.py": (
-        {"colonist", "badges", "energy", "outfitter"},
-        "hints' examples and the colonist-type mark (E213) are the Project's; to be drawn "
-        "from the schema's own examples (docs/errors.md shows these hints as real output)"),
-    "content/problems.py": (
-        {"colonist"}, "E213 'unknown colonist or slot type': raised by the kernel's schema "
-        "check on the Project's mark; moves with that mark"),
+        {"energy", "outfitter"},
+        "the examples in the hints of an effect step and a modify are the Project's (their "
+        "operations' first examples would word them otherwise: docs/errors.md shows them "
+        "as real output)"),
     "content/checks.py": (
         {"building"}, "E305's message names the Project's building passive: the kernel "
         "checks where `modify` may stand from the game's vocabulary, but words it as the "

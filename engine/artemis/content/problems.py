@@ -46,7 +46,6 @@ CODES: dict[str, str] = {
     "E210": "unknown rule parameter",
     "E211": "unknown game event",
     "E212": "unknown content kind",
-    "E213": "unknown colonist or slot type",
     "E214": "unknown event target",
     "E219": "schema violation",
     "E299": "more problems not listed",

@@ -1,13 +1,16 @@
 """The stable codes of problems only The Artemis Project reports: its content checks
-(docs/errors.md: E303-E314 across its files, E401-E405 the rulebook's counts on its base pack,
-W101-W104 its balance warnings) and its scenario positions (docs/scenarios.md: S201, S203, S205).
-The kernel's codes (`artemis.content.problems.CODES`, `artemis.scenario.CODES`) are reported
-for its content and scenarios as for any game's; the codes and titles here are as users' files
-and the docs cite them."""
+(docs/errors.md: E213 its colonist types, E303-E314 across its files, E401-E405 the
+rulebook's counts on its base pack, W101-W104 its balance warnings) and its scenario
+positions (docs/scenarios.md: S201, S203, S205). The kernel's codes
+(`artemis.content.problems.CODES`, `artemis.scenario.CODES`) are reported for its content
+and scenarios as for any game's; the codes and titles here are as users' files and the docs
+cite them."""
 
 from __future__ import annotations
 
 CODES: dict[str, str] = {
+    # E2xx: the schema of its files (the mark ``artemis:enum:E213:...`` of its vocabulary)
+    "E213": "unknown colonist or slot type",
     # E3xx: checks across its items and files
     "E303": "duplicate_of names no tile",
     "E304": "event spot does not exist",

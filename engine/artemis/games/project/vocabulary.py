@@ -64,13 +64,13 @@ _obj = object_schema  # the parameters' object schema
 
 DEFINITIONS: dict[str, dict] = {
     "colonist_type": {
-        "$comment": "artemis:colonist-type",
+        "$comment": "artemis:enum:E213:colonist type",  # E213: games/project/codes.py
         "description": "A colonist type (docs/authoring.md 13.1).",
         "type": "string",
         "enum": list(COLONIST_TYPES),
     },
     "slot_type": {
-        "$comment": "artemis:colonist-type",
+        "$comment": "artemis:enum:E213:colonist type",  # E213: games/project/codes.py
         "description": "A building slot: a colonist type, or any for a blank slot that holds "
         "any type (rulebook, Some General Rules).",
         "type": "string",
@@ -208,11 +208,13 @@ QUANTITIES = (
             ("item",),
         ),
         "Items on the player's mat (a 5x token counts 5).",
+        examples=({"item": "badges"},),
     ),
     Quantity(
         "colonists",
         _obj({"type": {"$ref": "#/definitions/colonist_type"}}),
         "Colonists in the player's colony, of one type or (type omitted) all.",
+        examples=({"type": "marine"},),
     ),
     Quantity(
         "buildings",
