@@ -95,8 +95,8 @@ KNOWN = {
         "are the Project's: the steps a game's scenarios may write belong to its scenario "
         "support (next step)"),
     "scenario/runner.py": (
-        {"upkeep", "region"},
-        "runs those steps (`upkeep`, `resolve: REGION`): next step, with the loader"),
+        {"upkeep"},
+        "runs the `upkeep` step (the game's `upkeep_over`): next step, with the loader"),
     "scenario/schema.py": (
         {"upkeep", "region", "steward", "relief", "vents", "dice", "colonist", "energy"},
         "the kernel's scenario envelope names those steps and gives Project examples; its "

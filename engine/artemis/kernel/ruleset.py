@@ -184,8 +184,9 @@ class Ruleset:
         the scenario schema), ``RESOLVE_TARGETS``, ``new_position(config)``,
         ``player_names(doc, given, report)``, ``player_seat(...)``,
         ``apply_given(game, doc, data, names)`` -> problems, and the runner's ``answer``,
-        ``next_task``, ``step_once``, ``queue_depth``, ``matches_region``, ``matches_event``,
-        ``resolution_over``, ``upkeep_over``, ``score_now`` and ``REGIONS``; the named
+        ``next_task``, ``step_once``, ``queue_depth``, ``resolves(task, target)`` (the rule
+        step that resolves a ``resolve:`` target), ``resolution_over``, ``upkeep_over`` and
+        ``score_now``; the named
         moments an ``until:`` step runs to, ``MOMENTS`` ({name: what it is}) and
         ``at_moment(game, name)``; optionally ``SEAT_PATHS``, the view's seat-valued paths
         (artemis.scenario.seats), ``seat_value(game, parts, seat)``, what the view holds

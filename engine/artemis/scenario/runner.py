@@ -97,9 +97,7 @@ class _Goal:
         """See each step before it runs: remember the depth of the one that resolves the
         target; the target is done when the queue is back to that depth."""
         target, pos = self.step.target, self.pos
-        if self.depth is None and self.step.kind == "resolve" and (
-                (target in pos.REGIONS and pos.matches_region(task, target))
-                or (target == "event" and pos.matches_event(task))):
+        if self.depth is None and self.step.kind == "resolve" and pos.resolves(task, target):
             self.depth = depth
 
     def done(self, game) -> bool:

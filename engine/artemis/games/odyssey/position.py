@@ -28,9 +28,6 @@ from artemis.games.odyssey.vocabulary import ASSETS, COLOURS, RESOURCES
 from artemis.scenario.schema import RESERVED_NAMES
 from artemis.scenario.seats import player_seat  # noqa: F401 - the scenario support
 
-#: No regions to ``resolve:`` (the Project's); ``resolve: round`` runs the Action phase.
-REGIONS: tuple[str, ...] = ()
-
 #: The seat-valued places of the Odyssey's view (artemis.scenario.seats): a player's name
 #: may stand there in ``expect``.
 SEAT_PATHS = ("first_player", "board.*.player", "planets.*.owner", "planets.*.*.owner",
@@ -633,13 +630,9 @@ def answer(game, action_id: str) -> None:
         game.tasks = waiting
 
 
-def matches_region(task: tuple, region: str) -> bool:
-    """The Odyssey has no regions to resolve (`REGIONS` is empty)."""
-    return False
-
-
-def matches_event(task: tuple) -> bool:
-    """The Odyssey has no Event cards."""
+def resolves(task: tuple, target: str) -> bool:
+    """No rule step resolves a ``resolve:`` target of its own: the Odyssey's one target,
+    ``round``, runs the Action phase to its end (`resolution_over`)."""
     return False
 
 

@@ -544,14 +544,13 @@ def answer(game, action_id: str) -> None:
         game.tasks = waiting
 
 
-def matches_region(task: tuple, region: str) -> bool:
-    """Whether ``task`` is the step that resolves ``region``."""
-    return task == ("resolve", "region", region)
-
-
-def matches_event(task: tuple) -> bool:
-    """Whether ``task`` is the step that resolves an Event card."""
-    return task[0] == "event"
+def resolves(task: tuple, target: str) -> bool:
+    """Whether ``task`` is the rule step that resolves a ``resolve:`` step's ``target``: a
+    region's (``("resolve", "region", REGION)``) or an Event card's; ``round`` is not one
+    step (`resolution_over` says when it is done)."""
+    if target == "event":
+        return task[0] == "event"
+    return target in REGIONS and task == ("resolve", "region", target)
 
 
 def resolution_over(game) -> bool:
