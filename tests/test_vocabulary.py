@@ -112,8 +112,6 @@ KNOWN = {
         {"building"}, "E305's message names the Project's building passive: the kernel "
         "checks where `modify` may stand from the game's vocabulary, but words it as the "
         "Project does"),
-    "content/loader.py": (
-        {"building"}, "a hint's example file name (buildings.yaml)"),
     "content/manifest.py": (
         {"building"}, "the manifest schema's example files (buildings.yaml, events.yaml), "
         "exported in schemas/expansion.schema.json"),
