@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import re
 
+from artemis.games.project.regions import BY_ID as REGION
 from artemis.games.project.vocabulary import REGIONS
 from artemis.games.project.words import (
     colonist_name,
     describe,
     describe_ability,
+    item_name,
     region_name,
     with_article,
 )
@@ -254,12 +256,11 @@ def _target_words(game, region: str, target: int, face: int | None = None) -> st
         hard, event = _with_event(game, region, lambda: difficulty(game, card))
         return (f"at Basecamp on {x.name} (difficulty {hard}{event}, dice so far {total}; "
                 f"rewards: {rewards})")
-    if region in ("vents", "quarry"):
-        stock = s.vents if region == "vents" else s.quarry
-        where = "in the Vents" if region == "vents" else "in the Quarry"
+    if REGION[region].stock is not None:  # the Vents, the Quarry
+        stock = getattr(s, REGION[region].stock_field)
         take = (_harvest(game, region, face) if face
                 else f"{_stock_words(region, stock)} there{_stock_event(game, region, stock)}")
-        return f"{where} ({take})"
+        return f"{REGION[region].where} ({take})"
     if region == "gantry":
         g = s.gantry[target]
         tile = cat.by_id[g.tile]
@@ -379,7 +380,7 @@ def _face_offer(game, region: str, target: int, face: int) -> str:
         total = sum(d.face + d.pioneers for d in card.dice) + face
         hard, event = _with_event(game, region, lambda: difficulty(game, card))
         return f"total {total} of {hard}{event}"
-    if region in ("vents", "quarry"):
+    if REGION[region].stock is not None:  # the Vents, the Quarry
         return _harvest(game, region, face)
     if region == "gantry":
         from artemis.games.project.rules.gantry import price
@@ -397,7 +398,8 @@ def _face_offer(game, region: str, target: int, face: int) -> str:
 
 def _stock_words(region: str, n: int) -> str:
     """``n`` of the Vents' Energy or the Quarry's Minerals: "4 Energy", "1 Mineral"."""
-    return counted(n, "Energy", "Energy") if region == "vents" else counted(n, "Mineral")
+    item = REGION[region].stock
+    return counted(n, item_name(item, 1), item_name(item, 2))
 
 
 def _harvest(game, region: str, face: int) -> str:
@@ -408,15 +410,15 @@ def _harvest(game, region: str, face: int) -> str:
     after the dice before it", "only 2 Energy there for your 5", "no Energy left after the
     dice before it: exposed (1 step on the Relief Track)"."""
     s = game.state
-    stock = s.vents if region == "vents" else s.quarry
+    stock = getattr(s, REGION[region].stock_field)
     change, event = _event_stock(game, region)
     stock = max(stock + change, 0)  # the region's stock is never negative (ops "stock")
-    dice = s.vents_dice if region == "vents" else s.quarry_dice
+    dice = getattr(s, REGION[region].dice_field)
     ahead = sum(f for _, f in dice if f <= face)
     left = max(stock - ahead, 0)
     after = " left after the dice before it" if ahead else " there"
     if left == 0:
-        noun = "Energy" if region == "vents" else "Minerals"
+        noun = item_name(REGION[region].stock, 2)
         return f"no {noun}{after}{event}: exposed (1 step on the Relief Track)"
     if left < face:
         return f"only {_stock_words(region, left)}{after}{event} for your {face}"

@@ -19,11 +19,11 @@ from artemis.effects.registry import (
     object_schema,
 )
 
+# the regions' ids and names (labels, the account, effects in words): the one table of regions
+from artemis.games.project.regions import REGION_NAMES, REGIONS  # noqa: F401 - re-exported
+
 COLONIST_TYPES = ("pioneer", "engineer", "marine", "steward")
 SLOT_TYPES = (*COLONIST_TYPES, "any")
-REGIONS = ("basecamp", "vents", "quarry", "gantry", "doorstep", "academy", "outfitter")
-# each name as the rulebook writes it, for people (labels, the account, effects in words)
-REGION_NAMES = {r: r.capitalize() for r in REGIONS}
 ITEMS = ("energy", "minerals", "toolkits", "resources")
 HELD_ITEMS = ("energy", "minerals", "toolkits", "badges")
 PLACES = ("shelters", "this_building")
