@@ -18,7 +18,7 @@ class Region:
     None when nothing is left to run then (the Outfitter paid out at placement); ``stock``:
     the item its stock holds (Vents: energy, Quarry: minerals), None for the others;
     ``stock_field``: the state's field of that stock; ``dice_field``: the state's field of
-    the dice placed there, where the region keeps them apart (the Vents, the Quarry, and the
+    the dice placed there, where the region keeps them apart (the Exposure regions, and the
     Outfitter, whose dice go back at its resolution) (`state.State`)."""
 
     id: str
@@ -38,7 +38,8 @@ TABLE: tuple[Region, ...] = (
     Region("quarry", "Quarry", "in the Quarry", "C", ("exposure", "quarry"), "minerals",
            "quarry", "quarry_dice"),
     Region("gantry", "Gantry", "on the Gantry", "D", ("gantry",)),
-    Region("doorstep", "Doorstep", "at the Doorstep", "E", ("exposure", "doorstep")),
+    Region("doorstep", "Doorstep", "at the Doorstep", "E", ("exposure", "doorstep"),
+           dice_field="doorstep_dice"),
     Region("academy", "Academy", "at the Academy", "F", ("academy",)),
     Region("outfitter", "Outfitter", "at the Outfitter", "G", None,
            dice_field="outfitter_dice"),
@@ -52,6 +53,9 @@ REGION_NAMES: dict[str, str] = {r.id: r.name for r in TABLE}
 #: The regions whose stock holds an item: {region: item} (the Vents' Energy, the Quarry's
 #: Minerals).
 STOCK_ITEMS: dict[str, str] = {r.id: r.stock for r in TABLE if r.stock is not None}
+#: The regions of the Exposure mechanism (rulebook, The Placement Phase: Vents, Quarry,
+#: Doorstep): a die goes right of every die showing the same or lower.
+EXPOSURE: tuple[str, ...] = tuple(r.id for r in TABLE if r.step and r.step[0] == "exposure")
 #: The Resolution Phase in order: each region after the Event spot before it.
 RESOLUTION: tuple[tuple[str, str], ...] = tuple(
     part for r in TABLE for part in (("spot", r.spot), ("region", r.id)))
