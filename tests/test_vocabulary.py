@@ -101,8 +101,6 @@ KNOWN = {
         {"upkeep", "region", "steward", "relief", "vents", "dice", "colonist", "energy"},
         "the kernel's scenario envelope names those steps and gives Project examples; its "
         "schema is exported (schemas/scenario.schema.json): next step, with the loader"),
-    "scenario/matchers.py": (
-        {"water"}, "an Odyssey example in a hint of the kernel's matchers: next step"),
     "content/schema_check.py": (
         {"energy", "outfitter"},
         "the examples in the hints of an effect step and a modify are the Project's (their "
@@ -112,9 +110,6 @@ KNOWN = {
         {"building"}, "E305's message names the Project's building passive: the kernel "
         "checks where `modify` may stand from the game's vocabulary, but words it as the "
         "Project does"),
-    "content/manifest.py": (
-        {"building"}, "the manifest schema's example files (buildings.yaml, events.yaml), "
-        "exported in schemas/expansion.schema.json"),
 }
 
 
