@@ -90,10 +90,10 @@ KNOWN = {
         "the chooser's three-level shape (die, region, target) is the Project's placements; "
         "it goes with the boards (next step)"),
     "scenario/loader.py": (
-        {"upkeep", "region", "steward", "energy", "marine"},
-        "the scenario language's steps `upkeep` and `resolve: REGION` and its hints' examples "
-        "are the Project's: the steps a game's scenarios may write belong to its scenario "
-        "support (next step)"),
+        {"upkeep", "region"},
+        "the scenario language's steps `upkeep` and `resolve: REGION` are the kernel's, named "
+        "as the Project names them (the Odyssey's End of the Round is its `upkeep`): the "
+        "steps a game's scenarios may write belong to its scenario support (next step)"),
     "scenario/runner.py": (
         {"upkeep"},
         "runs the `upkeep` step (the game's `upkeep_over`): next step, with the loader"),

@@ -406,7 +406,7 @@ def _step(doc, i: int, raw, n: int, names: list, at, support, namers) -> Step | 
         checks = raw["expect"]
         if not isinstance(checks, dict) or not checks:
             at((*path, "expect"), "E201", f"an expect step is a mapping of checks, got "
-               f"{checks!r}", "for example - expect: {players.yellow.energy: 4}")
+               f"{checks!r}", "for example - expect: {PATH: VALUE}, a path of the view")
             return None
         if set(checks) == {"view"}:
             at((*path, "expect"), "E201", "an expect step is a mapping of checks: view alone "
@@ -448,7 +448,7 @@ def _step(doc, i: int, raw, n: int, names: list, at, support, namers) -> Step | 
         keys = [k for k in raw if k != "error"]
         if len(keys) != 1:
             at(path, "E206", "an action step is {PLAYER: ACTION_ID} (one player)",
-               "for example {yellow: 'recruit:marine'} or {player: 0, action: 'buy:buy'}")
+               "for example {PLAYER: ACTION_ID} or {player: 0, action: ACTION_ID}")
             return None
         who, action = keys[0], raw[keys[0]]
         if who in RESERVED_NAMES:
@@ -550,5 +550,5 @@ def _step_error(doc, path, value, at) -> ExpectedError | None:
             return None
         return ExpectedError(value.get("code"), value.get("message", ""), pattern, line, col)
     at(path, "E201", f"an expected error is a code or {{code, message, match}}, got {value!r}",
-       "for example error: S301, or error: {code: S301, match: 'Steward'}")
+       "for example error: S301, or error: {code: S301, match: REGULAR_EXPRESSION}")
     return None
