@@ -98,9 +98,9 @@ KNOWN = {
         {"upkeep"},
         "runs the `upkeep` step (the game's `upkeep_over`): next step, with the loader"),
     "scenario/schema.py": (
-        {"upkeep", "region", "steward", "relief", "vents", "dice", "colonist", "energy"},
-        "the kernel's scenario envelope names those steps and gives Project examples; its "
-        "schema is exported (schemas/scenario.schema.json): next step, with the loader"),
+        {"upkeep", "region"},
+        "the kernel's scenario envelope names those steps (`upkeep`, `resolve: REGION`) and "
+        "reserves `upkeep` as a name: next step, with the loader"),
     "content/schema_check.py": (
         {"energy", "outfitter"},
         "the examples in the hints of an effect step and a modify are the Project's (their "

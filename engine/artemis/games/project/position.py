@@ -16,6 +16,7 @@ from artemis.content.problems import Problem, did_you_mean, pointer
 from artemis.games.project.scenario_ids import canonical_action  # noqa: F401 - house:TYPE
 from artemis.games.project.scenario_schema import (  # noqa: F401 - the scenario support
     DEFINITIONS,
+    EXAMPLES,
     GIVEN_SCHEMA,
     RESOLVE_TARGETS,
 )
