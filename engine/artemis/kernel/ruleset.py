@@ -193,7 +193,8 @@ class Ruleset:
         there for a seat (a team game's team), ``player_row(game, names, name)``, the row of
         the view's ``players`` a name reads (default: the named seat's), and
         ``canonical_action(id)``, an action id a step may write in another form made the
-        engine's."""
+        engine's, and ``EXAMPLES`` ({"expected_error" | "expect" | "step": [examples]}, in
+        the game's words, added to the scenario schema's)."""
         return None
 
     def determinize(self, game, seat: int, rng: random.Random):
