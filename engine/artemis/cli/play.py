@@ -252,7 +252,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def print_account(out, game, kinds: list[str], names: list[str] | None = None,
                   records: list[dict] | None = None) -> None:
-    """The round-by-round account (the game's `Ruleset.account_lines`, from ``records`` when
+    """The round-by-round account (the game's `parts.Words.account_lines`, from ``records`` when
     given: a seat's own, as `artemis replay --seat` tells it), then the final score table
     with each scoring part (`artemis play`, `artemis replay`)."""
     from rich.table import Table

@@ -234,7 +234,7 @@ def _check_extras(plot: Path | None, dask: str | None) -> None:
             _fail(DASK_MISSING)
 
 
-# and each game's own (`Ruleset.bots`); never human
+# and each game's own (`parts.Players.bots`); never human
 SIM_BOTS = ("random", "greedy", "mcts", "strong")
 
 
@@ -282,7 +282,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     from artemis.players.spec import BotSpecError, split_kind, split_specs
     from artemis.sim import GameTask
 
-    sim_bots = SIM_BOTS + tuple(k for k in ruleset.bots() if k not in SIM_BOTS)
+    sim_bots = SIM_BOTS + tuple(k for k in ruleset.players.bots() if k not in SIM_BOTS)
     try:
         specs = split_specs(bots) if bots else []
     except BotSpecError as exc:
@@ -316,9 +316,9 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     except Exception:  # noqa: S110 - game 0 itself fails: the run records it with its seed
         pass
     catalog = game_catalog(ruleset, task.expansions, host)
-    items = ruleset.report_items(catalog) if catalog is not None else []
+    items = ruleset.report.report_items(catalog) if catalog is not None else []
     try:  # the designer's scoring model, set against the run's means (docs/simulate.md)
-        model = ruleset.scoring_model(catalog, players) if catalog is not None else None
+        model = ruleset.report.scoring_model(catalog, players) if catalog is not None else None
     except ContentError as exc:
         print_problems(exc.problems, False)
         raise typer.Exit(1) from None
@@ -466,7 +466,7 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     _print_model(console, report, ruleset)
     _print_items(console, report, catalog, ruleset)
     _print_item_figures(console, report)
-    _print_adjusted(console, report, getattr(ruleset, "owner_strata_label", ""))
+    _print_adjusted(console, report, ruleset.report.owner_strata_label if ruleset else "")
     _print_positions(console, report)
     _print_figures(console, report)
     _print_problems(console, report)
@@ -504,7 +504,7 @@ def _print_wins(console, report: dict, num) -> None:
 
 
 def _print_vp(console, report: dict, ruleset) -> None:
-    parts_title = ruleset.vp_parts_title if ruleset is not None else "each scoring part"
+    parts_title = ruleset.report.vp_parts_title if ruleset is not None else "each scoring part"
     labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
     per_game = any("per_game" in s for s in report["vp"]["steps"].values())
     split = report["vp"]["in_game"]["n"] or not report["finished"]  # VP in game + at the end
@@ -535,7 +535,7 @@ def _print_items(console, report: dict, catalog: dict, ruleset) -> None:
         return escape(known[2] + (f" [{pack}]" if pack and pack != "base" else ""))
 
     owned = [("owners", "right"), ("win rate (CI)", "right"), ("mean VP", "right")]
-    sections = ruleset.item_sections if ruleset is not None else ()
+    sections = ruleset.report.item_sections if ruleset is not None else ()
     for kind, title, taken, owners in sections:
         rows = [x for x in report["items"] if x["kind"] == kind]
         if not any(x["appeared"] for x in rows) and report["finished"]:
@@ -629,7 +629,9 @@ def _display_items(report: dict, ruleset) -> dict:
         return {}
     try:
         catalog = game_catalog(ruleset, report["config"].get("expansions") or ())
-        return {i[0]: i for i in ruleset.report_items(catalog)} if catalog is not None else {}
+        if catalog is None:
+            return {}
+        return {i[0]: i for i in ruleset.report.report_items(catalog)}
     except Exception:  # noqa: BLE001 - names are for display; the figures stand without them
         return {}
 
@@ -657,7 +659,7 @@ def _q(x: dict) -> tuple[str, str]:
 
 
 def _print_item_figures(console, report: dict) -> None:
-    """The per-item figures of a game that counts them (`Ruleset.item_rates`): the Project's
+    """The per-item figures of a game that counts them (`parts.Report.item_rates`): the Project's
     staffing and prices of buildings, Expeditions per card laid out, who an Event hit."""
     n = report["finished"]
     rows = [x for x in report["items"] if "rates" in x and x["appeared"]]

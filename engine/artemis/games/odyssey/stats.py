@@ -18,7 +18,7 @@ from __future__ import annotations
 from artemis.games.odyssey.rules.teams import seat_count, team_of, viewers
 from artemis.games.odyssey.vocabulary import ACTION_NAMES, OPTION_NAMES, RESOURCE_NAMES
 
-#: The report's tables of the Odyssey's items (`Ruleset.item_sections`).
+#: The report's tables of the Odyssey's items (`parts.Report.item_sections`).
 ITEM_SECTIONS = (
     ("action_card", "Action cards (used: played and revealed; owners: the player who played "
      "it, their win rate and mean VP)", "used", True),
@@ -26,6 +26,10 @@ ITEM_SECTIONS = (
      "their win rate and mean VP)", "used", True),
     ("mission", "Missions (solo; taken: won; the win rate is the Mission's)", "won", True),
 )
+
+#: the report part's members (`artemis.kernel.parts.Report`) under their names
+item_sections = ITEM_SECTIONS
+vp_parts_title = "each scoring option (its Score actions, most +3 and fewest -2)"
 
 
 def card_name(card, catalog) -> str:
@@ -114,3 +118,7 @@ def vp_by_option(game) -> list[dict[str, int]]:
     # per seat: with teams each seat shows its team's marker (OR14)
     state = game.state
     return [out[team_of(state, seat)] for seat in range(seat_count(state))]
+
+
+#: VP by scoring option per seat: the Odyssey scores during play, not at the end
+vp_parts = vp_by_option
