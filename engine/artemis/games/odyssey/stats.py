@@ -111,12 +111,9 @@ def vp_by_option(game) -> list[dict[str, int]]:
     was moved (a marker at 0 stays there, so a -2 there is counted though it took nothing).
     Every option of the catalog is listed, 0 when never scored."""
     options = [o.id for o in game.catalog.scoring_options]
-    out = [dict.fromkeys(options, 0) for _ in game.state.players]
-    for e in game.log.of_types({"vp"}):
-        if e.get("why") in out[e["player"]]:
-            out[e["player"]][e["why"]] += e["amount"]
-    # per seat: with teams each seat shows its team's marker (OR14)
     state = game.state
+    out = [{o: p.scored.get(o, 0) for o in options} for p in state.players]
+    # per seat: with teams each seat shows its team's marker (OR14)
     return [out[team_of(state, seat)] for seat in range(seat_count(state))]
 
 
