@@ -62,7 +62,7 @@ def best_academy(game, seat, rate):
 
 
 def why(args) -> None:
-    rates = {"heuristic": lambda g, s: g.ruleset.evaluate(g, s)}
+    rates = {"heuristic": lambda g, s: g.ruleset.players.evaluate(g, s)}
     open_, best_count, gaps = 0, dict.fromkeys(rates, 0), {k: [] for k in rates}
     for i in range(args.games):
         seed = args.first + i

@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
             config = {"game": game_id, "players": n}
             start = time.perf_counter()
             try:
-                space = ruleset.action_space(config)
+                space = ruleset.tools.action_space(config)
             except NoActionSpace as exc:
                 print(f"| {game_id} | {n} | none: {exc} | | | | |")
                 continue
@@ -38,7 +38,7 @@ def main(argv: list[str]) -> int:
                 k, len(space.by_question[k])))
             largest = max(space.by_question, key=lambda k: len(space.by_question[k]))
             try:
-                low, high = ruleset.score_bounds(config)
+                low, high = ruleset.tools.score_bounds(config)
                 bounds = f"{low} to {high}"
             except NoScoreBounds:
                 bounds = "none declared"

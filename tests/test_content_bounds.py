@@ -240,7 +240,7 @@ def content_schemas() -> dict:
     from artemis.games.project.content import core_registry
     from artemis.kernel.games import get_game
 
-    out = dict(get_game("project").schemas(core_registry()))
+    out = dict(get_game("project").content.schemas(core_registry()))
     out["expansion.schema.json"] = manifest_schema()
     return out
 

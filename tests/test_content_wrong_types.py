@@ -104,7 +104,7 @@ class Mutation:
 
 def documents(game: str) -> dict[str, object]:
     """{file name: its plain data} of ``game``'s base pack, by name."""
-    base = get_game(game).base_pack()
+    base = get_game(game).content.base_pack()
     return {p.name: yamlio.load(p).data for p in sorted(base.glob("*.yaml"))}
 
 
@@ -139,7 +139,7 @@ class Harness:
 
         self.ruleset = get_game(game)
         self.folder = folder / game / "base"
-        shutil.copytree(self.ruleset.base_pack(), self.folder)
+        shutil.copytree(self.ruleset.content.base_pack(), self.folder)
         self.data = documents(game)
         host = default_plugins()
         content = __import__(f"artemis.games.{game}.content", fromlist=["game_spec"])
@@ -168,7 +168,7 @@ class Harness:
         try:
             result = load_content([self.folder], self.spec)
             if result.ok:
-                self.ruleset.content_summary(result.catalog)  # validate's "valid: ..." line
+                self.ruleset.content.content_summary(result.catalog)  # validate's "valid: ..." line
         except Exception as exc:  # the property: never an internal error
             raise AssertionError(f"{mutation}: {type(exc).__name__}: {exc}") from exc
         finally:

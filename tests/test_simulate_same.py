@@ -1,5 +1,5 @@
 """Issue 27 made `artemis simulate` faster without changing what it writes: its play loop copies
-no bot's RNG, and a game's summary reads the log once (`Ruleset.report_summary`). Two checks,
+no bot's RNG, and a game's summary reads the log once (`parts.Report.report_summary`). Two checks,
 each a few seconds:
 
 - the report and the game lines of a small run equal those computed the old, straightforward
@@ -74,13 +74,13 @@ def _played(config, bots: list[str]):
     (and before the first) kept for a game that `reads_rounds`: (game, rounds or None)."""
     game = Game.new(config)
     rules = game.ruleset
-    if not rules.reads_rounds:
+    if not rules.report.reads_rounds:
         return play_on(game, make_bots(config, bots)), None
-    rounds = {rules.round_of(game): rules.round_figures(game)}
+    rounds = {rules.words.round_of(game): rules.report.round_figures(game)}
 
     def keep(g):
         if not g.is_over:
-            rounds[rules.round_of(g)] = rules.round_figures(g)
+            rounds[rules.words.round_of(g)] = rules.report.round_figures(g)
 
     return play_on(game, make_bots(config, bots), after_round=keep), rounds
 
@@ -90,18 +90,19 @@ def _old_summary(game, rounds=None) -> dict:
     on its own (the Project's three each read the whole log), given the rounds kept."""
     result, rules = game.result, game.ruleset
     players = result["players"]
-    kept = (rounds,) if rules.reads_rounds else ()
+    kept = (rounds,) if rules.report.reads_rounds else ()
     optional = {key: value for key, value in (
-        ("positions", rules.turn_positions(game)), ("strata", rules.owner_strata(game)),
-        ("figures", rules.game_figures(game, *kept))) if value}
+        ("positions", rules.report.turn_positions(game)),
+        ("strata", rules.report.owner_strata(game)),
+        ("figures", rules.report.game_figures(game, *kept))) if value}
     return {"seed": game.config.seed, "winner": result["winner"],
             "ranking": list(result["ranking"]),
             **({"winners": list(result["winners"])} if "winners" in result else {}),
             "vp": [r["vp"] for r in players],
             "in_game": ([r["in_game"] for r in players]
                         if all("in_game" in r for r in players) else None),
-            "steps": rules.vp_parts(game), "decisions": len(game.actions),
-            "rounds": rules.round_of(game), "items": rules.item_summary(game, *kept),
+            "steps": rules.report.vp_parts(game), "decisions": len(game.actions),
+            "rounds": rules.words.round_of(game), "items": rules.report.item_summary(game, *kept),
             **optional,
             **({"team": [r["team"] for r in players]}
                if players and all("team" in r for r in players) else {})}
@@ -127,7 +128,7 @@ def test_simulate_writes_what_the_straightforward_way_computes(tmp_path, game, b
     for i in range(games):
         summary = _old_summary(*_played(task.config(i), list(bots)))
         results.append({**summary, "index": i})
-    items = [x[:2] for x in ruleset.report_items(game_catalog(ruleset, (), task.host()))]
+    items = [x[:2] for x in ruleset.report.report_items(game_catalog(ruleset, (), task.host()))]
     expected = build_report(results, list(bots), items, report["config"], games, False,
                             ruleset)
     assert result.stdout == json.dumps(expected, indent=2) + "\n"

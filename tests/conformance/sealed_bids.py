@@ -100,6 +100,21 @@ def _reveal(game) -> None:
     push(game, ("turn",))
 
 
+def _action_space(config):
+    """A bid of each card, 1 to 5; a hand holds five cards at most."""
+    return ActionSpace({"bid": tuple(ids("bid", CARDS))}, {})
+
+
+def _score_bounds(config):
+    """0 to 5 + 4 + 3: a round scores the single highest bid, and a seat holds each
+    card once, so its three scoring bids are at most its three highest cards."""
+    return 0, sum(sorted(CARDS)[-ROUNDS:])
+
+
+def _evaluate(game, seat: int) -> float:
+    return float(game.state.totals[seat])
+
+
 class SealedBidsRuleset(Ruleset):
     """Sealed Bids: see the module docstring."""
 
@@ -112,6 +127,15 @@ class SealedBidsRuleset(Ruleset):
     max_decisions = ROUNDS * 3
     questions = {"bid": "Sealed Bids: bid one card face down"}
     scoring_parts = ()
+    parts = {
+        "tools": {
+            "action_space": _action_space,
+            "score_bounds": _score_bounds,
+        },
+        "players": {
+            "evaluate": _evaluate,
+        },
+    }
 
     def setup(self, game, rng) -> BidsState:
         return BidsState(game.config.players)
@@ -159,18 +183,6 @@ class SealedBidsRuleset(Ruleset):
         if pending is not None and pending.player != seat:
             reask(clone, _options(s.hands[pending.player]))
         return clone
-
-    def action_space(self, config):
-        """A bid of each card, 1 to 5; a hand holds five cards at most."""
-        return ActionSpace({"bid": tuple(ids("bid", CARDS))}, {})
-
-    def score_bounds(self, config):
-        """0 to 5 + 4 + 3: a round scores the single highest bid, and a seat holds each
-        card once, so its three scoring bids are at most its three highest cards."""
-        return 0, sum(sorted(CARDS)[-ROUNDS:])
-
-    def evaluate(self, game, seat: int) -> float:
-        return float(game.state.totals[seat])
 
 
 class LeakyHandView(SealedBidsRuleset):

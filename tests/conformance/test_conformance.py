@@ -254,12 +254,10 @@ class NarrowRace(RaceRuleset):
     """Race to 10 declaring a space without the 4s, and a widest of one."""
 
     id = "narrow_race"
-
-    def action_space(self, config):
-        return ActionSpace({"play": tuple(ids("play", (1, 2, 3)))}, {"play": 1})
-
-    def score_bounds(self, config):
-        return 0, 5
+    parts = {**RaceRuleset.parts, "tools": {
+        "action_space": lambda config: ActionSpace({"play": tuple(ids("play", (1, 2, 3)))},
+                                                   {"play": 1}),
+        "score_bounds": lambda config: (0, 5)}}
 
 
 @pytest.fixture
@@ -293,11 +291,11 @@ SIZES = {("project", 2): (238_334, 27_561), ("project", 5): (238_475, 27_561),
 def test_a_declared_space_numbers_every_id_once(game_id, players):
     ruleset = registered()[game_id]
     config = {"game": game_id, "players": players}
-    space = ruleset.action_space(config)
-    ids_ = ruleset.action_ids(config)
-    assert (len(ids_), ruleset.max_options(config)) == SIZES[game_id, players]
+    space = ruleset.tools.action_space(config)
+    ids_ = ruleset.tools.action_ids(config)
+    assert (len(ids_), ruleset.tools.max_options(config)) == SIZES[game_id, players]
     assert len(set(ids_)) == len(ids_) == sum(len(v) for v in space.by_question.values())
-    assert ids_ == ruleset.action_ids(config)  # the same numbering every time
+    assert ids_ == ruleset.tools.action_ids(config)  # the same numbering every time
     if game_id == "project":
         assert {"place:3:4:basecamp:0", "move:skip", "split:0", "start:0"} <= set(ids_)
         assert f"place:1:1:basecamp:{players - 1}" not in ids_
@@ -311,11 +309,11 @@ def test_the_projects_score_bounds_and_the_odysseys_reason_for_none():
     from artemis.kernel.ruleset import NoScoreBounds
 
     project = registered()["project"]
-    assert [project.score_bounds({"players": n}) for n in (2, 3, 4, 5)] == [
+    assert [project.tools.score_bounds({"players": n}) for n in (2, 3, 4, 5)] == [
         (-4, 400), (-4, 418), (-4, 436), (-4, 454)]
     with pytest.raises(NoScoreBounds, match=r"Odyssey declares no score bounds: VP never go "
                                             r"below 0 \(OR9\)"):
-        registered()["odyssey"].score_bounds({"game": "odyssey", "players": 3})
+        registered()["odyssey"].tools.score_bounds({"game": "odyssey", "players": 3})
 
 
 def test_a_game_without_a_declared_space_says_why():
@@ -326,6 +324,6 @@ def test_a_game_without_a_declared_space_says_why():
         id, name = "bare", "Bare"
 
     with pytest.raises(NoActionSpace, match="Bare declares no action space"):
-        Bare().action_ids({})
+        Bare().tools.action_ids({})
     with pytest.raises(NoScoreBounds, match="Bare declares no score bounds"):
-        Bare().score_bounds({})
+        Bare().tools.score_bounds({})

@@ -59,17 +59,13 @@ SCRIPT = textwrap.dedent('''
             return {"players": [{"seat": s, "vp": int(s == w)} for s in (0, 1)],
                     "ranking": [w, 1 - w], "winner": w}
 
-        def action_space(self, config):
-            return ActionSpace({"take": tuple(ids("take", (1, 2)))}, {})
-
-        def score_bounds(self, config):
-            return 0, 1
+        parts = {"tools": {
+            "action_space": lambda config: ActionSpace({"take": tuple(ids("take", (1, 2)))}, {}),
+            "score_bounds": lambda config: (0, 1)}}
 
     class Broken(Take):
         id = "broken_take"
-
-        def score_bounds(self, config):
-            return 0, 0
+        parts = {"tools": {**Take.parts["tools"], "score_bounds": lambda config: (0, 0)}}
 
     register_game(Take())
     register_game(Broken())

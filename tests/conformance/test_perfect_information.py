@@ -49,23 +49,31 @@ def _take(game, action, ctx) -> None:
     push(game, ("game_start",))
 
 
+def _action_space(config):
+    """Take 1, 2 or 3."""
+    return ActionSpace({"take": tuple(ids("take", (1, 2, 3)))}, {})
+
+
+def _score_bounds(config):
+    """1 for the winner, 0 for the other."""
+    return 0, 1
+
+
 class Nim(Ruleset):
     id, name, player_counts, streams, table = "nim", "Nim", (2,), (), TABLE
     max_decisions = 21
+    parts = {
+        "tools": {
+            "action_space": _action_space,
+            "score_bounds": _score_bounds,
+        },
+    }
 
     def setup(self, game, rng):
         return NimState(21, rng)
 
     def view(self, game, seat):
         return {"heap": game.state.heap, "turn": game.state.turn}
-
-    def action_space(self, config):
-        """Take 1, 2 or 3."""
-        return ActionSpace({"take": tuple(ids("take", (1, 2, 3)))}, {})
-
-    def score_bounds(self, config):
-        """1 for the winner, 0 for the other."""
-        return 0, 1
 
     def result(self, game):
         w = game.state.winner

@@ -108,6 +108,24 @@ def _final(game) -> None:
     game.emit("final", ranking=ranking)
 
 
+def _action_space(config):
+    """A card of each value (1 to 4); a hand holds HAND cards, so a turn offers at most
+    that many."""
+    return ActionSpace({"play": tuple(ids("play", sorted(set(CARDS))))}, {"play": HAND})
+
+
+def _score_bounds(config):
+    """0 (nothing played) to target - 1 + 4: a seat plays while below the target, and
+    its last card adds at most 4."""
+    given = config.get("options", {}) if isinstance(config, dict) else config.options
+    target = game_options(RaceRuleset, given)["target"]
+    return 0, target - 1 + max(CARDS)
+
+
+def _evaluate(game, seat: int) -> float:
+    return float(game.state.totals[seat])
+
+
 class RaceRuleset(Ruleset):
     """Race to 10: see the module docstring."""
 
@@ -127,6 +145,15 @@ class RaceRuleset(Ruleset):
                                   "default": 10}},
     }
     scoring_parts = ()
+    parts = {
+        "tools": {
+            "action_space": _action_space,
+            "score_bounds": _score_bounds,
+        },
+        "players": {
+            "evaluate": _evaluate,
+        },
+    }
 
     def setup(self, game, rng: Streams) -> RaceState:
         s = RaceState(game.config.players, rng)
@@ -182,21 +209,6 @@ class RaceRuleset(Ruleset):
             # it anew (as it stands, no card is played even when one option is left)
             reask(clone, _options(s.hands[pending.player]))
         return clone
-
-    def action_space(self, config):
-        """A card of each value (1 to 4); a hand holds HAND cards, so a turn offers at most
-        that many."""
-        return ActionSpace({"play": tuple(ids("play", sorted(set(CARDS))))}, {"play": HAND})
-
-    def score_bounds(self, config):
-        """0 (nothing played) to target - 1 + 4: a seat plays while below the target, and
-        its last card adds at most 4."""
-        given = config.get("options", {}) if isinstance(config, dict) else config.options
-        target = game_options(self, given)["target"]
-        return 0, target - 1 + max(CARDS)
-
-    def evaluate(self, game, seat: int) -> float:
-        return float(game.state.totals[seat])
 
 
 RULESET = RaceRuleset()

@@ -246,9 +246,9 @@ def _replay_shows(driver, loaded, step: int) -> None:
     actions = [a.id for a in loaded.game.actions]
     assert _step_shown(driver) == (step, len(actions))
     status = _css(driver, ".replay-controls p.status")[0].text
-    assert f"round {there.ruleset.round_of(there)} " in status, status
+    assert f"round {there.ruleset.words.round_of(there)} " in status, status
     assert _css(driver, "#decision h2")[0].text == (
-        f"The decision after step {step}: {there.ruleset.question(there, loaded.names)}")
+        f"The decision after step {step}: {there.ruleset.words.question(there, loaded.names)}")
     choices = _css(driver, "#decision ol.choices li")
     assert [c.get_attribute("title") for c in choices] == [a.id for a in there.legal_actions()]
     taken = [c.get_attribute("title") for c in choices if "taken" in c.get_attribute("class")]
@@ -325,7 +325,7 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
         if not undone and _settled(driver) == "ask" and _css(driver, "#undo"):
             undone.append(_undo(driver, server.data / game_id / "game.json", asked))
             # taken back: the save must not hold it; the button says it in the chooser's
-            # words for it (Ruleset.describe_action), not by its recorded label
+            # words for it (parts.Words.describe_action), not by its recorded label
             assert clicked.pop()[2] == undone[0]
     assert mid_game, "a placement in round 4 or later"
     assert clicked[0][0].startswith("place")  # the first, chosen from the board's region

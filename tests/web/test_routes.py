@@ -150,12 +150,12 @@ def test_illegal_and_malformed_requests_are_refused_and_change_nothing(tmp_path)
     before = _unchanged(tmp_path, game_id)
     game = session.game
     assert "place:1:6:vents:0" not in [a.id for a in game.legal_actions()]  # 5 Toolkits
-    expected = str(game.ruleset.illegal(game, "place:1:6:vents:0"))
+    expected = str(game.ruleset.words.illegal(game, "place:1:6:vents:0"))
     cases = [
         # (link, body or kwargs, status, words in the answer)
         (mine, {"data": {"action": "place:1:6:vents:0"}}, 409, expected),
         (mine, {"data": {"action": "recruit:nobody"}}, 409,
-         str(game.ruleset.illegal(game, "recruit:nobody"))),
+         str(game.ruleset.words.illegal(game, "recruit:nobody"))),
         (mine, {"data": {}}, 400, "no action given"),
         (mine, {"data": {"action": "x" * 300}}, 400, "at most 200 printable"),
         (mine, {"data": {"action": ["a", "b"]}}, 400, "given 2 times"),
@@ -307,7 +307,7 @@ def test_a_seat_page_a_spectator_page_and_the_poll(tmp_path):
             else f"Event: {event.name}</strong>, resolved at once when revealed") in text
     # the grouped chooser: die, region, target, then the Toolkit change with its cost
     assert '<details class="die" data-die=' in text and 'data-region="gantry"' in text
-    # each leaf in the game's words (Ruleset.describe_action): the Toolkit change's cost and
+    # each leaf in the game's words (parts.Words.describe_action): the Toolkit change's cost and
     # what the target offers, here an Expedition's difficulty
     assert "[1 Toolkit] at Basecamp on" in text and f"(difficulty {card.difficulty}," in text
     assert page.headers["referrer-policy"] == "same-origin"

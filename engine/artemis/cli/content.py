@@ -33,7 +33,7 @@ def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json
     expansions = list(expansions or [])
     ruleset = ruleset_of(path_game(game_id, expansions))
     browse = ruleset.browse
-    if browse is None and ruleset.base_pack() is None:
+    if browse is None and ruleset.content.base_pack() is None:
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) has no content to browse")
     if browse is None:  # a game may validate its content before it offers a browser for it
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) offers no content browser "
@@ -117,7 +117,7 @@ def _other_game_hint(item_id: str, ruleset) -> str | None:
     from artemis.kernel.games import games
 
     for other in games().values():
-        if other.id == ruleset.id or other.browse is None or other.base_pack() is None:
+        if other.id == ruleset.id or other.browse is None or other.content.base_pack() is None:
             continue
         try:
             _, result = load_with_plugins([], other)

@@ -29,6 +29,7 @@ from artemis.cli.common import (
     ruleset_of,
 )
 from artemis.cli.common import console as new_console
+from artemis.kernel.parts import WINNER_WORDS
 from artemis.sim.tables import num as _num
 from artemis.sim.tables import odds_q as _q
 from artemis.sim.tables import rate_ci as _rate_ci
@@ -169,7 +170,7 @@ def simulate(
         from artemis.sim.plot import plot_report
 
         try:
-            charts = plot_report(report, plot, ruleset.report_chart_kind)
+            charts = plot_report(report, plot, ruleset.report.report_chart_kind)
         except OSError as exc:
             failures.append(f"cannot write the charts into '{plot}': {exc.strerror or exc}")
     played = len(outcome.results)
@@ -231,7 +232,7 @@ def _check_extras(plot: Path | None, dask: str | None) -> None:
             _fail(DASK_MISSING)
 
 
-# and each game's own (`Ruleset.bots`); never human
+# and each game's own (`parts.Players.bots`); never human
 SIM_BOTS = ("random", "greedy", "mcts", "strong")
 
 
@@ -279,7 +280,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     from artemis.players.spec import BotSpecError, split_kind, split_specs
     from artemis.sim import GameTask
 
-    sim_bots = SIM_BOTS + tuple(k for k in ruleset.bots() if k not in SIM_BOTS)
+    sim_bots = SIM_BOTS + tuple(k for k in ruleset.players.bots() if k not in SIM_BOTS)
     try:
         specs = split_specs(bots) if bots else []
     except BotSpecError as exc:
@@ -313,9 +314,9 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     except Exception:  # noqa: S110 - game 0 itself fails: the run records it with its seed
         pass
     catalog = game_catalog(ruleset, task.expansions, host)
-    items = ruleset.report_items(catalog) if catalog is not None else []
+    items = ruleset.report.report_items(catalog) if catalog is not None else []
     try:  # the designer's scoring model, set against the run's means (docs/simulate.md)
-        model = ruleset.scoring_model(catalog, players) if catalog is not None else None
+        model = ruleset.report.scoring_model(catalog, players) if catalog is not None else None
     except ContentError as exc:
         print_problems(exc.problems, False)
         raise typer.Exit(1) from None
@@ -407,10 +408,6 @@ class _ProgressLines:
                   f"{self.clock() - self.started:.1f} s", file=sys.stderr, flush=True)
 
 
-
-
-
-
 def _table(title: str, columns: list[tuple[str, str]]):
     """A rich Table that fits 80 columns: ids and numbers never wrap or get cut ("left"/
     "right" columns, no_wrap); only "fold" columns (names) fold onto a second line."""
@@ -455,18 +452,16 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     _print_model(console, report, ruleset)
     _print_items(console, report, catalog, ruleset)
     _print_game_tables(console, report, ruleset, "items")
-    _print_adjusted(console, report, getattr(ruleset, "owner_strata_label", ""))
+    _print_adjusted(console, report, ruleset.report.owner_strata_label if ruleset else "")
     _print_positions(console, report)
     _print_game_tables(console, report, ruleset, "figures")
     _print_problems(console, report)
 
 
-
-
 def _print_wins(console, report: dict, num, ruleset) -> None:
     players = report["config"]["players"]
-    won_by = (ruleset.report_win_words(players) if ruleset is not None
-              else "the engine's winner: VP, then the tie-break")
+    won_by = (ruleset.report.report_win_words(players) if ruleset is not None
+              else WINNER_WORDS)
     table = _table(f"Wins by seat over {report['finished']} games ({won_by}; CI: 95% Wilson "
                    "interval)",
                    [("seat", "left"), ("bot", "left"), *num])
@@ -495,11 +490,11 @@ def _labels(ruleset) -> dict[str, str]:
     """What the report's tables call each scoring part."""
     if ruleset is None:
         return {}
-    return {**ruleset.scoring_labels, **ruleset.report_labels}
+    return {**ruleset.scoring_labels, **ruleset.report.report_labels}
 
 
 def _print_vp(console, report: dict, ruleset) -> None:
-    parts_title = ruleset.vp_parts_title if ruleset is not None else "each scoring part"
+    parts_title = ruleset.report.vp_parts_title if ruleset is not None else "each scoring part"
     labels = _labels(ruleset)
     per_game = any("per_game" in s for s in report["vp"]["steps"].values())
     split = report["vp"]["in_game"]["n"] or not report["finished"]  # VP in game + at the end
@@ -530,7 +525,7 @@ def _print_items(console, report: dict, catalog: dict, ruleset) -> None:
         return escape(known[2] + (f" [{pack}]" if pack and pack != "base" else ""))
 
     owned = [("owners", "right"), ("win rate (CI)", "right"), ("mean VP", "right")]
-    sections = ruleset.item_sections if ruleset is not None else ()
+    sections = ruleset.report.item_sections if ruleset is not None else ()
     for kind, title, taken, owners in sections:
         rows = [x for x in report["items"] if x["kind"] == kind]
         if not any(x["appeared"] for x in rows) and report["finished"]:
@@ -624,7 +619,9 @@ def _display_items(report: dict, ruleset) -> dict:
         return {}
     try:
         catalog = game_catalog(ruleset, report["config"].get("expansions") or ())
-        return {i[0]: i for i in ruleset.report_items(catalog)} if catalog is not None else {}
+        if catalog is None:
+            return {}
+        return {i[0]: i for i in ruleset.report.report_items(catalog)}
     except Exception:  # noqa: BLE001 - names are for display; the figures stand without them
         return {}
 
@@ -643,13 +640,12 @@ def simulate_app() -> typer.Typer:
     return group
 
 
-
-
 def _print_game_tables(console, report: dict, ruleset, section: str) -> None:
-    """The game's own tables of ``section`` (`Ruleset.report_tables`), drawn as the others."""
+    """The game's own tables of ``section`` (its report part's `report_tables`), drawn as the
+    others."""
     if ruleset is None:
         return
-    for part in ruleset.report_tables(report, section):
+    for part in ruleset.report.report_tables(report, section):
         if isinstance(part, str):
             console.print(part, markup=False)
             continue

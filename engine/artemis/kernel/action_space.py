@@ -3,7 +3,7 @@ game with a given config and content can ever offer, and the most options one de
 list, for tools that number actions once per game (OpenSpiel's ``num_distinct_actions``,
 PettingZoo's ``Discrete`` action spaces and their masks).
 
-A game declares them through `Ruleset.action_space` (the optional part "action space" of its
+A game declares them through `parts.Tools.action_space` (the optional part "action space" of its
 ruleset) from its rules' own bounds and its content catalog, never from sampled games; a game
 that cannot declare one raises `NoActionSpace` saying why. The conformance checks hold a game
 to its declaration at every decision (`artemis.testing.checks.check_action_space`).

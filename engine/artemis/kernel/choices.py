@@ -1,7 +1,7 @@
 """Legal actions grouped for people: a question's answers as a tree a front end walks step by
 step (the terminal seat, the browser's chooser), each leaf one legal action.
 
-A game groups its long questions its own way (`Ruleset.choice_groups`; the Project's
+A game groups its long questions its own way (`parts.Words.choice_groups`; the Project's
 placements: die, region, target, Toolkit change); `by_kind` is the generic grouping of a list
 that mixes kinds of answer. Grouping changes nothing recorded: the leaves are the engine's
 actions, with their ids and labels.

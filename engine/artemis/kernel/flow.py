@@ -116,7 +116,7 @@ def run(game) -> None:
         else:
             steps[task[0]](game, *task[1:])
     if game.pending is None and tasks:
-        raise StepLimit(limit, game.config.seed, game.ruleset.round_of(game), tasks[-1])
+        raise StepLimit(limit, game.config.seed, game.ruleset.words.round_of(game), tasks[-1])
 
 
 def reask(game, options: list[Action] | Options) -> None:

@@ -370,7 +370,7 @@ class Game:
             wanted = _action_id(action)
             chosen = next((a for a in options if a.id == wanted), None)
             if chosen is None:
-                raise self.ruleset.illegal(self, wanted)
+                raise self.ruleset.words.illegal(self, wanted)
         if decision is not self._left or self.tasks is not self._left_tasks:
             self._checkpoint()  # changed outside apply (a scenario's position): from here
         log = self._log._entries  # its list: counted and added to without a Python call
@@ -417,7 +417,7 @@ class Game:
         a PluginError naming the plugin whose code it came from, else ``exc`` itself, with the
         round, the seed and the action filled in where it has them."""
         try:
-            round_ = self.ruleset.round_of(self) if self.state is not None else 0
+            round_ = self.ruleset.words.round_of(self) if self.state is not None else 0
         except Exception:  # a half-made state: the round is not worth a second error
             round_ = None
         error = _plugin_error(exc, self.host, self.registry, self.config.seed, round_)
@@ -860,7 +860,7 @@ def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None =
     plugins = len(host.pm.get_plugins())  # a plugin registered later may bring a pack
     known = _TARGETS.get((id(host), ruleset.id, expansions))
     if known is None or known[0] is not host or known[2] != plugins:
-        base = ruleset.base_pack()
+        base = ruleset.content.base_pack()
         targets = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
         targets += list(expansions)
         if len(_TARGETS) > 64:  # many hosts in one process (tests): start again
@@ -869,7 +869,7 @@ def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None =
     targets = known[1]
     key = (ruleset.id, id(registry), tuple(map(str, targets)))
     if key not in _CATALOGS:
-        catalog = ruleset.load_catalog(targets, registry, host.checks(ruleset.id),
+        catalog = ruleset.content.load_catalog(targets, registry, host.checks(ruleset.id),
                                        host.names())
         if catalog is None and expansions:
             raise ConfigError(f"{ruleset.name or ruleset.id} takes no content packs; leave "

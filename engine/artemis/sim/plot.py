@@ -21,7 +21,7 @@ def require_matplotlib() -> None:
 def plot_report(report: dict, folder: Path, owned_kind: str | None = None) -> list[Path]:
     """Write ``final_vp_by_bot.png`` (the final VP distribution of each bot kind, one bar per
     VP value, as a share of that kind's seats) and, given the item kind ``owned_kind`` (the
-    game's `Ruleset.report_chart_kind`), ``win_rate_by_KIND.png`` (the owners' win rate of
+    game's `parts.Report.report_chart_kind`), ``win_rate_by_KIND.png`` (the owners' win rate of
     every item of that kind with at least MIN_OWNERS owner seats, best first, labelled "id
     (owner seats)", a flagged row (`flag_label`) marked and drawn in another colour, with its
     95% Wilson interval, the pooled win rate of all its owner seats and the 1/players line of

@@ -1,8 +1,8 @@
 """The report of a run, summed from per-game summaries. Game-agnostic: it knows seats, bots,
 a winner, VP per seat with named scoring steps, decisions, turn positions, items with a kind,
 appeared, taken, owners and counts, and each game's own figures as trees of whole numbers;
-what those figures mean (their rates) is the game's (`Ruleset.item_rates`,
-`Ruleset.figures_report`).
+what those figures mean (their rates) is the game's (`parts.Report.item_rates`,
+`parts.Report.figures_report`).
 
 A report is made in two steps: the summaries are *tallied* into sums and counts only (whole
 numbers: sums, sums of squares, minima and maxima, 2x2 tables per stratum; `tally`), and the
@@ -420,7 +420,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
     every tested row of the report and ``flagged`` whether it survives at FDR 5%; copies of
     one item (``copies``: {id: {appeared, taken, owners, owners_win_rate}}); ``counts`` (the
     game's whole numbers per item) with the game's ``rates`` of them; ``figures`` the game's
-    figures (`Ruleset.figures_report` of the summed trees); ``sums`` the tally itself, for
+    figures (`parts.Report.figures_report` of the summed trees); ``sums`` the tally itself, for
     `merge_reports`."""
     if ruleset is None:
         ruleset = _ruleset_of(config)
@@ -436,7 +436,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
     _flag(rows)
     figures = t["figures"]
     if ruleset is not None:
-        figures = ruleset.figures_report(copy.deepcopy(figures), n, bots)
+        figures = ruleset.report.figures_report(copy.deepcopy(figures), n, bots)
     return {
         "format": FORMAT,
         "config": dict(config or {}),
@@ -488,7 +488,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
 
 def _against_model(model: dict | None, t: dict) -> dict:
     """{"scoring_model": ...}: the run's mean VP per seat at each scoring step set against
-    the designer's model (the config's ``scoring_model``, `Ruleset.scoring_model`): {players,
+    the designer's model (the config's ``scoring_model``, `parts.Report.scoring_model`): {players,
     source, provenance, steps: {step: {expected, observed, difference}}, in_game, total},
     ``difference`` observed minus expected; {} without a model."""
     if not model:
@@ -573,7 +573,7 @@ def _item(item_id: str, s: dict, kinds: list[str], games: int, ruleset) -> dict:
     if s["counts"]:
         out["counts"] = s["counts"]
         if ruleset is not None:
-            out["rates"] = ruleset.item_rates(s["kind"], s["counts"], games)
+            out["rates"] = ruleset.report.item_rates(s["kind"], s["counts"], games)
     return out
 
 

@@ -1,4 +1,5 @@
-"""A simulation report's tables as data, for the tables a game adds to it (`Ruleset.report_tables`).
+"""A simulation report's tables as data, for the tables a game adds to it (its report part's
+`report_tables`, `artemis.kernel.parts.Report`).
 
 A game says what its tables hold; the command line draws them (rich, 80 columns), so a game
 needs no console. The number formats here are the ones every table of the report uses.

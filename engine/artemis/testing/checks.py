@@ -221,7 +221,7 @@ _SPACES: dict = {}  # (game, players, params, variants, expansions, options, ver
 
 
 def declared_space(game: Game):
-    """The game's declared action space for its config (`Ruleset.action_space`), made once
+    """The game's declared action space for its config (`parts.Tools.action_space`), made once
     per config (every seed shares it), or None when the game declares none
     (`NoActionSpace`)."""
     from artemis.kernel.action_space import NoActionSpace
@@ -231,7 +231,7 @@ def declared_space(game: Game):
            repr(c.expansions), repr(c.options), c.rules_version)
     if key not in _SPACES:
         try:
-            space = game.ruleset.action_space(c)
+            space = game.ruleset.tools.action_space(c)
         except NoActionSpace:
             space = None
         else:
@@ -245,7 +245,7 @@ def declared_space(game: Game):
 
 def check_action_space(game: Game, legal: list[str], at: str) -> None:
     """Check 9 at one decision: every legal id is one the pending question's kind may list
-    in the game's declared action space (`Ruleset.action_space`), and there are no more of
+    in the game's declared action space (`parts.Tools.action_space`), and there are no more of
     them than that question's widest and the game's `max_options`. Nothing to check for a
     game that declares none."""
     space = declared_space(game)
@@ -256,15 +256,15 @@ def check_action_space(game: Game, legal: list[str], at: str) -> None:
     listed = by_question.get(kind)
     assert listed is not None, (
         f"{at}: the game asks a '{kind}' question, which its declared action space "
-        f"(Ruleset.action_space) does not have")
+        f"(parts.Tools.action_space) does not have")
     for action_id in legal:
         assert action_id in listed, (
             f"{at}: '{action_id}' is a legal answer to the {kind} question, but not in the "
-            "game's declared action space (Ruleset.action_space)")
+            "game's declared action space (parts.Tools.action_space)")
     bound = min(widest.get(kind, len(listed)), most)
     assert len(legal) <= bound, (
         f"{at}: the {kind} question lists {len(legal)} options, more than the declared "
-        f"widest {bound} (Ruleset.action_space, max_options)")
+        f"widest {bound} (parts.Tools.action_space, max_options)")
 
 
 def check_search_game(config, iterations: int = 4) -> Game:
@@ -291,17 +291,17 @@ def check_search_game(config, iterations: int = 4) -> Game:
 
 def check_score_bounds(game: Game, at: str) -> None:
     """Check 10 at the end: every seat's result (its ``vp``) lies within the game's declared
-    score bounds (`Ruleset.score_bounds`); nothing to check for a game that declares none."""
+    score bounds (`parts.Tools.score_bounds`); nothing to check for a game that declares none."""
     from artemis.kernel.ruleset import NoScoreBounds
 
     try:
-        low, high = game.ruleset.score_bounds(game.config)
+        low, high = game.ruleset.tools.score_bounds(game.config)
     except NoScoreBounds:
         return
     for row in game.result["players"]:
         assert low <= row["vp"] <= high, (
             f"{at}: seat {row['seat']} ends with {row['vp']} VP, outside the declared score "
-            f"bounds {low} to {high} (Ruleset.score_bounds)")
+            f"bounds {low} to {high} (parts.Tools.score_bounds)")
 
 
 def check_result(game: Game, decisions: int, at: str) -> None:

@@ -499,6 +499,6 @@ def _news(session) -> dict:
     """What a page polls for: actions taken, the round, the seat to decide, over, the pace,
     and whether a bot is thinking (its decision under way in a worker process)."""
     game = session.game
-    return {"ok": True, "actions": len(game.actions), "round": game.ruleset.round_of(game),
+    return {"ok": True, "actions": len(game.actions), "round": game.ruleset.words.round_of(game),
             "to_decide": game.current_player, "over": game.is_over, "pace": session.pace,
             "thinking": session.thinking}

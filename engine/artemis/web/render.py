@@ -46,9 +46,9 @@ def generic_view(view) -> str:
 
 
 def describe(game, action, names: list[str] | None = None) -> str:
-    """An answer's words in the browser: `Ruleset.describe_action`, then the game's drawing's
+    """An answer's words in the browser: `parts.Words.describe_action`, then the game's drawing's
     ``words(game, text)`` where it has one (the Odyssey names a card as its board shows it)."""
-    text = game.ruleset.describe_action(game, action, names)
+    text = game.ruleset.words.describe_action(game, action, names)
     module = drawing(game.ruleset.id)
     extra = getattr(module, "words", None) if module is not None else None
     return extra(game, text) if extra is not None else text
@@ -57,7 +57,7 @@ def describe(game, action, names: list[str] | None = None) -> str:
 def action_groups(game, actions: list, names: list[str] | None = None) -> list[dict]:
     """The legal ``actions`` for the generic chooser: one group per kind of answer, each
     {"kind", "legend", "actions": [{"id", "label"}]} in the engine's order; a label is the
-    game's words for the action (`Ruleset.describe_action`, players by ``names``), not the
+    game's words for the action (`parts.Words.describe_action`, players by ``names``), not the
     recorded one. ``legend`` names the kind only where answers of several kinds are offered
     (the Project's Upkeep "move" or "swap"); a single group has none, the question above it
     saying what is asked."""
@@ -100,15 +100,15 @@ def seat_page(session, seat: int | None) -> dict:
         if module is not None and asked else None)
     return {
         "session": session, "game": game, "ruleset": ruleset, "seat": seat,
-        "round": ruleset.round_of(game), "last_round": ruleset.last_round(game),
+        "round": ruleset.words.round_of(game), "last_round": ruleset.words.last_round(game),
         "to_decide": game.current_player,
-        "summary": ruleset.seat_summary(game, seat) if seat is not None else "",
+        "summary": ruleset.words.seat_summary(game, seat) if seat is not None else "",
         "board": board, "board_template": module.TEMPLATE if module is not None else None,
         "generic": generic_view(view),
         "asked": asked, "placements": grouped,
         "groups": action_groups(game, ungrouped(actions, grouped), names) if asked else [],
-        # the question in the game's words, as the terminal seat asks it (`Ruleset.question`)
-        "question": ruleset.question(game, names) if asked else "",
+        # the question in the game's words, as the terminal seat asks it (`parts.Words.question`)
+        "question": ruleset.words.question(game, names) if asked else "",
         "account": account, "news_at": news_start(game, names, seat, len(account)),
         "final": final_table(session),
         "actions_taken": len(game.actions),
@@ -178,7 +178,7 @@ def replay_page(replay, step: int) -> dict:
     """The data of the replay viewer at ``step`` (the game after the record's first ``step``
     actions): the public view drawn or rendered, the public account so far, the decision
     asked there ({"seat", "name", "question" (its kind), "asked" (the question in the game's
-    words, `Ruleset.question`), "choices" [{"id", "label", "taken"}], "taken"},
+    words, `parts.Words.question`), "choices" [{"id", "label", "taken"}], "taken"},
     None at the record's end), the final table when the game is over there, and the seats the
     continue form offers (their kinds, the recorded one first)."""
     from artemis.players.bots import bot_kinds, check_bot
@@ -195,7 +195,7 @@ def replay_page(replay, step: int) -> dict:
                    for a in game.legal_actions()]
         decision = {"seat": game.current_player, "name": replay.names[game.current_player],
                     "question": game.pending.kind, "choices": choices,
-                    "asked": ruleset.question(game, list(replay.names)),
+                    "asked": ruleset.words.question(game, list(replay.names)),
                     "taken": next((c for c in choices if c["taken"]), None)}
     kinds = bot_kinds(ruleset)
 
@@ -210,8 +210,8 @@ def replay_page(replay, step: int) -> dict:
 
     return {
         "replay": replay, "session": replay, "game": game, "ruleset": ruleset, "seat": None,
-        "step": step, "steps": replay.steps, "round": ruleset.round_of(game),
-        "last_round": ruleset.last_round(game),
+        "step": step, "steps": replay.steps, "round": ruleset.words.round_of(game),
+        "last_round": ruleset.words.last_round(game),
         "board": module.board(game, view) if module is not None else None,
         "board_template": module.TEMPLATE if module is not None else None,
         "generic": generic_view(view), "decision": decision,

@@ -118,3 +118,18 @@ def _payments(catalog, steps) -> list[str]:
             paid = sorted(fixed + list(chosen), key=RESOURCES.index)
             out["+".join(paid) or "free"] = None
     return list(out)
+
+
+def score_bounds(config):
+    """None declared: a seat's VP never goes below 0 (OR9), but the rules fix no most. The game
+    ends at the end of the round in which a marker reaches 77 (OR27; solo after round 13,
+    OR16), and what one round adds has no bound the rulebook or the catalog sets: Alien
+    Artifacts chain builds (the Replicator after each own build, the Xeno Archive drawing
+    Artifacts back, Black Hole weapons returning pieces to be built again). Raises
+    NoScoreBounds saying so (the tools part, `artemis.kernel.parts.Tools`)."""
+    from artemis.kernel.ruleset import NoScoreBounds
+
+    raise NoScoreBounds(
+        "The Artemis Odyssey declares no score bounds: VP never go below 0 (OR9), but "
+        "nothing fixes the most a round adds after a marker reaches 77 (OR27): Alien "
+        "Artifacts chain builds within a round (Replicator, Xeno Archive)")

@@ -51,7 +51,7 @@ QUESTION_WORDS = {
 
 def question(game, names: list[str]) -> str:
     """The pending question in words, the player named: "Ada, place a die"; "" when the
-    game is over (the seat's holdings are `Ruleset.seat_summary`'s)."""
+    game is over (the seat's holdings are `parts.Words.seat_summary`'s)."""
     pending = game.pending
     if pending is None:
         return ""
@@ -526,3 +526,12 @@ def choice_groups(game, actions: list) -> list[ChoiceGroup] | None:
             regions.append(ChoiceGroup(r["name"], tuple(targets)))
         out.append(ChoiceGroup(f"die {g['die']}", tuple(regions)))
     return out
+
+
+def seat_summary(game, seat: int) -> str:
+    """A seat's holdings in a few words, shown to a human seat before it decides: "3 Energy, 2
+    Minerals, 1 Toolkit, 4 VP; dice 2, 5"."""
+    p = game.state.players[seat]
+    return (f"{p.energy} Energy, {counted(p.minerals, 'Mineral')}, "
+            f"{counted(p.toolkits, 'Toolkit')}, {p.vp} VP; "
+            + (f"dice {', '.join(map(str, p.dice))}" if p.dice else "no dice left"))

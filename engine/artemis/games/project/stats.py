@@ -11,10 +11,17 @@ owners' win rates are adjusted for). `item_rates` and `figures_report` turn the 
 counts into the report's rates. What the log does not hold of the game's middle, each seat's
 projected score at the start of every round (`projected_scores`), is kept during play
 (`artemis.sim.task.round_watch`) and given as ``rounds``.
+
+This module is the Project's report part (`artemis.kernel.parts.Report`): its members are the
+functions and constants of those names here.
 """
 
 from __future__ import annotations
 
+from artemis.games.project.report_tables import (  # noqa: F401 - report_tables: a member
+    STEP_LABELS,
+    report_tables,
+)
 from artemis.games.project.rules.colonists import fully_staffed
 from artemis.games.project.rules.scoring import final_scores
 
@@ -32,6 +39,26 @@ _READ = frozenset({"placed", "vp", "board_setup", "event_revealed", "event", "bu
                    "gantry_bought", "activated", "expedition", "relief", "relief_ignored",
                    "setup", "start_player"})
 _IN_EVENT = (_AFTER_EVENT | _EVENT_HITS) - _READ
+#: The item kinds of a report's tables, in order: (kind, title, what "taken" means, whether
+#: the owners' figures are shown): the report part's ``item_sections``.
+item_sections = (
+    ("building", "Buildings (claimed: bought or won; owners: holders at the end, their "
+     "win rate and mean VP)", "claimed", True),
+    ("expedition", "Expeditions (owners: the rewarded explorers of a success, their win "
+     "rate and mean VP)", "succeeded", True),
+    ("event", "Events", "", False),  # a revealed event is resolved: one column says it
+)
+vp_parts_title = "each End of the Game step"
+owner_strata_label = "buildings held"
+#: each seat's projected score at the start of every round: who is behind after round 3, an
+#: Event's hit seats compared within their standing (docs/simulate.md)
+reads_rounds = True
+#: the End of the Game steps numbered as the rulebook does, in the report's tables (its own
+#: tables, `report_tables`, are in artemis.games.project.report_tables)
+report_labels = STEP_LABELS
+#: the owners' win rates `simulate --plot` charts: win_rate_by_building.png
+report_chart_kind = "building"
+
 #: Round after which "behind" is judged (the issue's question: does the Relief Track catch
 #: players up in the second half?).
 BEHIND_AFTER = 3
@@ -63,7 +90,7 @@ def _standing(projected: list[int]) -> list[int]:
 def log_figures(game, rounds: dict | None = None) -> dict:
     """What a simulation report reads of a finished game, from one pass over its log:
     {"items": `item_summary`, "positions": `turn_positions`, "strata": `buildings_held`,
-    "figures": `game_figures`} (`Ruleset.report_summary`). Each record that counts is read
+    "figures": `game_figures`} (`parts.Report.report_summary`). Each record that counts is read
     once, in order, with the round it happened in (0 before the first Board Setup), the
     others passed over (`_READ`); each part is built as its own function describes.
     ``rounds`` ({round: `projected_scores` at its first decision}, kept during play; None:
@@ -499,3 +526,41 @@ def _behind_report(after: dict) -> dict:
             "without_relief": {"seats": seats - wr, "wins": won - wrw,
                                "win_rate": _rate(won - wrw, seats - wr)}}
     return out
+
+
+owner_strata = buildings_held
+
+
+def report_items(catalog) -> list[tuple[str, str, str, str]]:
+    """Every building (copies in their original's row), expedition and event of the catalog,
+    as (id, kind, display name, pack id) (simulation reports)."""
+    return ([(b.id, "building", b.name, b.pack) for b in catalog.buildings
+             if not b.duplicate_of]  # a copy is counted in its original's row
+            + [(x.id, "expedition", x.name, x.pack) for x in catalog.expeditions]
+            + [(e.id, "event", e.name, e.pack) for e in catalog.events])
+
+
+def round_figures(game) -> list[int] | None:
+    """Each seat's projected score (`projected_scores`), or None when a plugin's scoring item
+    cannot be read mid-game (one written for the end of the game may raise here): the figures
+    on the projection leave that round out, and the game plays on as it would without them."""
+    try:
+        return projected_scores(game)
+    except Exception:  # noqa: BLE001 - a report's figure must never stop a game
+        return None
+
+
+def report_summary(game, rounds: dict | None = None) -> dict:
+    """`artemis.kernel.parts.Report.report_summary`: the result rows' steps and the log's
+    figures from one pass over the log (`log_figures`)."""
+    return {"steps": [dict(row.get("steps", {})) for row in game.result["players"]],
+            **log_figures(game, rounds)}
+
+
+def scoring_model(catalog, players: int) -> dict | None:
+    """The packs' ``scoring_model.yaml`` (`artemis.games.project.scoring_model`): the base
+    game's, or a fan pack's in its place, at ``players``. Raises ContentError for a model file
+    with problems."""
+    from artemis.games.project.scoring_model import expected_at, load_model
+
+    return expected_at(load_model((p.id, p.root) for p in catalog.packs), players)

@@ -338,7 +338,7 @@ _KEYS = {"place": _place_key, "travel_move": _travel_key, "build": _build_key,
 
 
 def words(game, text: str) -> str:
-    """An answer's words for the browser: the Odyssey's (`Ruleset.describe_action`) with each
+    """An answer's words for the browser: the Odyssey's (`parts.Words.describe_action`) with each
     planet and Action card id as the board shows it ("planet 4 of Leo", "the red card
     (Produce: Energy or Food)"); the terminal keeps the ids its board lists."""
     from artemis.games.odyssey.words import game_words
