@@ -128,3 +128,41 @@ def test_no_forwarding_methods_in_the_games_rulesets():
     (imported when asked: it pulls in the rules)."""
     assert _forwarding(type(get_game("project"))) == ["table"]
     assert _forwarding(type(get_game("odyssey"))) == ["table", "determinize"]
+
+
+def test_the_boards_part_draws_nothing_by_default_and_the_games_draw_from_their_folders():
+    from pathlib import Path
+
+    from artemis.games.odyssey import web_board
+    from artemis.games.project import board_data
+    from artemis.games.project import choices as project_choices
+
+    boards = Bare().boards
+    assert boards.web_board(None, {}) is None
+    assert boards.web_choices(None, [], lambda a: a.label) is None
+    assert boards.web_words(None, "play 3 into slot 2") == "play 3 into slot 2"
+    assert boards.web_templates is None and boards.web_template is None
+    project, odyssey = get_game("project").boards, get_game("odyssey").boards
+    assert project.web_board is board_data.board
+    assert project.web_choices is project_choices.web_choices
+    assert project.web_words.__func__ is PARTS["boards"].web_words  # the words as they are
+    assert odyssey.web_board is web_board.board and odyssey.web_words is web_board.web_words
+    for game_id, boards in (("project", project), ("odyssey", odyssey)):
+        folder = Path(boards.web_templates)
+        assert folder.parent.name == game_id and folder.parent.parent.name == "games"
+        assert (folder / boards.web_template).is_file()
+
+
+def test_the_games_boards_parts_load_without_the_web_extra():
+    """The browser's board modules import no Jinja2 or Starlette: the core install imports
+    every game (the ``web`` extra is imported by `artemis serve` only)."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from artemis.kernel.games import get_game\n"
+            "for g in ('project', 'odyssey'):\n"
+            "    b = get_game(g).boards; b.web_board, b.web_choices, b.web_words\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('jinja2', 'starlette')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert out.stdout.strip() == "[]", out.stdout

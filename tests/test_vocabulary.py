@@ -81,14 +81,6 @@ TERM = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(
 #: folder ends in "/") -> (the terms allowed there, why). As few as possible; a stale entry
 #: fails `test_every_exception_is_still_needed`.
 KNOWN = {
-    "web/boards/": (
-        set(TERMS),
-        "each game's board for the browser; they move into the games' folders with the "
-        "boards part of the Ruleset split (issue 29's next step)"),
-    "web/render.py": (
-        {"region"},
-        "the chooser's three-level shape (die, region, target) is the Project's placements; "
-        "it goes with the boards (next step)"),
     "scenario/loader.py": (
         {"upkeep", "region"},
         "the scenario language's steps `upkeep` and `resolve: REGION` are the kernel's, named "

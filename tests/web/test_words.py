@@ -417,8 +417,8 @@ def test_the_odyssey_names_planets_and_cards_in_its_words_not_by_ids():
     """issue 26: "move the Starship on scorpio.3 to virgo.2", "target leo.4", "play
     red-produce-3 (...)" read as the board names them."""
     from artemis.games.odyssey.choices import choice_groups, describe_action
+    from artemis.games.odyssey.web_board import placement_groups
     from artemis.games.odyssey.words import game_words
-    from artemis.web.boards.odyssey import placement_groups
 
     game = Game.new(GameConfig(game="odyssey", players=2, seed=1))
     catalog = game.catalog

@@ -25,7 +25,7 @@ words     the game's words for people: illegal answers, questions, actions, the 
 report    what a simulation report reads of a finished game (`Report`)
 players   bots and position evaluation (`Players`)
 tools     the declared action space and score bounds (`Tools`)
-boards    the board drawn for the terminal (`Boards`)
+boards    the boards drawn (terminal, browser) and the browser's chooser (`Boards`)
 browse    the content browser of ``artemis content`` (no default: `Browse`)
 scenario  scenario positions and steps, docs/scenarios.md (no default: `Scenario`)
 ========  ===========================================================================
@@ -329,15 +329,41 @@ class Tools(Part):
 
 
 class Boards(Part):
-    """Boards. Member: ``board_text(game, view, names)`` -> a rich renderable of ``view`` (a
-    seat's view) for the terminal, or None for the generic rendering (the default)."""
+    """Boards: the board a front end draws of a seat's view. Members: ``board_text(game, view,
+    names)`` -> a rich renderable of ``view`` (a seat's view) for the terminal, or None for the
+    generic rendering (the default); ``web_board(game, view)`` -> dict, the data of the
+    browser's board template (`web_template`) for ``view``, or None: no drawing (the default),
+    the page shows the view as nested tables; ``web_choices(game, actions, describe_action)``
+    -> the browser's grouped chooser of ``actions`` (one question's `Action`s;
+    ``describe_action(action)`` -> a leaf's words), a list of steps
+    [{"die", "summary", "regions": [{"id", "name", "targets": [{"label", "options": [{"id",
+    "label"}]}]}]}] (the shape is the Project's placements: see docs/serve.md), or None for the
+    plain chooser (the default); ``web_words(game, text)`` -> str, an answer's words in the
+    browser from the game's words for it (default ``text``). Data: ``web_templates``, the
+    folder (a path) of the game's templates for the browser, read only by the ``web`` extra
+    (default None); ``web_template``, the board template's name in that folder (default
+    None)."""
 
     name = "boards"
     what = "boards"
-    MEMBERS = ("board_text",)
+    MEMBERS = ("board_text", "web_board", "web_choices", "web_words", "web_templates",
+               "web_template")
+    DATA = frozenset({"web_templates", "web_template"})
+
+    web_templates = None
+    web_template = None
 
     def board_text(self, game, view, names):
         return None
+
+    def web_board(self, game, view):
+        return None
+
+    def web_choices(self, game, actions, describe_action):
+        return None
+
+    def web_words(self, game, text: str) -> str:
+        return text
 
 
 class Browse(Part):

@@ -14,10 +14,15 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
+from pathlib import Path
 
 from artemis.games.odyssey.view import full_view, view
 from artemis.games.odyssey.vocabulary import OPTION_NAMES, PLAYER_COUNTS
 from artemis.kernel.ruleset import Ruleset
+
+#: the folder of the game's templates for the browser (its board), read by the ``web``
+#: extra only (the boards part's ``web_templates``)
+WEB_TEMPLATES = Path(__file__).resolve().parent / "web"
 
 # the named random streams (docs/odyssey-rulings.md OR24)
 STREAMS = ("galaxy", "artifacts", "singularity", "setup", "team_deal")
@@ -152,7 +157,14 @@ class OdysseyRuleset(Ruleset):
         "report": "artemis.games.odyssey.stats",
         "players": "artemis.games.odyssey.players",
         "tools": "artemis.games.odyssey.action_space",
-        "boards": "artemis.games.odyssey.board_text",
+        "boards": {
+            "board_text": "artemis.games.odyssey.board_text:board_text",
+            "web_board": "artemis.games.odyssey.web_board:board",
+            "web_choices": "artemis.games.odyssey.web_board:web_choices",
+            "web_words": "artemis.games.odyssey.web_board:web_words",
+            "web_templates": WEB_TEMPLATES,
+            "web_template": "board.html",
+        },
         "browse": "artemis.games.odyssey.browse",
         "scenario": "artemis.games.odyssey.position",
     }

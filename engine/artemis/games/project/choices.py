@@ -358,6 +358,12 @@ def placement_groups(actions: list, describe_action=None) -> list[dict] | None:
         for rolled, regions in sorted(dice.items())]
 
 
+def web_choices(game, actions: list, describe_action=None) -> list[dict] | None:
+    """The browser's grouped chooser (the boards part's ``web_choices``): `placement_groups`
+    of ``actions``; their words name no engine id, so ``game`` is not read."""
+    return placement_groups(actions, describe_action)
+
+
 def _change(game, action) -> str:
     """A placement's Toolkit change and what the die's face then gives, for the last step:
     "as rolled: 3 (up to 3 of 11 Energy)", "3->4 for 1 Toolkit (up to 4 of 11 Energy)"."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
+from pathlib import Path
 
 from artemis.games.project import hookspecs
 from artemis.games.project.rules_versions import RULES_VERSION, legacy_variants
@@ -19,6 +20,10 @@ from artemis.kernel.ruleset import Ruleset
 from artemis.kernel.streams import Streams, shuffle
 
 # question kind -> the rule it is asked under (IllegalAction names it)
+#: the folder of the game's templates for the browser (its board), read by the ``web``
+#: extra only (the boards part's ``web_templates``)
+WEB_TEMPLATES = Path(__file__).resolve().parent / "web"
+
 QUESTIONS = {
     "place": "Placement Phase",
     "send": "Basecamp: Sending Colonists on Expeditions (R1)",
@@ -124,7 +129,13 @@ class ProjectRuleset(Ruleset):
             "action_space": "artemis.games.project.action_space:action_space",
             "score_bounds": "artemis.games.project.score_bounds:score_bounds",
         },
-        "boards": "artemis.games.project.board_text",
+        "boards": {
+            "board_text": "artemis.games.project.board_text:board_text",
+            "web_board": "artemis.games.project.board_data:board",
+            "web_choices": "artemis.games.project.choices:web_choices",
+            "web_templates": WEB_TEMPLATES,
+            "web_template": "board.html",
+        },
         "browse": "artemis.games.project.browse",
         "scenario": "artemis.games.project.position",
     }
