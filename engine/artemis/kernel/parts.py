@@ -160,6 +160,8 @@ class Words(Part):
         return f"{names[pending.player]}: {pending.kind.replace('_', ' ')}"
 
     def round_of(self, game) -> int:
+        """The round ``game`` is in, for the words of saves, reports and pages: the state's
+        ``round`` attribute (a game counts its rounds from 1), 0 when the state has none."""
         return getattr(game.state, "round", 0)
 
     def last_round(self, game):
