@@ -196,4 +196,24 @@ class LeakyHandView(SealedBidsRuleset):
         return out
 
 
+class SeenByAll(SealedBidsRuleset):
+    """Sealed Bids with every bid shown to every seat (`action_seen_by`: the log's ``to`` and
+    `Game.history` name the card), while determinize still deals the bid again."""
+
+    def action_seen_by(self, game, decision, action):
+        return list(range(game.config.players))
+
+
+class KeepsBids(SealedBidsRuleset):
+    """Sealed Bids with a determinize that keeps every face-down bid and hand as they are and
+    only reorders the other hands' lists (the full view changes, no seat's view does)."""
+
+    def determinize(self, game, seat, rng):
+        clone = game.clone()
+        for other, hand in enumerate(clone.state.hands):
+            if other != seat:
+                rng.shuffle(hand)
+        return clone
+
+
 RULESET = SealedBidsRuleset()

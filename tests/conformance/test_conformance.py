@@ -1,17 +1,18 @@
 """The conformance suite: every registered game (`artemis.kernel.games.games()`, plus the toy
 games registered by this folder's conftest), at each of its player counts, plays seeded random
 games checked at every decision (`artemis.testing.checks`): unique and stable legal ids;
-clone() equal to the original, untouched by the original's next action, and equal again
-after the same action; an illegal action refused without a trace; determinize(seat) keeps
-that seat's view and legal ids, lists only answers that apply in the world, plays on to the
-end, and resamples something at least once a game; two answers hidden from a seat with the
-same public part leave that seat's view, records and legal ids, and the spectator's, the
-same; every legal id in the game's declared action space, within its widest question; the
-end within max_decisions with a consistent result inside the declared score bounds; and
-save, load and continue gives the identical game. A search-bot game of each player count
-stays in the declared space too. A game registered later (an entry point in
-``artemis.games``) is checked by registration alone. A check a game fails today is listed in
-KNOWN_FAILURES, a strict xfail of that check and game only.
+clone() equal to the original, untouched by the original's next action, and equal again after
+the same action; an illegal action refused without a trace; determinize(seat) keeps that seat's
+view and legal ids, lists only answers that apply in the world, plays on to the end, and
+resamples something at least once a game (what only other seats know, once an answer was
+hidden), never an answer `action_seen_by` showed the seat; two answers hidden from a seat with
+the same public part leave that seat's view, records and legal ids, and the spectator's, the
+same; every legal id in the game's declared action space, within its widest question; the end
+within max_decisions with a consistent result inside the declared score bounds; and save, load
+and continue gives the identical game. A search-bot game of each player count stays in the
+declared space too. A game registered later (an entry point in ``artemis.games``) is checked by
+registration alone. A check a game fails today is listed in KNOWN_FAILURES, a strict xfail of
+that check and game only.
 
 The checks are the engine's own library (`artemis.testing`), which a game written as a
 package of its own calls from its tests. CI plays SEEDS games per game and player count
@@ -41,13 +42,14 @@ from artemis.testing.checks import (
     check_save_continues,
     check_score_bounds,
     check_search_game,
+    check_seen_kept,
     check_world_answers,
     play_checked,
     snapshot,
 )
 
 from .sealed_bids import RULESET as BIDS
-from .sealed_bids import LeakyHandView
+from .sealed_bids import KeepsBids, LeakyHandView, SeenByAll
 from .toy_game import RULESET as RACE
 from .toy_game import RaceRuleset
 
@@ -163,6 +165,40 @@ def test_the_indistinguishability_check_catches_a_planted_leak_in_a_toy_game():
     game.ruleset = LeakyHandView()
     with pytest.raises(AssertionError, match="can tell"):
         play_checked(game, random.Random(0))
+
+
+def test_the_seen_answer_check_catches_a_determinize_that_resamples_what_a_seat_saw():
+    game = Game.new({"game": "sealed_bids", "players": 2, "seed": 0})
+    assert check_seen_kept(game, 5, "sealed bids") == 0  # a face-down bid: nothing to keep
+    game.ruleset = SeenByAll()
+    with pytest.raises(AssertionError, match=r"sealed bids: seat 1 sees player 0's answer .*"
+                                             r"can tell 'bid:1' from 'bid:5', yet "
+                                             r"determinize\(1, Random\(41\)\) gives the same "
+                                             "world after either"):
+        check_seen_kept(game, 5, "sealed bids")
+    game = Game.new({"game": "sealed_bids", "players": 3, "seed": 0})
+    game.ruleset = SeenByAll()
+    with pytest.raises(AssertionError, match="resamples what seat 1 saw"):
+        play_checked(game, random.Random(0))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_private_check_catches_a_determinize_that_keeps_the_face_down_bids(players):
+    game = Game.new({"game": "sealed_bids", "players": players, "seed": 0})
+    game.ruleset = KeepsBids()
+    with pytest.raises(AssertionError, match=r"the first: 'bid:\d' of player 0, at decision "
+                                             r"0, hidden from seats \[1.*no determinize\(t\) "
+                                             "world at any decision showed another seat"):
+        play_checked(game, random.Random(0))
+
+
+def test_a_view_that_shows_what_determinize_resamples_is_named_with_both_values():
+    game = _project_game()
+    game.ruleset = LeakyView()
+    with pytest.raises(AssertionError, match=r"view\(0\) differs in the world \('\w+': .* "
+                                             r"then .*\): the view shows something determinize "
+                                             r"resamples .*game\.reveal\(\)"):
+        check_hidden_information(game, snapshot(game, "leaky"), 7, "leaky")
 
 
 @pytest.mark.parametrize("players", [3, 6])

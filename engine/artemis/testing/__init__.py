@@ -9,12 +9,13 @@ checkout of this repository (docs/design.md, "Adding a game")::
 
 `check_game` plays seeded random games of the game at each of its player counts through the
 decision API, checking every decision (`artemis.testing.checks`: unique and stable legal ids;
-clones; an illegal answer refused without a trace; determinize keeps the seat's view and
-legal ids and lists only answers that apply in the world; answers hidden from a seat with the
-same public part cannot be told apart; the end within max_decisions with a consistent
-result inside the declared score bounds; every legal id in the declared action space), and
-saves every few decisions, loads and continues them; a search-bot game of each player count
-is held to the declared action space too. Each failure is an
+clones; an illegal answer refused without a trace; determinize keeps the seat's view and legal
+ids and lists only answers that apply in the world, keeps an answer a seat was shown
+(`Ruleset.action_seen_by`) and, somewhere in the game, resamples what only other seats know;
+answers hidden from a seat with the same public part cannot be told apart; the end within
+max_decisions with a consistent result inside the declared score bounds; every legal id in the
+declared action space), and saves every few decisions, loads and continues them; a search-bot
+game of each player count is held to the declared action space too. Each failure is an
 AssertionError naming the game, the seed, the decision and the check.
 """
 

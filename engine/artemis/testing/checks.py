@@ -40,6 +40,29 @@ def where(game: Game, decision: int) -> str:
     return f"{c.game}, {c.players} players, seed {c.seed}, decision {decision}"
 
 
+def differences(before, after, limit: int = 3, width: int = 60) -> str:
+    """A short account of how ``after`` differs from ``before`` (views, lists of records or
+    ids): at most ``limit`` differing keys or positions, each with both values (their reprs
+    cut to ``width`` characters), e.g. ``"'hands': [[1, 2]] then [[1, 3]]"``."""
+    def cut(value) -> str:
+        text = repr(value)
+        return text if len(text) <= width else text[:width - 3] + "..."
+
+    if isinstance(before, dict) and isinstance(after, dict):
+        keys = [k for k in [*before, *(k for k in after if k not in before)]
+                if before.get(k, "(absent)") != after.get(k, "(absent)")]
+        parts = [f"{k!r}: {cut(before.get(k, '(absent)'))} then {cut(after.get(k, '(absent)'))}"
+                 for k in keys[:limit]]
+        more = len(keys) - limit
+    elif isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        at = [i for i, (x, y) in enumerate(zip(before, after, strict=True)) if x != y]
+        parts = [f"[{i}]: {cut(before[i])} then {cut(after[i])}" for i in at[:limit]]
+        more = len(at) - limit
+    else:
+        return f"{cut(before)} then {cut(after)}"
+    return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
+
+
 def legal_ids(game: Game, at: str) -> list[str]:
     """Check 1: the legal ids are unique and the same on a second call."""
     ids = [a.id for a in game.legal_actions()]
@@ -100,23 +123,34 @@ def play_random(game: Game, rng: random.Random, at: str) -> None:
 
 
 def check_hidden_information(game: Game, snap: dict, key: int, at: str,
-                             playout: bool = False, differed: bool = False) -> bool:
+                             playout: bool = False, differed: bool = False,
+                             private: set | None = None) -> bool:
     """Check 5 at one decision: for each seat s, ``game.determinize(s, random.Random(k))``
     shows s the same view (and a spectator the same public view: what is public, s sees), the
     same legal ids when s decides now, lists only answers that apply in it (check 8,
     `check_world_answers`), and leaves the original unchanged; with ``playout``,
     each determinized game is played on to the end with random moves. Returns whether some
     determinized game's full view differs from the original's (something hidden was
-    resampled), or ``differed`` (then no full view is compared: it is known already)."""
+    resampled), or ``differed`` (then no full view is compared: it is known already).
+    ``private``: a set that, while empty, gets the seats whose own view some world of another
+    seat changed (`play_checked` asks that some world did, once something was hidden)."""
     for seat in range(game.config.players):
         k = key * 8 + seat
         world = game.determinize(seat, random.Random(k))
         here = f"{at}, determinize({seat}, Random({k}))"
         assert world is not game and world.state is not game.state, \
             f"{here}: not a clone"
-        assert world.view(seat) == snap["views"][seat], \
-            f"{here}: view({seat}) differs: the seat's own information was resampled"
-        assert world.view(None) == snap["views"][None], f"{here}: the public view differs"
+        for who, name in ((seat, f"view({seat})"), (None, "the public view")):
+            got = world.view(who)
+            assert got == snap["views"][who], (
+                f"{here}: {name} differs in the world ({differences(snap['views'][who], got)})"
+                f": the view shows something determinize resamples (or determinize changed "
+                "what the seat knows); if the rules reveal it, call game.reveal() where it "
+                "comes out and keep it in determinize, else leave it out of the view")
+        if private is not None and not private:
+            # does the world show another seat something else (its hand, its face-down card)?
+            private.update(other for other in range(game.config.players)
+                           if other != seat and world.view(other) != snap["views"][other])
         if seat == game.current_player:
             assert legal_ids(world, here) == snap["legal"], f"{here}: the legal ids differ"
         check_world_answers(world, here)
@@ -209,12 +243,65 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None) -> in
             for seat in blind:
                 who = "the spectator" if seat is None else f"seat {seat}"
                 for part in ("view", "records", "legal"):
-                    assert after[seat][part] == seen[0][1][seat][part], (
+                    first = seen[0][1][seat][part]
+                    assert after[seat][part] == first, (
                         f"{at}: {who} can tell '{seen[0][0].id}' from '{action.id}' (the "
                         f"same public part {public!r}, hidden from it): its {part} differs "
-                        "after them")
+                        f"after them ({differences(first, after[seat][part])}); if the "
+                        "rules turn it up then, call game.reveal() where it comes out")
         applied += len(seen) if len(seen) > 1 else 0
     return applied
+
+
+def check_seen_kept(game: Game, key: int, at: str) -> int:
+    """Check 11 at one decision: an answer `Ruleset.action_seen_by` shows to a seat t other
+    than the one answering (its log record's ``to``, `Game.history`) is not resampled by
+    ``determinize(t)``. For the first and the last legal answers that a listed seat t sees,
+    when t can tell them apart (its view or the records new to it differ) and the hidden
+    state after them differs (their full views), ``determinize(t, Random(k))`` after one must
+    not give the same world (full view) as after the other: what t saw would be lost. This
+    holds a determinize that deals from what t has not seen, in an order its rng alone sets;
+    answers seen by everyone (None) are left to check 5. Returns how many worlds were
+    compared."""
+    decision = game.pending
+    ruleset = game.ruleset
+    n = game.config.players
+    listed = []
+    for action in game.legal_actions():
+        seen = ruleset.action_seen_by(game, decision, action)
+        if seen is not None:
+            listed.append((action, [t for t in seen if t != decision.player and 0 <= t < n]))
+    if len(listed) < 2:
+        return 0
+    (first, seen_first), (last, seen_last) = listed[0], listed[-1]
+    watchers = [t for t in seen_first if t in seen_last]
+    if not watchers:
+        return 0
+    logged = len(game.log)
+    after = []
+    for action in (first, last):
+        clone = game.clone()
+        clone.apply(action.id)
+        after.append(clone)
+    if after[0].full_view() == after[1].full_view():
+        return 0
+    compared = 0
+    for t in watchers:
+        told = (after[0].view(t) != after[1].view(t)
+                or visible(list(after[0].log)[logged:], t)
+                != visible(list(after[1].log)[logged:], t))
+        if not told:
+            continue
+        k = key * 8 + t
+        worlds = [g.determinize(t, random.Random(k)).full_view() for g in after]
+        assert worlds[0] != worlds[1], (
+            f"{at}: seat {t} sees player {decision.player}'s answer (action_seen_by lists it, "
+            f"the log shows it to seat {t}) and can tell '{first.id}' from '{last.id}', yet "
+            f"determinize({t}, Random({k})) gives the same world after either: it resamples "
+            f"what seat {t} saw. Keep that answer in seat {t}'s worlds, or leave seat {t} out "
+            "of action_seen_by if the answer is face down to it")
+        compared += 2
+    return compared
 
 
 _SPACES: dict = {}  # (game, players, params, variants, expansions, options, version): space
@@ -329,15 +416,20 @@ def check_result(game: Game, decisions: int, at: str) -> None:
 
 def play_checked(game: Game, bot: random.Random) -> Game:
     """Play ``game`` to the end with ``bot`` choosing uniformly among the legal actions,
-    running checks 1, 2, 4, 5 (with 8), 7 and 9 at every decision and 6 (with 10) at the
+    running checks 1, 2, 4, 5 (with 8), 7, 9 and 11 at every decision and 6 (with 10) at the
     end; asserts that some
     determinized world differed from the original (check 5 is not vacuous) unless the game
-    has nothing hidden (its full view is always its public view). Returns it."""
+    has nothing hidden (its full view is always its public view), and, once some answer was
+    hidden from a seat (`Ruleset.action_seen_by`), that some seat's world showed another seat
+    a view other than its real one (determinize resamples what only others know). Returns
+    it."""
     decisions = 0
     at = where(game, decisions)
     snap = snapshot(game, at)
     differed = False
     hidden = False  # whether the game has anything hidden at all (its full view shows more)
+    blind = ""  # the first answer hidden from some seat (action_seen_by), if any
+    private: set = set()  # seats whose own view some world of another seat changed
     while not game.is_over:
         hidden = hidden or snap["full"] != snap["views"][None]
         assert decisions < game.ruleset.max_decisions, \
@@ -347,10 +439,17 @@ def play_checked(game: Game, bot: random.Random) -> Game:
         check_action_space(game, snap["legal"], at)
         clone = check_clone(game, snap, at)
         check_indistinguishable(game, at, INDISTINGUISHABLE_LIMIT)
-        differed = check_hidden_information(
-            game, snap, game.config.seed * 100_003 + decisions, at,
-            playout=decisions % PLAYOUT_EVERY == 0, differed=differed)
+        key = game.config.seed * 100_003 + decisions
+        differed = check_hidden_information(game, snap, key, at,
+                                            playout=decisions % PLAYOUT_EVERY == 0,
+                                            differed=differed, private=private)
+        check_seen_kept(game, key, at)
         action = bot.choice(game.legal_actions())
+        seen = game.ruleset.action_seen_by(game, game.pending, action)
+        if seen is not None and any(seat not in seen for seat in range(game.config.players)):
+            blind = blind or f"'{action.id}' of player {game.current_player}, at decision " \
+                f"{decisions}, hidden from seats " \
+                f"{[seat for seat in range(game.config.players) if seat not in seen]}"
         game.apply(action)
         assert clone.full_view() == snap["full"], \
             f"{at}: applying '{action.id}' to the original changed its clone"
@@ -372,6 +471,11 @@ def play_checked(game: Game, bot: random.Random) -> Game:
     assert differed or not hidden, (
         f"{where(game, decisions)}: no determinize() of any seat at any decision changed the "
         "full view: nothing hidden was ever resampled")
+    assert private or not blind, (
+        f"{where(game, decisions)}: answers were hidden from some seats (the first: {blind}), "
+        "yet no determinize(t) world at any decision showed another seat a view other than its "
+        "real one: determinize keeps what only other seats know (their hands, their face-down "
+        "answers) as it really is; resample it from what t has not seen")
     return game
 
 
