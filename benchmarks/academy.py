@@ -62,8 +62,10 @@ def best_academy(game, seat, rate):
 
 
 def why(args) -> None:
-    rates = {"heuristic": lambda g, s: g.ruleset.players.evaluate(g, s)}
-    open_, best_count, gaps = 0, dict.fromkeys(rates, 0), {k: [] for k in rates}
+    def rate(g, s):
+        return g.ruleset.players.evaluate(g, s)
+
+    open_, best_count, gaps = 0, 0, []
     for i in range(args.games):
         seed = args.first + i
         game = Game.new(GameConfig(players=args.players, seed=seed))
@@ -74,24 +76,23 @@ def why(args) -> None:
             if _kind(game) == "place" and any(
                     a.args[2] == "academy" for a in game.legal_actions()):
                 open_ += 1
-                for name, rate in rates.items():
-                    chosen = max(rate(_after(game, a), seat) for a in game.legal_actions())
-                    academy = best_academy(game, seat, rate)
-                    gaps[name].append(chosen - academy)
-                    best_count[name] += academy >= chosen - 1e-9
+                chosen = max(rate(_after(game, a), seat) for a in game.legal_actions())
+                academy = best_academy(game, seat, rate)
+                gaps.append(chosen - academy)
+                best_count += academy >= chosen - 1e-9
             game.apply(bots[seat].choose(game))
     print(f"{args.games} greedy games of {args.players} players, seeds {args.first}.."
           f"{args.first + args.games - 1}: {open_} placements with the Academy open")
-    for name in rates:
-        g = gaps[name]
-        print(f"  {name}: the Academy rates best at {best_count[name]}; the best action "
-              f"rates {statistics.mean(g):.2f} VP above the best Academy placement "
-              f"(median {statistics.median(g):.2f}, min {min(g):.2f})")
+    print(f"  heuristic: the Academy rates best at {best_count}; the best action rates "
+          f"{statistics.mean(gaps):.2f} VP above the best Academy placement (median "
+          f"{statistics.median(gaps):.2f}, min {min(gaps):.2f})")
 
 
 def set_points(counts: list[int]) -> int:
     """Colonist sets and leftovers (End of the Game, steps 4 and 5) of a colony's counts by
-    type: 3 VP a complete set of the four types, 1 VP every 3 colonists left over."""
+    type: 3 VP a complete set of the four types, 1 VP every 3 colonists left over (as
+    `artemis.games.project.rules.scoring.final_scores` counts them inline: the engine is held
+    unchanged while the strength study runs)."""
     sets = min(counts)
     return 3 * sets + (sum(counts) - 4 * sets) // 3
 
