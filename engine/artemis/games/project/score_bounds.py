@@ -26,6 +26,7 @@ game event has no declared bounds (`NoScoreBounds`, naming it).
 from __future__ import annotations
 
 from artemis.games.project.rules.placement import DICE_PER_PLAYER
+from artemis.games.project.rules.scoring import colonist_points
 from artemis.kernel.action_space import space_game
 from artemis.kernel.operations import MAX_PER
 from artemis.kernel.ruleset import NoScoreBounds
@@ -92,9 +93,8 @@ def score_bounds(config) -> tuple[int, int]:
 
     board = catalog.board
     box = [c.count for c in board.components]
-    sets = min(box)
     highest = (in_play(most_vp) + rounds * DICE_PER_PLAYER  # the Stewards' VP (R4)
-               + 3 + 3 + max(board.chart_buildings) + 3 * sets + (sum(box) - 4 * sets) // 3
+               + 3 + 3 + max(board.chart_buildings) + sum(colonist_points(box))
                + max(board.chart_badges) + 2)
     lowest = in_play(least_vp) + min(0, min(board.chart_buildings)) + min(board.chart_badges)
     return lowest, highest
