@@ -81,18 +81,6 @@ TERM = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(
 #: folder ends in "/") -> (the terms allowed there, why). As few as possible; a stale entry
 #: fails `test_every_exception_is_still_needed`.
 KNOWN = {
-    "scenario/loader.py": (
-        {"upkeep", "region"},
-        "the scenario language's steps `upkeep` and `resolve: REGION` are the kernel's, named "
-        "as the Project names them (the Odyssey's End of the Round is its `upkeep`): the "
-        "steps a game's scenarios may write belong to its scenario support (next step)"),
-    "scenario/runner.py": (
-        {"upkeep"},
-        "runs the `upkeep` step (the game's `upkeep_over`): next step, with the loader"),
-    "scenario/schema.py": (
-        {"upkeep", "region"},
-        "the kernel's scenario envelope names those steps (`upkeep`, `resolve: REGION`) and "
-        "reserves `upkeep` as a name: next step, with the loader"),
     "content/schema_check.py": (
         {"energy", "outfitter"},
         "the examples in the hints of an effect step and a modify are the Project's (their "

@@ -386,9 +386,11 @@ class Scenario(Part):
     ``RESOLVE_TARGETS``, ``new_position(config)``, ``player_names(doc, given, report)``,
     ``player_seat(...)``, ``apply_given(game, doc, data, names)`` -> problems, and the
     runner's ``answer``, ``next_task``, ``step_once``, ``queue_depth``, ``resolves(task,
-    target)`` (the rule step that resolves a ``resolve:`` target), ``resolution_over``,
-    ``upkeep_over`` and ``score_now``; the named moments an ``until:`` step runs to,
-    ``MOMENTS`` ({name: what it is}) and ``at_moment(game, name)``; optionally ``SEAT_PATHS``
+    target)`` (the rule step that resolves a ``resolve:`` target), ``resolution_over`` and
+    ``score_now``; the named moments an ``until:`` step runs to, ``MOMENTS`` ({name: what it
+    is}) and ``at_moment(game, name)``; optionally ``PHASE_STEPS`` ({bare step: the moment it
+    runs to}, the Project's {"upkeep": "end_of_upkeep"}; default none), ``RESOLVE_NOUN`` (how
+    messages name a ``resolve:`` target, "REGION"; default "TARGET"), ``SEAT_PATHS``
     (the view's seat-valued paths, artemis.scenario.seats), ``seat_value(game, parts,
     seat)``, ``player_row(game, names, name)``, ``canonical_action(id)`` and ``EXAMPLES``
     ({"expected_error" | "expect" | "step": [examples]}, in the game's words, added to the

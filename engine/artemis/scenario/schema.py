@@ -13,8 +13,10 @@ from __future__ import annotations
 import copy
 from functools import lru_cache
 
-RESERVED_NAMES = ("player", "action", "error", "resolve", "upkeep", "final_scoring", "until",
-                  "expect", "spectator")
+#: words no player may be named: the steps' keys and ``spectator`` (a game's phase steps,
+#: its scenario support's ``PHASE_STEPS``, are reserved by the game's own check)
+RESERVED_NAMES = ("player", "action", "error", "resolve", "final_scoring", "until", "expect",
+                  "spectator")
 #: ``view:`` in an expect mapping naming the public view (the default) rather than a seat's
 SPECTATOR = "spectator"
 # the matchers an expected value may use (artemis.scenario.matchers; docs/scenarios.md)
@@ -120,9 +122,10 @@ _ENVELOPE: dict = {
         },
         "steps": {
             "description": "What happens, in order: an action {PLAYER: ACTION_ID} or {player, "
-            "action} (optionally with error: CODE when it must be refused); resolve: REGION, "
-            "resolve: event or resolve: round; until: MOMENT; upkeep; final_scoring; expect: "
-            "{PATH: VALUE} to check the position at that point.",
+            "action} (optionally with error: CODE when it must be refused); resolve: TARGET "
+            "(the game's resolve targets); until: MOMENT; the game's phase steps, a bare word "
+            "each; final_scoring; expect: {PATH: VALUE} to check the position at that "
+            "point (docs/scenarios.md, steps).",
             "type": "array",
             "items": {"type": ["string", "object"], "minProperties": 1,
                       "description": "One step."},

@@ -22,6 +22,8 @@ from artemis.games.odyssey.scenario_schema import (  # noqa: F401 - the scenario
     DEFINITIONS,
     GIVEN_SCHEMA,
     MAX_SLOT,
+    PHASE_STEPS,
+    RESOLVE_NOUN,
     RESOLVE_TARGETS,
 )
 from artemis.games.odyssey.vocabulary import ASSETS, COLOURS, RESOURCES
@@ -153,7 +155,7 @@ def player_names(doc, given: dict, report: Callable) -> list:
         name = p.get("name") or (None if teams else colours[i])
         if name is not None and name in names and "name" not in p:
             name = None  # a colour given twice: S105 where the colours are checked
-        elif name is not None and (name in names or name in RESERVED_NAMES):
+        elif name is not None and (name in names or name in RESERVED_NAMES or name in PHASE_STEPS):
             why = ("is used twice" if name in names else "is a word steps use")
             field = "name" if "name" in p else "colour"
             report(("given", "players", i, field), "S105", f"player name '{name}' {why}",

@@ -18,6 +18,8 @@ from artemis.games.project.scenario_schema import (  # noqa: F401 - the scenario
     DEFINITIONS,
     EXAMPLES,
     GIVEN_SCHEMA,
+    PHASE_STEPS,
+    RESOLVE_NOUN,
     RESOLVE_TARGETS,
 )
 from artemis.games.project.state import SHELTERS
@@ -138,7 +140,7 @@ def player_names(doc, given: dict, report: Callable) -> list:
     names: list = []
     for i, p in enumerate(given.get("players") or []):
         name = p.get("name")
-        if name is not None and (name in names or name in RESERVED_NAMES):
+        if name is not None and (name in names or name in RESERVED_NAMES or name in PHASE_STEPS):
             why = ("is used twice" if name in names else "is a word steps use")
             report(("given", "players", i, "name"), "S105", f"player name '{name}' {why}",
                    "give every player a different name")
