@@ -81,15 +81,6 @@ TERM = re.compile(r"(?<![A-Za-z0-9])(" + "|".join(sorted(
 #: folder ends in "/") -> (the terms allowed there, why). As few as possible; a stale entry
 #: fails `test_every_exception_is_still_needed`.
 KNOWN = {
-    "content/schema_check.py": (
-        {"energy", "outfitter"},
-        "the examples in the hints of an effect step and a modify are the Project's (their "
-        "operations' first examples would word them otherwise: docs/errors.md shows them "
-        "as real output)"),
-    "content/checks.py": (
-        {"building"}, "E305's message names the Project's building passive: the kernel "
-        "checks where `modify` may stand from the game's vocabulary, but words it as the "
-        "Project does"),
 }
 
 

@@ -215,7 +215,7 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
         msg = ("an effect step needs an operation" if v == "minProperties"
                else f"an effect step holds one operation, found {len(inst)}: {names}")
         return [at(path, "E208", msg, "write each operation as its own list entry: "
-                   "[{gain: {energy: 1}}, {vp: 1}]")]
+                   f"[{_step_example(root)}, {{vp: 1}}]")]
     if v in ("minProperties", "maxProperties") and mark in _MARK_UNKNOWN_KEY:
         code, what = _MARK_UNKNOWN_KEY[mark]
         quantity = _quantity_example(root)
@@ -249,7 +249,7 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
         if schema.get("examples"):
             example = flow_text(schema["examples"][0])
         if mark == "artemis:effect-step":
-            example = "{gain: {energy: 1}}"
+            example = _step_example(root)
             name = "a mapping {operation: parameters}"
         hint = f"expected {name}, for example {example}" if example else f"expected {name}"
         text = doc.texts.get(path)
@@ -276,7 +276,7 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
                    schema.get("description", ""))]
     if v == "oneOf" and "set" in str(schema.get("oneOf", "")):
         return [at(path, "E206", "a modify gives exactly one of 'set' or 'add'",
-                   "for example {param: outfitter_bonus, add: 1}")]
+                   f"for example {{param: {_param_example(root)}, add: 1}}")]
     if v == "pattern":
         return [at(path, "E204", f"{_show(inst)} does not match the required form",
                    schema.get("description", ""))]
@@ -287,6 +287,20 @@ def _quantity_example(root: dict | None) -> str:
     """A quantity in the game's words: the first example its schema gives (`Registry`)."""
     examples = ((root or {}).get("definitions", {}).get("quantity") or {}).get("examples")
     return flow_text(examples[0]) if examples else "{QUANTITY: {...}}"
+
+
+def _step_example(root: dict | None) -> str:
+    """An effect step in the game's words: ``gain`` of one of the first item its schema lists
+    (the Project: "{gain: {energy: 1}}")."""
+    items = ((root or {}).get("definitions", {}).get("items") or {}).get("properties") or {}
+    return f"{{gain: {{{next(iter(items), 'ITEM')}: 1}}}}"
+
+
+def _param_example(root: dict | None) -> str:
+    """A rule parameter a ``modify`` may add to: the first example the game's schema gives
+    (`Registry`: its first whole-number parameter of a player), else PARAMETER."""
+    examples = ((root or {}).get("definitions", {}).get("param") or {}).get("examples")
+    return examples[0] if examples else "PARAMETER"
 
 
 def _target(at, path: tuple, schema: dict, inst: Any, root: dict | None = None) -> Problem:

@@ -313,6 +313,10 @@ class Registry:
             "type": "string",
             "enum": sorted(self.parameters),
         }
+        # an example a hint may show: a number a player's effects may add to
+        whole = [n for n, p in self.parameters.items() if p.type == "int" and p.scope == "player"]
+        if whole:
+            defs["param"]["examples"] = whole[:1]
         defs["game_event"] = {
             "$comment": "artemis:game-event",
             "description": "A game event a trigger listens to (docs/authoring.md 4.6).",

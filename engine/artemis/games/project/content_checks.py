@@ -6,8 +6,10 @@ Each check has its own code; see docs/errors.md.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-from artemis.content.checks import effect_budget, effect_contexts, unique_ids, walk_effect
+from artemis.content.checks import effect_budget, unique_ids, walk_effect
+from artemis.content.checks import effect_contexts as _any_contexts
 from artemis.content.loader import Item, Pack, may_hold
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
@@ -24,6 +26,11 @@ BASE_EXPEDITIONS = 22
 BASE_EVENTS = 14
 BASE_COLONISTS = {"pioneer": 28, "engineer": 24, "marine": 16, "steward": 16}
 BASE_ACADEMY_SUPPLY = {"engineer": 4, "marine": 4, "steward": 4}
+
+#: R37: a ``modify`` stands in a building's passive or an Event clause without a target only
+effect_contexts = partial(_any_contexts, modify_where=(
+    "a building passive or an untargeted event clause (R37)",
+    "use a passive on an Ocean tile, or an event clause without a target"))
 
 
 def _is_int(value) -> bool:
