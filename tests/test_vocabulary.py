@@ -124,14 +124,30 @@ def _term_of(word: str) -> str:
     return next(t for t in TERMS if word in _forms(t))
 
 
+#: The browser's own files: its templates, stylesheet and script, read whole (a class name, an
+#: attribute or a template's key is what the page matches, as a name is in the code)
+PAGE_FILES = (".html", ".js", ".css")
+
+
+def page_texts(path: Path):
+    """(line, text) of every line of a template, stylesheet or script."""
+    yield from enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+
+
 def findings() -> list[tuple[str, int, str, str]]:
     """Every game term outside games/: (path from artemis/, line, term, the text)."""
     found = []
-    for path in sorted(PACKAGE.rglob("*.py")):
+    for path in sorted(PACKAGE.rglob("*")):
         rel = path.relative_to(PACKAGE).as_posix()
-        if rel.startswith("games/"):
+        if rel.startswith("games/") or "__pycache__" in rel:
             continue
-        for line, text in code_texts(path):
+        if path.suffix == ".py":
+            texts = code_texts(path)
+        elif path.suffix in PAGE_FILES:
+            texts = page_texts(path)
+        else:
+            continue
+        for line, text in texts:
             for m in TERM.finditer(text):
                 found.append((rel, line, _term_of(m[0]), text))
     return found
@@ -174,3 +190,13 @@ def test_names_and_strings_are_read_docstrings_and_comments_not(tmp_path, text):
     texts = [t for _, t in code_texts(path)]
     assert any(TERM.search(t) for t in texts), texts
     assert not any("Vents" in t or "comment" in t for t in texts)
+
+
+def test_the_pages_templates_stylesheet_and_script_are_read(tmp_path):
+    pages = {p.relative_to(PACKAGE).as_posix() for p in (PACKAGE / "web").rglob("*")
+             if p.suffix in PAGE_FILES}
+    assert {"web/templates/seat.html", "web/static/app.js", "web/static/style.css"} <= pages
+    planted = tmp_path / "seat.html"
+    planted.write_text('<details class="die" data-die="3">\n.chooser details.region { }\n')
+    hits = [(line, m[0]) for line, text in page_texts(planted) for m in TERM.finditer(text)]
+    assert hits == [(1, "die"), (1, "die"), (2, "region")]

@@ -126,21 +126,21 @@ def _decide(driver, rng: random.Random, toolkit_change: bool, on_board: bool = F
     "place+toolkits" (a Toolkit change) or the fieldset's kind of answer."""
     from selenium.webdriver.common.by import By
 
-    dice = _css(driver, "#chooser details.die")
+    dice = _css(driver, "#chooser details.step[data-depth='0']")
     if dice:
         die = rng.choice(dice)
         die.find_element(By.CSS_SELECTOR, ":scope > summary").click()
-        regions = die.find_elements(By.CSS_SELECTOR, ":scope > details.region")
+        regions = die.find_elements(By.CSS_SELECTOR, ":scope > details.step")
         region = rng.choice(regions)
         if on_board:  # the region clicked on the board opens in the chooser, the others shut
-            name = region.get_attribute("data-region")
-            driver.find_element(By.CSS_SELECTOR, f".project-board div.region[data-region="
+            name = region.get_attribute("data-key")
+            driver.find_element(By.CSS_SELECTOR, f".project-board div.region[data-choice="
                                 f"'{name}']").click()
             assert [r.get_attribute("open") is not None for r in regions] == [
-                r.get_attribute("data-region") == name for r in regions]
+                r.get_attribute("data-key") == name for r in regions]
         else:
             region.find_element(By.CSS_SELECTOR, ":scope > summary").click()
-        targets = region.find_elements(By.CSS_SELECTOR, ":scope > div.target")
+        targets = region.find_elements(By.CSS_SELECTOR, ":scope > div.options")
         changes = [t for t in targets if len(t.find_elements(By.TAG_NAME, "button")) > 1]
         if toolkit_change and changes:
             button = rng.choice(changes).find_elements(By.TAG_NAME, "button")[-1]
@@ -314,7 +314,8 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
     while _settled(driver) == "ask":
         assert len(clicked) < MAX_DECISIONS, "the game does not end"
         shot = None
-        if (not mid_game and _round(driver) >= 4 and _css(driver, "#chooser details.die")
+        if (not mid_game and _round(driver) >= 4
+                and _css(driver, "#chooser details.step[data-depth='0']")
                 and _css(driver, ".regions span.die")):  # dice on the board already
             def shot(button):
                 mid_game.append(screenshot(driver, artefacts / "2-mid-game.png"))

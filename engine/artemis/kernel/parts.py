@@ -344,16 +344,18 @@ class Boards(Part):
     browser from the game's words for it (default ``text``). Data: ``web_templates``, the
     folder (a path) of the game's templates for the browser, read only by the ``web`` extra
     (default None); ``web_template``, the board template's name in that folder (default
-    None)."""
+    None); ``web_stylesheet``, the board's stylesheet in that folder, served as
+    ``/boards/GAME/board.css`` (default None: the page's own styles alone)."""
 
     name = "boards"
     what = "boards"
     MEMBERS = ("board_text", "web_board", "web_choices", "web_words", "web_templates",
-               "web_template")
-    DATA = frozenset({"web_templates", "web_template"})
+               "web_template", "web_stylesheet")
+    DATA = frozenset({"web_templates", "web_template", "web_stylesheet"})
 
     web_templates = None
     web_template = None
+    web_stylesheet = None
 
     def board_text(self, game, view, names):
         return None

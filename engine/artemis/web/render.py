@@ -72,6 +72,15 @@ def board_template(ruleset) -> str | None:
     return f"{ruleset.id}:{boards.web_template}"
 
 
+def board_css(ruleset) -> str:
+    """The address of the game's board stylesheet (its boards part's ``web_stylesheet``,
+    served by ``GET /boards/GAME/board.css``), or "" for a game without one."""
+    boards = ruleset.boards
+    if boards.web_templates is None or not boards.web_stylesheet:
+        return ""
+    return f"/boards/{ruleset.id}/board.css"
+
+
 def drawn(game, view) -> tuple[dict | None, str | None]:
     """The board of ``view`` for the page: (the template's data, the template's name), or
     (None, None) for a game without a drawing (the page shows the generic view alone)."""
@@ -145,9 +154,9 @@ def seat_page(session, seat: int | None) -> dict:
         "round": ruleset.words.round_of(game), "last_round": ruleset.words.last_round(game),
         "to_decide": game.current_player,
         "summary": ruleset.words.seat_summary(game, seat) if seat is not None else "",
-        "board": board, "board_template": template,
+        "board": board, "board_template": template, "board_css": board_css(ruleset),
         "generic": generic_view(view),
-        "asked": asked, "placements": grouped,
+        "asked": asked, "steps": grouped or [],
         "groups": action_groups(game, ungrouped(actions, grouped), names) if asked else [],
         # the question in the game's words, as the terminal seat asks it (`parts.Words.question`)
         "question": ruleset.words.question(game, names) if asked else "",
@@ -254,7 +263,7 @@ def replay_page(replay, step: int) -> dict:
         "replay": replay, "session": replay, "game": game, "ruleset": ruleset, "seat": None,
         "step": step, "steps": replay.steps, "round": ruleset.words.round_of(game),
         "last_round": ruleset.words.last_round(game),
-        "board": board, "board_template": template,
+        "board": board, "board_template": template, "board_css": board_css(ruleset),
         "generic": generic_view(view), "decision": decision,
         "account": account_of(game, replay.names, None, last=400),
         "final": scores(game, replay.names),

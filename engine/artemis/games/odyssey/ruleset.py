@@ -164,6 +164,7 @@ class OdysseyRuleset(Ruleset):
             "web_words": "artemis.games.odyssey.web_board:web_words",
             "web_templates": WEB_TEMPLATES,
             "web_template": "board.html",
+            "web_stylesheet": "board.css",
         },
         "browse": "artemis.games.odyssey.browse",
         "scenario": "artemis.games.odyssey.position",

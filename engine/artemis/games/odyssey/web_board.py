@@ -378,6 +378,15 @@ def placement_groups(actions: list, describe_action=None, catalog=None) -> list[
 
 
 def web_choices(game, actions: list, describe_action=None) -> list[dict] | None:
-    """The browser's grouped chooser (the boards part's ``web_choices``): `placement_groups`
-    of ``actions`` with the words of ``game``'s catalog."""
-    return placement_groups(actions, describe_action, catalog=game.catalog)
+    """The browser's grouped chooser (the boards part's ``web_choices``, in the kernel's
+    `web_steps` shape): `placement_groups` of ``actions`` with the words of ``game``'s
+    catalog, three steps (Planning: the card, the slot, then the one placement)."""
+    from artemis.kernel.choices import web_steps
+
+    groups = placement_groups(actions, describe_action, catalog=game.catalog)
+    if groups is None:
+        return None
+    return web_steps(
+        (((g["die"], g["summary"]), (r["id"], r["name"]), (t["target"], t["label"])),
+         {"id": o["id"], "label": o["label"]})
+        for g in groups for r in g["regions"] for t in r["targets"] for o in t["options"])

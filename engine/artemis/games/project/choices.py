@@ -22,7 +22,7 @@ from artemis.games.project.words import (
     region_name,
     with_article,
 )
-from artemis.kernel.choices import ChoiceGroup
+from artemis.kernel.choices import ChoiceGroup, web_steps
 from artemis.util.plural import counted
 
 #: A question's words by kind ({name}: the player deciding), as the rulebook asks it.
@@ -359,9 +359,17 @@ def placement_groups(actions: list, describe_action=None) -> list[dict] | None:
 
 
 def web_choices(game, actions: list, describe_action=None) -> list[dict] | None:
-    """The browser's grouped chooser (the boards part's ``web_choices``): `placement_groups`
-    of ``actions``; their words name no engine id, so ``game`` is not read."""
-    return placement_groups(actions, describe_action)
+    """The browser's grouped chooser (the boards part's ``web_choices``, in the kernel's
+    `web_steps` shape): `placement_groups` of ``actions``, a step each for the die ("die 3"),
+    the region (keyed by its id, which the board's regions carry as ``data-choice``) and the
+    target; their words name no engine id, so ``game`` is not read."""
+    groups = placement_groups(actions, describe_action)
+    if groups is None:
+        return None
+    return web_steps(
+        (((g["die"], f"die {g['die']}"), (r["id"], r["name"]), (t["target"], t["label"])),
+         {"id": o["id"], "label": o["label"]})
+        for g in groups for r in g["regions"] for t in r["targets"] for o in t["options"])
 
 
 def _change(game, action) -> str:

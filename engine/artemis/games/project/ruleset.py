@@ -135,6 +135,7 @@ class ProjectRuleset(Ruleset):
             "web_choices": "artemis.games.project.choices:web_choices",
             "web_templates": WEB_TEMPLATES,
             "web_template": "board.html",
+            "web_stylesheet": "board.css",
         },
         "browse": "artemis.games.project.browse",
         "scenario": "artemis.games.project.position",
