@@ -585,3 +585,15 @@ def test_a_misspelt_game_gets_a_did_you_mean():
         get_game("odysey")
     with pytest.raises(UnknownGame, match=r"registered games: odyssey, project$"):
         get_game("chess")
+
+
+def test_a_human_seat_of_a_game_without_a_board_sees_its_view_as_a_tree(count):
+    result = CliRunner().invoke(app, ["play", "--game", "count", "--players", "2", "--bots",
+                                      "human,random", "--seed", "1"],
+                                input="1\n" * 40, env=WIDE)
+    assert result.exit_code == 0, result.output
+    shown = result.output
+    assert "Count: the board as P0 sees it" in shown
+    # the generic drawing (artemis.cli.terminal.generic_board): a line a key, a list in a line
+    assert "the view\n├── totals: 0, 0\n└── turn: 0" in shown
+    assert "{'totals'" not in shown  # not Python's repr of the view

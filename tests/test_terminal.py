@@ -226,8 +226,10 @@ def test_a_game_without_words_of_its_own_plays_from_its_view(tmp_path):
         text = out.getvalue()
         assert chosen == game.legal_actions()[0]
         assert text.count("the board as Ada sees it") == 2  # first, then for `board`
-        assert (f"'hand': {view['hand']}" in text and view["deck_size"] == 12 - 2 * 2
-                and f"'deck_size': {view['deck_size']}" in text)
+        # the view as a tree (artemis.cli.terminal.generic_board), a line a key
+        hand = ", ".join(map(str, view["hand"]))
+        assert (f"└── hand: {hand}\n" in text and view["deck_size"] == 12 - 2 * 2
+                and f"├── deck_size: {view['deck_size']}\n" in text)
         assert "Ada: play\n" in text
         assert "  type a number from 1 to " in text
         (tmp_path / f"{RULESET.id}-seed4.json").write_text("")

@@ -154,8 +154,9 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             raise typer.Exit(1) from None
         game, kinds, names, bots = loaded.game, loaded.kinds, loaded.names, loaded.bots
         save = save if save is not None else load
-        print(f"continuing {load}: round {game.ruleset.words.round_of(game)}, "
-              f"{len(game.actions)} actions "
+        # a finished game is shown, not continued: its result follows, nothing is asked
+        print((f"{load} holds a finished game: " if game.is_over else f"continuing {load}: ")
+              + f"round {game.ruleset.words.round_of(game)}, {len(game.actions)} actions "
               "replayed and checked", file=sys.stderr)
     else:
         try:

@@ -414,9 +414,17 @@ def _table(title: str, columns: list[tuple[str, str]]):
     from rich import box
     from rich.table import Table
 
+    class Titled(Table):
+        # the title on its own lines, wrapped at the page's width, not the table's: a
+        # narrow table under a long title would break it mid-phrase, padded with spaces
+        def __rich_console__(self, console, options):
+            from rich.text import Text
+
+            yield Text(title)
+            yield from super().__rich_console__(console, options)
+
     # one space between columns (the divider), none at the edges
-    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0), show_edge=False,
-                  title_justify="left")
+    table = Titled(box=box.SIMPLE_HEAD, padding=(0, 0), show_edge=False)
     for header, how in columns:
         if how == "fold":
             table.add_column(header, overflow="fold", ratio=1, min_width=10)

@@ -71,9 +71,7 @@ class TerminalSeat:
         self.shown_view = view
         drawn = game.ruleset.boards.board_text(game, view, self.names)
         if drawn is None:
-            from rich.pretty import Pretty
-
-            drawn = Pretty(view, max_length=12, max_string=60)
+            drawn = generic_board(view)
         self.console.rule(f"{game.ruleset.name}: the board as {self.names[self.seat]} sees it")
         self.console.print(drawn)
 
@@ -241,3 +239,39 @@ def install(bots: list, kinds: list[str], names: list[str] | None, to_stderr: bo
     for seat, bot in enumerate(bots):
         if getattr(bot, "kind", "") == "human":
             bots[seat] = TerminalSeat(seat, names, console)
+
+
+def generic_board(view, label: str = "the view"):
+    """A game's view drawn without its own board (`parts.Boards.board_text` gave None): a
+    rich ``Tree`` with a line per key, "key: value" for a plain value, "key: a, b, c" for a
+    list of plain values, a branch for what nests (list entries numbered from 0), as the
+    browser's generic view shows it in tables. ``view``: JSON-like (dicts, lists, plain
+    values)."""
+    from rich.markup import escape
+    from rich.tree import Tree
+
+    def plain(v) -> bool:
+        return v is None or isinstance(v, (str, int, float, bool))
+
+    def shown(v) -> str:
+        return "none" if v is None else escape(str(v))
+
+    def grow(tree, value) -> None:
+        entries = (value.items() if isinstance(value, dict) else enumerate(value))
+        for key, v in entries:
+            if plain(v):
+                tree.add(f"{escape(str(key))}: {shown(v)}")
+            elif isinstance(v, (list, tuple)) and all(plain(x) for x in v):
+                tree.add(f"{escape(str(key))}: " + (", ".join(map(shown, v)) or "none"))
+            elif not v:
+                tree.add(f"{escape(str(key))}: none")
+            else:
+                grow(tree.add(escape(str(key))), v)
+
+    tree = Tree(label)
+    if plain(view):
+        tree.add(shown(view))
+    else:
+        grow(tree, view)
+    return tree
+
