@@ -156,8 +156,13 @@ def make_bot(spec: str, seed: int, ruleset=None):
         if rest:
             raise BotSpecError(f"bot '{spec}': {kind} takes no options")
         return own[kind](seed)
-    raise UnknownBot(f"unknown bot '{kind}'; expected one of: "
-                     f"{', '.join(bot_kinds(ruleset))}", kind, bot_kinds(ruleset))
+    from artemis.content.problems import did_you_mean
+
+    known = bot_kinds(ruleset)
+    near = did_you_mean(kind, known)  # "did you mean 'strong'?" for strongg, else ""
+    raise UnknownBot(f"unknown bot '{kind}'; "
+                     + (f"{near} " if near.startswith("did") else "")
+                     + f"expected one of: {', '.join(known)}", kind, known)
 
 
 class UnknownBot(ValueError):
