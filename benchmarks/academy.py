@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from strength import wilson  # noqa: E402
 
 from artemis.games.project.rules import colonists as col  # noqa: E402
+from artemis.games.project.rules.scoring import colonist_points  # noqa: E402
 from artemis.games.project.state import TYPE_INDEX, TYPES  # noqa: E402
 from artemis.kernel.game import Game, GameConfig  # noqa: E402
 from artemis.players.bots import GreedyBot, seat_bot  # noqa: E402
@@ -63,7 +64,7 @@ def best_academy(game, seat, rate):
 
 def why(args) -> None:
     def rate(g, s):
-        return g.ruleset.evaluate(g, s)
+        return g.ruleset.players.evaluate(g, s)
 
     open_, best_count, gaps = 0, 0, []
     for i in range(args.games):
@@ -88,15 +89,6 @@ def why(args) -> None:
           f"{statistics.median(gaps):.2f}, min {min(gaps):.2f})")
 
 
-def set_points(counts: list[int]) -> int:
-    """Colonist sets and leftovers (End of the Game, steps 4 and 5) of a colony's counts by
-    type: 3 VP a complete set of the four types, 1 VP every 3 colonists left over (as
-    `artemis.games.project.rules.scoring.final_scores` counts them inline: the engine is held
-    unchanged while the strength study runs)."""
-    sets = min(counts)
-    return 3 * sets + (sum(counts) - 4 * sets) // 3
-
-
 def set_gain(game, seat: int, face: int, t: int) -> float:
     """Colonist-set VP (steps 4 and 5) that training a colonist of type index ``t`` with a
     die showing ``face`` adds, 0 when the supply is out of the type it becomes; with
@@ -106,10 +98,10 @@ def set_gain(game, seat: int, face: int, t: int) -> float:
     if game.state.academy_supply[becomes] == 0:
         return 0
     counts = col.colony(game, seat)
-    before = set_points(counts), sum(1 for k in counts if k)
+    before = sum(colonist_points(counts)), sum(1 for k in counts if k)
     counts[t] -= 1
     counts[becomes] += 1
-    after = set_points(counts), sum(1 for k in counts if k)
+    after = sum(colonist_points(counts)), sum(1 for k in counts if k)
     return after[0] - before[0] + (0.1 * (after[1] - before[1]) if Trainer.types else 0)
 
 

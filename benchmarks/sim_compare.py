@@ -45,7 +45,8 @@ bots, games, first = sys.argv[1].split(","), int(sys.argv[2]), int(sys.argv[3])
 task = GameTask(players=len(bots), bots=tuple(bots), seed=5)
 task.prepare()
 ruleset = get_game(task.game)
-items = [i[:2] for i in ruleset.report_items(game_catalog(ruleset, (), task.host()))]
+report_part = getattr(ruleset, "report", ruleset)  # a checkout before the parts: the ruleset
+items = [i[:2] for i in report_part.report_items(game_catalog(ruleset, (), task.host()))]
 task.play(10**6)  # warm-up (imports, the catalog, the placement tables): not compared
 
 def simulate(indices):

@@ -1,7 +1,8 @@
-"""The display words of actions and questions (`Ruleset.describe_action`, `Ruleset.question`,
-`Ruleset.choice_groups`; docs/terminal.md, "Labels and descriptions"): over seeded games of
-both games, every legal answer at every decision is described with what it gives and costs,
-players by name and no internal index, while the recorded labels stay as they were."""
+"""The display words of actions and questions (`parts.Words.describe_action`,
+`parts.Words.question`, `parts.Words.choice_groups`; docs/terminal.md, "Labels and
+descriptions"): over seeded games of both games, every legal answer at every decision is
+described with what it gives and costs, players by name and no internal index, while the
+recorded labels stay as they were."""
 
 from __future__ import annotations
 
@@ -33,10 +34,10 @@ def test_project_words_name_players_and_buildings_and_say_costs():
     for game, actions in _decisions("project", 3, 11):
         ruleset = game.ruleset
         seat = game.current_player
-        question = ruleset.question(game, NAMES)
+        question = ruleset.words.question(game, NAMES)
         assert question.startswith(f"{NAMES[seat]}, ") and "player " not in question
         for a in actions:
-            words = ruleset.describe_action(game, a, NAMES)
+            words = ruleset.words.describe_action(game, a, NAMES)
             assert not re.search(r"#\d", words), words  # no building index
             assert "player " not in words and not re.search(r"\bbuilding \d", words), words
             seen.add(a.kind)
@@ -67,7 +68,7 @@ def test_project_words_name_players_and_buildings_and_say_costs():
                     ("(the space just reached)", "(a space passed)"))
         if game.pending.kind == "relief_reward":
             assert "(Relief from " in question, question
-        groups = ruleset.choice_groups(game, actions)
+        groups = ruleset.words.choice_groups(game, actions)
         if game.pending.kind == "place":
             leaves = [x for g in groups for x in g.actions()]
             assert sorted(a.id for a in leaves) == sorted(a.id for a in actions)
@@ -86,7 +87,7 @@ def test_a_die_at_the_vents_is_promised_what_the_dice_before_it_leave():
     seat = game.current_player
     s = game.state
     s.players[seat].toolkits = 6  # every face is offered
-    describe = game.ruleset.describe_action
+    describe = game.ruleset.words.describe_action
 
     def words(region: str, final: int) -> str:
         a = next(a for a in game.legal_actions()
@@ -110,7 +111,7 @@ def test_recorded_labels_are_unchanged_by_the_words():
     """The log keeps each action's label (what `replay --verify` compares), not its words."""
     game = Game.new(GameConfig(players=2, seed=5))
     action = game.legal_actions()[0]
-    words = game.ruleset.describe_action(game, action, NAMES)
+    words = game.ruleset.words.describe_action(game, action, NAMES)
     game.apply(action)
     record = next(e for e in game.log if e["type"] == "action")
     assert record["label"] == action.label != words
@@ -120,7 +121,7 @@ def test_odyssey_long_questions_are_grouped_and_colours_are_named():
     grouped = set()
     for game, actions in _decisions("odyssey", 3, 4):
         ruleset = game.ruleset
-        groups = ruleset.choice_groups(game, actions)
+        groups = ruleset.words.choice_groups(game, actions)
         if groups is not None:
             grouped.add(game.pending.kind)
             leaves = [a for g in groups
@@ -128,7 +129,7 @@ def test_odyssey_long_questions_are_grouped_and_colours_are_named():
             assert sorted(a.id for a in leaves) == sorted(a.id for a in actions)
             assert len(actions) > 12
         for a in actions:
-            words = ruleset.describe_action(game, a, NAMES)
+            words = ruleset.words.describe_action(game, a, NAMES)
             for seat, p in enumerate(game.state.players):
                 if re.search(rf"\b{p.colour.capitalize()}\b", a.label):
                     assert f"{p.colour.capitalize()} ({NAMES[seat]})" in words

@@ -74,6 +74,10 @@ class EagerBot(RandomBot):
         return game.legal_actions()[-1]
 
 
+def _bots():
+    return {"eager": EagerBot}
+
+
 class CountRuleset(Ruleset):
     id = "count"
     name = "Count"
@@ -85,6 +89,11 @@ class CountRuleset(Ruleset):
     config_schema = {"type": "object", "additionalProperties": False, "properties": {
         "target": {"type": "integer", "minimum": 1, "maximum": 20, "default": 5,
                    "description": "Points that end the game."}}}
+    parts = {
+        "players": {
+            "bots": _bots,
+        },
+    }
 
     def setup(self, game, rng):
         return CountState(game.config.players, rng)
@@ -97,9 +106,6 @@ class CountRuleset(Ruleset):
 
     def view(self, game, seat):
         return {"totals": game.state.totals[:], "turn": game.state.turn}
-
-    def bots(self):
-        return {"eager": EagerBot}
 
 
 class CountVariants:
@@ -217,8 +223,8 @@ def test_bare_validate_fails_when_one_game_is_invalid(count, monkeypatch):
     from artemis.content.problems import Problem
 
     bad = Problem("count/x.yaml", 1, 1, "", "E203", "unknown key 'x'", "")
-    monkeypatch.setattr(CountRuleset, "load_content",
-                        lambda self, *a, **k: LoadResult([bad], [], []), raising=False)
+    monkeypatch.setattr(count.content, "load_content",
+                        lambda *a, **k: LoadResult([bad], [], []))
     result = run("validate")
     assert result.exit_code == 1
     assert "count/x.yaml:1:1: error[E203]: unknown key 'x'" in result.stdout
@@ -444,11 +450,11 @@ def test_replay_seat_drops_the_records_private_to_other_seats(count, tmp_path):
 def test_replay_seat_account_reads_only_the_visible_records(project_log, monkeypatch):
     """The account is built from the filtered records: a record private to seat 0 is in the
     account lines of seat 0's replay only."""
-    from artemis.games.project.ruleset import ProjectRuleset
+    from artemis.games.project.ruleset import RULESET
 
     seen: dict = {}
 
-    def account_lines(self, game, names, records=None):
+    def account_lines(game, names, records=None, decisions=False):
         seen.setdefault("logs", []).append(list(game.log if records is None else records))
         return []
 
@@ -459,7 +465,7 @@ def test_replay_seat_account_reads_only_the_visible_records(project_log, monkeyp
             data["to"] = [0]
         real_emit(self, kind, **data)
 
-    monkeypatch.setattr(ProjectRuleset, "account_lines", account_lines)
+    monkeypatch.setattr(RULESET.words, "account_lines", account_lines)
     monkeypatch.setattr("artemis.kernel.game.Game.emit", emit)
     assert run("replay", project_log, "--seat", "0").exit_code == 0
     assert run("replay", project_log, "--seat", "1").exit_code == 0
@@ -579,3 +585,15 @@ def test_a_misspelt_game_gets_a_did_you_mean():
         get_game("odysey")
     with pytest.raises(UnknownGame, match=r"registered games: odyssey, project$"):
         get_game("chess")
+
+
+def test_a_human_seat_of_a_game_without_a_board_sees_its_view_as_a_tree(count):
+    result = CliRunner().invoke(app, ["play", "--game", "count", "--players", "2", "--bots",
+                                      "human,random", "--seed", "1"],
+                                input="1\n" * 40, env=WIDE)
+    assert result.exit_code == 0, result.output
+    shown = result.output
+    assert "Count: the board as P0 sees it" in shown
+    # the generic drawing (artemis.cli.terminal.generic_board): a line a key, a list in a line
+    assert "the view\n├── totals: 0, 0\n└── turn: 0" in shown
+    assert "{'totals'" not in shown  # not Python's repr of the view

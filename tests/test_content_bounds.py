@@ -15,11 +15,14 @@ from pathlib import Path
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from artemis.content.problems import CODES, Problem
+from artemis.content.problems import CODES as KERNEL_CODES
+from artemis.content.problems import Problem
+from artemis.games.project.codes import CODES as PROJECT_CODES
 from artemis.games.project.content import load_game_content
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "content" / "project" / "base"
+CODES = {**KERNEL_CODES, **PROJECT_CODES}  # what a Project pack may get
 
 
 def write_pack(folder: Path, files: dict[str, str]) -> Path:
@@ -237,7 +240,7 @@ def content_schemas() -> dict:
     from artemis.games.project.content import core_registry
     from artemis.kernel.games import get_game
 
-    out = dict(get_game("project").schemas(core_registry()))
+    out = dict(get_game("project").content.schemas(core_registry()))
     out["expansion.schema.json"] = manifest_schema()
     return out
 
@@ -276,7 +279,7 @@ def test_authoring_lists_every_bound_of_every_content_schema():
     from artemis.content.checks import MAX_EFFECT_SIZE
 
     assert table[-1] == (table[-1][0], f"at most {MAX_EFFECT_SIZE} (E315)")
-    assert len(table) == 17
+    assert len(table) == 18  # issue 28 added the scoring model's players
 
 
 # ---- the effect runner: no step per unit where a count applies at once ----------------------

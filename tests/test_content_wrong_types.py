@@ -35,6 +35,7 @@ from artemis.content import yamlio
 from artemis.content.loader import load_content
 from artemis.content.problems import CODES
 from artemis.games.odyssey.codes import CODES as ODYSSEY_CODES
+from artemis.games.project.codes import CODES as PROJECT_CODES
 from artemis.kernel.games import get_game
 
 GAMES = ("project", "odyssey")
@@ -42,7 +43,7 @@ GAMES = ("project", "odyssey")
 WRONG = {"mapping": {}, "list": [], "string": "x", "null": None, "number": 7, "bool": True}
 # problems about a whole file or path carry line and column 0 (docs/errors.md)
 WHOLE_FILE_CODES = {"E101", "E108", "E501", "E502"}
-KNOWN_CODES = set(CODES) | set(ODYSSEY_CODES)
+KNOWN_CODES = set(CODES) | set(PROJECT_CODES) | set(ODYSSEY_CODES)
 SEED = 25  # the issue's number: the CI sample is the same every run
 
 
@@ -103,7 +104,7 @@ class Mutation:
 
 def documents(game: str) -> dict[str, object]:
     """{file name: its plain data} of ``game``'s base pack, by name."""
-    base = get_game(game).base_pack()
+    base = get_game(game).content.base_pack()
     return {p.name: yamlio.load(p).data for p in sorted(base.glob("*.yaml"))}
 
 
@@ -138,7 +139,7 @@ class Harness:
 
         self.ruleset = get_game(game)
         self.folder = folder / game / "base"
-        shutil.copytree(self.ruleset.base_pack(), self.folder)
+        shutil.copytree(self.ruleset.content.base_pack(), self.folder)
         self.data = documents(game)
         host = default_plugins()
         content = __import__(f"artemis.games.{game}.content", fromlist=["game_spec"])
@@ -167,7 +168,7 @@ class Harness:
         try:
             result = load_content([self.folder], self.spec)
             if result.ok:
-                self.ruleset.content_summary(result.catalog)  # validate's "valid: ..." line
+                self.ruleset.content.content_summary(result.catalog)  # validate's "valid: ..." line
         except Exception as exc:  # the property: never an internal error
             raise AssertionError(f"{mutation}: {type(exc).__name__}: {exc}") from exc
         finally:

@@ -52,11 +52,15 @@ from ruamel.yaml import YAML
 
 from artemis.content import yamlio
 from artemis.content.loader import LoadResult, load_content, shown
-from artemis.content.problems import CODES, Problem
+from artemis.content.problems import CODES as KERNEL_CODES
+from artemis.content.problems import Problem
+from artemis.games.project.codes import CODES as PROJECT_CODES
+from artemis.games.project.codes import SCENARIO_CODES as PROJECT_SCENARIO_CODES
 
 ROOT = Path(__file__).resolve().parent.parent
 BASE = ROOT / "content" / "project" / "base"
 REEF = ROOT / "content" / "examples" / "project" / "reef_expansion"
+CODES = {**KERNEL_CODES, **PROJECT_CODES}  # what a Project pack may get
 
 # created only if some loader executed a tag's Python call
 SENTINEL = Path(tempfile.gettempdir()) / f"artemis-hostile-sentinel-{os.getpid()}"
@@ -644,9 +648,10 @@ def check_scenario(content: str | bytes):
     """`load_scenario` returns a `Scenario` or raises `ScenarioError` with located problems,
     never S199 (its own "internal error"); a loaded scenario runs to an `Outcome`. Returns
     the outcome, or None."""
-    from artemis.scenario import CODES as SCENARIO_CODES
+    from artemis.scenario import CODES as KERNEL_SCENARIO_CODES
     from artemis.scenario import Outcome, ScenarioError, load_scenario, run_scenario
 
+    SCENARIO_CODES = {**KERNEL_SCENARIO_CODES, **PROJECT_SCENARIO_CODES}  # noqa: N806
     outcome = None
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "reef").symlink_to(REEF, target_is_directory=True)

@@ -210,7 +210,7 @@ def test_simulate_with_mcts_gives_one_report_for_any_workers():
 @pytest.mark.parametrize("game_id,players,rules", [("project", 4, 2), ("project", 3, 1),
                                                    ("odyssey", 3, None)])
 def test_every_seats_evaluation_at_once_equals_seat_by_seat(game_id, players, rules):
-    # the search scores every seat from one reading (Ruleset.evaluate_all): the same floats
+    # the search scores every seat from one reading (parts.Players.evaluate_all): the same floats
     options = {} if rules is None else {"rules_version": rules}
     config = GameConfig(game=game_id, players=players, seed=11, **options)
     game = Game.new(config)
@@ -218,8 +218,8 @@ def test_every_seats_evaluation_at_once_equals_seat_by_seat(game_id, players, ru
     checked = 0
     while not game.is_over:
         if rng.random() < 0.1:
-            every = game.ruleset.evaluate_all(game)
-            assert every == [game.ruleset.evaluate(game, s) for s in range(players)]
+            every = game.ruleset.players.evaluate_all(game)
+            assert every == [game.ruleset.players.evaluate(game, s) for s in range(players)]
             if game_id == "project" and rules == 2:  # the heuristic's definition, by hand
                 totals = [heuristic.worth(game, p, final_scores(game))
                           + heuristic.dice_on_board(game)[p.seat] for p in game.state.players]
@@ -229,5 +229,5 @@ def test_every_seats_evaluation_at_once_equals_seat_by_seat(game_id, players, ru
             checked += 1
         game.apply(rng.choice(game.legal_actions()))
     assert checked > 5
-    assert game.ruleset.evaluate_all(game) == [game.ruleset.evaluate(game, s)
+    assert game.ruleset.players.evaluate_all(game) == [game.ruleset.players.evaluate(game, s)
                                                for s in range(players)]

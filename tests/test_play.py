@@ -64,6 +64,9 @@ def test_play_usage_errors_exit_2():
     assert run("play", "--players", "6").exit_code == 2
     bad = run("play", "--bots", "wizard")
     assert bad.exit_code == 2 and "unknown bot 'wizard'" in bad.output
+    near = run("play", "--players", "2", "--bots", "strongg,greedy")
+    assert near.exit_code == 2 and ("unknown bot 'strongg'; did you mean 'strong'? expected "
+                                    "one of: random, greedy, mcts, strong, human") in near.output
     assert run("play", "--players", "3", "--bots", "random,greedy").exit_code == 2
     assert "Traceback" not in bad.output
 

@@ -461,6 +461,11 @@ def test_cli_save_interrupt_and_load_give_the_uninterrupted_scores(tmp_path, mon
     assert "continuing" in continued.stderr and "89 actions replayed and checked" in \
         continued.stderr
     assert json.loads(path.read_text())["position"]["over"] is True  # saved back at the end
+    # loaded again, the finished game is said to be finished, its result shown again
+    again = run("play", "--load", str(path), "--json")
+    assert again.exit_code == 0 and json.loads(again.stdout) == result
+    assert again.stderr.startswith(f"{path} holds a finished game: round ")
+    assert "continuing" not in again.stderr
 
 
 def test_cli_save_after_every_round(tmp_path, monkeypatch):

@@ -286,8 +286,12 @@ def test_expect_error_checks_the_run_error_then_the_paths(tmp_path):
 
 
 def test_every_code_is_documented():
+    from artemis.games.project.codes import SCENARIO_CODES as PROJECT_CODES
+
     doc = (REPO / "docs" / "scenarios.md").read_text(encoding="utf-8")
-    for code, title in CODES.items():
+    assert not set(CODES) & set(PROJECT_CODES)
+    assert {"S201", "S203", "S205"} <= set(PROJECT_CODES)
+    for code, title in {**CODES, **PROJECT_CODES}.items():
         assert f"| {code} | {title} |" in doc, code
 
 

@@ -131,7 +131,7 @@ def test_plot_writes_png_charts(base):
 
 
 def test_the_building_chart_shows_enough_owners_and_the_runs_baseline():
-    from artemis.sim.plot import MIN_OWNERS, building_rows
+    from artemis.sim.plot import MIN_OWNERS, owned_rows
 
     def building(i, owners, rate):
         return {"id": i, "kind": "building", "owners": owners, "owners_win_rate": rate}
@@ -139,9 +139,18 @@ def test_the_building_chart_shows_enough_owners_and_the_runs_baseline():
     report = {"items": [building("a", 10, 0.3), building("b", 4, 1.0), building("c", 6, 0.5),
                         building("d", 0, None),
                         {"id": "x", "kind": "expedition", "owners": 9, "owners_win_rate": 1.0}]}
-    owned, skipped, pooled = building_rows(report)
+    owned, skipped, pooled = owned_rows(report, "building")
     assert MIN_OWNERS == 5 and [x["id"] for x in owned] == ["c", "a"] and skipped == 1
     assert pooled == (3 + 4 + 3) / 20  # every building owner seat, not 1/players
+
+
+def test_the_building_chart_marks_its_flagged_rows_as_the_tables_do():
+    from artemis.sim.plot import flag_label
+
+    row = {"id": "jackpot", "owners": 12, "adjusted": {"flagged": True, "q": 0.01}}
+    assert flag_label(row) == "jackpot (12) *"
+    assert flag_label({**row, "adjusted": {"flagged": False, "q": 0.4}}) == "jackpot (12)"
+    assert flag_label({"id": "dome", "owners": 5}) == "dome (5)"
 
 
 FAILING_PLUGIN = """

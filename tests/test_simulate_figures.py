@@ -219,7 +219,9 @@ def test_events_compare_the_seats_hit_with_the_rest(run):
     zero = dict.fromkeys(("resolved", "hit", "hit_won", "hit_vp", "hit_final_vp", "rest",
                           "rest_won", "rest_final_vp"), 0)
     for event, c in want.items():
-        assert events[event]["counts"] == {**zero, **c}, event
+        # the hit seats by standing (issue 28) are recounted in tests/test_simulate_balance.py
+        counts = {k: v for k, v in events[event]["counts"].items() if k != "standing"}
+        assert counts == {**zero, **c}, event
         r = events[event]["rates"]
         if c["hit"]:
             assert r["hit_final_vp"] == round(c["hit_final_vp"] / c["hit"], 4)

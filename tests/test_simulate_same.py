@@ -1,5 +1,5 @@
 """Issue 27 made `artemis simulate` faster without changing what it writes: its play loop copies
-no bot's RNG, and a game's summary reads the log once (`Ruleset.report_summary`). Two checks,
+no bot's RNG, and a game's summary reads the log once (`parts.Report.report_summary`). Two checks,
 each a few seconds:
 
 - the report and the game lines of a small run equal those computed the old, straightforward
@@ -9,6 +9,12 @@ each a few seconds:
   (commit f89df67): that guards the Project's one-pass reading of the log against its three
   readings before. A deliberate change of the rules, the content or the summaries changes
   them: check the change, then store the new digests printed by the failing assertion.
+
+Issue 28 added figures to the summaries (the projected score after round 3, wins by
+buildings held, staffed holders, Expeditions by difficulty, an Event's hit seats by
+standing): the digests are of the summaries without those additions (`_before_issue_28`),
+so everything the summaries held before is checked unchanged, and the straightforward way
+keeps each round's projected scores as the run does.
 """
 
 from __future__ import annotations
@@ -20,9 +26,9 @@ import pytest
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.kernel.game import game_catalog
+from artemis.kernel.game import Game, game_catalog
 from artemis.kernel.games import get_game
-from artemis.players.play import play_game
+from artemis.players.play import make_bots, play_on
 from artemis.sim import GameTask, build_report
 from artemis.sim.lines import game_lines
 
@@ -38,29 +44,65 @@ DIGESTS = {
 }
 
 
+def _before_issue_28(summary: dict) -> dict:
+    """``summary`` without the figures issue 28 added (in place; returned)."""
+    figures = summary.get("figures") or {}
+    figures.get("game", {}).pop("expeditions", None)
+    for seat in figures.get("seats", ()):
+        seat.pop("after_round_3_projected", None)
+        seat.pop("buildings_held", None)
+    for x in summary.get("items", {}).values():
+        counts = x.get("counts", {})
+        if x["kind"] == "building":
+            counts.pop("staffed_won", None)
+            counts.pop("unstaffed_won", None)
+        elif x["kind"] == "event":
+            counts.pop("standing", None)
+    return summary
+
+
 @pytest.mark.parametrize(("game", "bots", "games"), list(DIGESTS))
 def test_game_summaries_hash_as_before_issue_27(game, bots, games):
     task = GameTask(players=len(bots), bots=bots, seed=27, game=game)
-    text = json.dumps([task.play(i) for i in range(games)])
+    text = json.dumps([_before_issue_28(task.play(i)) for i in range(games)])
     assert hashlib.sha256(text.encode()).hexdigest() == DIGESTS[(game, bots, games)]
 
 
-def _old_summary(game) -> dict:
+def _played(config, bots: list[str]):
+    """``config`` played by ``bots`` as `artemis play` plays it (the resumable loop, the RNG
+    copied at every decision), with each round's `round_figures` at its first decision
+    (and before the first) kept for a game that `reads_rounds`: (game, rounds or None)."""
+    game = Game.new(config)
+    rules = game.ruleset
+    if not rules.report.reads_rounds:
+        return play_on(game, make_bots(config, bots)), None
+    rounds = {rules.words.round_of(game): rules.report.round_figures(game)}
+
+    def keep(g):
+        if not g.is_over:
+            rounds[rules.words.round_of(g)] = rules.report.round_figures(g)
+
+    return play_on(game, make_bots(config, bots), after_round=keep), rounds
+
+
+def _old_summary(game, rounds=None) -> dict:
     """`artemis.sim.task.summarize` as it was before issue 27: each report hook called
-    on its own (the Project's three each read the whole log)."""
+    on its own (the Project's three each read the whole log), given the rounds kept."""
     result, rules = game.result, game.ruleset
     players = result["players"]
+    kept = (rounds,) if rules.report.reads_rounds else ()
     optional = {key: value for key, value in (
-        ("positions", rules.turn_positions(game)), ("strata", rules.owner_strata(game)),
-        ("figures", rules.game_figures(game))) if value}
+        ("positions", rules.report.turn_positions(game)),
+        ("strata", rules.report.owner_strata(game)),
+        ("figures", rules.report.game_figures(game, *kept))) if value}
     return {"seed": game.config.seed, "winner": result["winner"],
             "ranking": list(result["ranking"]),
             **({"winners": list(result["winners"])} if "winners" in result else {}),
             "vp": [r["vp"] for r in players],
             "in_game": ([r["in_game"] for r in players]
                         if all("in_game" in r for r in players) else None),
-            "steps": rules.vp_parts(game), "decisions": len(game.actions),
-            "rounds": rules.round_of(game), "items": rules.item_summary(game),
+            "steps": rules.report.vp_parts(game), "decisions": len(game.actions),
+            "rounds": rules.words.round_of(game), "items": rules.report.item_summary(game, *kept),
             **optional,
             **({"team": [r["team"] for r in players]}
                if players and all("team" in r for r in players) else {})}
@@ -84,9 +126,9 @@ def test_simulate_writes_what_the_straightforward_way_computes(tmp_path, game, b
     ruleset = get_game(game)
     results = []
     for i in range(games):
-        summary = _old_summary(play_game(task.config(i), list(bots)))
+        summary = _old_summary(*_played(task.config(i), list(bots)))
         results.append({**summary, "index": i})
-    items = [x[:2] for x in ruleset.report_items(game_catalog(ruleset, (), task.host()))]
+    items = [x[:2] for x in ruleset.report.report_items(game_catalog(ruleset, (), task.host()))]
     expected = build_report(results, list(bots), items, report["config"], games, False,
                             ruleset)
     assert result.stdout == json.dumps(expected, indent=2) + "\n"

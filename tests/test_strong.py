@@ -12,7 +12,6 @@ from typer.testing import CliRunner
 
 from artemis.cli.root import app
 from artemis.kernel.game import Game, GameConfig
-from artemis.kernel.ruleset import Ruleset
 from artemis.players.bots import make_bot
 from artemis.players.play import make_bots
 from artemis.players.spec import BotSpecError
@@ -77,23 +76,24 @@ def test_reads_positions_through_value_all_alone(monkeypatch):
     seat = game.current_player
     wanted = game.legal_actions()[-1].id
 
-    def value_all(self, g):
+    def value_all(g):
         liked = any(a.id == wanted for a in g.actions[len(game.actions):len(game.actions) + 1])
         return [10.0 if liked and s == seat else 0.0 for s in range(g.config.players)]
 
-    def refuse(self, g, *seat):
+    def refuse(g, *seat):
         raise AssertionError("the strong bot reads value_all only")
 
-    ruleset = type(game.ruleset)
-    monkeypatch.setattr(ruleset, "value_all", value_all)
-    monkeypatch.setattr(ruleset, "evaluate", refuse)
-    monkeypatch.setattr(ruleset, "evaluate_all", refuse)
+    players = game.ruleset.players
+    monkeypatch.setattr(players, "value_all", value_all)
+    monkeypatch.setattr(players, "evaluate", refuse)
+    monkeypatch.setattr(players, "evaluate_all", refuse)
     assert StrongBot(2, iterations=12).choose(game).id == wanted
 
 
 def test_value_all_defaults_to_evaluate_all():
     game = _project_at_a_choice(0)
-    assert Ruleset.value_all(game.ruleset, game) == game.ruleset.evaluate_all(game)
+    players = game.ruleset.players  # the Project gives no value_all: the default
+    assert players.value_all(game) == players.evaluate_all(game)
 
 
 def _project_at_a_choice(moves: int) -> Game:

@@ -226,8 +226,10 @@ def test_a_game_without_words_of_its_own_plays_from_its_view(tmp_path):
         text = out.getvalue()
         assert chosen == game.legal_actions()[0]
         assert text.count("the board as Ada sees it") == 2  # first, then for `board`
-        assert (f"'hand': {view['hand']}" in text and view["deck_size"] == 12 - 2 * 2
-                and f"'deck_size': {view['deck_size']}" in text)
+        # the view as a tree (artemis.cli.terminal.generic_board), a line a key
+        hand = ", ".join(map(str, view["hand"]))
+        assert (f"└── hand: {hand}\n" in text and view["deck_size"] == 12 - 2 * 2
+                and f"├── deck_size: {view['deck_size']}\n" in text)
         assert "Ada: play\n" in text
         assert "  type a number from 1 to " in text
         (tmp_path / f"{RULESET.id}-seed4.json").write_text("")
@@ -267,3 +269,19 @@ def test_back_returns_to_the_step_the_player_chose_at_past_a_one_choice_step():
     after = shown.split("> back\n")
     assert after[1].startswith("  die 1:\n    1. Basecamp  (2 choices)\n    2. Vents")
     assert after[2].startswith("    1. die 1  (16 choices)\n")
+
+
+def test_the_boards_event_line_says_a_rule_change_once():
+    import io
+
+    from rich.console import Console
+
+    from artemis.games.project.board_text import board_text
+    from artemis.kernel.game import Game, GameConfig
+
+    game = Game.new(GameConfig(players=2, seed=3))  # Frontier Spirit, revealed in round 1
+    out = io.StringIO()
+    Console(file=out, width=200).print(board_text(game, game.view(0), ["Ada", "Bo"]))
+    text = out.getvalue()
+    assert "Event Frontier Spirit (resolves at once): add 1 to the Expedition badges" in text
+    assert text.count("add 1 to the Expedition badges per award") == 1

@@ -11,10 +11,12 @@ from pathlib import Path
 
 def child_env() -> dict[str, str]:
     """The child environment: nothing of this test venv or the repo's sources leaks in, and
-    ARTEMIS_LOAD_PLUGINS (set empty by tests/conftest.py) is cleared so entry points load."""
+    ARTEMIS_LOAD_PLUGINS and ARTEMIS_LOAD_GAMES (set by tests/conftest.py) are cleared so
+    entry points load."""
     env = {k: v for k, v in os.environ.items()
            if k not in ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "VIRTUAL_ENV",
-                        "PYTHONNOUSERSITE", "PYTHONUSERBASE", "ARTEMIS_LOAD_PLUGINS")}
+                        "PYTHONNOUSERSITE", "PYTHONUSERBASE", "ARTEMIS_LOAD_PLUGINS",
+                        "ARTEMIS_LOAD_GAMES")}
     env["PIP_DISABLE_PIP_VERSION_CHECK"] = "1"
     return env
 

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import random
 
-from artemis.kernel.actions import Action, Decision
-from artemis.kernel.flow import StepTable, ask, push
+from artemis.kernel.action_space import ActionSpace, ids
+from artemis.kernel.actions import Action
+from artemis.kernel.flow import StepTable, ask, push, reask
 from artemis.kernel.ruleset import Ruleset
 
 CARDS = (1, 2, 3, 4, 5)
@@ -99,6 +100,21 @@ def _reveal(game) -> None:
     push(game, ("turn",))
 
 
+def _action_space(config):
+    """A bid of each card, 1 to 5; a hand holds five cards at most."""
+    return ActionSpace({"bid": tuple(ids("bid", CARDS))}, {})
+
+
+def _score_bounds(config):
+    """0 to 5 + 4 + 3: a round scores the single highest bid, and a seat holds each
+    card once, so its three scoring bids are at most its three highest cards."""
+    return 0, sum(sorted(CARDS)[-ROUNDS:])
+
+
+def _evaluate(game, seat: int) -> float:
+    return float(game.state.totals[seat])
+
+
 class SealedBidsRuleset(Ruleset):
     """Sealed Bids: see the module docstring."""
 
@@ -111,6 +127,15 @@ class SealedBidsRuleset(Ruleset):
     max_decisions = ROUNDS * 3
     questions = {"bid": "Sealed Bids: bid one card face down"}
     scoring_parts = ()
+    parts = {
+        "tools": {
+            "action_space": _action_space,
+            "score_bounds": _score_bounds,
+        },
+        "players": {
+            "evaluate": _evaluate,
+        },
+    }
 
     def setup(self, game, rng) -> BidsState:
         return BidsState(game.config.players)
@@ -156,12 +181,8 @@ class SealedBidsRuleset(Ruleset):
             s.bids[other], s.hands[other] = cards[0], cards[1:]
         pending = clone.pending
         if pending is not None and pending.player != seat:
-            clone.pending = Decision(pending.player, pending.kind,
-                                     _options(s.hands[pending.player]), pending.ctx)
+            reask(clone, _options(s.hands[pending.player]))
         return clone
-
-    def evaluate(self, game, seat: int) -> float:
-        return float(game.state.totals[seat])
 
 
 class LeakyHandView(SealedBidsRuleset):
@@ -173,6 +194,26 @@ class LeakyHandView(SealedBidsRuleset):
         for row, hand in zip(out["players"], game.state.hands, strict=True):
             row["hand"] = sorted(hand)
         return out
+
+
+class SeenByAll(SealedBidsRuleset):
+    """Sealed Bids with every bid shown to every seat (`action_seen_by`: the log's ``to`` and
+    `Game.history` name the card), while determinize still deals the bid again."""
+
+    def action_seen_by(self, game, decision, action):
+        return list(range(game.config.players))
+
+
+class KeepsBids(SealedBidsRuleset):
+    """Sealed Bids with a determinize that keeps every face-down bid and hand as they are and
+    only reorders the other hands' lists (the full view changes, no seat's view does)."""
+
+    def determinize(self, game, seat, rng):
+        clone = game.clone()
+        for other, hand in enumerate(clone.state.hands):
+            if other != seat:
+                rng.shuffle(hand)
+        return clone
 
 
 RULESET = SealedBidsRuleset()

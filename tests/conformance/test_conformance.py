@@ -1,17 +1,24 @@
 """The conformance suite: every registered game (`artemis.kernel.games.games()`, plus the toy
 games registered by this folder's conftest), at each of its player counts, plays seeded random
-games checked at every decision (`checks`): unique and stable legal ids; clone() equal to the
-original, untouched by the original's next action, and equal again after the same action; an
-illegal action refused without a trace; determinize(seat) keeps that seat's view and legal
-ids, plays on to the end, and resamples something at least once a game; two answers hidden
-from a seat with the same public part leave that seat's view, records and legal ids, and the
-spectator's, the same; the end within max_decisions with a consistent result; and save, load
-and continue gives the identical game. A game registered later (an entry point in
-``artemis.games``) is checked by registration alone. A check a game fails today is listed in
-KNOWN_FAILURES, a strict xfail of that check and game only.
+games checked at every decision (`artemis.testing.checks`): unique and stable legal ids;
+clone() equal to the original, untouched by the original's next action, and equal again after
+the same action; an illegal action refused without a trace; determinize(seat) keeps that seat's
+view and legal ids, lists only answers that apply in the world, plays on to the end, and
+resamples something at least once a game (what only other seats know, once an answer was
+hidden), never an answer `action_seen_by` showed the seat; two answers hidden from a seat with
+the same public part leave that seat's view, records and legal ids, and the spectator's, the
+same; every legal id in the game's declared action space, within its widest question; the end
+within max_decisions with a consistent result inside the declared score bounds; and save, load
+and continue gives the identical game. A search-bot game of each player count stays in the
+declared space too. A game registered later (an entry point in ``artemis.games``) is checked by
+registration alone. A check a game fails today is listed in KNOWN_FAILURES, a strict xfail of
+that check and game only.
 
-CI plays SEEDS games per game and player count (about two minutes in all); the ``slow`` marker adds
-SLOW_SEEDS more (``pytest -m slow tests/conformance``).
+The checks are the engine's own library (`artemis.testing`), which a game written as a
+package of its own calls from its tests. CI plays SEEDS games per game and player count
+(CHEAP_SEEDS for the toy games, whose games are a few dozen decisions: enough to catch a
+determinize bug that shows in few worlds); the ``slow`` marker adds SLOW_SEEDS more
+(``pytest -m slow tests/conformance``).
 """
 
 from __future__ import annotations
@@ -22,21 +29,32 @@ import pytest
 
 from artemis.games.odyssey.ruleset import OdysseyRuleset
 from artemis.games.project.ruleset import ProjectRuleset
-from artemis.kernel.game import Game
-
-from .checks import (
+from artemis.kernel.action_space import ActionSpace, ids
+from artemis.kernel.actions import Action
+from artemis.kernel.flow import reask
+from artemis.kernel.game import ConfigError, Game
+from artemis.kernel.games import register_game, unregister_game
+from artemis.testing import CHEAP_SEEDS, SEEDS, check_game
+from artemis.testing.checks import (
+    check_action_space,
     check_hidden_information,
     check_indistinguishable,
     check_save_continues,
+    check_score_bounds,
+    check_search_game,
+    check_seen_kept,
+    check_world_answers,
     play_checked,
     snapshot,
 )
-from .sealed_bids import RULESET as BIDS
-from .sealed_bids import LeakyHandView
-from .toy_game import RULESET as RACE
 
-SEEDS = 3
+from .sealed_bids import RULESET as BIDS
+from .sealed_bids import KeepsBids, LeakyHandView, SeenByAll
+from .toy_game import RULESET as RACE
+from .toy_game import RaceRuleset
+
 SLOW_SEEDS = 25
+CHEAP = {RACE.id, BIDS.id}  # the toy games: CHEAP_SEEDS in CI
 
 # (check, game id) -> (why it fails today, the exception): each an xfail(strict=True), so a
 # fix shows up as an unexpected pass
@@ -54,8 +72,9 @@ def cases(check: str) -> list:
     out = []
     for game_id, ruleset in sorted(registered().items()):
         for players in ruleset.player_counts:
-            for seed in range(SEEDS + SLOW_SEEDS):
-                marks = [pytest.mark.slow] if seed >= SEEDS else []
+            fast = CHEAP_SEEDS if game_id in CHEAP else SEEDS
+            for seed in range(fast + SLOW_SEEDS):
+                marks = [pytest.mark.slow] if seed >= fast else []
                 known = KNOWN_FAILURES.get((check, game_id))
                 if known:
                     marks.append(pytest.mark.xfail(strict=True, reason=known[0],
@@ -148,6 +167,40 @@ def test_the_indistinguishability_check_catches_a_planted_leak_in_a_toy_game():
         play_checked(game, random.Random(0))
 
 
+def test_the_seen_answer_check_catches_a_determinize_that_resamples_what_a_seat_saw():
+    game = Game.new({"game": "sealed_bids", "players": 2, "seed": 0})
+    assert check_seen_kept(game, 5, "sealed bids") == 0  # a face-down bid: nothing to keep
+    game.ruleset = SeenByAll()
+    with pytest.raises(AssertionError, match=r"sealed bids: seat 1 sees player 0's answer .*"
+                                             r"can tell 'bid:1' from 'bid:5', yet "
+                                             r"determinize\(1, Random\(41\)\) gives the same "
+                                             "world after either"):
+        check_seen_kept(game, 5, "sealed bids")
+    game = Game.new({"game": "sealed_bids", "players": 3, "seed": 0})
+    game.ruleset = SeenByAll()
+    with pytest.raises(AssertionError, match="resamples what seat 1 saw"):
+        play_checked(game, random.Random(0))
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_the_private_check_catches_a_determinize_that_keeps_the_face_down_bids(players):
+    game = Game.new({"game": "sealed_bids", "players": players, "seed": 0})
+    game.ruleset = KeepsBids()
+    with pytest.raises(AssertionError, match=r"the first: 'bid:\d' of player 0, at decision "
+                                             r"0, hidden from seats \[1.*no determinize\(t\) "
+                                             "world at any decision showed another seat"):
+        play_checked(game, random.Random(0))
+
+
+def test_a_view_that_shows_what_determinize_resamples_is_named_with_both_values():
+    game = _project_game()
+    game.ruleset = LeakyView()
+    with pytest.raises(AssertionError, match=r"view\(0\) differs in the world \('\w+': .* "
+                                             r"then .*\): the view shows something determinize "
+                                             r"resamples .*game\.reveal\(\)"):
+        check_hidden_information(game, snapshot(game, "leaky"), 7, "leaky")
+
+
 @pytest.mark.parametrize("players", [3, 6])
 def test_the_indistinguishability_check_fails_on_the_odyssey_view_that_leaked(players):
     game = _first_planning_turn(Game.new({"game": "odyssey", "players": players, "seed": 4}))
@@ -155,3 +208,158 @@ def test_the_indistinguishability_check_fails_on_the_odyssey_view_that_leaked(pl
     game.ruleset = OldOdysseyView()
     with pytest.raises(AssertionError, match=r"seat \d can tell 'place:.*its view differs"):
         check_indistinguishable(game, "odyssey", limit=3)
+
+
+class StaleRace(RaceRuleset):
+    """Race to 10 with a planted determinize bug: the other hands are dealt again, but the
+    pending question still lists the acting player's real hand."""
+
+    id = "stale_race"
+
+    def determinize(self, game, seat, rng):
+        world = super().determinize(game, seat, rng)
+        world.pending = game.pending  # the real question, its real cards
+        return world
+
+
+@pytest.fixture
+def stale_race():
+    yield register_game(StaleRace())
+    unregister_game(StaleRace.id)
+
+
+def test_the_world_check_catches_a_determinize_that_keeps_the_real_hand(stale_race):
+    # the real game passes at every decision of CHEAP_SEEDS games
+    assert check_game(RACE.id, players=[2], seeds=CHEAP_SEEDS, saves=False) > 100
+    with pytest.raises(AssertionError, match=r"stale_race, 2 players, seed \d+, decision \d+, "
+                       r"determinize\(1, .*the world lists 'play:\d' for player 0, but it does "
+                       r"not apply there \(ValueError.*reask"):
+        check_game(StaleRace.id, players=[2], seeds=CHEAP_SEEDS, saves=False)
+
+
+def test_the_world_check_applies_every_answer_of_a_world_and_a_limited_spread():
+    game = Game.new({"game": "race", "players": 3, "seed": 1})
+    world = game.determinize(1, random.Random(0))
+    assert check_world_answers(world, "race") == len(world.legal_actions()) >= 1
+    project = _project_game(players=2, decisions=3)
+    world = project.determinize(1, random.Random(0))
+    assert len(world.legal_actions()) > 8
+    assert check_world_answers(world, "project") == 8
+    assert check_world_answers(world, "project", limit=None) == len(world.legal_actions())
+
+
+def test_reask_keeps_one_option_pending_and_refuses_none():
+    game = Game.new({"game": "race", "players": 2, "seed": 0})
+    pending = game.pending
+    reask(game, [Action("play", (9,), "play a 9")])
+    assert game.pending.player == pending.player and game.pending.ctx == pending.ctx
+    assert [a.id for a in game.legal_actions()] == ["play:9"]
+    with pytest.raises(ValueError, match="asked again with no options"):
+        reask(game, [])
+    game.pending = None
+    with pytest.raises(ValueError, match="no question is pending"):
+        reask(game, [Action("play", (1,))])
+
+
+def test_check_game_refuses_an_unknown_game():
+    with pytest.raises(ConfigError, match="no_such_game"):
+        check_game("no_such_game")
+
+
+# -- the declared action space and score bounds ------------------------------------------------
+
+
+def search_cases() -> list:
+    out = []
+    for game_id, ruleset in sorted(registered().items()):
+        for players in ruleset.player_counts:
+            for seed in range(1 + SLOW_SEEDS // 5):
+                marks = [pytest.mark.slow] if seed >= 1 else []
+                out.append(pytest.param(game_id, players, seed, marks=marks,
+                                        id=f"{game_id}-{players}p-seed{seed}"))
+    return out
+
+
+@pytest.mark.parametrize("game_id, players, seed", search_cases())
+def test_a_search_bot_game_stays_in_the_declared_action_space(game_id, players, seed):
+    game = check_search_game({"game": game_id, "players": players, "seed": seed})
+    assert game.is_over
+
+
+class NarrowRace(RaceRuleset):
+    """Race to 10 declaring a space without the 4s, and a widest of one."""
+
+    id = "narrow_race"
+    parts = {**RaceRuleset.parts, "tools": {
+        "action_space": lambda config: ActionSpace({"play": tuple(ids("play", (1, 2, 3)))},
+                                                   {"play": 1}),
+        "score_bounds": lambda config: (0, 5)}}
+
+
+@pytest.fixture
+def narrow_race():
+    yield register_game(NarrowRace())
+    unregister_game(NarrowRace.id)
+
+
+def test_the_space_and_bounds_checks_catch_a_wrong_declaration(narrow_race):
+    game = Game.new({"game": "narrow_race", "players": 2, "seed": 0})
+    legal = [a.id for a in game.legal_actions()]
+    assert len(legal) == 2
+    with pytest.raises(AssertionError, match=r"lists 2 options, more than the declared "
+                                             r"widest 1"):
+        check_action_space(game, ["play:1", "play:2"], "narrow")
+    with pytest.raises(AssertionError, match=r"'play:4' is a legal answer to the play "
+                                             r"question, but not in the game's declared"):
+        check_game("narrow_race", players=[2], seeds=5, saves=False)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    with pytest.raises(AssertionError, match=r"VP, outside the declared score bounds 0 to 5"):
+        check_score_bounds(game, "narrow")
+
+
+# (game, players): (ids, max_options), as docs/design.md gives them ("The action space")
+SIZES = {("project", 2): (238_334, 27_561), ("project", 5): (238_475, 27_561),
+         ("odyssey", 1): (10_221, 5_929), ("odyssey", 8): (10_919, 6_241)}
+
+
+@pytest.mark.parametrize("game_id, players", sorted(SIZES))
+def test_a_declared_space_numbers_every_id_once(game_id, players):
+    ruleset = registered()[game_id]
+    config = {"game": game_id, "players": players}
+    space = ruleset.tools.action_space(config)
+    ids_ = ruleset.tools.action_ids(config)
+    assert (len(ids_), ruleset.tools.max_options(config)) == SIZES[game_id, players]
+    assert len(set(ids_)) == len(ids_) == sum(len(v) for v in space.by_question.values())
+    assert ids_ == ruleset.tools.action_ids(config)  # the same numbering every time
+    if game_id == "project":
+        assert {"place:3:4:basecamp:0", "move:skip", "split:0", "start:0"} <= set(ids_)
+        assert f"place:1:1:basecamp:{players - 1}" not in ids_
+    else:
+        assert {"place:blue-build:1", "build:stop", "travel_move:aries.1>aries.2",
+                f"build_call:{players - 1}"} <= set(ids_)
+    assert f"start:{players}" not in ids_ and f"build_call:{players}" not in ids_
+
+
+def test_the_projects_score_bounds_and_the_odysseys_reason_for_none():
+    from artemis.kernel.ruleset import NoScoreBounds
+
+    project = registered()["project"]
+    assert [project.tools.score_bounds({"players": n}) for n in (2, 3, 4, 5)] == [
+        (-4, 400), (-4, 418), (-4, 436), (-4, 454)]
+    with pytest.raises(NoScoreBounds, match=r"Odyssey declares no score bounds: VP never go "
+                                            r"below 0 \(OR9\)"):
+        registered()["odyssey"].tools.score_bounds({"game": "odyssey", "players": 3})
+
+
+def test_a_game_without_a_declared_space_says_why():
+    from artemis.kernel.action_space import NoActionSpace
+    from artemis.kernel.ruleset import NoScoreBounds, Ruleset
+
+    class Bare(Ruleset):
+        id, name = "bare", "Bare"
+
+    with pytest.raises(NoActionSpace, match="Bare declares no action space"):
+        Bare().tools.action_ids({})
+    with pytest.raises(NoScoreBounds, match="Bare declares no score bounds"):
+        Bare().tools.score_bounds({})

@@ -8,13 +8,13 @@ import random
 
 import pytest
 
+from artemis.kernel.action_space import ActionSpace, ids
 from artemis.kernel.actions import Action
 from artemis.kernel.flow import StepTable, ask, push
 from artemis.kernel.game import Game
 from artemis.kernel.games import register_game, unregister_game
 from artemis.kernel.ruleset import Ruleset
-
-from .checks import play_checked
+from artemis.testing.checks import play_checked
 
 TABLE = StepTable()
 
@@ -49,9 +49,25 @@ def _take(game, action, ctx) -> None:
     push(game, ("game_start",))
 
 
+def _action_space(config):
+    """Take 1, 2 or 3."""
+    return ActionSpace({"take": tuple(ids("take", (1, 2, 3)))}, {})
+
+
+def _score_bounds(config):
+    """1 for the winner, 0 for the other."""
+    return 0, 1
+
+
 class Nim(Ruleset):
     id, name, player_counts, streams, table = "nim", "Nim", (2,), (), TABLE
     max_decisions = 21
+    parts = {
+        "tools": {
+            "action_space": _action_space,
+            "score_bounds": _score_bounds,
+        },
+    }
 
     def setup(self, game, rng):
         return NimState(21, rng)

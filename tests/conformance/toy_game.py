@@ -16,8 +16,10 @@ from __future__ import annotations
 import hashlib
 import random
 
-from artemis.kernel.actions import Action, Decision
-from artemis.kernel.flow import StepTable, ask, push
+from artemis.kernel.action_space import ActionSpace, ids
+from artemis.kernel.actions import Action
+from artemis.kernel.flow import StepTable, ask, push, reask
+from artemis.kernel.game import game_options
 from artemis.kernel.ruleset import Ruleset
 from artemis.kernel.streams import Streams
 
@@ -106,6 +108,24 @@ def _final(game) -> None:
     game.emit("final", ranking=ranking)
 
 
+def _action_space(config):
+    """A card of each value (1 to 4); a hand holds HAND cards, so a turn offers at most
+    that many."""
+    return ActionSpace({"play": tuple(ids("play", sorted(set(CARDS))))}, {"play": HAND})
+
+
+def _score_bounds(config):
+    """0 (nothing played) to target - 1 + 4: a seat plays while below the target, and
+    its last card adds at most 4."""
+    given = config.get("options", {}) if isinstance(config, dict) else config.options
+    target = game_options(RaceRuleset, given)["target"]
+    return 0, target - 1 + max(CARDS)
+
+
+def _evaluate(game, seat: int) -> float:
+    return float(game.state.totals[seat])
+
+
 class RaceRuleset(Ruleset):
     """Race to 10: see the module docstring."""
 
@@ -125,6 +145,15 @@ class RaceRuleset(Ruleset):
                                   "default": 10}},
     }
     scoring_parts = ()
+    parts = {
+        "tools": {
+            "action_space": _action_space,
+            "score_bounds": _score_bounds,
+        },
+        "players": {
+            "evaluate": _evaluate,
+        },
+    }
 
     def setup(self, game, rng: Streams) -> RaceState:
         s = RaceState(game.config.players, rng)
@@ -178,12 +207,8 @@ class RaceRuleset(Ruleset):
         if pending is not None and pending.player != seat:
             # the question the clone shares lists the cards of a hand just dealt again: ask
             # it anew (as it stands, no card is played even when one option is left)
-            clone.pending = Decision(pending.player, pending.kind,
-                                     _options(s.hands[pending.player]), pending.ctx)
+            reask(clone, _options(s.hands[pending.player]))
         return clone
-
-    def evaluate(self, game, seat: int) -> float:
-        return float(game.state.totals[seat])
 
 
 RULESET = RaceRuleset()

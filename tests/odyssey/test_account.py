@@ -115,7 +115,7 @@ def test_a_solo_reaching_42_drafts_one_alien_artifact_in_the_singular():
     lines = account_lines(game, ["Ann"])
     assert any("Reaching 42: Ann draft 1 Alien Artifact" in line and
                not line.endswith("Artifacts") for line in lines), lines
-    assert game.ruleset.seat_summary(game, 0).endswith("; 1 Alien Artifact")
+    assert game.ruleset.words.seat_summary(game, 0).endswith("; 1 Alien Artifact")
 
 
 def _called_to_build():
@@ -175,7 +175,7 @@ def test_each_step_of_a_trade_offer_asks_with_the_offer_so_far():
     resolve(game, ("trade", 0, "red-trade"))
     names = ["Ann", "Bob", "Cy"]
     game.apply("trade:offer:1")
-    ask = game.ruleset.question
+    ask = game.ruleset.words.question
     assert ask(game, names) == ("Ann, Trade: your offer to Blue (Bob) so far: you give "
                                 "nothing; you ask for nothing")
     game.apply("offer_edit:give:water")

@@ -199,7 +199,7 @@ def test_the_solo_account_tells_each_card_as_placed_face_up():
     from artemis.players.play import play_game
 
     game = play_game(GameConfig(game="odyssey", players=1, seed=3), ["random"])
-    lines = game.ruleset.account_lines(game, ["Ann"])
+    lines = game.ruleset.words.account_lines(game, ["Ann"])
     planning = next(line for line in lines if line.startswith("  Planning:"))
     placed = [e for e in game.log if e["type"] == "placed_card"][:3]
     assert planning == "  Planning: " + "; ".join(

@@ -36,7 +36,7 @@ def test_vp_by_option_is_each_score_tally_with_most_and_fewest(game):
             want[seat][e["option"]] += (e["tally"][seat] + 3 * (seat in e["most"])
                                         - 2 * (seat in e["fewest"]))
     assert vp_by_option(game) == want
-    assert game.ruleset.vp_parts(game) == want
+    assert game.ruleset.report.vp_parts(game) == want
     assert list(want[0]) == OPTIONS
 
 

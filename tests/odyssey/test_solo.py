@@ -199,7 +199,7 @@ def test_or04_memory_aid_shows_earlier_peeks_only_when_set():
         game = solo(1, memory_aid=aid)
         s = game.state
         s.known[0].add("leo.1")
-        summary = game.ruleset.seat_summary(game, 0)
+        summary = game.ruleset.words.seat_summary(game, 0)
         kind = s.planet("leo.1").type.capitalize()
         assert (f"; peeked at: leo.1 {kind}" in summary) is shown, summary
 

@@ -98,9 +98,9 @@ def test_the_registered_ruleset_loads_its_content(odyssey):
     from artemis.kernel.games import get_game
 
     ruleset = get_game("odyssey")
-    result = ruleset.load_content([], core_registry())
+    result = ruleset.content.load_content([], core_registry())
     assert result.ok
-    assert ruleset.content_summary(result.catalog) == (
+    assert ruleset.content.content_summary(result.catalog) == (
         "9 systems, 42 planets, 55 Action cards, 17 Alien Artifacts, 13 Singularity cards, "
         "5 Missions")
 
@@ -112,7 +112,7 @@ def _rendered() -> dict[str, str]:
     from artemis.games.odyssey.ruleset import RULESET
 
     return {f"odyssey/{name}": json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
-            for name, schema in RULESET.schemas(core_registry()).items()}
+            for name, schema in RULESET.content.schemas(core_registry()).items()}
 
 
 def test_the_committed_schemas_are_the_rendered_ones():
@@ -150,7 +150,7 @@ def test_every_integer_is_bounded_and_listed_in_the_authoring_guide():
     rows = [line.split(" | ")[:2] for line in section.splitlines()
             if line.startswith("| ") and "`" in line.split(" | ")[0]]
     missing = set()
-    for schema in RULESET.schemas(core_registry()).values():
+    for schema in RULESET.content.schemas(core_registry()).values():
         for path, node in _integers(schema):
             assert "minimum" in node and "maximum" in node, path
             parts = [p for p in path.split("/") if p]

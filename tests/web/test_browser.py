@@ -126,21 +126,21 @@ def _decide(driver, rng: random.Random, toolkit_change: bool, on_board: bool = F
     "place+toolkits" (a Toolkit change) or the fieldset's kind of answer."""
     from selenium.webdriver.common.by import By
 
-    dice = _css(driver, "#chooser details.die")
+    dice = _css(driver, "#chooser details.step[data-depth='0']")
     if dice:
         die = rng.choice(dice)
         die.find_element(By.CSS_SELECTOR, ":scope > summary").click()
-        regions = die.find_elements(By.CSS_SELECTOR, ":scope > details.region")
+        regions = die.find_elements(By.CSS_SELECTOR, ":scope > details.step")
         region = rng.choice(regions)
         if on_board:  # the region clicked on the board opens in the chooser, the others shut
-            name = region.get_attribute("data-region")
-            driver.find_element(By.CSS_SELECTOR, f".project-board div.region[data-region="
+            name = region.get_attribute("data-key")
+            driver.find_element(By.CSS_SELECTOR, f".project-board div.region[data-choice="
                                 f"'{name}']").click()
             assert [r.get_attribute("open") is not None for r in regions] == [
-                r.get_attribute("data-region") == name for r in regions]
+                r.get_attribute("data-key") == name for r in regions]
         else:
             region.find_element(By.CSS_SELECTOR, ":scope > summary").click()
-        targets = region.find_elements(By.CSS_SELECTOR, ":scope > div.target")
+        targets = region.find_elements(By.CSS_SELECTOR, ":scope > div.options")
         changes = [t for t in targets if len(t.find_elements(By.TAG_NAME, "button")) > 1]
         if toolkit_change and changes:
             button = rng.choice(changes).find_elements(By.TAG_NAME, "button")[-1]
@@ -246,9 +246,9 @@ def _replay_shows(driver, loaded, step: int) -> None:
     actions = [a.id for a in loaded.game.actions]
     assert _step_shown(driver) == (step, len(actions))
     status = _css(driver, ".replay-controls p.status")[0].text
-    assert f"round {there.ruleset.round_of(there)} " in status, status
+    assert f"round {there.ruleset.words.round_of(there)} " in status, status
     assert _css(driver, "#decision h2")[0].text == (
-        f"The decision after step {step}: {there.ruleset.question(there, loaded.names)}")
+        f"The decision after step {step}: {there.ruleset.words.question(there, loaded.names)}")
     choices = _css(driver, "#decision ol.choices li")
     assert [c.get_attribute("title") for c in choices] == [a.id for a in there.legal_actions()]
     taken = [c.get_attribute("title") for c in choices if "taken" in c.get_attribute("class")]
@@ -314,7 +314,8 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
     while _settled(driver) == "ask":
         assert len(clicked) < MAX_DECISIONS, "the game does not end"
         shot = None
-        if (not mid_game and _round(driver) >= 4 and _css(driver, "#chooser details.die")
+        if (not mid_game and _round(driver) >= 4
+                and _css(driver, "#chooser details.step[data-depth='0']")
                 and _css(driver, ".regions span.die")):  # dice on the board already
             def shot(button):
                 mid_game.append(screenshot(driver, artefacts / "2-mid-game.png"))
@@ -325,7 +326,7 @@ def test_a_whole_project_game_played_by_clicking(driver, server, artefacts):
         if not undone and _settled(driver) == "ask" and _css(driver, "#undo"):
             undone.append(_undo(driver, server.data / game_id / "game.json", asked))
             # taken back: the save must not hold it; the button says it in the chooser's
-            # words for it (Ruleset.describe_action), not by its recorded label
+            # words for it (parts.Words.describe_action), not by its recorded label
             assert clicked.pop()[2] == undone[0]
     assert mid_game, "a placement in round 4 or later"
     assert clicked[0][0].startswith("place")  # the first, chosen from the board's region

@@ -1,4 +1,4 @@
-"""The Artemis Odyssey's board in the browser (artemis.web.boards.odyssey): the values drawn
+"""The Artemis Odyssey's board in the browser (artemis.games.odyssey.web_board): the values drawn
 are the seat's view's, at 1, 2, 4 and 6 players; the grouped chooser holds exactly the legal
 actions; and through HTTP each seat's page shows only what it may know (docs/serve.md, "The
 game page"; docs/odyssey-rulings.md OR3, OR4, OR14)."""
@@ -11,8 +11,8 @@ import re
 
 import pytest
 
+from artemis.games.odyssey.web_board import board, placement_groups
 from artemis.kernel.game import Game, GameConfig
-from artemis.web.boards.odyssey import board, placement_groups
 from artemis.web.render import generic_view, ungrouped
 
 from .helpers import client, news, offered, start
@@ -381,13 +381,12 @@ def test_the_board_draws_at_every_decision_of_a_whole_game(players):
     always one of the slots in use."""
     from types import SimpleNamespace
 
-    from artemis.web.boards.odyssey import TEMPLATE
-    from artemis.web.render import env
+    from artemis.web.render import board_template, env
 
     game = Game.new(GameConfig(game="odyssey", players=players, seed=players,
                                options={"max_rounds": 3}))
     rng = random.Random(players)
-    template = env().get_template(TEMPLATE)
+    template = env().get_template(board_template(game.ruleset))
     session = SimpleNamespace(names=NAMES[:players])
     steps = 0
     while True:

@@ -1,10 +1,12 @@
-"""The Project's board for the browser (artemis.web.boards.project): the chooser's groups and
-the mats, from a game's first placement (docs/serve.md, "The game page")."""
+"""The Project's board for the browser (artemis.games.project.board_data, its chooser's
+groups artemis.games.project.choices): the chooser's groups and the mats, from a game's first
+placement (docs/serve.md, "The game page")."""
 
 from __future__ import annotations
 
+from artemis.games.project.board_data import board
+from artemis.games.project.choices import placement_groups
 from artemis.kernel.game import Game, GameConfig
-from artemis.web.boards.project import board, placement_groups
 
 
 def _game():
@@ -96,3 +98,17 @@ def test_the_dice_at_the_outfitter_are_drawn_on_the_board_and_its_page(tmp_path)
     console.print(board_text(game, game.view(0), ["Ada", "Bob"]))
     row = next(ln for ln in console.export_text().splitlines() if "Outfitter" in ln)
     assert f"{['Ada', 'Bob'][seat]} {final}" in row, row
+
+
+def test_a_game_without_a_drawing_has_no_board_template_and_the_project_s_is_its_own():
+    from artemis.kernel.ruleset import Ruleset
+    from artemis.web.render import board_template, env
+
+    class Bare(Ruleset):
+        id, name, player_counts = "bare", "Bare", (2,)
+
+    assert board_template(Bare()) is None
+    game = _game()
+    name = board_template(game.ruleset)
+    assert name == "project:board.html"
+    assert env().get_template(name).filename.endswith("games/project/web/board.html")

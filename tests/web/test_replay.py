@@ -120,9 +120,9 @@ def test_an_uploaded_log_is_kept_and_stepped_through(tmp_path):
         assert [html.unescape(x) for x in choices] == [html.unescape(x) for x in labels]
         taken = re.findall(r'<li class="taken" aria-current="true" title="([^"]*)">', page)
         assert [html.unescape(t) for t in taken] == [actions[k]]
-        asked = expected.ruleset.question(expected, ["Ada", "Bob"])
+        asked = expected.ruleset.words.question(expected, ["Ada", "Bob"])
         assert f"The decision after step {k}: {escape(asked)}" in page
-        account = expected.ruleset.account_lines(expected, ["Ada", "Bob"])
+        account = expected.ruleset.words.account_lines(expected, ["Ada", "Bob"])
         assert "\n".join(escape(line) for line in account[-5:]) in page
     assert 'id="step-back" disabled' in c.get(f"{where}?step=0").text
     end = c.get(f"{where}?step={n}").text

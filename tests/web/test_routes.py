@@ -150,12 +150,12 @@ def test_illegal_and_malformed_requests_are_refused_and_change_nothing(tmp_path)
     before = _unchanged(tmp_path, game_id)
     game = session.game
     assert "place:1:6:vents:0" not in [a.id for a in game.legal_actions()]  # 5 Toolkits
-    expected = str(game.ruleset.illegal(game, "place:1:6:vents:0"))
+    expected = str(game.ruleset.words.illegal(game, "place:1:6:vents:0"))
     cases = [
         # (link, body or kwargs, status, words in the answer)
         (mine, {"data": {"action": "place:1:6:vents:0"}}, 409, expected),
         (mine, {"data": {"action": "recruit:nobody"}}, 409,
-         str(game.ruleset.illegal(game, "recruit:nobody"))),
+         str(game.ruleset.words.illegal(game, "recruit:nobody"))),
         (mine, {"data": {}}, 400, "no action given"),
         (mine, {"data": {"action": "x" * 300}}, 400, "at most 200 printable"),
         (mine, {"data": {"action": ["a", "b"]}}, 400, "given 2 times"),
@@ -306,8 +306,12 @@ def test_a_seat_page_a_spectator_page_and_the_poll(tmp_path):
     assert (f"Event: {event.name}</strong>, spot {event.when}" if event.when != "immediate"
             else f"Event: {event.name}</strong>, resolved at once when revealed") in text
     # the grouped chooser: die, region, target, then the Toolkit change with its cost
-    assert '<details class="die" data-die=' in text and 'data-region="gantry"' in text
-    # each leaf in the game's words (Ruleset.describe_action): the Toolkit change's cost and
+    assert ('<details class="step" data-key="' in text and 'data-depth="0"><summary>die '
+            in text and '<details class="step" data-key="gantry" data-depth="1">' in text)
+    # the board's Gantry opens the chooser's Gantry step (static/app.js), its styles the game's
+    assert 'data-choice="gantry"' in text
+    assert '<link rel="stylesheet" href="/boards/project/board.css">' in text
+    # each leaf in the game's words (parts.Words.describe_action): the Toolkit change's cost and
     # what the target offers, here an Expedition's difficulty
     assert "[1 Toolkit] at Basecamp on" in text and f"(difficulty {card.difficulty}," in text
     assert page.headers["referrer-policy"] == "same-origin"
@@ -344,7 +348,7 @@ def test_an_odyssey_game_plays_through_requests_from_the_generic_view(tmp_path):
     assert generic_view(session.game.view(0)) in page  # the seat's own view, as tables
     seen, secret = hidden[0][1], hidden[0][0]
     assert generic_view(seen) in page and generic_view(secret) not in page
-    assert ("<fieldset data-kind=" in page or '<details class="die"' in page
+    assert ("<fieldset data-kind=" in page or '<details class="step"' in page
             or 'id="chooser"' not in page)
     play_turns(c, game_id, {0: links[0]}, rng, 2000)
     assert news(c, game_id)["over"]
@@ -554,3 +558,22 @@ def test_an_unknown_game_asked_of_the_form_is_said_with_a_suggestion(tmp_path):
     page = html.unescape(c.get("/?game=odysey").text)
     assert "?game=odysey: unknown game 'odysey'" in page and "did you mean 'odyssey'?" in page
     assert "unknown game" not in html.unescape(c.get("/?game=odyssey").text)
+
+
+def test_each_game_serves_its_board_styles_and_the_page_stylesheet_names_no_games_pieces(
+        tmp_path):
+    c = client(tmp_path)
+    project = c.get("/boards/project/board.css")
+    odyssey = c.get("/boards/odyssey/board.css")
+    assert project.status_code == odyssey.status_code == 200
+    assert project.headers["content-type"].startswith("text/css")
+    assert "span.die" in project.text and ".planet" in odyssey.text
+    assert "span.die" not in odyssey.text and ".planet" not in project.text
+    page = c.get("/static/style.css").text
+    assert "span.die" not in page and ".planet" not in page and ".chosen" in page
+    # the file is the game's named one: no other is served from its folder
+    for wrong in ("/boards/chess/board.css", "/boards/project/board.html",
+                  "/boards/project/web_board.py"):
+        r = c.get(wrong)
+        assert r.status_code == 404, wrong
+        assert "Traceback" not in r.text

@@ -58,9 +58,9 @@ def test_undo_takes_back_the_seats_decision_and_leaves_no_trace(tmp_path):
     assert UNDO_BUTTON not in c.get(link).text  # nothing to take back yet
     prior = session.game.clone()
     taken = _act(c, link)
-    # the decision in the words it was offered in (Ruleset.describe_action), not its label
+    # the decision in the words it was offered in (parts.Words.describe_action), not its label
     action = next(a for a in prior.legal_actions() if a.id == taken)
-    label = prior.ruleset.describe_action(prior, action, ["Ada", "Bob"])
+    label = prior.ruleset.words.describe_action(prior, action, ["Ada", "Bob"])
     page = c.get(link).text  # waiting for the other seat, or deciding again: either way
     assert UNDO_BUTTON in page and f"Undo my last decision: {html.escape(label)}" in page
     assert read_save(tmp_path / game_id / "game.json")["actions"] == [taken]
@@ -311,7 +311,7 @@ def test_a_token_of_another_game_acts_for_no_seat_of_this_one(tmp_path):
 
 def test_the_undo_button_says_the_decision_in_the_games_words(tmp_path):
     """Not the recorded label's building index ("move a pioneer from the Shelters to Shuttle
-    Bay #0"): the words the chooser offered it in (Ruleset.describe_action), also at the
+    Bay #0"): the words the chooser offered it in (parts.Words.describe_action), also at the
     terminal and in the answer to the undo."""
     from artemis.kernel.game import GameConfig
     from artemis.web.render import page, seat_page
@@ -324,7 +324,7 @@ def test_the_undo_button_says_the_decision_in_the_games_words(tmp_path):
         seat, actions = game.current_player, list(game.legal_actions())
         indexed = [a for a in actions if "#" in a.label]
         action = rng.choice(indexed or actions)
-        words = game.ruleset.describe_action(game, action, ["Ada", "Bob"])
+        words = game.ruleset.words.describe_action(game, action, ["Ada", "Bob"])
         game.apply(action)
         if indexed and session.may_undo(seat):
             break
@@ -356,7 +356,7 @@ def test_the_odyssey_undo_button_names_cards_and_planets_as_the_board_does(tmp_p
         action = rng.choice(actions)
         words = describe(game, action, names)
         game.apply(action)
-        raw = game.ruleset.describe_action(game, action, names)
+        raw = game.ruleset.words.describe_action(game, action, names)
         if words == raw or not session.may_undo(seat):
             continue
         text = html.unescape(page("seat.html", **seat_page(session, seat), act_url="/act",

@@ -1,5 +1,5 @@
 """The seat's page speaks the game's words (issue 26): every question's title is the game's
-own question (`Ruleset.question`, as the terminal seat asks it), never the engine's question
+own question (`parts.Words.question`, as the terminal seat asks it), never the engine's question
 name; the Project's "how do you pay" question says whether the player gains, pays or loses
 resources, and why (docs/serve.md, "The game page")."""
 
@@ -60,7 +60,7 @@ def _titles(tmp_path, game_id: str) -> dict[str, tuple[str, str, str]]:
                     status = STATUS.search(text)
                     met[kind] = (html.unescape(title.group(1)) if title else "",
                                  html.unescape(status.group(1)) if status else "",
-                                 ruleset.question(game, NAMES[:players]))
+                                 ruleset.words.question(game, NAMES[:players]))
                 game.apply(rng.choice(game.legal_actions()))
     return met
 
@@ -106,7 +106,7 @@ def _split_questions(count: int = 40) -> dict[str, str]:
             if last["type"] == "action" and last["id"].startswith("relief_reward:"):
                 cause = "relief"
             if cause:
-                found.setdefault(cause, game.ruleset.question(game, NAMES[:3]))
+                found.setdefault(cause, game.ruleset.words.question(game, NAMES[:3]))
             game.apply(rng.choice(game.legal_actions()))
     return found
 
@@ -143,11 +143,11 @@ def test_an_event_being_answered_is_not_told_as_having_no_effect():
         pytest.fail("no Event asked a player for resources in 60 random games")
     names = NAMES[:3]
     card = game.catalog.by_id[game.log[-1]["event"]]
-    before = game.ruleset.account_lines(game, names)[-1]
+    before = game.ruleset.words.account_lines(game, names)[-1]
     assert before.startswith(f"  Event {card.name}: resolving now ("), before
     who = names[game.current_player]
     game.apply(game.legal_actions()[0])
-    after = [line for line in game.ruleset.account_lines(game, names)
+    after = [line for line in game.ruleset.words.account_lines(game, names)
              if line.startswith(f"  Event {card.name}:")][-1]
     assert "no effect" not in after and "resolving" not in after
     assert re.search(rf"\b{who} -\d (Energy|Minerals?)\b", after), after
@@ -166,13 +166,13 @@ def test_an_odyssey_slot_being_answered_does_not_say_nobody_acted():
         rng = random.Random(seed)
         while not game.is_over:
             if game.pending.kind in ("produce_type", "travel_go", "travel_system"):
-                last = game.ruleset.account_lines(game, NAMES[:3])[-1]
+                last = game.ruleset.words.account_lines(game, NAMES[:3])[-1]
                 assert last.startswith("  Slot ") and not last.endswith(nobody), last
                 assert "resolving now" in last or ";" in last, last
                 asked += 1
             game.apply(rng.choice(game.legal_actions()))
         told += sum(line.endswith(nobody)
-                    for line in game.ruleset.account_lines(game, NAMES[:3]))
+                    for line in game.ruleset.words.account_lines(game, NAMES[:3]))
     assert asked > 20 and told > 0
 
 
@@ -304,14 +304,14 @@ def test_every_events_text_reads_in_words_in_both_front_ends():
         game = Game.new(GameConfig(players=4, seed=seed))
         rng, drawn = random.Random(seed), set()
         while not game.is_over:
-            round_ = game.ruleset.round_of(game)
+            round_ = game.ruleset.words.round_of(game)
             if game.pending.kind == "place" and round_ not in drawn:  # the Event not yet run
                 drawn.add(round_)
                 console = Console(width=200, file=io.StringIO(), record=True)
-                console.print(game.ruleset.board_text(game, game.view(0), NAMES[:4]))
+                console.print(game.ruleset.boards.board_text(game, game.view(0), NAMES[:4]))
                 said.append(console.export_text())
             game.apply(rng.choice(game.legal_actions()))
-        said += game.ruleset.account_lines(game, NAMES[:4], game.log, decisions=True)
+        said += game.ruleset.words.account_lines(game, NAMES[:4], game.log, decisions=True)
     for text in said:
         assert not ENGINE_NAME.search(text) and not ONE_PLURAL.search(text), text
 
@@ -344,8 +344,8 @@ def test_the_account_marks_the_news_since_the_seats_last_decision(tmp_path):
                if r["type"] == "action" and r.get("player") == 0)
     then = session.game.clone()
     then.log = session.game.log[:last + 1]
-    old = then.ruleset.account_lines(then, ["Ada", "Bot"])
-    offset = len(session.game.ruleset.account_lines(session.game, ["Ada", "Bot"])) - len(
+    old = then.ruleset.words.account_lines(then, ["Ada", "Bot"])
+    offset = len(session.game.ruleset.words.account_lines(session.game, ["Ada", "Bot"])) - len(
         account)
     assert account[:at] == old[offset:offset + at]  # unchanged since: not marked
     assert offset + at >= len(old) or account[at] != old[offset + at]  # the first news
@@ -417,8 +417,8 @@ def test_the_odyssey_names_planets_and_cards_in_its_words_not_by_ids():
     """issue 26: "move the Starship on scorpio.3 to virgo.2", "target leo.4", "play
     red-produce-3 (...)" read as the board names them."""
     from artemis.games.odyssey.choices import choice_groups, describe_action
+    from artemis.games.odyssey.web_board import placement_groups
     from artemis.games.odyssey.words import game_words
-    from artemis.web.boards.odyssey import placement_groups
 
     game = Game.new(GameConfig(game="odyssey", players=2, seed=1))
     catalog = game.catalog
@@ -450,9 +450,9 @@ def test_the_projects_status_line_says_its_dice_in_words():
     game = Game.new(GameConfig(game="project", players=2, seed=12))
     ruleset = game.ruleset
     game.state.players[0].dice = [2, 4, 5, 5, 5]
-    assert ruleset.seat_summary(game, 0).endswith("; dice 2, 4, 5, 5, 5")
+    assert ruleset.words.seat_summary(game, 0).endswith("; dice 2, 4, 5, 5, 5")
     game.state.players[0].dice = []
-    assert ruleset.seat_summary(game, 0).endswith("; no dice left")
+    assert ruleset.words.seat_summary(game, 0).endswith("; no dice left")
 
 
 def test_an_immediate_event_is_not_shown_at_a_spot(tmp_path):

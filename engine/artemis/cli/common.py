@@ -270,9 +270,9 @@ def load_with_plugins(paths: list, ruleset=None, strict: bool = False,
         host = default_host()  # validating needs the vocabulary, not a game's rule modules
         check_plugins(host, strict)  # its content may need a plugin that failed: say why
     registry = host_registry(host, ruleset.id)
-    base = ruleset.base_pack()
+    base = ruleset.content.base_pack()
     plugin_packs = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
-    return host, ruleset.load_content([*plugin_packs, *paths], registry,
+    return host, ruleset.content.load_content([*plugin_packs, *paths], registry,
                                       host.checks(ruleset.id), host.names())
 
 

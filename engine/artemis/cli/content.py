@@ -33,7 +33,7 @@ def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json
     expansions = list(expansions or [])
     ruleset = ruleset_of(path_game(game_id, expansions))
     browse = ruleset.browse
-    if browse is None and ruleset.base_pack() is None:
+    if browse is None and ruleset.content.base_pack() is None:
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) has no content to browse")
     if browse is None:  # a game may validate its content before it offers a browser for it
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) offers no content browser "
@@ -50,10 +50,8 @@ def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json
 @content_app.command("list")
 def content_list(
     kind: Annotated[str | None, typer.Argument(
-        metavar="KIND", help="The Artemis Project: buildings, expeditions, events, "
-        "relief_track or board; The Artemis Odyssey: systems, planet_types, setup, assets, "
-        "scoring_options, planning_board, action_cards, alien_artifacts, singularity_cards "
-        "or missions; default: all.", show_default=False)] = None,
+        metavar="KIND", help="One kind of the game's content (a kind it does not have is an "
+        "error naming those it has); default: all.", show_default=False)] = None,
     provenance: Annotated[str | None, typer.Option(
         help="Only items whose provenance contains this tag (rulebook, research, "
         "reconstructed), ignoring case.", show_default=False)] = None,
@@ -78,15 +76,14 @@ def content_list(
 @content_app.command("show")
 def content_show(
     item_id: Annotated[str, typer.Argument(metavar="ID", help="An item's id, as `content "
-                                           "list` shows it (a building, an Action card ...).")],
+                                           "list` shows it.")],
     game_id: ContentGameOpt = None,
     expansion: ExpansionOpt = None,
     strict_plugins: StrictOpt = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Show one item in full (a building, expedition or event; an Odyssey system, Action card,
-    Alien Artifact ...): its effects in words, its data, its provenance and where it is
-    defined."""
+    """Show one item of the game's content in full: its effects in words, its data, its
+    provenance and where it is defined."""
     from artemis.content.problems import did_you_mean
 
     browse, catalog = _catalog_or_exit(game_id, expansion, as_json, strict_plugins)
@@ -103,7 +100,7 @@ def content_show(
         if not hint:
             game = "" if ruleset.id == "project" else f" --game {ruleset.id}"
             hint = f"no id is close; `artemis content list{game}` shows every id"
-        noun = getattr(browse, "NOUN", "building, expedition or event")
+        noun = getattr(browse, "NOUN", "content item")
         print(f"error: no {noun} with id '{item_id}'\n    hint: {hint}", file=sys.stderr)
         raise typer.Exit(1)
     if as_json:
@@ -120,7 +117,7 @@ def _other_game_hint(item_id: str, ruleset) -> str | None:
     from artemis.kernel.games import games
 
     for other in games().values():
-        if other.id == ruleset.id or other.browse is None or other.base_pack() is None:
+        if other.id == ruleset.id or other.browse is None or other.content.base_pack() is None:
             continue
         try:
             _, result = load_with_plugins([], other)

@@ -150,9 +150,9 @@ def play(
             parts = (f" ({_vp_parts(row['in_game'], sum(row['steps'].values()))})"
                      if "in_game" in row and "steps" in row else "")
             print(f"{labels[seat]}: {row['vp']} VP{parts}")
-        if "won" in result:  # a solo game: its Mission, not a winner
-            mission = result.get("mission", {})
-            print(f"Mission {mission.get('name', '')}: {'won' if result['won'] else 'lost'}")
+        outcome = game.ruleset.words.outcome_words(result)
+        if outcome is not None:  # a solo game: won or lost on its own terms, not a winner
+            print(outcome)
             return
         print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
         return
@@ -252,7 +252,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def print_account(out, game, kinds: list[str], names: list[str] | None = None,
                   records: list[dict] | None = None) -> None:
-    """The round-by-round account (the game's `Ruleset.account_lines`, from ``records`` when
+    """The round-by-round account (the game's `parts.Words.account_lines`, from ``records`` when
     given: a seat's own, as `artemis replay --seat` tells it), then the final score table
     with each scoring part (`artemis play`, `artemis replay`)."""
     from rich.table import Table
@@ -278,9 +278,8 @@ def print_account(out, game, kinds: list[str], names: list[str] | None = None,
         table.add_row(label, *(str(row["steps"][part]) for row in ranked))
     table.add_row("total VP", *(str(row["vp"]) for row in ranked))
     out.print(table)
-    if "won" in result:  # a solo game: its Mission (the account gave each goal)
-        mission = result.get("mission", {})
-        out.print(f"Mission {mission.get('name', '')}: {'won' if result['won'] else 'lost'}",
-                  markup=False)
+    outcome = ruleset.words.outcome_words(result)
+    if outcome is not None:  # a solo game: won or lost on its own terms (the account said why)
+        out.print(outcome, markup=False)
         return
     out.print(f"Winner: {names[result['winner']]}{tie_note(game, names)}")

@@ -154,8 +154,9 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             raise typer.Exit(1) from None
         game, kinds, names, bots = loaded.game, loaded.kinds, loaded.names, loaded.bots
         save = save if save is not None else load
-        print(f"continuing {load}: round {game.ruleset.round_of(game)}, "
-              f"{len(game.actions)} actions "
+        # a finished game is shown, not continued: its result follows, nothing is asked
+        print((f"{load} holds a finished game: " if game.is_over else f"continuing {load}: ")
+              + f"round {game.ruleset.words.round_of(game)}, {len(game.actions)} actions "
               "replayed and checked", file=sys.stderr)
     else:
         try:
@@ -201,20 +202,20 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
                   file=sys.stderr)
             raise typer.Exit(1) from None
         command = _continue_with(target, plugins, disabled)
-        print(f"saved to {target} (round {game.ruleset.round_of(game)}, "
+        print(f"saved to {target} (round {game.ruleset.words.round_of(game)}, "
               f"{len(game.actions)} actions)\n    continue with: {command}", file=sys.stderr)
         if to_stderr:  # --json: stdout is still one JSON document, saying where the game is
             import json
 
             print(json.dumps({"quit": True, "saved": str(target), "continue": command,
-                              "round": game.ruleset.round_of(game),
+                              "round": game.ruleset.words.round_of(game),
                               "actions": len(game.actions)}))
         raise typer.Exit(0) from None
     except NoInput:
         _keep_log(log, game, kinds, names)
         if save is not None:  # the game stopped at a consistent decision: keep it
             write(game)
-            print(f"saved to {save} (round {game.ruleset.round_of(game)}, "
+            print(f"saved to {save} (round {game.ruleset.words.round_of(game)}, "
                   f"{len(game.actions)} actions); "
                   f"continue with: {_continue_with(save, plugins, disabled)}", file=sys.stderr)
         raise
@@ -228,7 +229,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             raise typer.Exit(code) from None
         write(stop.game)
         g = stop.game
-        print(f"interrupted{by}: saved to {save} (round {g.ruleset.round_of(g)}, "
+        print(f"interrupted{by}: saved to {save} (round {g.ruleset.words.round_of(g)}, "
               f"{len(g.actions)} actions)\n    continue with: "
               f"{_continue_with(save, plugins, disabled)}",
               file=sys.stderr)
@@ -292,7 +293,7 @@ def game_failed(exc, config, kinds, plugins, disabled, save, write, game=None):
     print(f"error: {exc}\n    replay: {command}", file=sys.stderr)
     if save is not None and write is not None and game is not None:
         write(game)
-        print(f"    saved to {save} (round {game.ruleset.round_of(game)}, "
+        print(f"    saved to {save} (round {game.ruleset.words.round_of(game)}, "
               f"{len(game.actions)} actions), the game before that action; continue with: "
               f"{_continue_with(save, plugins, disabled)}", file=sys.stderr)
     raise typer.Exit(1)

@@ -71,7 +71,7 @@ def render_schemas(registry: Registry | None = None, game: str | None = None) ->
         else:
             host = host or load_plugins(entry_point_plugins=False)
             reg = host.registry(game_id)
-        for name, schema in ruleset.schemas(reg).items():
+        for name, schema in ruleset.content.schemas(reg).items():
             schemas[f"{game_id}/{name}"] = schema
     return {name: json.dumps(s, indent=2, ensure_ascii=False) + "\n"
             for name, s in schemas.items()}

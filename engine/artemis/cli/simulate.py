@@ -29,13 +29,11 @@ from artemis.cli.common import (
     ruleset_of,
 )
 from artemis.cli.common import console as new_console
+from artemis.kernel.parts import WINNER_WORDS
+from artemis.sim.tables import num as _num
+from artemis.sim.tables import odds_q as _q
+from artemis.sim.tables import rate_ci as _rate_ci
 from artemis.util.plural import counted
-
-STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
-               "buildings": "3 buildings", "colonist_sets": "4 colonist sets",
-               "leftover_colonists": "5 leftovers", "badges": "6 badges",
-               "most_toolkits": "7 most Toolkits"}
-
 
 #: The longest --game-timeout taken: a week, in seconds (longer is no limit: give 0).
 MAX_GAME_TIMEOUT = 7 * 24 * 3600
@@ -172,7 +170,7 @@ def simulate(
         from artemis.sim.plot import plot_report
 
         try:
-            charts = plot_report(report, plot)
+            charts = plot_report(report, plot, ruleset.report.report_chart_kind)
         except OSError as exc:
             failures.append(f"cannot write the charts into '{plot}': {exc.strerror or exc}")
     played = len(outcome.results)
@@ -234,7 +232,7 @@ def _check_extras(plot: Path | None, dask: str | None) -> None:
             _fail(DASK_MISSING)
 
 
-# and each game's own (`Ruleset.bots`); never human
+# and each game's own (`parts.Players.bots`); never human
 SIM_BOTS = ("random", "greedy", "mcts", "strong")
 
 
@@ -282,7 +280,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     from artemis.players.spec import BotSpecError, split_kind, split_specs
     from artemis.sim import GameTask
 
-    sim_bots = SIM_BOTS + tuple(k for k in ruleset.bots() if k not in SIM_BOTS)
+    sim_bots = SIM_BOTS + tuple(k for k in ruleset.players.bots() if k not in SIM_BOTS)
     try:
         specs = split_specs(bots) if bots else []
     except BotSpecError as exc:
@@ -316,7 +314,12 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
     except Exception:  # noqa: S110 - game 0 itself fails: the run records it with its seed
         pass
     catalog = game_catalog(ruleset, task.expansions, host)
-    items = ruleset.report_items(catalog) if catalog is not None else []
+    items = ruleset.report.report_items(catalog) if catalog is not None else []
+    try:  # the designer's scoring model, set against the run's means (docs/simulate.md)
+        model = ruleset.report.scoring_model(catalog, players) if catalog is not None else None
+    except ContentError as exc:
+        print_problems(exc.problems, False)
+        raise typer.Exit(1) from None
     from artemis.kernel.game import check_config
 
     config = {"game": ruleset.id, "options": check_config(task.config(0)).options,
@@ -327,6 +330,8 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
               "packs": [{"id": p.id, "version": p.version}
                         for p in getattr(catalog, "packs", ())],
               "plugins": list(task.plugins), "disabled_plugins": list(task.disabled)}
+    if model is not None:
+        config["scoring_model"] = model
     return task, items, config
 
 
@@ -403,27 +408,23 @@ class _ProgressLines:
                   f"{self.clock() - self.started:.1f} s", file=sys.stderr, flush=True)
 
 
-def _num(x) -> str:
-    return "-" if x is None else f"{x:.2f}" if isinstance(x, float) else str(x)  # aligned
-
-
-def _rate_ci(rate, ci) -> str:
-    """"50.0% (24-76)": a win rate with its 95% interval, in percent (whole percents: the
-    interval is no more precise than that)."""
-    if rate is None:
-        return "-"
-    return f"{100 * rate:.1f}% ({100 * ci[0]:.0f}-{100 * ci[1]:.0f})"
-
-
 def _table(title: str, columns: list[tuple[str, str]]):
     """A rich Table that fits 80 columns: ids and numbers never wrap or get cut ("left"/
     "right" columns, no_wrap); only "fold" columns (names) fold onto a second line."""
     from rich import box
     from rich.table import Table
 
+    class Titled(Table):
+        # the title on its own lines, wrapped at the page's width, not the table's: a
+        # narrow table under a long title would break it mid-phrase, padded with spaces
+        def __rich_console__(self, console, options):
+            from rich.text import Text
+
+            yield Text(title)
+            yield from super().__rich_console__(console, options)
+
     # one space between columns (the divider), none at the edges
-    table = Table(title=title, box=box.SIMPLE_HEAD, padding=(0, 0), show_edge=False,
-                  title_justify="left")
+    table = Titled(box=box.SIMPLE_HEAD, padding=(0, 0), show_edge=False)
     for header, how in columns:
         if how == "fold":
             table.add_column(header, overflow="fold", ratio=1, min_width=10)
@@ -453,23 +454,22 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
                   markup=False, soft_wrap=True)
     num = [("wins", "right"), ("win rate (CI)", "right"), ("mean VP", "right"),
            ("sd", "right"), ("min", "right"), ("max", "right")]
-    _print_wins(console, report, num)
+    _print_wins(console, report, num, ruleset)
     _print_vp(console, report, ruleset)
+    _print_step_gap(console, report, ruleset)
+    _print_model(console, report, ruleset)
     _print_items(console, report, catalog, ruleset)
-    _print_item_figures(console, report)
-    _print_adjusted(console, report, getattr(ruleset, "owner_strata_label", ""))
+    _print_game_tables(console, report, ruleset, "items")
+    _print_adjusted(console, report, ruleset.report.owner_strata_label if ruleset else "")
     _print_positions(console, report)
-    _print_figures(console, report)
+    _print_game_tables(console, report, ruleset, "figures")
     _print_problems(console, report)
 
 
-def _pct(x) -> str:
-    return "-" if x is None else f"{100 * x:.0f}%"
-
-
-def _print_wins(console, report: dict, num) -> None:
-    won_by = ("a solo game is won when its Mission is" if report["config"]["players"] == 1
-              else "the engine's winner: VP, then the tie-break")
+def _print_wins(console, report: dict, num, ruleset) -> None:
+    players = report["config"]["players"]
+    won_by = (ruleset.report.report_win_words(players) if ruleset is not None
+              else WINNER_WORDS)
     table = _table(f"Wins by seat over {report['finished']} games ({won_by}; CI: 95% Wilson "
                    "interval)",
                    [("seat", "left"), ("bot", "left"), *num])
@@ -478,6 +478,13 @@ def _print_wins(console, report: dict, num) -> None:
                       _rate_ci(w["win_rate"], w.get("win_rate_ci")), _num(v["mean"]),
                       _num(v["std"]), _num(v["min"]), _num(v["max"]))
     console.print(table)
+    fair = report["wins"].get("fairness")
+    if fair is not None and len(report["wins"]["by_seat"]) > 1 and report["finished"]:
+        why = ("not tested: the seats' bots differ (it would compare the bots)"
+               if len({w["bot"] for w in report["wins"]["by_seat"]}) > 1 else "no wins")
+        console.print(f"Seat fairness (chi-square fit, equal shares): "
+                      f"{_gof(fair['by_seat']) if fair['by_seat'] else why}",
+                      markup=False)
     if len(report["wins"]["by_bot"]) > 1:
         table = _table("Wins by bot", [("bot", "left"), ("seats", "right"), *num])
         for w, v in zip(report["wins"]["by_bot"], report["vp"]["by_bot"], strict=True):
@@ -487,9 +494,16 @@ def _print_wins(console, report: dict, num) -> None:
         console.print(table)
 
 
+def _labels(ruleset) -> dict[str, str]:
+    """What the report's tables call each scoring part."""
+    if ruleset is None:
+        return {}
+    return {**ruleset.scoring_labels, **ruleset.report.report_labels}
+
+
 def _print_vp(console, report: dict, ruleset) -> None:
-    parts_title = ruleset.vp_parts_title if ruleset is not None else "each scoring part"
-    labels = {**(ruleset.scoring_labels if ruleset is not None else {}), **STEP_LABELS}
+    parts_title = ruleset.report.vp_parts_title if ruleset is not None else "each scoring part"
+    labels = _labels(ruleset)
     per_game = any("per_game" in s for s in report["vp"]["steps"].values())
     split = report["vp"]["in_game"]["n"] or not report["finished"]  # VP in game + at the end
     table = _table(f"VP per seat and game: final, {'in game, ' if split else ''}{parts_title}",
@@ -519,7 +533,7 @@ def _print_items(console, report: dict, catalog: dict, ruleset) -> None:
         return escape(known[2] + (f" [{pack}]" if pack and pack != "base" else ""))
 
     owned = [("owners", "right"), ("win rate (CI)", "right"), ("mean VP", "right")]
-    sections = ruleset.item_sections if ruleset is not None else ()
+    sections = ruleset.report.item_sections if ruleset is not None else ()
     for kind, title, taken, owners in sections:
         rows = [x for x in report["items"] if x["kind"] == kind]
         if not any(x["appeared"] for x in rows) and report["finished"]:
@@ -613,7 +627,9 @@ def _display_items(report: dict, ruleset) -> dict:
         return {}
     try:
         catalog = game_catalog(ruleset, report["config"].get("expansions") or ())
-        return {i[0]: i for i in ruleset.report_items(catalog)} if catalog is not None else {}
+        if catalog is None:
+            return {}
+        return {i[0]: i for i in ruleset.report.report_items(catalog)}
     except Exception:  # noqa: BLE001 - names are for display; the figures stand without them
         return {}
 
@@ -632,64 +648,18 @@ def simulate_app() -> typer.Typer:
     return group
 
 
-def _q(x: dict) -> tuple[str, str]:
-    """An item's adjusted odds ratio and its q-value, "*" after a flagged one."""
-    a = x.get("adjusted") or {}
-    ratio = "-" if a.get("odds_ratio") is None else f"{a['odds_ratio']:.2f}"
-    q = "-" if a.get("q") is None else f"{a['q']:.3f}" + ("*" if a.get("flagged") else " ")
-    return ratio, q
-
-
-def _print_item_figures(console, report: dict) -> None:
-    """The per-item figures of a game that counts them (`Ruleset.item_rates`): the Project's
-    staffing and prices of buildings, Expeditions per card laid out, who an Event hit."""
-    n = report["finished"]
-    rows = [x for x in report["items"] if "rates" in x and x["appeared"]]
-    buildings = [x for x in rows if x["kind"] == "building"]
-    if buildings:
-        table = _table(f"Buildings over {n} games: copies held at the end, share fully "
-                       "staffed then, Upkeep rounds activated of rounds held, mean Gantry "
-                       "price; adjusted owners' odds ratio and q (* flagged: below)",
-                       [("building", "left"), ("copies", "right"), ("held", "right"),
-                        ("staffed", "right"), ("active", "right"), ("price", "right"),
-                        ("adj. OR", "right"), ("q", "right")])
-        for x in buildings:
-            c, r = x["counts"], x["rates"]
-            table.add_row(x["id"], str(len(x.get("copies", ())) or 1), str(c.get("held", 0)),
-                          _pct(r.get("fully_staffed_rate")), _pct(r.get("active_rate")),
-                          _num(r.get("mean_price")), *_q(x))
-        console.print(table)
-    cards = [x for x in rows if x["kind"] == "expedition"]
-    if cards:
-        table = _table(f"Expeditions over {n} games, per card laid out on Basecamp (a round "
-                       "on display): tried (resolved with explorers), succeeded",
-                       [("expedition", "left"), ("laid out", "right"), ("tried", "right"),
-                        ("succeeded", "right"), ("per laid out (CI)", "right"),
-                        ("adj. OR", "right"), ("q", "right")])
-        for x in cards:
-            c, r = x["counts"], x["rates"]
-            table.add_row(x["id"], str(c.get("laid_out", 0)), str(c.get("attempted", 0)),
-                          str(c.get("succeeded", 0)),
-                          _rate_ci(r.get("success_per_laid_out"),
-                                   r.get("success_per_laid_out_ci")), *_q(x))
-        console.print(table)
-    events = [x for x in rows if x["kind"] == "event"]
-    if events:
-        table = _table(f"Events over {n} games: seats hit (changed by its resolution) and the "
-                       "rest; per hit seat the VP and Energy+Minerals it moved; final VP and "
-                       "win rate of the hit seats against the rest",
-                       [("event", "left"), ("hit", "right"), ("VP", "right"),
-                        ("E+M", "right"), ("final", "right"), ("rest", "right"),
-                        ("won", "right"), ("rest won", "right")])
-        for x in events:
-            c, r = x["counts"], x["rates"]
-            moved = r.get("hit_mean") or {}
-            em = (None if not c.get("hit") else
-                  float((moved.get("energy") or 0) + (moved.get("minerals") or 0)))
-            table.add_row(x["id"], f"{c.get('hit', 0)}/{c.get('hit', 0) + c.get('rest', 0)}",
-                          _num(r.get("hit_mean_vp")), _num(em), _num(r.get("hit_final_vp")),
-                          _num(r.get("rest_final_vp")), _pct(r.get("hit_win_rate")),
-                          _pct(r.get("rest_win_rate")))
+def _print_game_tables(console, report: dict, ruleset, section: str) -> None:
+    """The game's own tables of ``section`` (its report part's `report_tables`), drawn as the
+    others."""
+    if ruleset is None:
+        return
+    for part in ruleset.report.report_tables(report, section):
+        if isinstance(part, str):
+            console.print(part, markup=False)
+            continue
+        table = _table(part.title, part.columns)
+        for row in part.rows:
+            table.add_row(*row)
         console.print(table)
 
 
@@ -731,47 +701,51 @@ def _print_positions(console, report: dict) -> None:
             table.add_row(str(row["position"]), str(row["seats"]), str(row["wins"]),
                           _rate_ci(row["win_rate"], row["win_rate_ci"]))
         console.print(table)
+        tests = (report["wins"].get("fairness") or {}).get("by_position")
+        if tests is not None and name in tests:
+            console.print(f"Fairness (chi-square fit, shares by seats): "
+                          f"{_gof(tests[name])}", markup=False)
 
 
-def _print_figures(console, report: dict) -> None:
-    """The game's own figures: the Project's dice by region, Gantry prices, Relief Track
-    gains and who wins when behind after round 3."""
-    f = report.get("figures") or {}
-    dice = f.get("dice_by_region")
-    if dice:
-        kinds = [k for k in dice if k != "all"] if len(dice) > 2 else ["all"]
-        regions = list(dice["all"])
-        table = _table("Dice by region (share of the dice placed)",
-                       [("region", "left"), *[(k, "right") for k in kinds]])
-        for region in regions:
-            table.add_row(region, *[_pct((dice[k].get(region) or {}).get("share"))
-                                    for k in kinds])
-        console.print(table)
-    gantry = f.get("gantry")
-    if gantry and gantry.get("bought"):
-        prices = ", ".join(f"{p}: {c}" for p, c in gantry["prices"])
-        console.print(f"Gantry: {gantry['bought']} tiles bought ({_num(gantry['per_game'])} "
-                      f"a game) at a mean price of {_num(gantry['mean_price'])}; purchases "
-                      f"by price {prices}", markup=False)
-    relief = f.get("relief")
-    if relief:
-        table = _table("Relief Track gains per seat, and the spaces whose reward was taken",
-                       [("bot", "left"), ("gains", "right"), ("per seat", "right"),
-                        ("rewards by space", "fold")])
-        for k, r in relief.items():
-            table.add_row(k, str(r["gains"]), _num(r["per_seat"]),
-                          " ".join(f"{s}:{c}" for s, c in r["reward"]) or "-")
-        console.print(table)
-    after = f.get("after_round_3")
-    if after and any(a["seats"] for a in after.values()):
-        table = _table("After round 3: seats behind the leader on the VP track, or level with "
-                       "it; their win rate, with and without Relief Track gains later",
-                       [("", "left"), ("seats", "right"), ("win rate (CI)", "right"),
-                        ("gap", "right"), ("final gap", "right"), ("relief", "right"),
-                        ("with", "right"), ("without", "right")])
-        for side, a in after.items():
-            table.add_row(side, str(a["seats"]), _rate_ci(a["win_rate"], a["win_rate_ci"]),
-                          _num(a["mean_gap"]), _num(a["mean_final_gap"]),
-                          _num(a["mean_relief"]), _pct(a["with_relief"]["win_rate"]),
-                          _pct(a["without_relief"]["win_rate"]))
-        console.print(table)
+def _gof(test: dict | None) -> str:
+    """"chi2 3.20, df 2, p 0.202": a goodness-of-fit test in words (min expected when it is
+    below 5, where the chi-square approximation is rough)."""
+    if test is None:
+        return "not tested (no wins)"
+    rough = (f" (smallest expected {test['min_expected']:.1f}: below 5, rough)"
+             if test["min_expected"] < 5 else "")
+    return f"chi2 {test['chi2']:.2f}, df {test['df']}, p {test['p']:.3g}{rough}"
+
+
+def _print_step_gap(console, report: dict, ruleset) -> None:
+    """Each scoring step's mean VP of the winners against the other seats."""
+    gap = report["vp"].get("step_gap") or {}
+    if not gap or not report["finished"]:
+        return
+    labels = _labels(ruleset)
+    table = _table("Each scoring step: mean VP of the winners' seats against the other "
+                   "seats'", [("", "left"), ("winners", "right"), ("others", "right"),
+                              ("difference", "right")])
+    for name, g in gap.items():
+        table.add_row(labels.get(name, name), _num(g["winners"]["mean"]),
+                      _num(g["others"]["mean"]), _num(g["difference"]))
+    console.print(table)
+
+
+def _print_model(console, report: dict, ruleset) -> None:
+    """The run's mean VP per step against the designer's scoring model."""
+    model = report.get("scoring_model")
+    if not model or not report["finished"]:
+        return
+    labels = _labels(ruleset)
+    at = " and ".join(map(str, model["players"]))
+    table = _table(f"Against the designer's scoring model ({model['source']}, "
+                   f"{'interpolated between ' if len(model['players']) > 1 else 'at '}"
+                   f"{at} players): VP a seat",
+                   [("", "left"), ("expected", "right"), ("observed", "right"),
+                    ("difference", "right")])
+    rows = [*((labels.get(k, k), r) for k, r in model["steps"].items()),
+            ("in game", model["in_game"]), ("final VP", model["total"])]
+    for label, r in rows:
+        table.add_row(label, _num(r["expected"]), _num(r["observed"]), _num(r["difference"]))
+    console.print(table)

@@ -1,8 +1,8 @@
 """The terminal seat of `artemis play --bots human,...` (docs/terminal.md).
 
 Before each of its decisions a human seat sees the board from its own view (its game's
-`Ruleset.board_text`, or a generic rendering of the view), what happened since its last
-decision (the game's account, `Ruleset.account_lines`, told from the log records the seat may
+`parts.Boards.board_text`, or a generic rendering of the view), what happened since its last
+decision (the game's account, `parts.Words.account_lines`, told from the log records the seat may
 see, with each decision), and the question in the game's words with the players' names. It
 answers by number, step by step where the game groups a long question (`Ruleset.
 choice_groups`: the Project's placements die, region, target, Toolkit change), or by typing
@@ -60,7 +60,7 @@ class TerminalSeat:
         """The account of what this seat may see, with each decision told."""
         from artemis.records.log import visible
 
-        return game.ruleset.account_lines(game, self.names, visible(game.log, self.seat),
+        return game.ruleset.words.account_lines(game, self.names, visible(game.log, self.seat),
                                           decisions=True)
 
     def show_board(self, game, force: bool = False) -> None:
@@ -69,11 +69,9 @@ class TerminalSeat:
         if not force and view == self.shown_view:
             return
         self.shown_view = view
-        drawn = game.ruleset.board_text(game, view, self.names)
+        drawn = game.ruleset.boards.board_text(game, view, self.names)
         if drawn is None:
-            from rich.pretty import Pretty
-
-            drawn = Pretty(view, max_length=12, max_string=60)
+            drawn = generic_board(view)
         self.console.rule(f"{game.ruleset.name}: the board as {self.names[self.seat]} sees it")
         self.console.print(drawn)
 
@@ -101,7 +99,7 @@ class TerminalSeat:
     def help(self) -> None:
         self.say("Answer with the number of a choice; where a question is chosen step by "
                  "step, each number goes one step further. Or type an action id "
-                 "(e.g. place:3:4:vents:0) to answer at once.")
+                 "(as a --log file records it) to answer at once.")
         for name, what in COMMANDS.items():
             self.say(f"  {name:6s} {what}")
 
@@ -125,13 +123,13 @@ class TerminalSeat:
         """One question: the answer chosen, or None after an undo."""
         ruleset = game.ruleset
         actions = game.legal_actions()
-        top = ruleset.choice_groups(game, actions)
+        top = ruleset.words.choice_groups(game, actions)
         if top is None and len(actions) > GROUP_OVER:
             top = by_kind(actions)
         path: list[ChoiceGroup] = []
         items = top if top is not None else actions
-        self.say(ruleset.question(game, self.names), style="bold")
-        summary = ruleset.seat_summary(game, self.seat)
+        self.say(ruleset.words.question(game, self.names), style="bold")
+        summary = ruleset.words.seat_summary(game, self.seat)
         if summary:
             self.say(f"  ({summary})")
         self._list(game, items, None)
@@ -188,7 +186,7 @@ class TerminalSeat:
                 if chosen is not None:
                     return chosen
                 if ":" in answer:  # an action id that is not legal: the rule it breaks
-                    self.say(f"  {ruleset.illegal(game, answer)}")
+                    self.say(f"  {ruleset.words.illegal(game, answer)}")
                 else:
                     self.say(f"  '{answer}' is not an answer: type a number from 1 to "
                              f"{len(items)}, an action id, or help")
@@ -198,7 +196,7 @@ class TerminalSeat:
         if group is not None:
             self.say(f"  {group.label}:")
         short = group.short if group is not None and group.short else ()
-        describe = game.ruleset.describe_action
+        describe = game.ruleset.words.describe_action
         for i, item in enumerate(items, start=1):
             if isinstance(item, ChoiceGroup):
                 n = len(item.actions())
@@ -221,7 +219,7 @@ class TerminalSeat:
             self.say(f"  cannot undo: {exc}")
             return False
         # back at the question it answered: said as it was offered there
-        self.say(f"  undone: {game.ruleset.describe_action(game, last, self.names)}")
+        self.say(f"  undone: {game.ruleset.words.describe_action(game, last, self.names)}")
         self.shown_view = None
         # the account as it now stands is what this seat has seen: nothing new to tell
         self.seen = self.account(game)
@@ -241,3 +239,39 @@ def install(bots: list, kinds: list[str], names: list[str] | None, to_stderr: bo
     for seat, bot in enumerate(bots):
         if getattr(bot, "kind", "") == "human":
             bots[seat] = TerminalSeat(seat, names, console)
+
+
+def generic_board(view, label: str = "the view"):
+    """A game's view drawn without its own board (`parts.Boards.board_text` gave None): a
+    rich ``Tree`` with a line per key, "key: value" for a plain value, "key: a, b, c" for a
+    list of plain values, a branch for what nests (list entries numbered from 0), as the
+    browser's generic view shows it in tables. ``view``: JSON-like (dicts, lists, plain
+    values)."""
+    from rich.markup import escape
+    from rich.tree import Tree
+
+    def plain(v) -> bool:
+        return v is None or isinstance(v, (str, int, float, bool))
+
+    def shown(v) -> str:
+        return "none" if v is None else escape(str(v))
+
+    def grow(tree, value) -> None:
+        entries = (value.items() if isinstance(value, dict) else enumerate(value))
+        for key, v in entries:
+            if plain(v):
+                tree.add(f"{escape(str(key))}: {shown(v)}")
+            elif isinstance(v, (list, tuple)) and all(plain(x) for x in v):
+                tree.add(f"{escape(str(key))}: " + (", ".join(map(shown, v)) or "none"))
+            elif not v:
+                tree.add(f"{escape(str(key))}: none")
+            else:
+                grow(tree.add(escape(str(key))), v)
+
+    tree = Tree(label)
+    if plain(view):
+        tree.add(shown(view))
+    else:
+        grow(tree, view)
+    return tree
+

@@ -180,7 +180,7 @@ def _summary(ruleset, result, named: bool) -> str:
         return f"valid: {game}no content"
     catalog = result.catalog
     packs = ", ".join(f"{p.id} {p.version}" for p in getattr(catalog, "packs", ()))
-    summary = ruleset.content_summary(catalog)
+    summary = ruleset.content.content_summary(catalog)
     return f"valid: {game}{packs}" + (f": {summary}" if summary else "")
 
 
@@ -194,7 +194,7 @@ def _simulate_packs(result, host, games, seed, players, variant, option, as_json
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
     packs = result.packs if result is not None else []
-    base = ruleset.base_pack()
+    base = ruleset.content.base_pack()
     base = base.resolve() if base is not None else None
     roots = [str(p.root) for p in packs if p.root != base]  # a copy of base: in its place
     from artemis.kernel.game import ConfigError, Game, GameConfig

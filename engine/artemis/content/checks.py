@@ -66,13 +66,21 @@ def walk_effect(effect: list, sub: tuple, registry: Registry):
                 yield from walk_effect(child, (*at, key), registry)
 
 
+#: where ``modify`` may stand and how to fix it, in words any game's content reads (a game
+#: gives its own: `effect_contexts`'s ``modify_where``)
+MODIFY_WHERE = ("an effect with no acting player",
+                "move it to an effect that has no acting player (docs/authoring.md)")
+
+
 def effect_contexts(item: Item, effect: list, context: str, sub: tuple,
-                    registry: Registry) -> list[Problem]:
+                    registry: Registry, modify_where: tuple[str, str] = MODIFY_WHERE
+                    ) -> list[Problem]:
     """Check every step of ``effect`` (at ``sub`` inside ``item``) against ``context``.
 
-    Codes: E305 `modify` outside a passive or untargeted clause (R37); E306 another board
-    operation such as `stock` where a player acts; E307 a player operation in an untargeted
-    clause; E308 a non-scoring operation in a Surface tile's scoring."""
+    Codes: E305 `modify` where a player acts (``modify_where``: (where it may stand, the
+    fix), in the game's words: the Project's passives and untargeted Event clauses, R37);
+    E306 another board operation such as `stock` where a player acts; E307 a player
+    operation in an untargeted clause; E308 a non-scoring operation in a scoring clause."""
     out: list[Problem] = []
     for name, _params, at in walk_effect(effect, sub, registry):
         op = registry.operations[name]
@@ -88,10 +96,9 @@ def effect_contexts(item: Item, effect: list, context: str, sub: tuple,
                 *at, key=True))
         elif context in (PLAYER, SCORING) and op.contexts == frozenset({BOARD}):
             if name == "modify":
-                out.append(item.problem(
-                    "E305", "'modify' is allowed only in a building passive or an untargeted "
-                    "event clause (R37)", "use a passive on an Ocean tile, or an event clause "
-                    "without a target", *at, key=True))
+                where, fix = modify_where
+                out.append(item.problem("E305", f"'modify' is allowed only in {where}", fix,
+                                        *at, key=True))
             else:
                 out.append(item.problem(
                     "E306", f"'{name}' is a board effect, allowed only in an untargeted event "

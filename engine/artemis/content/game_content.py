@@ -58,7 +58,7 @@ class GameContent:
             return found
 
         return GameSpec(
-            manifest_schema=manifest_schema(),
+            manifest_schema=manifest_schema([f"{k}.yaml" for k in self.kinds[:2]]),
             kind_schemas={k: self.file_schema(registry, k) for k in self.kinds},
             checks=checks,
             build=lambda items, packs: self.build_catalog(items, packs, ops),

@@ -467,6 +467,11 @@ def _find_pack(pack_id: str, folders: list[Path]) -> Path | None:
     return None
 
 
+def _example_file(spec: GameSpec) -> str:
+    """A content file's name in the game's words: its first kind's (buildings.yaml)."""
+    return f"{next(iter(spec.kind_schemas), 'items')}.yaml"
+
+
 def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack | None:
     path = root / MANIFEST
     file = shown(path)
@@ -523,7 +528,7 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
                 problems.append(Problem(file, line, col, pointer(("files", i)), "E503",
                                         f"'{name}' is not a file of this pack: each listed "
                                         f"file {why}", "list content files by their names in "
-                                        "this folder, e.g. buildings.yaml"))
+                                        f"this folder, e.g. {_example_file(spec)}"))
             elif f in pack.files:
                 line, col = doc.position(("files", i))
                 problems.append(Problem(file, line, col, pointer(("files", i)), "E503",

@@ -29,7 +29,7 @@ MANIFEST_PROPS = {
                  "type": "array", "items": {"type": "string"}},
     "files": {"description": "The content files, in load order, relative to this manifest.",
               "type": "array", "minItems": 1, "items": {"type": "string"},
-              "examples": [["buildings.yaml", "events.yaml"]]},
+              "examples": [["items.yaml", "more_items.yaml"]]},
     "description": {"description": "What the pack adds.", "type": "string"},
     "authors": {"description": "Who made it.", "type": "array", "items": {"type": "string"}},
     "provenance": {"description": "Where the pack's values come from (docs/authoring.md, "
@@ -37,9 +37,13 @@ MANIFEST_PROPS = {
 }
 
 
-def manifest_schema() -> dict:
+def manifest_schema(files: list[str] | None = None) -> dict:
     """The JSON Schema (draft-07) of ``expansion.yaml``; exported as
-    schemas/expansion.schema.json."""
+    schemas/expansion.schema.json. ``files``: an example of its ``files`` in a game's words
+    (its content files: buildings.yaml, ...), for the hints of that game's packs."""
+    props = MANIFEST_PROPS
+    if files:
+        props = {**props, "files": {**props["files"], "examples": [list(files)]}}
     return {
         "$schema": DRAFT,
         "title": "artemis content pack manifest (expansion.yaml)",
@@ -47,7 +51,7 @@ def manifest_schema() -> dict:
         "type": "object",
         "additionalProperties": False,
         "required": ["id", "name", "version", "files", "provenance"],
-        "properties": MANIFEST_PROPS,
+        "properties": props,
     }
 
 

@@ -2,7 +2,9 @@
 
 A `Problem` is what every loader and checker produces instead of raising: file, 1-based line
 and column, JSON pointer, a stable code, a message, a hint and a severity. The codes are listed
-in docs/errors.md with an example each; `CODES` here is the single source of their titles.
+in docs/errors.md with an example each; `CODES` here is the single source of the titles of
+the codes any game's content may get; a game's own checks keep theirs in the game
+(`artemis.games.project.codes`, `artemis.games.odyssey.codes`).
 
 Two severities: an error (E codes) makes content invalid; a warning (W codes) is content that
 loads and plays but lies outside what a game's data says is sensible (a tile far above the
@@ -44,32 +46,18 @@ CODES: dict[str, str] = {
     "E210": "unknown rule parameter",
     "E211": "unknown game event",
     "E212": "unknown content kind",
-    "E213": "unknown colonist or slot type",
     "E214": "unknown event target",
     "E219": "schema violation",
     "E299": "more problems not listed",
     # E3xx: checks across items and files
     "E301": "duplicate id",
     "E302": "unresolved reference",
-    "E303": "duplicate_of names no tile",
-    "E304": "event spot does not exist",
     "E305": "modify not allowed here",
     "E306": "stock not allowed here",
     "E307": "board clause uses a player operation",
     "E308": "scoring uses a non-scoring operation",
-    "E309": "building modifies a global rule parameter",
-    "E310": "ability does not fit the building kind",
-    "E311": "modifier value does not fit the parameter",
-    "E312": "this_building outside a building passive",
     "E313": "table rows incomplete or out of order",
-    "E314": "from: reward outside an Expedition reward",
     "E315": "effect may run too many operations",
-    # E4xx: the rulebook's counts, for the base game only
-    "E401": "base game building count",
-    "E402": "base game expedition count",
-    "E403": "base game event count",
-    "E404": "base game colonist count",
-    "E405": "base game Academy supply",
     # E5xx: content packs and paths
     "E501": "path not found",
     "E502": "no content here",
@@ -84,11 +72,6 @@ CODES: dict[str, str] = {
     "E603": "config names a missing expansion",
     "E604": "bad game option",
     "E605": "bad bot option",
-    # W1xx: balance warnings (a game's ranges; warnings, not errors)
-    "W101": "Ocean tile value outside its range",
-    "W102": "Surface tile VP outside its range",
-    "W103": "Expedition rewards outside the range for its difficulty",
-    "W104": "Expedition stock outside its range",
 }
 
 ERROR = "error"

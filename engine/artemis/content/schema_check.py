@@ -4,8 +4,9 @@ All errors are collected (``iter_errors``); a oneOf/anyOf error is replaced by i
 sub-error (``best_match``). Schema nodes marked with ``$comment: artemis:...`` give the error a
 more specific code (unknown operation, quantity, parameter, ...); a game's own word for its
 events rides on the mark (``artemis:game-event:window``: E211 "unknown window 'x'", every
-allowed name in the hint when none is close), and every message names the offending key or
-value at its own line and column.
+allowed name in the hint when none is close), as do a game's own list of words and its code
+(``artemis:enum:E213:colonist type``: E213 "unknown colonist type 'x'"), and every message
+names the offending key or value at its own line and column.
 """
 
 from __future__ import annotations
@@ -38,7 +39,6 @@ _MARK_UNKNOWN_KEY = {
 _MARK_ENUM = {
     "artemis:param": ("E210", "unknown rule parameter"),
     "artemis:game-event": ("E211", "unknown game event"),
-    "artemis:colonist-type": ("E213", "unknown colonist type"),
     "artemis:target": ("E214", "unknown event target"),
 }
 
@@ -182,7 +182,7 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
         return Problem(doc.file, line, col, pointer(p), code, message, hint)
 
     if v == "oneOf" and mark == "artemis:target":
-        return [_target(at, path, schema, inst)]
+        return [_target(at, path, schema, inst, root)]
     if v == "additionalProperties" and isinstance(inst, dict):
         allowed = list(schema.get("properties", {}))
         extras = [k for k in inst if k not in allowed]
@@ -215,17 +215,21 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
         msg = ("an effect step needs an operation" if v == "minProperties"
                else f"an effect step holds one operation, found {len(inst)}: {names}")
         return [at(path, "E208", msg, "write each operation as its own list entry: "
-                   "[{gain: {energy: 1}}, {vp: 1}]")]
+                   f"[{_step_example(root)}, {{vp: 1}}]")]
     if v in ("minProperties", "maxProperties") and mark in _MARK_UNKNOWN_KEY:
         code, what = _MARK_UNKNOWN_KEY[mark]
-        example = ("{players_with_most: {held: {item: badges}}}" if mark == "artemis:target"
-                   else "{held: {item: badges}}")
+        quantity = _quantity_example(root)
+        example = (f"{{players_with_most: {quantity}}}" if mark == "artemis:target"
+                   else quantity)
         return [at(path, "E206", f"a {what.split()[-1]} is a one-key map, found "
                    f"{len(inst) if isinstance(inst, dict) else 0} keys",
                    f"for example {example}")]
     if v in ("enum", "const"):
         allowed = error.validator_value if v == "enum" else [error.validator_value]
         code, what = _MARK_ENUM.get(mark, ("E204", "value"))
+        if mark.startswith("artemis:enum:"):  # a game's own list, its own code and word
+            _, _, code, word = mark.split(":", 3)
+            what = f"unknown {word}"
         named = mark.startswith("artemis:game-event:")
         if named:  # a game's own word for its events: "artemis:game-event:window"
             code, what = "E211", f"unknown {mark.split(':', 2)[2]}"
@@ -245,7 +249,7 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
         if schema.get("examples"):
             example = flow_text(schema["examples"][0])
         if mark == "artemis:effect-step":
-            example = "{gain: {energy: 1}}"
+            example = _step_example(root)
             name = "a mapping {operation: parameters}"
         hint = f"expected {name}, for example {example}" if example else f"expected {name}"
         text = doc.texts.get(path)
@@ -272,19 +276,39 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
                    schema.get("description", ""))]
     if v == "oneOf" and "set" in str(schema.get("oneOf", "")):
         return [at(path, "E206", "a modify gives exactly one of 'set' or 'add'",
-                   "for example {param: outfitter_bonus, add: 1}")]
+                   f"for example {{param: {_param_example(root)}, add: 1}}")]
     if v == "pattern":
         return [at(path, "E204", f"{_show(inst)} does not match the required form",
                    schema.get("description", ""))]
     return [at(path, "E219", error.message, schema.get("description", ""))]
 
 
-def _target(at, path: tuple, schema: dict, inst: Any) -> Problem:
+def _quantity_example(root: dict | None) -> str:
+    """A quantity in the game's words: the first example its schema gives (`Registry`)."""
+    examples = ((root or {}).get("definitions", {}).get("quantity") or {}).get("examples")
+    return flow_text(examples[0]) if examples else "{QUANTITY: {...}}"
+
+
+def _step_example(root: dict | None) -> str:
+    """An effect step in the game's words: ``gain`` of one of the first item its schema lists
+    (the Project: "{gain: {energy: 1}}")."""
+    items = ((root or {}).get("definitions", {}).get("items") or {}).get("properties") or {}
+    return f"{{gain: {{{next(iter(items), 'ITEM')}: 1}}}}"
+
+
+def _param_example(root: dict | None) -> str:
+    """A rule parameter a ``modify`` may add to: the first example the game's schema gives
+    (`Registry`: its first whole-number parameter of a player), else PARAMETER."""
+    examples = ((root or {}).get("definitions", {}).get("param") or {}).get("examples")
+    return examples[0] if examples else "PARAMETER"
+
+
+def _target(at, path: tuple, schema: dict, inst: Any, root: dict | None = None) -> Problem:
     """An event target that is neither a known bare name nor a one-key map."""
     branches = schema.get("oneOf", [])
     bare = [n for b in branches for n in b.get("enum", [])]
     keyed = [n for b in branches for n in b.get("properties", {})]
-    example = "{players_with_most: {held: {item: badges}}}"
+    example = f"{{players_with_most: {_quantity_example(root)}}}"
     if isinstance(inst, str) and inst in keyed:
         return at(path, "E214", f"event target '{inst}' needs a quantity",
                   f"write {{{inst}: QUANTITY}}, for example "

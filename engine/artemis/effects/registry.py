@@ -53,13 +53,16 @@ class Operation:
 class Quantity:
     """A number read for one player at the moment of evaluation (docs/authoring.md 4.2).
 
-    Written ``{name: params}``; ``params`` is its JSON Schema fragment (an object)."""
+    Written ``{name: params}``; ``params`` is its JSON Schema fragment (an object);
+    ``examples`` are parameters in the game's words, the first of each shown as an example of
+    a quantity in the assembled schema."""
 
     name: str
     params: dict
     description: str
     count: Callable | None = None
     plugin: str = "core"
+    examples: tuple = ()
 
 
 @dataclass(frozen=True)
@@ -247,8 +250,10 @@ class Registry:
             "type": "array",
             "minItems": 1,
             "items": {"$ref": "#/definitions/step"},
-            "examples": [[{"gain": {"minerals": 2}}], [{"pay": {"minerals": 2}}, {"vp": 2}]],
         }
+        examples = self._effect_examples()
+        if examples:
+            defs["effect"]["examples"] = examples
         defs["step"] = {
             "$comment": "artemis:effect-step",
             "description": "One effect step: exactly one operation name with its parameters.",
@@ -273,8 +278,10 @@ class Registry:
                 name: _described(q.params, q.description)
                 for name, q in sorted(self.quantities.items())
             },
-            "examples": [{"held": {"item": "badges"}}, {"colonists": {"type": "marine"}}],
         }
+        examples = [{q.name: q.examples[0]} for q in self.quantities.values() if q.examples]
+        if examples:  # in the game's words: the first example of each, in registration order
+            defs["quantity"]["examples"] = examples
         bare = sorted(n for n, t in self.targets.items() if t.params is None)
         keyed = {n: t for n, t in sorted(self.targets.items()) if t.params is not None}
         defs["target"] = {
@@ -306,6 +313,10 @@ class Registry:
             "type": "string",
             "enum": sorted(self.parameters),
         }
+        # an example a hint may show: a number a player's effects may add to
+        whole = [n for n, p in self.parameters.items() if p.type == "int" and p.scope == "player"]
+        if whole:
+            defs["param"]["examples"] = whole[:1]
         defs["game_event"] = {
             "$comment": "artemis:game-event",
             "description": "A game event a trigger listens to (docs/authoring.md 4.6).",
@@ -313,6 +324,16 @@ class Registry:
             "enum": sorted(self.game_events),
         }
         return defs
+
+
+    def _effect_examples(self) -> list:
+        """Two effects in the game's words, from its operations' own examples: a gain alone,
+        then a pay and the VP it buys ([] for a game whose gain, pay or vp has none)."""
+        ops = self.operations
+        if not all(name in ops and ops[name].examples for name in ("gain", "pay", "vp")):
+            return []
+        first = {name: ops[name].examples[0] for name in ("gain", "pay", "vp")}
+        return [[{"gain": first["gain"]}], [{"pay": first["pay"]}, {"vp": first["vp"]}]]
 
 
 def _described(schema: dict, description: str, examples: tuple = ()) -> dict:

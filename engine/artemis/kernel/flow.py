@@ -116,4 +116,24 @@ def run(game) -> None:
         else:
             steps[task[0]](game, *task[1:])
     if game.pending is None and tasks:
-        raise StepLimit(limit, game.config.seed, game.ruleset.round_of(game), tasks[-1])
+        raise StepLimit(limit, game.config.seed, game.ruleset.words.round_of(game), tasks[-1])
+
+
+def reask(game, options: list[Action] | Options) -> None:
+    """Ask ``game``'s pending question again, with ``options`` in place of its own: the same
+    player, kind and context. For `Ruleset.determinize`: a clone shares the real game's
+    question, whose options may name what the resampling took away (the asked player's
+    hand, dealt again); the world asks it anew from what it now holds. Unlike `ask`, one
+    option is kept as a question (it was asked already: answering it here would take a
+    decision from its player).
+
+    Raises ValueError when no question is pending or ``options`` is empty (the resampled
+    world must leave its player something to answer: a rule a determinize broke)."""
+    pending = game.pending
+    if pending is None:
+        raise ValueError("no question is pending: there is nothing to ask again")
+    if not len(options):
+        raise ValueError(f"the {pending.kind} question of player {pending.player} asked "
+                         "again with no options: the resampled world leaves it nothing to "
+                         "answer")
+    game.pending = Decision(pending.player, pending.kind, options, pending.ctx)

@@ -370,7 +370,7 @@ class Game:
             wanted = _action_id(action)
             chosen = next((a for a in options if a.id == wanted), None)
             if chosen is None:
-                raise self.ruleset.illegal(self, wanted)
+                raise self.ruleset.words.illegal(self, wanted)
         if decision is not self._left or self.tasks is not self._left_tasks:
             self._checkpoint()  # changed outside apply (a scenario's position): from here
         log = self._log._entries  # its list: counted and added to without a Python call
@@ -417,7 +417,7 @@ class Game:
         a PluginError naming the plugin whose code it came from, else ``exc`` itself, with the
         round, the seed and the action filled in where it has them."""
         try:
-            round_ = self.ruleset.round_of(self) if self.state is not None else 0
+            round_ = self.ruleset.words.round_of(self) if self.state is not None else 0
         except Exception:  # a half-made state: the round is not worth a second error
             round_ = None
         error = _plugin_error(exc, self.host, self.registry, self.config.seed, round_)
@@ -511,6 +511,60 @@ class Game:
         d["state"] = self.state.clone()
         return g
 
+    def __deepcopy__(self, memo) -> Game:
+        """``copy.deepcopy(game)`` is `clone()`: the catalog, registry, plugins and config are
+        shared, as a clone shares them (nothing changes them in place)."""
+        return self.clone()
+
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is `clone()` too: a copy sharing the state would change with
+        the game (and without this, copy would go through the pickle's replay)."""
+        return self.clone()
+
+    def __reduce__(self):
+        """A pickle holds the config and the ids of the actions taken, and the game is
+        replayed from them when loaded, as a save is (docs/saves.md): the same state, views
+        and legal ids. The load plays on the catalog and plugins of the loading process
+        (`Game.new`'s defaults), sets ``logging`` as it was and replays with it (a game with
+        the log off keeps its setup records only, as when it was played so) and keeps
+        ``seat_names``. Raises pickle.PicklingError for a game its actions cannot rebuild
+        from its config: one changed outside `apply` (a determinized world, a scenario
+        position) or one stopped by a failed action."""
+        import dataclasses
+        import pickle
+
+        if self._broken is not None:
+            raise pickle.PicklingError(
+                f"this {self.config.game} game stopped at a failed action "
+                f"({self._broken}); it cannot be pickled")
+        if (self._base != "config" or self.pending is not self._left
+                or self.tasks is not self._left_tasks):
+            raise pickle.PicklingError(
+                f"this {self.config.game} game was changed outside apply (a determinized "
+                "world or a scenario position): its config and actions do not rebuild it, so "
+                "it cannot be pickled; pickle the game it came from, or copy it with clone()")
+        config = dataclasses.asdict(self.config)
+        return (_replayed, (config, [a.id for a in self.actions], self.logging,
+                            self.seat_names))
+
+    def history(self, seat: int | None) -> list[tuple[int, str | None]]:
+        """What ``seat`` knows of the decisions taken so far (None: a spectator): one
+        ``(player, action id)`` per action in `actions`, in order, the id None where the
+        seat did not see the answer (`Ruleset.action_seen_by` leaves it out: a card placed
+        face down by another player); who decided is always known. The same answers the log
+        shows the seat (`artemis replay --seat`), read from a silent replay of the game, so
+        it holds with ``logging`` off too (its cost: one replay, `artemis.kernel.replay.
+        trace`). Raises ValueError for a seat the game does not have, or for a game that
+        cannot be replayed (one made by hand without a clone())."""
+        from artemis.kernel.replay import trace
+
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                                 or not 0 <= seat < self.config.players):
+            raise ValueError(f"seat must be 0 to {self.config.players - 1} or None, "
+                             f"got {seat!r}")
+        return [(player, action.id if seen is None or seat in seen else None)
+                for action, (player, seen) in zip(self.actions, trace(self), strict=True)]
+
     @property
     def log(self) -> Log:
         """The game's records in order, each read as a dict ``{"type": kind, ...}`` (a `Log`:
@@ -599,6 +653,18 @@ class Game:
         world = self.ruleset.determinize(self, seat, rng)
         world._checkpoint()  # not its config's game: a failed apply goes back to this world
         return world
+
+
+def _replayed(config: dict, ids: list[str], logging: bool, seat_names) -> Game:
+    """A pickled game loaded (`Game.__reduce__`): set up from ``config`` and ``ids`` replayed,
+    its log kept as ``logging`` says."""
+    from artemis.kernel.replay import apply_actions
+
+    game = Game.new(config)
+    game.logging = logging
+    apply_actions(game, ids)
+    game.seat_names = seat_names
+    return game
 
 
 def _plugin_error(exc: Exception, host, registry, seed: int, round_: int | None) -> Exception:
@@ -794,7 +860,7 @@ def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None =
     plugins = len(host.pm.get_plugins())  # a plugin registered later may bring a pack
     known = _TARGETS.get((id(host), ruleset.id, expansions))
     if known is None or known[0] is not host or known[2] != plugins:
-        base = ruleset.base_pack()
+        base = ruleset.content.base_pack()
         targets = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
         targets += list(expansions)
         if len(_TARGETS) > 64:  # many hosts in one process (tests): start again
@@ -803,7 +869,7 @@ def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None =
     targets = known[1]
     key = (ruleset.id, id(registry), tuple(map(str, targets)))
     if key not in _CATALOGS:
-        catalog = ruleset.load_catalog(targets, registry, host.checks(ruleset.id),
+        catalog = ruleset.content.load_catalog(targets, registry, host.checks(ruleset.id),
                                        host.names())
         if catalog is None and expansions:
             raise ConfigError(f"{ruleset.name or ruleset.id} takes no content packs; leave "

@@ -259,7 +259,7 @@ def load_plugins(entry_point_plugins: bool = True, disable: tuple[str, ...] = ()
     for game_id, ruleset in games().items():
         if ruleset.hookspecs is not None:
             pm.add_hookspecs(ruleset.hookspecs)
-        core = ruleset.core_plugin()
+        core = ruleset.content.core_plugin
         if core is not None:
             pm.register(core, name=game_id)
             host.cores.add(game_id)

@@ -31,3 +31,40 @@ def apply_actions(game, action_ids: Iterable[str]):
         except Exception as exc:  # the caller words it: the file's fault, with its place
             raise ReplayFailed(number, getattr(action_id, "id", action_id), exc) from exc
     return game
+
+
+def trace(game) -> list[tuple[int, list[int] | None]]:
+    """For each of ``game.actions``, in order: (the seat that decided it, who saw it:
+    `Ruleset.action_seen_by` at that decision, None for everyone), from a silent replay of
+    the game (no log, no observer) from its config, or from its snapshot for a game changed
+    outside apply (a determinized world, a scenario position: the actions before the
+    snapshot are traced in the snapshot's own past, recursively). `Game.history` reads it.
+    Raises ValueError when the game cannot be replayed (made by hand without a clone(), or
+    a replay that no longer reaches the same decisions)."""
+    from artemis.kernel.game import Game
+
+    base = game._base
+    if base is None:
+        raise ValueError(f"this {game.config.game} game cannot be replayed (it was made "
+                         "without Game.new and cannot be cloned), so its history is unknown")
+    if base == "config":
+        fresh = Game._start(game.config, game.catalog, game.registry, game.host, True)
+        out: list = []
+    else:
+        snapshot, taken = base
+        out = trace(snapshot)[:taken]
+        fresh = snapshot.clone()
+        fresh.logging = fresh.observers = False
+    ruleset = fresh.ruleset
+    for action in game.actions[len(out):]:
+        pending = fresh.pending
+        if pending is None:
+            raise ValueError(f"the replay of this {game.config.game} game ended before its "
+                             f"action '{action.id}'")
+        out.append((pending.player, ruleset.action_seen_by(fresh, pending, action)))
+        try:
+            fresh.apply(action.id)
+        except Exception as exc:  # the game's own actions: a replay that has gone astray
+            raise ValueError(f"the replay of this {game.config.game} game could not apply "
+                             f"its action '{action.id}': {exc}") from exc
+    return out

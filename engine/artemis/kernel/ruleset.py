@@ -5,22 +5,55 @@ game's id, value: ``module:object``, the object a Ruleset instance). The kernel 
 API, records, players, simulation, scenarios, the command line) reads a game only through this
 interface, so a third party adds a game exactly as the built-in ``project`` is added.
 
-A subclass sets the class attributes and implements the methods that raise
-NotImplementedError; the others have defaults that suit a game without hidden information.
+The core: a subclass sets the class attributes (identity, player counts, streams, the step
+table) and implements `setup`, `result` and `view` (the methods that raise
+NotImplementedError); `determinize`, `action_seen_by` and `action_public` have defaults that
+suit a game without hidden information. Everything else (content, words, report items, bots
+and evaluation, the action space and score bounds, boards, browsing, scenarios) is an optional
+part the game names in ``parts`` (`artemis.kernel.parts`).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Hashable
-from pathlib import Path
 from typing import Any
 
-from artemis.kernel.actions import IllegalAction
 from artemis.kernel.flow import StepTable
+from artemis.kernel.parts import PARTS, has_part, part
 
 #: The rules version of a log or save that records none: written before games recorded one.
 UNVERSIONED = 1
+
+
+_PART_NAMES = frozenset(PARTS) | {"_parts"}
+
+
+class _PartAttr:
+    """``ruleset.words`` and the like: `artemis.kernel.parts.part`, kept on the instance
+    after the first read (a hot loop reads ``ruleset.players.evaluate`` as two attribute
+    lookups). ``optional``: None for a game without the part (the browse and scenario
+    parts, which callers test for), instead of the generic default or NoPart."""
+
+    def __init__(self, optional: bool = False):
+        self.optional = optional
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, ruleset, owner=None):
+        if ruleset is None:
+            return self
+        if self.optional and not has_part(ruleset, self.name):
+            value = None
+        else:
+            value = part(ruleset, self.name)
+        ruleset.__dict__[self.name] = value
+        return value
+
+
+class NoScoreBounds(Exception):
+    """A game that declares no score bounds (`parts.Tools.score_bounds`); the message says why."""
 
 
 class Ruleset:
@@ -47,6 +80,10 @@ class Ruleset:
     - ``scoring_parts``: the names of the result's scoring parts (each result row's
       ``steps``), in order, for tables; ``scoring_labels`` {part: short label};
       ``scoring_title`` the final table's title; ``tie_break`` how a tie on VP is broken;
+    - ``parts``: the optional parts the game hands over, {part name: spec}
+      (`artemis.kernel.parts`: content, words, report, players, tools, boards, browse,
+      scenario), each read as the attribute of its name (``ruleset.words.question(...)``)
+      with a generic default for what the game leaves out;
     - ``rules_version``: the version of the rules this code plays (an int from 1), recorded in
       every log and save; raise it when a change of rules would play a recorded game
       differently, and map each older version to the variants that play it in
@@ -69,6 +106,7 @@ class Ruleset:
     scoring_title: str = "Final scores"
     tie_break: str = "tie-break"
     rules_version: int = 1
+    parts: dict[str, Any] = {}
 
     # -- rules versions ---------------------------------------------------------------------
 
@@ -77,52 +115,6 @@ class Ruleset:
         ``rules_version`` - 1) on today's code; a game enables them when its config names that
         version (a log or save written under it). Default: {} (a game with one version).
         Raises ValueError for a version the game does not know."""
-        return {}
-
-    # -- content and vocabulary -------------------------------------------------------------
-
-    def base_pack(self) -> Path | None:
-        """The folder of the game's base content pack (None for a game without content)."""
-        return None
-
-    def core_plugin(self) -> Any:
-        """The plugin object (module) that registers the game's vocabulary and base content
-        through the same hooks an expansion implements; None when it has none."""
-        return None
-
-    def load_content(self, packs, registry, checks=(), plugin_names=frozenset()):
-        """Load the base pack plus ``packs`` (pack folders or content files) without raising
-        for bad content: an `artemis.content.loader.LoadResult` (``ok``, ``problems``,
-        ``catalog``, ``packs``, ``items``); None for a game without content."""
-        return None
-
-    def load_catalog(self, packs, registry, checks=(), plugin_names=frozenset()):
-        """The validated content catalog of the base pack plus ``packs`` (folders). Raises the
-        content loader's ContentError with located problems when invalid; None for a game
-        without content."""
-        result = self.load_content(packs, registry, checks, plugin_names)
-        if result is None:
-            return None
-        if not result.ok:
-            from artemis.content.problems import ContentError
-
-            raise ContentError(result.problems)
-        return result.catalog
-
-    def content_summary(self, catalog) -> str:
-        """What a valid catalog holds, for `artemis validate`: e.g. "52 buildings, ..."."""
-        return ""
-
-    @property
-    def browse(self) -> Any:
-        """The content browser of `artemis content list|show` (a module with ``KINDS``,
-        ``list_rows``, ``list_tables``, ``item_data``, ``item_fields``, ``kind_of``,
-        ``find_item`` and ``UnknownKind``), or None."""
-        return None
-
-    def schemas(self, registry) -> dict[str, dict]:
-        """The game's content schemas by file name (``KIND.schema.json``), assembled from
-        ``registry``; exported under ``schemas/<id>/``."""
         return {}
 
     # -- a game ------------------------------------------------------------------------------
@@ -152,16 +144,6 @@ class Ruleset:
         for team games and "mission" (won or lost) for solo ones."""
         raise NotImplementedError
 
-    def round_of(self, game) -> int:
-        """The round (or turn) the game is in, for people and for saves after each round
-        (``artemis play --save``). Default: the state's ``round``, else 0."""
-        return getattr(game.state, "round", 0)
-
-    def last_round(self, game) -> int | None:
-        """The game's last round when the rules fix one ("Round 4 of 6" on a page), None when
-        the game ends otherwise. Default: None."""
-        return None
-
     # -- what each seat may know -------------------------------------------------------------
 
     def view(self, game, seat: int | None) -> dict:
@@ -173,29 +155,13 @@ class Ruleset:
         """Everything, hidden parts included (spectators after the game, debugging)."""
         return self.view(game, None)
 
-    @property
-    def scenario(self) -> Any:
-        """The game's scenario support (docs/scenarios.md), or None: an object (a module)
-        with ``GIVEN_SCHEMA`` and ``DEFINITIONS`` (the position's JSON Schema, embedded in
-        the scenario schema), ``RESOLVE_TARGETS``, ``new_position(config)``,
-        ``player_names(doc, given, report)``, ``player_seat(...)``,
-        ``apply_given(game, doc, data, names)`` -> problems, and the runner's ``answer``,
-        ``next_task``, ``step_once``, ``queue_depth``, ``matches_region``, ``matches_event``,
-        ``resolution_over``, ``upkeep_over``, ``score_now`` and ``REGIONS``; the named
-        moments an ``until:`` step runs to, ``MOMENTS`` ({name: what it is}) and
-        ``at_moment(game, name)``; optionally ``SEAT_PATHS``, the view's seat-valued paths
-        (artemis.scenario.seats), ``seat_value(game, parts, seat)``, what the view holds
-        there for a seat (a team game's team), ``player_row(game, names, name)``, the row of
-        the view's ``players`` a name reads (default: the named seat's), and
-        ``canonical_action(id)``, an action id a step may write in another form made the
-        engine's."""
-        return None
-
     def determinize(self, game, seat: int, rng: random.Random):
         """A clone of ``game`` in which everything hidden from ``seat`` is resampled,
         consistently with what it has seen (its view is unchanged): what a fair search bot
         plays on. A clone shares the pending question: when its options depend on what is
-        resampled (another seat's hand), ask it again on the clone. Default (no hidden
+        resampled (another seat's hand), ask it again on the clone (`artemis.kernel.flow.
+        reask`); the conformance checks apply the world's answers to hold a game to it.
+        Default (no hidden
         information besides the random streams): a clone whose streams are reseeded from
         ``rng``."""
         clone = game.clone()
@@ -224,174 +190,20 @@ class Ruleset:
         `action_seen_by` hides from someone."""
         return action.id
 
-    # -- words ------------------------------------------------------------------------------
+    # -- the optional parts (artemis.kernel.parts) ------------------------------------------
 
-    def explain_illegal(self, game, wanted: str) -> tuple[str, str] | None:
-        """Why ``wanted`` (an action id) is not a legal answer to the pending question, in the
-        rulebook's words: (message, the rule it breaks), or None when the game has nothing to
-        say beyond the legal answers. `illegal` uses it, so `Game.apply`, a scenario step and a
-        human seat all show it. Default: None."""
-        return None
+    content = _PartAttr()
+    words = _PartAttr()
+    report = _PartAttr()
+    players = _PartAttr()
+    tools = _PartAttr()
+    boards = _PartAttr()
+    browse = _PartAttr(optional=True)
+    scenario = _PartAttr(optional=True)
 
-    def illegal(self, game, wanted: str) -> IllegalAction:
-        """The IllegalAction for an answer ``wanted`` (an action id) that is not legal now:
-        `explain_illegal`'s reason when it gives one, else the legal answers."""
-        why = self.explain_illegal(game, wanted)
-        if why is not None:
-            return IllegalAction(f"'{wanted}' is not legal: {why[0]}", why[1])
-        pending = game.pending
-        legal = ", ".join(a.id for a in pending.options[:6])
-        more = ", ..." if len(pending.options) > 6 else ""
-        return IllegalAction(f"'{wanted}' is not a legal answer to the {pending.kind} question "
-                             f"of {game.who(pending.player)}; legal: {legal}{more}",
-                             self.questions.get(pending.kind, ""))
-
-    def seat_summary(self, game, seat: int) -> str:
-        """A seat's holdings in a few words, shown to a human seat before it decides. Default:
-        none."""
-        return ""
-
-    def account_lines(self, game, names: list[str], records: list[dict] | None = None,
-                      decisions: bool = False) -> list[str]:
-        """The game's story for people, from its log (``names`` by seat): from ``records``
-        when given (a seat's own records, `artemis.records.log.visible`), else every record of
-        ``game.log``. With ``decisions``, each decision the story would otherwise leave to its
-        consequences is told too (the Project's placements, the Odyssey's cards planned face
-        down), for a seat following the game as it is played (the terminal seat). Default:
-        none."""
-        return []
-
-    def describe_action(self, game, action, names: list[str] | None = None) -> str:
-        """Words for ``action``, a legal answer to ``game``'s pending question, for people
-        choosing it (the terminal seat, the browser's chooser): what it gives and what it
-        costs, players by ``names`` (by seat; default P0, P1, ...), never an internal index.
-        A display text only: logs record the action's ``label``, which this does not change
-        (docs/terminal.md, "Labels and descriptions"). Default: the label."""
-        return action.label
-
-    def choice_groups(self, game, actions: list) -> list | None:
-        """The legal ``actions`` as a tree to choose from step by step: a list whose items
-        are `artemis.kernel.choices.ChoiceGroup`s (or, for a group of one, the action itself),
-        every leaf one of ``actions`` and each of them once; or None for one list. Default:
-        None (a front end may still group a long list by kind, `choices.by_kind`)."""
-        return None
-
-    def question(self, game, names: list[str]) -> str:
-        """The pending question in the game's words, the player called by ``names`` (by
-        seat): "Ada, place a die". Default: the name and the question's kind."""
-        pending = game.pending
-        if pending is None:
-            return ""
-        return f"{names[pending.player]}: {pending.kind.replace('_', ' ')}"
-
-    def board_text(self, game, view: dict, names: list[str]):
-        """The board as ``view`` (a seat's `view`) shows it, for the terminal: a rich
-        renderable (a Table, a Group), players called by ``names``; None for the terminal's
-        generic rendering of the view. Default: None."""
-        return None
-
-    # -- players ----------------------------------------------------------------------------
-
-    def bots(self) -> dict[str, Any]:
-        """Bot kinds beyond random and human: {kind: factory(seed) -> bot}."""
-        return {}
-
-    def item_summary(self, game) -> dict:
-        """What happened to the game's content items in a finished game: {item id: {"kind",
-        "appeared" (bool), "taken" (bool), "owners" [seats], optionally "won" [seats]}}
-        (simulation reports). ``won`` names the owners that count as winning when that is not
-        the game's winner (a solo Mission is won or lost on its goals). Default: none."""
-        return {}
-
-    def report_items(self, catalog) -> list[tuple[str, str, str, str]]:
-        """Every content item a simulation report lists, even one that never came into play:
-        (id, kind, display name, pack id), in the report's order; each kind is one of
-        `item_sections`. Default: none."""
-        return []
-
-    #: The item kinds of a simulation report's tables, in order: (kind, title, what "taken"
-    #: means as a column header, or "" for none, whether the owners' figures are shown).
-    item_sections: tuple[tuple[str, str, str, bool], ...] = ()
-
-    #: What a seat's scoring parts are called in a simulation report (`vp_parts`).
-    vp_parts_title: str = "each scoring part"
-
-    def vp_parts(self, game) -> list[dict[str, int]]:
-        """A finished game's VP per seat by named part, for simulation reports: [{part: VP}]
-        by seat. Default: the result rows' ``steps``. A game that scores during play rather
-        than at the end (the Odyssey's Score actions) gives its parts here, so that its final
-        score table need not hold them."""
-        return [dict(row.get("steps", {})) for row in game.result["players"]]
-
-    def turn_positions(self, game) -> dict[str, list[int]]:
-        """A finished game's turn positions for simulation reports: {name: [position per
-        seat]}, 0 the first to act (the Project: ``first_round``, ``final_round``, and
-        ``starts``, rounds started). Default: none."""
-        return {}
-
-    #: What `owner_strata` counts, in words for a report ("" for none).
-    owner_strata_label: str = ""
-
-    def owner_strata(self, game) -> list[int] | None:
-        """Per seat, the whole number an item's owners are compared within (a report's
-        adjusted owners' win rate: the Project's buildings held), or None: the seats are
-        compared within their bot kind only (the default)."""
-        return None
-
-    def game_figures(self, game) -> dict:
-        """A finished game's own figures for simulation reports: {"game": tree, "seats":
-        [tree per seat]}, each tree nested dicts of whole numbers that add up over games
-        (the report sums the seats' by bot kind). Default: none."""
-        return {}
-
-    def report_summary(self, game) -> dict:
-        """What a simulation report reads of a finished game, in one call: {"steps":
-        `vp_parts`, "items": `item_summary`, "positions": `turn_positions`, "strata":
-        `owner_strata`, "figures": `game_figures`} (`artemis.sim.task.summarize`). Default:
-        each of those called in turn; a game whose hooks each read the whole log gives them
-        from one reading of it (the Project), the same values."""
-        return {"steps": self.vp_parts(game), "items": self.item_summary(game),
-                "positions": self.turn_positions(game), "strata": self.owner_strata(game),
-                "figures": self.game_figures(game)}
-
-    def item_rates(self, kind: str, counts: dict, games: int) -> dict:
-        """The rates a report shows of an item's summed ``counts`` (`item_summary`'s
-        ``counts``, added over ``games`` finished games). Default: none."""
-        return {}
-
-    def figures_report(self, figures: dict, games: int, bots: list[str]) -> dict:
-        """The report's ``figures`` from the summed `game_figures` ({"game": tree,
-        "by_bot": {kind: tree}}) of ``games`` finished games, seats played by ``bots``.
-        Default: the sums as they are."""
-        return figures
-
-    def evaluate(self, game, seat: int) -> float:
-        """A heuristic worth of ``seat``'s position (higher is better), for bots (the greedy
-        bot compares the positions its actions lead to). Default: 0, every position alike, so
-        a greedy bot of a game without a heuristic plays at random."""
-        return 0.0
-
-    def evaluate_all(self, game) -> list[float]:
-        """`evaluate` of every seat, by seat number (a search scores every seat of each
-        position it reaches). Default: `evaluate` seat by seat; a game whose evaluation reads
-        every player anyway overrides it to read them once, with the same values."""
-        return [self.evaluate(game, seat) for seat in range(game.config.players)]
-
-    def value_all(self, game) -> list[float]:
-        """Each seat's estimated final VP margin over the best other seat, by seat number, for
-        the strong bot (`artemis.players.strong`), which reads positions through this alone.
-        Default: `evaluate_all`; a game may fit a better estimate here without changing what
-        the greedy and mcts bots read."""
-        return self.evaluate_all(game)
-
-    def search_key(self, game, action) -> float:
-        """Where ``action`` (legal in ``game``) stands among its question's options for a
-        search bot (`artemis.players.mcts`), lower first: the tree widens in this order and
-        rollouts play among the lowest. A game with long lists groups them here (the
-        Project: a placement by the Toolkits it costs). Default: 0, all alike. It must depend
-        on the action alone (the same action gets the same key in every sampled world): the
-        search orders a node's options once for each list of options it meets there."""
-        return 0
+    def __getstate__(self):
+        # the parts made from ``parts`` are made again where the ruleset is loaded
+        return {k: v for k, v in self.__dict__.items() if k not in _PART_NAMES}
 
     def __repr__(self) -> str:
         return f"<Ruleset {self.id}>"

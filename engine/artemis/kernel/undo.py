@@ -98,17 +98,6 @@ def undo(game, seat: int) -> None:
         setattr(game, name, getattr(trial, name))
 
 
-def undo_words(game, seat: int, names: list[str] | None = None) -> str:
-    """The decision `undo` would take back from ``seat`` now, in the game's words as it was
-    offered (`Ruleset.describe_action` at the question it answered, players by ``names``):
-    "4 in the Vents (up to 4 of 11 Energy)", not its recorded label. Raises UndoRefused as
-    `undo` does; ``game`` is not changed (a copy is put back)."""
-    action = game.actions[-1] if game.actions else None
-    trial = game.clone()
-    undo(trial, seat)
-    return game.ruleset.describe_action(trial, action, names)
-
-
 def _log_before(log: list[dict], action_index: int) -> int:
     """How many log records came before the action at ``action_index`` (counted by the
     ``action`` records; an unlogged game has none)."""

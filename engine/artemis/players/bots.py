@@ -3,10 +3,10 @@
 `RandomBot` picks uniformly among the legal actions with its own seeded RNG; `GreedyBot` looks
 one decision ahead: on a determinized copy of the game (everything its seat cannot see
 resampled, `Game.determinize`), it applies each legal action and keeps the one whose position
-its game's heuristic (`Ruleset.evaluate`) rates best; ``mcts`` searches
+its game's heuristic (`parts.Players.evaluate`) rates best; ``mcts`` searches
 (`artemis.players.mcts`), and ``strong``, the recommended bot for balance verdicts, plays out
 its best candidates (`artemis.players.strong`). Game-agnostic: a game brings its heuristic and
-may bring bot kinds of its own (`Ruleset.bots`). A seat's bot is named by a spec, its kind
+may bring bot kinds of its own (`parts.Players.bots`). A seat's bot is named by a spec, its kind
 with options (``mcts:iterations=200``, `artemis.players.spec`), parsed by `make_bot` for
 every front end.
 """
@@ -45,11 +45,11 @@ class HumanPlayer:
 
     def choose(self, game) -> Action:
         """Ask until the answer names one of ``game.legal_actions()``; an action id that is not
-        legal is answered with the rule it breaks (`Ruleset.illegal`)."""
+        legal is answered with the rule it breaks (`parts.Words.illegal`)."""
         actions = game.legal_actions()
         seat, ruleset = game.current_player, game.ruleset
-        summary = ruleset.seat_summary(game, seat)
-        self.write(f"Round {ruleset.round_of(game)}, player {seat} to decide"
+        summary = ruleset.words.seat_summary(game, seat)
+        self.write(f"Round {ruleset.words.round_of(game)}, player {seat} to decide"
                    + (f" ({summary}):" if summary else ":"))
         for i, a in enumerate(actions, start=1):
             self.write(f"  {i:3d}. {a.label}")
@@ -64,7 +64,7 @@ class HumanPlayer:
             if chosen is not None:
                 return chosen
             if ":" in answer:  # an action id that is not legal: say which rule it breaks
-                self.write(f"  {ruleset.illegal(game, answer)}")
+                self.write(f"  {ruleset.words.illegal(game, answer)}")
             self.write(f"  type a number from 1 to {len(actions)}")
 
 
@@ -97,7 +97,7 @@ class GreedyBot:
         """The legal action whose resulting position the game's heuristic rates best, on a
         world sampled from what the seat can see (never the hidden order of a deck or bag)."""
         seat = game.current_player
-        evaluate = game.ruleset.evaluate
+        evaluate = game.ruleset.players.evaluate
         actions = game.legal_actions()
         world = game.determinize(seat, self.rng) if len(actions) > 1 else game
         best, best_value = [], None
@@ -123,11 +123,11 @@ def seat_bot(kind: str, game_seed: int, seat: int, ruleset=None):
 
 def bot_kinds(ruleset=None) -> tuple[str, ...]:
     """The bot kinds a seat of ``ruleset``'s game may be (default: the default game's):
-    random, greedy, mcts, strong, human, then the game's own (`Ruleset.bots`)."""
+    random, greedy, mcts, strong, human, then the game's own (`parts.Players.bots`)."""
     from artemis.kernel.games import get_game
 
     ruleset = ruleset or get_game(None)
-    return BOT_KINDS + tuple(k for k in ruleset.bots() if k not in BOT_KINDS)
+    return BOT_KINDS + tuple(k for k in ruleset.players.bots() if k not in BOT_KINDS)
 
 
 def make_bot(spec: str, seed: int, ruleset=None):
@@ -151,13 +151,18 @@ def make_bot(spec: str, seed: int, ruleset=None):
             if kind == "greedy" else HumanPlayer(seed)
     from artemis.kernel.games import get_game
 
-    own = (ruleset or get_game(None)).bots()
+    own = (ruleset or get_game(None)).players.bots()
     if kind in own:
         if rest:
             raise BotSpecError(f"bot '{spec}': {kind} takes no options")
         return own[kind](seed)
-    raise UnknownBot(f"unknown bot '{kind}'; expected one of: "
-                     f"{', '.join(bot_kinds(ruleset))}", kind, bot_kinds(ruleset))
+    from artemis.content.problems import did_you_mean
+
+    known = bot_kinds(ruleset)
+    near = did_you_mean(kind, known)  # "did you mean 'strong'?" for strongg, else ""
+    raise UnknownBot(f"unknown bot '{kind}'; "
+                     + (f"{near} " if near.startswith("did") else "")
+                     + f"expected one of: {', '.join(known)}", kind, known)
 
 
 class UnknownBot(ValueError):

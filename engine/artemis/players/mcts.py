@@ -14,7 +14,7 @@ An iteration:
    legal actions (progressive widening), best first: at the root by the one-step worth the
    game's heuristic gives each action (what the greedy bot reads; ``prior=none``: as below
    the root), elsewhere in the order of
-   the game's `Ruleset.search_key` (the Project: placements that change no die first), ties
+   the game's `parts.Players.search_key` (the Project: placements that change no die first), ties
    in an order drawn per node.
 2. **Expand** the first action not yet in the tree.
 3. **Roll out**: random actions among the cheapest of the game's `search_key` groups, until
@@ -23,7 +23,7 @@ An iteration:
    the horizon too.
 4. **Score** the position for every seat: a finished game by its result (a win is worth most,
    the margin in VP breaks ties), an unfinished one by the game's heuristic
-   (`Ruleset.evaluate`, a VP margin over the best other seat) through a logistic of
+   (`parts.Players.evaluate`, a VP margin over the best other seat) through a logistic of
    ``value / scale``; and **back up** each node's reward for the seat that moved into it.
 
 The budget is ``iterations`` per decision (a question with one legal answer costs none), never
@@ -117,7 +117,7 @@ class MCTSBot:
         seat = game.current_player
         self.stats["decisions"] += 1
         ruleset = game.ruleset
-        start = ruleset.round_of(game)
+        start = ruleset.words.round_of(game)
         root = Node(self.rng.getrandbits(32))
         if self.prior == "heuristic":
             root.rank = self._root_rank(game, seat, actions)
@@ -141,7 +141,7 @@ class MCTSBot:
         """The root's order: each action's one-step worth for ``seat`` on one sampled world
         (the greedy bot's reading), best first (the key is minus the worth)."""
         world = game.determinize(seat, self.rng)
-        evaluate = game.ruleset.evaluate
+        evaluate = game.ruleset.players.evaluate
         rank = {}
         for a in actions:
             trial = world.clone()
@@ -167,7 +167,7 @@ class MCTSBot:
             def key(a):
                 return (rank.get(a.id, 0.0), zlib.crc32(a.id.encode(), salt))
         else:
-            search_key = game.ruleset.search_key
+            search_key = game.ruleset.players.search_key
 
             def key(a):
                 return (search_key(game, a), zlib.crc32(a.id.encode(), salt))
@@ -230,7 +230,7 @@ class MCTSBot:
         (game), or ``depth`` decisions into a rollout of at most N (horizon=N)."""
         h = self.horizon
         if h == "round":
-            return ruleset.round_of(world) != start
+            return ruleset.words.round_of(world) != start
         if h == "game":
             return False
         return depth is not None and depth >= h
@@ -239,7 +239,7 @@ class MCTSBot:
         """Random actions among the cheapest `search_key` group to the horizon; the number
         applied."""
         rng = self.rng
-        search_key = ruleset.search_key
+        search_key = ruleset.players.search_key
         depth = 0
         while not world.is_over and not self._past(ruleset, world, start, depth):
             legal = world.legal_actions()
@@ -257,7 +257,7 @@ class MCTSBot:
         n = world.config.players
         if world.is_over:
             return terminal_rewards(world.result, n, self.scale)
-        return [_logistic(value / self.scale) for value in ruleset.evaluate_all(world)]
+        return [_logistic(value / self.scale) for value in ruleset.players.evaluate_all(world)]
 
 
 def terminal_rewards(result: dict, n: int, scale: float) -> list[float]:

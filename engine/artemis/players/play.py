@@ -61,7 +61,7 @@ def play_on(game: Game, bots: list, after_round=None, plugins=None,
     from artemis.players.bots import rng_state, set_rng_state
 
     limit = game.ruleset.max_decisions if max_decisions is None else max_decisions
-    round_of = game.ruleset.round_of
+    round_of = game.ruleset.words.round_of
     round_ = round_of(game)
     while not game.is_over:
         bot, before, applied = None, None, False
@@ -107,7 +107,7 @@ def account_lines(game: Game, kinds: list[str], names: list[str] | None = None,
     """The game's story for people (its ruleset's `account_lines`), seats shown as
     `seat_labels` of ``kinds`` and ``names``; told from ``records`` when given (a seat's own,
     `artemis.records.log.visible`), else from the public records of the game's log."""
-    return game.ruleset.account_lines(game, seat_labels(kinds, names), records)
+    return game.ruleset.words.account_lines(game, seat_labels(kinds, names), records)
 
 
 def scoring_columns(game: Game) -> list[tuple[str, str]]:

@@ -9,13 +9,13 @@ Sequential Halving, 2013, for spending a fixed budget on a few arms):
 
 1. **Candidates**: on one world sampled from what the bot's seat can see (`Game.determinize`:
    never another seat's cards nor a deck's order), every legal action is applied and the
-   position read by `Ruleset.value_all` (each seat's estimated final VP margin); the
+   position read by `parts.Players.value_all` (each seat's estimated final VP margin); the
    ``width`` best for the seat are the candidates (the greedy bot's reading, widened).
 2. **Paired playouts**: a pass samples one new world and, for every candidate still in the
    race, applies it there and plays on to the horizon (the end of the round the decision is
    in, ``horizon=round``, or N decisions, ``horizon=N``; in any case at most ``depth``
    decisions with a choice), every seat by the playout policy: the
-   best of ``sample`` actions drawn from the cheapest `Ruleset.search_key` group, read one
+   best of ``sample`` actions drawn from the cheapest `parts.Players.search_key` group, read one
    step ahead by `value_all` (so opponents reply, block and take the Gantry's top offer as a
    one-step reader would). Each candidate of a pass meets the same world and the same random
    draws (common random numbers), so the comparison between candidates is not drowned by the
@@ -109,7 +109,7 @@ class StrongBot:
             return actions[alive[0]]
         ids = [a.id for a in actions]
         totals = dict.fromkeys(alive, 0.0)
-        start = ruleset.round_of(game)
+        start = ruleset.words.round_of(game)
         used = passes = 0
         while True:
             world_seed = self.rng.getrandbits(64)
@@ -135,7 +135,7 @@ class StrongBot:
     def _one_step(self, game, seat: int, actions: list) -> list[float]:
         """Each action's value for ``seat`` one step ahead on one sampled world."""
         world = game.determinize(seat, self.rng)
-        value_all = game.ruleset.value_all
+        value_all = game.ruleset.players.value_all
         out = []
         for a in actions:
             trial = world.clone()  # shares the pending question, so the same Action objects
@@ -154,12 +154,12 @@ class StrongBot:
         action = next(a for a in world.legal_actions() if a.id == action_id)
         world.apply(action)
         ruleset = game.ruleset
-        value_all, search_key = ruleset.value_all, ruleset.search_key
+        value_all, search_key = ruleset.players.value_all, ruleset.players.search_key
         horizon, cap = self.horizon, self.depth or math.inf
         depth = choices = applied = 0
         while not world.is_over and choices < cap:
             if horizon == "round":
-                if ruleset.round_of(world) != start:
+                if ruleset.words.round_of(world) != start:
                     break
             elif depth >= horizon:
                 break

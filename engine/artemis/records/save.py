@@ -229,7 +229,7 @@ def document_digest(data: dict) -> str:
 
 def position(game) -> dict:
     """The save point: round, seat to decide, over, and the view digest."""
-    return {"round": game.ruleset.round_of(game), "to_decide": game.current_player,
+    return {"round": game.ruleset.words.round_of(game), "to_decide": game.current_player,
             "over": game.is_over, "view_sha256": sha256_of(game.view())}
 
 

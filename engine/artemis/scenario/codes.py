@@ -4,6 +4,8 @@ A scenario file is read with the content reader, so its YAML problems keep their
 its schema problems their E2xx codes (docs/errors.md). The S codes below are the scenario's own:
 S1xx the file is another kind of file or names something the engine does not know, S2xx the
 given position is not consistent, S3xx a step could not run, S4xx an expectation does not hold.
+A game's own position codes are the game's (the Project's S201, S203 and S205:
+`artemis.games.project.codes.SCENARIO_CODES`).
 """
 
 from __future__ import annotations
@@ -18,11 +20,8 @@ CODES: dict[str, str] = {
     "S105": "bad player names",
     "S199": "internal error while loading (a bug)",
     # S2xx: the given position
-    "S201": "colonist totals do not match the box",
     "S202": "an item is in two places",
-    "S203": "colonists do not fit a building",
     "S204": "value out of range for this game",
-    "S205": "impossible dice",
     "S206": "position does not fit the phase",
     # S3xx: running the steps
     "S301": "illegal action",

@@ -12,7 +12,23 @@ from typing import Any
 from artemis.content.problems import Problem, did_you_mean, pointer
 from artemis.scenario.schema import RESERVED_NAMES, scenario_schema
 
-SIMPLE_STEPS = ("upkeep", "final_scoring")
+#: the bare step every game's scenarios have: end the game now and score it
+FINAL_SCORING = "final_scoring"
+
+
+def bare_steps(support) -> tuple[str, ...]:
+    """The steps written as a bare word in a game's scenarios: its phase steps (the scenario
+    support's ``PHASE_STEPS``, each running the round to a moment: the Project's ``upkeep``)
+    and ``final_scoring``."""
+    return (*getattr(support, "PHASE_STEPS", {}), FINAL_SCORING)
+
+
+def steps_hint(support) -> str:
+    """The kinds of step, in the game's words: "upkeep, final_scoring, {resolve: REGION},
+    {until: MOMENT}, {expect: {...}} or {PLAYER: ACTION_ID}"."""
+    noun = getattr(support, "RESOLVE_NOUN", "TARGET")
+    return (", ".join(bare_steps(support)) + f", {{resolve: {noun}}}, {{until: MOMENT}}, "
+            "{expect: {...}} or {PLAYER: ACTION_ID}")
 
 
 class ScenarioError(Exception):
@@ -74,8 +90,9 @@ class Expectation:
 class Step:
     """One step: ``kind`` is "action" (``player`` seat or None for whoever is asked,
     ``action`` id, ``error`` expected or None), "resolve" (``target``), "until" (``target``:
-    a named moment), "expect" (``expect``: the checks at that point), "upkeep" or
-    "final_scoring"; ``index`` is its place in the list, ``text`` how it reads."""
+    a named moment), "phase" (a bare step of the game's ``PHASE_STEPS``: ``target`` is the
+    moment it runs to), "expect" (``expect``: the checks at that point) or "final_scoring";
+    ``index`` is its place in the list, ``text`` how it reads."""
 
     kind: str
     index: int
@@ -389,11 +406,13 @@ def _step(doc, i: int, raw, n: int, names: list, at, support, namers) -> Step | 
     path = ("steps", i)
     line, col = doc.position(path)
     if isinstance(raw, str):
-        if raw in SIMPLE_STEPS:
+        phases = getattr(support, "PHASE_STEPS", {})
+        if raw in phases:
+            return Step("phase", i, line, col, raw, target=phases[raw])
+        if raw == FINAL_SCORING:
             return Step(raw, i, line, col, raw)
         at(path, "E204", f"'{raw}' is not a step",
-           did_you_mean(raw, SIMPLE_STEPS) or "a step is upkeep, final_scoring, "
-           "{resolve: REGION}, {until: MOMENT}, {expect: {...}} or {PLAYER: ACTION_ID}")
+           did_you_mean(raw, bare_steps(support)) or f"a step is {steps_hint(support)}")
         return None
     if "until" in raw:
         return _until(doc, path, raw, at, support)
@@ -406,7 +425,7 @@ def _step(doc, i: int, raw, n: int, names: list, at, support, namers) -> Step | 
         checks = raw["expect"]
         if not isinstance(checks, dict) or not checks:
             at((*path, "expect"), "E201", f"an expect step is a mapping of checks, got "
-               f"{checks!r}", "for example - expect: {players.yellow.energy: 4}")
+               f"{checks!r}", "for example - expect: {PATH: VALUE}, a path of the view")
             return None
         if set(checks) == {"view"}:
             at((*path, "expect"), "E201", "an expect step is a mapping of checks: view alone "
@@ -448,13 +467,12 @@ def _step(doc, i: int, raw, n: int, names: list, at, support, namers) -> Step | 
         keys = [k for k in raw if k != "error"]
         if len(keys) != 1:
             at(path, "E206", "an action step is {PLAYER: ACTION_ID} (one player)",
-               "for example {yellow: 'recruit:marine'} or {player: 0, action: 'buy:buy'}")
+               "for example {PLAYER: ACTION_ID} or {player: 0, action: ACTION_ID}")
             return None
         who, action = keys[0], raw[keys[0]]
-        if who in RESERVED_NAMES:
+        if who in RESERVED_NAMES or who in getattr(support, "PHASE_STEPS", {}):
             at((*path, who), "E203", f"'{who}' is not a step",
-               "steps: {resolve: REGION}, {until: MOMENT}, {expect: {...}}, upkeep, "
-               "final_scoring, {PLAYER: ACTION_ID}", key=True)
+               f"a step is {steps_hint(support)}", key=True)
             return None
         if isinstance(who, str) and who.isdigit():
             who = int(who)
@@ -499,9 +517,9 @@ def moment_hint(target, moments, targets=()) -> str:
     """The hint for an ``until:`` naming no moment: the moment ``target`` is close to, compared
     on the part after the words they share (``end_of_placment`` is close to
     ``end_of_placement``; ``end_of_quary`` to none, ``quary`` being far from ``placement``,
-    ``game`` and the others); else, when that part is close to a region or other ``resolve``
-    target (``targets``), the resolve step that stops there; else where the moments are
-    explained (the message lists them)."""
+    ``game`` and the others); else, when that part is close to a ``resolve`` target
+    (``targets``: the Project's regions, ...), the resolve step that stops there; else
+    where the moments are explained (the message lists them)."""
     from difflib import SequenceMatcher
 
     word = str(target)
@@ -517,9 +535,9 @@ def moment_hint(target, moments, targets=()) -> str:
     rest = word.rsplit("_", 1)[-1] if word.startswith(("end_of_", "after_")) else word
     near = did_you_mean(rest, targets) if targets else ""
     if near.startswith("did you mean"):
-        region = near.split("'")[1]
-        return (f"no moment is close; to run until {region} has resolved, write "
-                f"`resolve: {region}` (docs/scenarios.md, steps)")
+        close = near.split("'")[1]
+        return (f"no moment is close; to run until {close} has resolved, write "
+                f"`resolve: {close}` (docs/scenarios.md, steps)")
     return ("none of the moments is close to this name; docs/scenarios.md (Stop points) says "
             "where each one stands")
 
@@ -550,5 +568,5 @@ def _step_error(doc, path, value, at) -> ExpectedError | None:
             return None
         return ExpectedError(value.get("code"), value.get("message", ""), pattern, line, col)
     at(path, "E201", f"an expected error is a code or {{code, message, match}}, got {value!r}",
-       "for example error: S301, or error: {code: S301, match: 'Steward'}")
+       "for example error: S301, or error: {code: S301, match: REGULAR_EXPRESSION}")
     return None

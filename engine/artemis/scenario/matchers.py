@@ -85,7 +85,7 @@ def matcher_problems(value, path: tuple = ()) -> list[tuple[tuple, str, str]]:
 
 def _count_problems(arg, at: tuple) -> list[tuple[tuple, str, str]]:
     """The problems of ``count``'s argument: {where: ITEM, is: N}, N a number or a matcher."""
-    hint = "for example count: {where: {type: water}, is: 2}"
+    hint = "for example count: {where: {KEY: VALUE}, is: 2} (the items whose KEY is VALUE)"
     if not isinstance(arg, dict):
         return [(at, f"count takes {{where: ITEM, is: N}}, got {json.dumps(arg)}", hint)]
     other = [k for k in arg if k not in ("where", "is")]

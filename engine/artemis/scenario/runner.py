@@ -70,7 +70,7 @@ def _decision_text(scenario: Scenario, game) -> str:
     seat = game.current_player
     name = scenario.names[seat] if seat is not None and seat < len(scenario.names) else None
     example = f"{name if name else seat}: {ids[0]}" if ids and seat is not None else ""
-    # an upkeep or resolve step runs until a player must choose; the choice is the next step
+    # a phase or resolve step runs until a player must choose; the choice is the next step
     after = (f"; write the answer as the step after it, for example `{example}`"
              if example else "")
     return (f"{_who(scenario, seat)} must answer {article} {kind} question; legal: {shown}"
@@ -86,7 +86,7 @@ class _Checked(Exception):
 
 
 class _Goal:
-    """Where a resolve, until or upkeep step stops."""
+    """Where a resolve, until or phase step stops."""
 
     def __init__(self, step: Step, pos):
         self.step = step
@@ -97,17 +97,15 @@ class _Goal:
         """See each step before it runs: remember the depth of the one that resolves the
         target; the target is done when the queue is back to that depth."""
         target, pos = self.step.target, self.pos
-        if self.depth is None and self.step.kind == "resolve" and (
-                (target in pos.REGIONS and pos.matches_region(task, target))
-                or (target == "event" and pos.matches_event(task))):
+        if self.depth is None and self.step.kind == "resolve" and pos.resolves(task, target):
             self.depth = depth
 
     def done(self, game) -> bool:
         pos = self.pos
         if self.step.kind == "until":
             return pos.at_moment(game, self.step.target)
-        if self.step.kind == "upkeep":
-            return pos.upkeep_over(game)
+        if self.step.kind == "phase":  # a moment reached with no question pending
+            return game.pending is None and pos.at_moment(game, self.step.target)
         if self.step.target == "round":
             return pos.resolution_over(game)
         return self.depth is not None and pos.queue_depth(game) <= self.depth

@@ -13,8 +13,10 @@ from __future__ import annotations
 import copy
 from functools import lru_cache
 
-RESERVED_NAMES = ("player", "action", "error", "resolve", "upkeep", "final_scoring", "until",
-                  "expect", "spectator")
+#: words no player may be named: the steps' keys and ``spectator`` (a game's phase steps,
+#: its scenario support's ``PHASE_STEPS``, are reserved by the game's own check)
+RESERVED_NAMES = ("player", "action", "error", "resolve", "final_scoring", "until", "expect",
+                  "spectator")
 #: ``view:`` in an expect mapping naming the public view (the default) rather than a seat's
 SPECTATOR = "spectator"
 # the matchers an expected value may use (artemis.scenario.matchers; docs/scenarios.md)
@@ -57,7 +59,7 @@ _EXPECTED_ERROR = {
              "match": {"type": "string", "description": "A regular expression the error "
                        "message must match (searched anywhere in it)."}}},
     ],
-    "examples": ["S301", {"code": "S301", "match": "Steward .* 1 or 2"}],
+    "examples": ["S301"],  # and the games' (`_build`)
 }
 
 _EXPECT = {
@@ -71,9 +73,6 @@ _EXPECT = {
                             "number or name) or spectator, the public view (the default).",
                             "examples": ["spectator", 2, "blue"]}},
     "additionalProperties": {"description": "The value at this path, or a matcher."},
-    "examples": [{"players.purple.relief": 2, "board.vents": 0},
-                 {"decision.legal": {"includes": ["send:none"]}},
-                 {"view": "blue", "board.0.card": None}],
 }
 
 _ENVELOPE: dict = {
@@ -102,8 +101,8 @@ _ENVELOPE: dict = {
             "properties": {
                 "players": int_schema("Number of players, one of the game's player counts "
                                 "(default: given.players' count, else 4).", 1, 16),
-                "seed": {"type": "integer", "description": "The game seed (dice rolled and "
-                         "colonists drawn after the given position)."},
+                "seed": {"type": "integer", "description": "The game seed (what is drawn at "
+                         "random after the given position)."},
                 "variants": {"type": "object", "description": "Variants with their options.",
                              "additionalProperties": {"type": "object",
                                                       "description": "The options."}},
@@ -123,15 +122,13 @@ _ENVELOPE: dict = {
         },
         "steps": {
             "description": "What happens, in order: an action {PLAYER: ACTION_ID} or {player, "
-            "action} (optionally with error: CODE when it must be refused); resolve: REGION, "
-            "resolve: event or resolve: round; until: MOMENT; upkeep; final_scoring; expect: "
-            "{PATH: VALUE} to check the position at that point.",
+            "action} (optionally with error: CODE when it must be refused); resolve: TARGET "
+            "(the game's resolve targets); until: MOMENT; the game's phase steps, a bare word "
+            "each; final_scoring; expect: {PATH: VALUE} to check the position at that "
+            "point (docs/scenarios.md, steps).",
             "type": "array",
             "items": {"type": ["string", "object"], "minProperties": 1,
-                      "description": "One step.",
-                      "examples": [{"resolve": "vents"}, {"yellow": "relief_reward:2"},
-                                   "upkeep", {"until": "end_of_placement"},
-                                   {"expect": {"players.yellow.energy": 4}}]},
+                      "description": "One step."},
         },
         "expect": {"$ref": "#/definitions/expect"},
     },
@@ -185,6 +182,11 @@ def _build() -> dict:
                      if game_id == DEFAULT_GAME else named)
         branches.append({"if": condition, "then": {"properties": {
             "given": _prefixed(support.GIVEN_SCHEMA, game_id)}}})
+        # examples in the game's words, for editors: {"expected_error", "expect", "step"}
+        for key, more in getattr(support, "EXAMPLES", {}).items():
+            where = (schema["properties"]["steps"]["items"] if key == "step"
+                     else schema["definitions"][key])
+            where["examples"] = [*where.get("examples", ()), *copy.deepcopy(more)]
     if branches:
         schema["allOf"] = branches
     return schema

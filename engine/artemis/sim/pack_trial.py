@@ -1,6 +1,6 @@
 """Trying an expansion in play: `artemis validate PATH --simulate N [--seed S]`.
 
-What "appeared" and "taken" mean is the game's (`Ruleset.item_summary`): in The Artemis
+What "appeared" and "taken" mean is the game's (`parts.Report.item_summary`): in The Artemis
 Project, for buildings "taken" is bought or won as a reward, for expeditions "succeeded" (the
 takers are the two rewarded players), for events "resolved" (events have no takers); in The
 Artemis Odyssey an Action card is taken when played and revealed (its player the taker), an
@@ -79,9 +79,9 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
 
 def _count(g: Game, stats: dict[str, ItemStats]) -> None:
     """Add a finished game to ``stats`` from its game's item summary (the same figures
-    `artemis simulate` reports: `Ruleset.item_summary`); takers are the owners."""
+    `artemis simulate` reports: `parts.Report.item_summary`); takers are the owners."""
     final = {row["seat"]: row["vp"] for row in g.result["players"]}
-    items = g.ruleset.item_summary(g)
+    items = g.ruleset.report.item_summary(g)
     for item_id, s in stats.items():
         x = items.get(item_id)
         if x is None:

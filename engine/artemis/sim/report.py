@@ -1,8 +1,8 @@
 """The report of a run, summed from per-game summaries. Game-agnostic: it knows seats, bots,
 a winner, VP per seat with named scoring steps, decisions, turn positions, items with a kind,
 appeared, taken, owners and counts, and each game's own figures as trees of whole numbers;
-what those figures mean (their rates) is the game's (`Ruleset.item_rates`,
-`Ruleset.figures_report`).
+what those figures mean (their rates) is the game's (`parts.Report.item_rates`,
+`parts.Report.figures_report`).
 
 A report is made in two steps: the summaries are *tallied* into sums and counts only (whole
 numbers: sums, sums of squares, minima and maxima, 2x2 tables per stratum; `tally`), and the
@@ -20,7 +20,13 @@ from __future__ import annotations
 import copy
 import math
 
-from artemis.sim.significance import Z95, benjamini_hochberg, mantel_haenszel, wilson
+from artemis.sim.significance import (
+    Z95,
+    benjamini_hochberg,
+    goodness_of_fit,
+    mantel_haenszel,
+    wilson,
+)
 
 FORMAT = "artemis-simulate/2"
 FDR = 0.05  # the false discovery rate of the Benjamini-Hochberg flags
@@ -135,7 +141,7 @@ def tally(results: list[dict], bots: list[str], items=(), games: int | None = No
          "final": Stats().raw(), "in_game": Stats().raw(), "decisions": Stats().raw(),
          "rounds": Stats().raw(), "by_seat": [Stats().raw() for _ in range(seats)],
          "by_bot": {k: Stats().raw() for k in kinds}, "histogram": {k: {} for k in kinds},
-         "steps": {}, "step_totals": {}, "positions": {}, "item": {},
+         "steps": {}, "step_totals": {}, "step_split": {}, "positions": {}, "item": {},
          "figures": {"game": {}, "by_bot": {}}, "errors": [], "timed_out": []}
     for r in ordered:
         if "timed_out" in r:
@@ -177,10 +183,15 @@ def _tally_game(t: dict, r: dict, bots: list[str]) -> None:
             _add_stat(t["in_game"], r["in_game"][seat])
         # a team's partners each show the team's score: its VP counts once a game
         own = "team" not in r or r["team"].index(r["team"][seat]) == seat
+        side = "winners" if seat in winners else "others"
         for name, points in r["steps"][seat].items():
             _add_stat(t["steps"].setdefault(name, Stats().raw()), points)
             if own:
                 t["step_totals"][name] = t["step_totals"].get(name, 0) + points
+            # the step's VP of the game's winners and of the other seats (`_step_gap`)
+            split = t["step_split"].setdefault(name, {"winners": Stats().raw(),
+                                                      "others": Stats().raw()})
+            _add_stat(split[side], points)
     # win rate by turn position: {"first": [position per seat], ...} -> [seats, wins]
     for name, per_seat in (r.get("positions") or {}).items():
         table = t["positions"].setdefault(name, {})
@@ -275,6 +286,11 @@ def merge_tallies(tallies: list[dict]) -> dict:
         for name, raw in t["steps"].items():
             out["steps"][name] = _merge_stat(out["steps"].get(name, Stats().raw()), raw)
         add_tree(out["step_totals"], t["step_totals"])
+        for name, split in t.get("step_split", {}).items():
+            mine = out.setdefault("step_split", {}).setdefault(
+                name, {"winners": Stats().raw(), "others": Stats().raw()})
+            for side in ("winners", "others"):
+                mine[side] = _merge_stat(mine[side], split[side])
         for name, table in t["positions"].items():
             mine = out["positions"].setdefault(name, {})
             for pos, (n, w) in table.items():
@@ -379,8 +395,12 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
     """The report of the tally ``t``.
 
     Returns {format, config, games, played, indices, finished, interrupted,
-    wins: {by_seat, by_bot, by_position}, vp: {final, in_game, steps, by_seat, by_bot},
-    decisions, rounds, items, figures, errors, timed_out, sums}. ``indices`` lists the game
+    wins: {by_seat, by_bot, by_position, fairness}, vp: {final, in_game, steps, by_seat,
+    by_bot, step_gap}, decisions, rounds, items, scoring_model (with the config's
+    ``scoring_model`` only), figures, errors, timed_out, sums}: ``fairness`` the chi-square
+    goodness-of-fit tests of the wins by seat and turn position (`_fairness`), ``step_gap``
+    each scoring step's winners against the others (`_step_gap`), ``scoring_model`` the
+    means against the designer's model (`_against_model`). ``indices`` lists the game
     indices played as [start, stop) ranges (all of them unless interrupted); ``timed_out``
     the games stopped by the game timeout, {index, seed, seconds, replay}, which depend on
     the machine, unlike the rest of the report; each statistic is {n, mean, std, min, max}
@@ -400,7 +420,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
     every tested row of the report and ``flagged`` whether it survives at FDR 5%; copies of
     one item (``copies``: {id: {appeared, taken, owners, owners_win_rate}}); ``counts`` (the
     game's whole numbers per item) with the game's ``rates`` of them; ``figures`` the game's
-    figures (`Ruleset.figures_report` of the summed trees); ``sums`` the tally itself, for
+    figures (`parts.Report.figures_report` of the summed trees); ``sums`` the tally itself, for
     `merge_reports`."""
     if ruleset is None:
         ruleset = _ruleset_of(config)
@@ -416,7 +436,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
     _flag(rows)
     figures = t["figures"]
     if ruleset is not None:
-        figures = ruleset.figures_report(copy.deepcopy(figures), n, bots)
+        figures = ruleset.report.figures_report(copy.deepcopy(figures), n, bots)
     return {
         "format": FORMAT,
         "config": dict(config or {}),
@@ -439,6 +459,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
                         "win_rate_ci": wilson(w, s)}
                        for pos, (s, w) in sorted(table.items(), key=lambda kv: int(kv[0]))]
                 for name, table in t["positions"].items()},
+            "fairness": _fairness(t, bots),
         },
         "vp": {
             "final": _stats(t["final"]),
@@ -448,6 +469,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
                       for name, raw in t["steps"].items()},
             "by_seat": [{"seat": seat, "bot": bots[seat], **_stats(t["by_seat"][seat])}
                         for seat in range(seats)],
+            "step_gap": _step_gap(t.get("step_split", {})),
             "by_bot": [{"bot": k, **_stats(t["by_bot"][k]),
                         "histogram": sorted([int(vp), c]
                                             for vp, c in t["histogram"][k].items())}
@@ -456,11 +478,77 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
         "decisions": _stats(t["decisions"]),
         "rounds": _stats(t["rounds"]),
         "items": rows,
+        **_against_model((config or {}).get("scoring_model"), t),
         "figures": figures,
         "errors": t["errors"],
         "timed_out": t["timed_out"],
         "sums": t,
     }
+
+
+def _against_model(model: dict | None, t: dict) -> dict:
+    """{"scoring_model": ...}: the run's mean VP per seat at each scoring step set against
+    the designer's model (the config's ``scoring_model``, `parts.Report.scoring_model`): {players,
+    source, provenance, steps: {step: {expected, observed, difference}}, in_game, total},
+    ``difference`` observed minus expected; {} without a model."""
+    if not model:
+        return {}
+
+    def row(expected, raw) -> dict:
+        observed = _stats(raw)["mean"]
+        diff = (None if expected is None or observed is None
+                else round(observed - expected, 4))
+        return {"expected": expected, "observed": observed, "difference": diff}
+
+    steps = {name: row(model["steps"].get(name), raw) for name, raw in t["steps"].items()}
+    for name, expected in model["steps"].items():  # a step the run never scored
+        steps.setdefault(name, row(expected, Stats().raw()))
+    known = [model["steps"][k] for k in model["steps"]]
+    total = (None if model.get("in_game") is None
+             else round(sum(known) + model["in_game"], 4))
+    return {"scoring_model": {
+        "players": model["players"], "source": model["source"],
+        "provenance": model["provenance"], "steps": steps,
+        "in_game": row(model.get("in_game"), t["in_game"]),
+        "total": row(total, t["final"])}}
+
+
+def _fairness(t: dict, bots: list[str]) -> dict:
+    """Chi-square goodness-of-fit tests of the wins against fair shares (`goodness_of_fit`):
+    ``by_seat`` (every seat plays every game, so a fair game gives each the same share of
+    the wins; None when the seats' bots differ, where the test would compare the bots, or
+    at one seat) and ``by_position`` ({name: test}: each turn position's share in proportion
+    to the seats that held it). Each {chi2, df, p, min_expected} or None."""
+    wins = t["seat_wins"]
+    by_seat = None
+    if len(set(bots)) == 1 and sum(wins):
+        fair = sum(wins) / len(wins)
+        by_seat = goodness_of_fit(wins, [fair] * len(wins))
+    by_position = {}
+    for name, table in t["positions"].items():
+        rows = sorted(table.items(), key=lambda kv: int(kv[0]))
+        seats = sum(n for _, (n, _w) in rows)
+        won = sum(w for _, (_n, w) in rows)
+        by_position[name] = (goodness_of_fit([w for _, (_n, w) in rows],
+                                             [won * n / seats for _, (n, _w) in rows])
+                             if won else None)
+    return {"by_seat": by_seat, "by_position": by_position}
+
+
+def _step_gap(split: dict) -> dict:
+    """Each scoring step's VP of the winners' seats against the other seats' ({step:
+    {winners, others, difference}}): ``winners`` and ``others`` as {n, mean, std, min, max}
+    over seats of finished games (every tied leader who wins is a winner), ``difference``
+    the winners' mean minus the others' (None when either side has no seat): the steps that
+    decide games stand out."""
+    out = {}
+    for name, sides in split.items():
+        w, o = _stats(sides["winners"]), _stats(sides["others"])
+        diff = (None if w["mean"] is None or o["mean"] is None
+                else round(sides["winners"][1] / sides["winners"][0]
+                           - sides["others"][1] / sides["others"][0], 4))
+        out[name] = {"winners": w, "others": o, "difference": diff}
+    return out
 
 
 def _item(item_id: str, s: dict, kinds: list[str], games: int, ruleset) -> dict:
@@ -485,7 +573,7 @@ def _item(item_id: str, s: dict, kinds: list[str], games: int, ruleset) -> dict:
     if s["counts"]:
         out["counts"] = s["counts"]
         if ruleset is not None:
-            out["rates"] = ruleset.item_rates(s["kind"], s["counts"], games)
+            out["rates"] = ruleset.report.item_rates(s["kind"], s["counts"], games)
     return out
 
 

@@ -1,6 +1,7 @@
 """The few tests a balance report needs, in pure Python (no SciPy: a dozen lines each, and the
 report must be the same on any install): the Wilson interval of a rate, the Cochran-Mantel-
-Haenszel test of a 2x2 table per stratum, and the Benjamini-Hochberg correction for many rows.
+Haenszel test of a 2x2 table per stratum, the Benjamini-Hochberg correction for many rows, and
+Pearson's chi-square goodness of fit (wins by seat and by turn position against fair shares).
 
 Why these (docs/simulate.md, "Owners' win rate, adjusted"): an item's owners win more often
 for reasons that are not the item, above all because owning more buildings goes with winning,
@@ -58,6 +59,54 @@ def mantel_haenszel(tables) -> dict | None:
     chi2 = dev * dev / var
     return {"odds_ratio": round(num / den, 4) if den else None, "chi2": round(chi2, 4),
             "p": chi2_p(chi2)}
+
+
+def chi2_sf(chi2: float, df: int) -> float:
+    """The upper tail P(X >= chi2) of a chi-square with ``df`` (a whole number >= 1) degrees
+    of freedom, in closed form (no series to truncate): for even df, exp(-x/2) times the sum
+    of (x/2)^i / i! for i < df/2; for odd df, erfc(sqrt(x/2)) plus sqrt(2x/pi) exp(-x/2)
+    times the sum of x^(i-1) / (1*3*...*(2i-1)) for 1 <= i <= (df-1)/2 (Abramowitz & Stegun
+    26.4.4 and 26.4.5). Rounded to 6 significant digits, as `chi2_p`. Raises ValueError for
+    df < 1 or a negative chi2."""
+    if df < 1 or chi2 < 0:
+        raise ValueError(f"chi2_sf needs df >= 1 and chi2 >= 0, got df={df}, chi2={chi2}")
+    half = chi2 / 2
+    if df % 2 == 0:
+        term = total = 1.0
+        for i in range(1, df // 2):
+            term *= half / i
+            total += term
+        tail = math.exp(-half) * total
+    else:
+        tail = math.erfc(math.sqrt(half))
+        if df > 1:
+            term = total = 1.0
+            for i in range(2, (df - 1) // 2 + 1):
+                term *= chi2 / (2 * i - 1)
+                total += term
+            tail += math.sqrt(2 * chi2 / math.pi) * math.exp(-half) * total
+    return float(f"{min(1.0, tail):.6g}")
+
+
+def goodness_of_fit(observed: list[int], expected: list[float]) -> dict | None:
+    """Pearson's chi-square goodness of fit of whole-number ``observed`` counts (wins per
+    seat, per turn position) against ``expected`` counts (what a fair game would give each
+    category: the same total, shared in proportion to its seats).
+
+    Returns {chi2, df, p, min_expected}: the statistic sum((O - E)^2 / E) rounded to 4
+    places, df = categories - 1, p its upper tail (`chi2_sf`) and the smallest expected
+    count (below 5 the chi-square approximation is rough: read p with care). None when fewer
+    than two categories have an expected count above 0 (nothing to compare). Raises
+    ValueError when the lists differ in length. Reference: Pearson 1900; Agresti,
+    Categorical Data Analysis, 1.5."""
+    if len(observed) != len(expected):
+        raise ValueError("goodness_of_fit: observed and expected differ in length")
+    cells = [(o, e) for o, e in zip(observed, expected, strict=True) if e > 0]
+    if len(cells) < 2:
+        return None
+    chi2 = sum((o - e) ** 2 / e for o, e in cells)
+    return {"chi2": round(chi2, 4), "df": len(cells) - 1, "p": chi2_sf(chi2, len(cells) - 1),
+            "min_expected": round(min(e for _, e in cells), 4)}
 
 
 def chi2_p(chi2: float) -> float:

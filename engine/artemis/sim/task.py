@@ -92,9 +92,10 @@ class GameTask:
             game = Game.new(config, plugins=self.host())
             # seeded as `artemis play` seeds them; the one play loop, with its stall guard;
             # not resumable: Ctrl-C drops the game (below), so no bot's RNG is kept per decision
-            play_on(game, make_bots(config, self.bots), max_decisions=self.max_decisions,
-                    resumable=False)
-            summary = summarize(game)
+            rounds, after_round = round_watch(game)
+            play_on(game, make_bots(config, self.bots), after_round=after_round,
+                    max_decisions=self.max_decisions, resumable=False)
+            summary = summarize(game, rounds)
         except PlayInterrupted:  # Ctrl-C stops the run (`runner.run`); it is no game's error
             raise KeyboardInterrupt from None
         except Exception as exc:  # reported with the seed that reproduces it; the run goes on
@@ -175,30 +176,51 @@ def innermost_frame(exc: BaseException) -> str | None:
     return f"{f.filename}:{f.lineno} in {f.name}"
 
 
-def summarize(game) -> dict:
+def round_watch(game) -> tuple[dict | None, object]:
+    """({round: `parts.Report.round_figures`}, an ``after_round`` for `play_on` that fills it) for a
+    game whose ruleset `reads_rounds`, the position before its first decision kept at once;
+    (None, None) for another game (nothing is asked during play)."""
+    rules = game.ruleset
+    if not rules.report.reads_rounds:
+        return None, None
+    rounds = {rules.words.round_of(game): rules.report.round_figures(game)}
+
+    def after_round(g) -> None:
+        if not g.is_over:
+            rounds[rules.words.round_of(g)] = rules.report.round_figures(g)
+
+    return rounds, after_round
+
+
+def summarize(game, rounds: dict | None = None) -> dict:
     """A finished game in a few numbers: {seed, winner, ranking, vp, in_game, steps, decisions,
     rounds, items}, and ``winners`` when the result lists them (every tied leader wins; an
     empty list: nobody won, a solo Mission lost).
     ``vp``, ``in_game`` (None for a game whose result does not split its VP) and ``steps``
-    are per seat (``steps``: {part: VP}, the game's scoring parts (`Ruleset.vp_parts`), then
+    are per seat (``steps``: {part: VP}, the game's scoring parts (`parts.Report.vp_parts`), then
     plugins' items); the winner is the result's (its ranking's first, None when nobody won:
     a solo Mission lost); ``rounds`` the round it
-    ended in (`Ruleset.round_of`).
-    ``items`` is the game's own account of its content items (`Ruleset.item_summary`):
+    ended in (`parts.Words.round_of`).
+    ``items`` is the game's own account of its content items (`parts.Report.item_summary`):
     {item id: {kind, appeared, taken, owners}}. ``team`` (per seat, the team it plays for)
     when the result's rows name one: partners share one score (the Odyssey's Team Play).
 
     ``positions`` ({name: [turn position per seat]}), ``strata`` (per seat, what an item's
     owners are compared within) and ``figures`` (the game's own whole numbers) when the game
-    gives them (`Ruleset.turn_positions`, `owner_strata`, `game_figures`). All of these
-    parts come from one call, `Ruleset.report_summary`.
+    gives them (`parts.Report.turn_positions`, `owner_strata`, `game_figures`). All of these
+    parts come from one call, `parts.Report.report_summary`, given ``rounds``: what the game
+    kept of each round's start during play (`round_watch`), or None.
 
     Raises ValueError for a game that is not over."""
     result = game.result
     if result is None:
         raise ValueError("the game is not over")
     players = result["players"]
-    parts = game.ruleset.report_summary(game)  # the log read once for all of them
+    # the log read once for all of them; ``rounds`` only to a game that keeps them (a
+    # ruleset written before issue 28 may take the game alone)
+    rules = game.ruleset
+    parts = (rules.report.report_summary(game, rounds) if rounds is not None
+             else rules.report.report_summary(game))
     return {"seed": game.config.seed, "winner": result["winner"],
             "ranking": list(result["ranking"]),
             **({"winners": list(result["winners"])} if "winners" in result else {}),
@@ -206,7 +228,7 @@ def summarize(game) -> dict:
             "in_game": ([r["in_game"] for r in players]
                         if all("in_game" in r for r in players) else None),
             "steps": parts["steps"], "decisions": len(game.actions),
-            "rounds": game.ruleset.round_of(game), "items": parts["items"],
+            "rounds": game.ruleset.words.round_of(game), "items": parts["items"],
             **_optional("positions", parts["positions"]),
             **_optional("strata", parts["strata"]),
             **_optional("figures", parts["figures"]),

@@ -20,6 +20,7 @@ Routes (``ID``: a game id, ``TOKEN``: a seat's token, ``KEY``: the game's host k
 | ``GET /replay/RID`` | the viewer at ``?step=K``: board, account, the decision and its choices |
 | ``POST /replay/RID/continue`` | a new game from step ``step`` (seats ``seatN``, ``nameN``) |
 | ``GET /static/...`` | the page's CSS and JavaScript, shipped in the package |
+| ``GET /boards/GAME/board.css`` | a game's board styles (its boards part's ``web_stylesheet``) |
 
 A refused request (unknown game, bad token, an illegal or malformed action, a body over the
 limit, a POST from a page of another site or without its form's token: `artemis.web.guard`)
@@ -410,6 +411,18 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         return _refusal(request, 500, f"internal error: {type(exc).__name__}: {reason} (a bug "
                         "in artemis: please report it with what you did)")
 
+    def board_stylesheet(request: Request) -> Response:
+        # a game's board styles live with its board template (games/GAME/web/), served from
+        # there so the page's own stylesheet names no game's pieces
+        from artemis.kernel.games import games
+
+        ruleset = games().get(request.path_params["game"])
+        boards = ruleset.boards if ruleset is not None else None
+        if boards is None or not boards.web_templates or not boards.web_stylesheet:
+            raise HTTPException(404, "this game has no board stylesheet")
+        text = (Path(boards.web_templates) / boards.web_stylesheet).read_text(encoding="utf-8")
+        return Response(text, media_type="text/css")
+
     routes = [
         Route("/", index),
         Route("/games", create, methods=["POST"]),
@@ -426,6 +439,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
         Route("/replay", replay_upload, methods=["POST"]),
         Route("/replay/{replay}", replay_view),
         Route("/replay/{replay}/continue", replay_continue, methods=["POST"]),
+        Route("/boards/{game}/board.css", board_stylesheet),
         Mount("/static", StaticFiles(directory=HERE / "static"), name="static"),
     ]
     from starlette.middleware import Middleware
@@ -499,6 +513,6 @@ def _news(session) -> dict:
     """What a page polls for: actions taken, the round, the seat to decide, over, the pace,
     and whether a bot is thinking (its decision under way in a worker process)."""
     game = session.game
-    return {"ok": True, "actions": len(game.actions), "round": game.ruleset.round_of(game),
+    return {"ok": True, "actions": len(game.actions), "round": game.ruleset.words.round_of(game),
             "to_decide": game.current_player, "over": game.is_over, "pace": session.pace,
             "thinking": session.thinking}

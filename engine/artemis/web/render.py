@@ -1,28 +1,41 @@
-"""HTML for the browser: the Jinja2 environment (templates under ``templates/``, every value
-escaped), the generic rendering of any game's view, and the page data of a seat's page.
+"""HTML for the browser: the Jinja2 environment (templates under ``templates/``, and each
+game's own under ``GAME:NAME``; every value escaped), the generic rendering of any game's view,
+and the page data of a seat's page.
 
-A game with a drawing (`artemis.web.boards`) shows its board; every game also shows its view
-as nested tables (`generic_view`), so a game without a drawing still plays. The legal actions
-are grouped: a game's own grouping where it has one (the Project's placements: die, region,
-target, Toolkit change), else by the kind of question.
+A game with a board drawing (its boards part's ``web_board`` and ``web_template``,
+`artemis.kernel.parts.Boards`) shows its board; every game also shows its view as nested
+tables (`generic_view`), so a game without a drawing still plays. The legal actions are
+grouped: the game's own grouped chooser where it gives one (the boards part's
+``web_choices``: the steps are drawn as given), else by the kind of question.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from artemis.web.boards import drawing
-
 HERE = Path(__file__).resolve().parent
 _ENV: list = []
+#: game id -> the Jinja2 loader of the game's templates (its boards part's ``web_templates``),
+#: added when a page of that game first asks for its board (`board_template`)
+_GAME_TEMPLATES: dict = {}
 
 
 def env():
-    """The shared Jinja2 environment (autoescaping on, undefined names an error)."""
+    """The shared Jinja2 environment (autoescaping on, undefined names an error): the web's
+    templates by name, a game's as ``GAME:NAME`` (`board_template`)."""
     if not _ENV:
-        from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+        from jinja2 import (
+            ChoiceLoader,
+            Environment,
+            FileSystemLoader,
+            PrefixLoader,
+            StrictUndefined,
+            select_autoescape,
+        )
 
-        e = Environment(loader=FileSystemLoader(HERE / "templates"),
+        loader = ChoiceLoader([FileSystemLoader(HERE / "templates"),
+                               PrefixLoader(_GAME_TEMPLATES, delimiter=":")])
+        e = Environment(loader=loader,
                         autoescape=select_autoescape(default=True, default_for_string=True),
                         undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
         e.globals["is_mapping"] = lambda v: isinstance(v, dict)
@@ -45,19 +58,49 @@ def generic_view(view) -> str:
     return env().get_template("view.html").render(view=view)
 
 
+def board_template(ruleset) -> str | None:
+    """The name of ``ruleset``'s board template in `env` (``GAME:NAME``), its folder's loader
+    added on first use; None for a game without one (no ``web_templates`` or
+    ``web_template`` in its boards part)."""
+    boards = ruleset.boards
+    if boards.web_templates is None or boards.web_template is None:
+        return None
+    if ruleset.id not in _GAME_TEMPLATES:
+        from jinja2 import FileSystemLoader
+
+        _GAME_TEMPLATES[ruleset.id] = FileSystemLoader(str(boards.web_templates))
+    return f"{ruleset.id}:{boards.web_template}"
+
+
+def board_css(ruleset) -> str:
+    """The address of the game's board stylesheet (its boards part's ``web_stylesheet``,
+    served by ``GET /boards/GAME/board.css``), or "" for a game without one."""
+    boards = ruleset.boards
+    if boards.web_templates is None or not boards.web_stylesheet:
+        return ""
+    return f"/boards/{ruleset.id}/board.css"
+
+
+def drawn(game, view) -> tuple[dict | None, str | None]:
+    """The board of ``view`` for the page: (the template's data, the template's name), or
+    (None, None) for a game without a drawing (the page shows the generic view alone)."""
+    board = game.ruleset.boards.web_board(game, view)
+    if board is None:
+        return None, None
+    return board, board_template(game.ruleset)
+
+
 def describe(game, action, names: list[str] | None = None) -> str:
-    """An answer's words in the browser: `Ruleset.describe_action`, then the game's drawing's
-    ``words(game, text)`` where it has one (the Odyssey names a card as its board shows it)."""
-    text = game.ruleset.describe_action(game, action, names)
-    module = drawing(game.ruleset.id)
-    extra = getattr(module, "words", None) if module is not None else None
-    return extra(game, text) if extra is not None else text
+    """An answer's words in the browser: `parts.Words.describe_action`, then the game's boards
+    part's ``web_words(game, text)`` (the Odyssey names a card as its board shows it)."""
+    text = game.ruleset.words.describe_action(game, action, names)
+    return game.ruleset.boards.web_words(game, text)
 
 
 def action_groups(game, actions: list, names: list[str] | None = None) -> list[dict]:
     """The legal ``actions`` for the generic chooser: one group per kind of answer, each
     {"kind", "legend", "actions": [{"id", "label"}]} in the engine's order; a label is the
-    game's words for the action (`Ruleset.describe_action`, players by ``names``), not the
+    game's words for the action (`parts.Words.describe_action`, players by ``names``), not the
     recorded one. ``legend`` names the kind only where answers of several kinds are offered
     (the Project's Upkeep "move" or "swap"); a single group has none, the question above it
     saying what is asked."""
@@ -70,13 +113,23 @@ def action_groups(game, actions: list, names: list[str] | None = None) -> list[d
              "actions": items} for kind, items in groups.items()]
 
 
+def _leaves(steps) -> set[str]:
+    """The action ids of a grouped chooser's leaves: the ``options`` at its last step, however
+    deep the steps are nested."""
+    found: set[str] = set()
+    for step in steps:
+        for key, value in step.items():
+            if isinstance(value, list):
+                found |= ({o["id"] for o in value} if key == "options" else _leaves(value))
+    return found
+
+
 def ungrouped(actions: list, grouped: list | None) -> list:
-    """The ``actions`` that a drawing's grouped chooser (``grouped``, None: none) leaves out,
+    """The ``actions`` that a game's grouped chooser (``grouped``, None: none) leaves out,
     for the plain chooser beside it (the Odyssey's "build nothing more" beside its builds)."""
     if grouped is None:
         return actions
-    leaves = {o["id"] for top in grouped for r in top["regions"] for t in r["targets"]
-              for o in t["options"]}
+    leaves = _leaves(grouped)
     return [a for a in actions if a.id not in leaves]
 
 
@@ -89,26 +142,24 @@ def seat_page(session, seat: int | None) -> dict:
     game = session.game
     ruleset = game.ruleset
     view = game.view(seat)
-    module = drawing(ruleset.id)
-    board = module.board(game, view) if module is not None else None
+    board, template = drawn(game, view)
     asked = (not game.is_over and seat is not None and game.current_player == seat)
     actions = game.legal_actions() if asked else []
     names = list(session.names)
     account = session.account(seat)
-    grouped = (module.placement_groups(
-        actions, lambda a: describe(game, a, names), catalog=game.catalog)
-        if module is not None and asked else None)
+    grouped = (ruleset.boards.web_choices(game, actions, lambda a: describe(game, a, names))
+               if asked else None)
     return {
         "session": session, "game": game, "ruleset": ruleset, "seat": seat,
-        "round": ruleset.round_of(game), "last_round": ruleset.last_round(game),
+        "round": ruleset.words.round_of(game), "last_round": ruleset.words.last_round(game),
         "to_decide": game.current_player,
-        "summary": ruleset.seat_summary(game, seat) if seat is not None else "",
-        "board": board, "board_template": module.TEMPLATE if module is not None else None,
+        "summary": ruleset.words.seat_summary(game, seat) if seat is not None else "",
+        "board": board, "board_template": template, "board_css": board_css(ruleset),
         "generic": generic_view(view),
-        "asked": asked, "placements": grouped,
+        "asked": asked, "steps": grouped or [],
         "groups": action_groups(game, ungrouped(actions, grouped), names) if asked else [],
-        # the question in the game's words, as the terminal seat asks it (`Ruleset.question`)
-        "question": ruleset.question(game, names) if asked else "",
+        # the question in the game's words, as the terminal seat asks it (`parts.Words.question`)
+        "question": ruleset.words.question(game, names) if asked else "",
         "account": account, "news_at": news_start(game, names, seat, len(account)),
         "final": final_table(session),
         "actions_taken": len(game.actions),
@@ -178,7 +229,7 @@ def replay_page(replay, step: int) -> dict:
     """The data of the replay viewer at ``step`` (the game after the record's first ``step``
     actions): the public view drawn or rendered, the public account so far, the decision
     asked there ({"seat", "name", "question" (its kind), "asked" (the question in the game's
-    words, `Ruleset.question`), "choices" [{"id", "label", "taken"}], "taken"},
+    words, `parts.Words.question`), "choices" [{"id", "label", "taken"}], "taken"},
     None at the record's end), the final table when the game is over there, and the seats the
     continue form offers (their kinds, the recorded one first)."""
     from artemis.players.bots import bot_kinds, check_bot
@@ -187,7 +238,7 @@ def replay_page(replay, step: int) -> dict:
     game = replay.at(step)
     ruleset = game.ruleset
     view = game.view(None)
-    module = drawing(ruleset.id)
+    board, template = drawn(game, view)
     decision = None
     if step < replay.steps and game.pending is not None:
         taken = replay.actions[step]
@@ -195,7 +246,7 @@ def replay_page(replay, step: int) -> dict:
                    for a in game.legal_actions()]
         decision = {"seat": game.current_player, "name": replay.names[game.current_player],
                     "question": game.pending.kind, "choices": choices,
-                    "asked": ruleset.question(game, list(replay.names)),
+                    "asked": ruleset.words.question(game, list(replay.names)),
                     "taken": next((c for c in choices if c["taken"]), None)}
     kinds = bot_kinds(ruleset)
 
@@ -210,10 +261,9 @@ def replay_page(replay, step: int) -> dict:
 
     return {
         "replay": replay, "session": replay, "game": game, "ruleset": ruleset, "seat": None,
-        "step": step, "steps": replay.steps, "round": ruleset.round_of(game),
-        "last_round": ruleset.last_round(game),
-        "board": module.board(game, view) if module is not None else None,
-        "board_template": module.TEMPLATE if module is not None else None,
+        "step": step, "steps": replay.steps, "round": ruleset.words.round_of(game),
+        "last_round": ruleset.words.last_round(game),
+        "board": board, "board_template": template, "board_css": board_css(ruleset),
         "generic": generic_view(view), "decision": decision,
         "account": account_of(game, replay.names, None, last=400),
         "final": scores(game, replay.names),

@@ -125,7 +125,7 @@ class Session:
 
         Raises Refused, and changes nothing, when the game is over (409), another seat is to
         decide (409), the id is not a short string (400) or is not legal now (409, the
-        engine's message naming the rule: `Ruleset.illegal`), or the save cannot be written
+        engine's message naming the rule: `parts.Words.illegal`), or the save cannot be written
         (500; the action is taken back)."""
         from artemis.kernel.actions import IllegalAction
 
@@ -335,7 +335,7 @@ class Session:
         """Take back human ``seat``'s last decision (`artemis.kernel.undo.undo`) and save:
         the game returns to the question that decision answered, and neither the save, the
         log nor the account holds the action any more. Returns the undone decision in the
-        game's words (`Ruleset.describe_action` at the question it answered).
+        game's words (`parts.Words.describe_action` at the question it answered).
 
         ``decision``: the number of actions the game had when the page offered the undo (None:
         not checked); another number raises `Stale`, so a second click takes back nothing more.
@@ -436,7 +436,7 @@ def _last_decider(game) -> int | None:
 
 
 def account_of(game, names: list[str], seat: int | None, last: int = 60) -> list[str]:
-    """The last ``last`` lines of ``game``'s account (`Ruleset.account_lines`, seats called
+    """The last ``last`` lines of ``game``'s account (`parts.Words.account_lines`, seats called
     by ``names``) built from the log records ``seat`` may see (None: a spectator's, the
     public ones)."""
     from artemis.records.log import visible
@@ -446,4 +446,4 @@ def account_of(game, names: list[str], seat: int | None, last: int = 60) -> list
         game = game.clone()
         game.log = shown
     labels = [f"{n}" for n in names]
-    return game.ruleset.account_lines(game, labels)[-last:]
+    return game.ruleset.words.account_lines(game, labels)[-last:]

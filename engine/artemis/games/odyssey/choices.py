@@ -164,3 +164,45 @@ def _group(actions: list, key, words, short=None) -> list:
             out.append(ChoiceGroup(words(items[0]), tuple(items),
                                    tuple(short(a) for a in items) if short else ()))
     return out
+
+
+def seat_summary(game, seat: int) -> str:
+    """The line a human seat reads before each question: colour (with teams, its team's, and
+    its partner), VP, Resource cards, Artifacts held; with the option ``memory_aid`` (OR4), the
+    face-down planets it peeked at and their types."""
+    from artemis.games.odyssey.rules.teams import team_of
+    from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
+    from artemis.util.plural import counted
+
+    p = game.state.players[team_of(game.state, seat)]
+    cards = ", ".join(f"{p.res[i]} {RESOURCE_NAMES[r]}" for i, r in enumerate(RESOURCES)
+                      if p.res[i]) or "no Resource cards"
+    t = game.state.teams
+    who = p.colour if t is None else (
+        f"{p.colour} team, seat {seat} with partner {t.partner(seat)}")
+    line = f"{who}: {p.vp} VP; {cards}; {counted(len(p.artifacts), 'Alien Artifact')}"
+    s = game.state
+    if game.config.options.get("memory_aid") and s.known[seat]:
+        # OR4: a human relies on memory for earlier peeks unless memory_aid is set
+        seen = ", ".join(f"{q.id} {q.type.capitalize()}" for q in s.planets
+                         if q.id in s.known[seat] and not q.up)
+        line += f"; peeked at: {seen}"
+    return line
+
+
+def last_round(game) -> int | None:
+    """13 in a solo game (Solo Rules, Winning the Game); None otherwise: the game ends when a
+    player reaches 42 VP (or at the stall limit, OR28), not at a round."""
+    from artemis.games.odyssey.solo_heuristic import SOLO_ROUNDS
+
+    solo = len(game.state.players) == 1 and game.state.teams is None
+    return SOLO_ROUNDS if solo else None
+
+
+def outcome_words(result: dict) -> str | None:
+    """A solo game's outcome, "Mission Trailblazer: won" (or lost; rulebook, Solo Play), from
+    its ``result``; None for a game with a winner."""
+    if "won" not in result:
+        return None
+    mission = result.get("mission", {})
+    return f"Mission {mission.get('name', '')}: {'won' if result['won'] else 'lost'}"

@@ -1,4 +1,4 @@
-"""The Odyssey's heuristic worth of a position, in VP, for bots (`Ruleset.evaluate`): the
+"""The Odyssey's heuristic worth of a position, in VP, for bots (`parts.Players.evaluate`): the
 score, plus what the position is likely to bring, minus the best opponent's same figure.
 
 An Alien Artifact held is worth `ARTIFACT`; using one gives that up, so a bot uses a card when

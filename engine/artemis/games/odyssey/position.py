@@ -22,14 +22,13 @@ from artemis.games.odyssey.scenario_schema import (  # noqa: F401 - the scenario
     DEFINITIONS,
     GIVEN_SCHEMA,
     MAX_SLOT,
+    PHASE_STEPS,
+    RESOLVE_NOUN,
     RESOLVE_TARGETS,
 )
 from artemis.games.odyssey.vocabulary import ASSETS, COLOURS, RESOURCES
 from artemis.scenario.schema import RESERVED_NAMES
 from artemis.scenario.seats import player_seat  # noqa: F401 - the scenario support
-
-#: No regions to ``resolve:`` (the Project's); ``resolve: round`` runs the Action phase.
-REGIONS: tuple[str, ...] = ()
 
 #: The seat-valued places of the Odyssey's view (artemis.scenario.seats): a player's name
 #: may stand there in ``expect``.
@@ -156,7 +155,7 @@ def player_names(doc, given: dict, report: Callable) -> list:
         name = p.get("name") or (None if teams else colours[i])
         if name is not None and name in names and "name" not in p:
             name = None  # a colour given twice: S105 where the colours are checked
-        elif name is not None and (name in names or name in RESERVED_NAMES):
+        elif name is not None and (name in names or name in RESERVED_NAMES or name in PHASE_STEPS):
             why = ("is used twice" if name in names else "is a word steps use")
             field = "name" if "name" in p else "colour"
             report(("given", "players", i, field), "S105", f"player name '{name}' {why}",
@@ -633,13 +632,9 @@ def answer(game, action_id: str) -> None:
         game.tasks = waiting
 
 
-def matches_region(task: tuple, region: str) -> bool:
-    """The Odyssey has no regions to resolve (`REGIONS` is empty)."""
-    return False
-
-
-def matches_event(task: tuple) -> bool:
-    """The Odyssey has no Event cards."""
+def resolves(task: tuple, target: str) -> bool:
+    """No rule step resolves a ``resolve:`` target of its own: the Odyssey's one target,
+    ``round``, runs the Action phase to its end (`resolution_over`)."""
     return False
 
 

@@ -1,6 +1,7 @@
-"""The Artemis Odyssey as a registered game (`artemis.kernel.ruleset.Ruleset`): its player
-counts, random streams, step table, content, per-seat views, hidden information, words and
-heuristic.
+"""The Artemis Odyssey as a registered game (`artemis.kernel.ruleset.Ruleset`): its core
+(player counts, random streams, step table, setup, per-seat views, hidden information, result)
+and the modules that are its optional parts (content, words, report, players, tools, boards,
+browse, scenario: `artemis.kernel.parts`).
 
 Registered under the ``artemis.games`` entry point ``odyssey`` (pyproject.toml). The core rules
 play at 2 to 5 players, solo (1, with its Mission: `artemis.games.odyssey.rules.mission`), and
@@ -13,9 +14,15 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
+from pathlib import Path
 
+from artemis.games.odyssey.view import full_view, view
 from artemis.games.odyssey.vocabulary import OPTION_NAMES, PLAYER_COUNTS
 from artemis.kernel.ruleset import Ruleset
+
+#: the folder of the game's templates for the browser (its board), read by the ``web``
+#: extra only (the boards part's ``web_templates``)
+WEB_TEMPLATES = Path(__file__).resolve().parent / "web"
 
 # the named random streams (docs/odyssey-rulings.md OR24)
 STREAMS = ("galaxy", "artifacts", "singularity", "setup", "team_deal")
@@ -130,43 +137,38 @@ class OdysseyRuleset(Ruleset):
 
         return TABLE
 
-    # -- content ---------------------------------------------------------------------------
-
-    def base_pack(self):
-        from artemis.util.paths import base_pack
-
-        return base_pack(self.id)
-
-    def core_plugin(self):
-        from artemis.games.odyssey import core_plugin
-
-        return core_plugin
-
-    def load_content(self, packs, registry, checks=(), plugin_names=frozenset()):
-        from artemis.games.odyssey.content import load_game_content
-
-        return load_game_content(packs, registry, checks, plugin_names)
-
-    def content_summary(self, catalog) -> str:
-        return (f"{len(catalog.systems)} systems, "
-                f"{sum(t.tokens for t in catalog.planet_types)} planets, "
-                f"{len(catalog.action_cards)} Action cards, {len(catalog.artifacts)} Alien "
-                f"Artifacts, {len(catalog.singularity_cards)} Singularity cards, "
-                f"{len(catalog.missions)} Missions")
-
-    @property
-    def browse(self):
-        """The content browser of `artemis content list|show` (`artemis.games.odyssey.browse`)."""
-        from artemis.games.odyssey import browse
-
-        return browse
-
-    def schemas(self, registry) -> dict[str, dict]:
-        from artemis.games.odyssey.content_schemas import KINDS, effect_schema, file_schema
-
-        out = {f"{k}.schema.json": file_schema(registry, k) for k in KINDS}
-        out["effect.schema.json"] = effect_schema(registry)
-        return out
+    # the optional parts (artemis.kernel.parts): each member the module function of its name
+    parts = {
+        "content": {
+            "core_plugin": "artemis.games.odyssey.core_plugin",
+            "load_content": "artemis.games.odyssey.content:load_game_content",
+            "content_summary": "artemis.games.odyssey.content:content_summary",
+            "schemas": "artemis.games.odyssey.content:schemas",
+        },
+        "words": {
+            "seat_summary": "artemis.games.odyssey.choices:seat_summary",
+            "account_lines": "artemis.games.odyssey.account:account_lines",
+            "describe_action": "artemis.games.odyssey.choices:describe_action",
+            "choice_groups": "artemis.games.odyssey.choices:choice_groups",
+            "question": "artemis.games.odyssey.choices:question",
+            "last_round": "artemis.games.odyssey.choices:last_round",
+            "outcome_words": "artemis.games.odyssey.choices:outcome_words",
+        },
+        "report": "artemis.games.odyssey.stats",
+        "players": "artemis.games.odyssey.players",
+        "tools": "artemis.games.odyssey.action_space",
+        "boards": {
+            "board_text": "artemis.games.odyssey.board_text:board_text",
+            "web_board": "artemis.games.odyssey.web_board:board",
+            "web_choices": "artemis.games.odyssey.web_board:web_choices",
+            "web_words": "artemis.games.odyssey.web_board:web_words",
+            "web_templates": WEB_TEMPLATES,
+            "web_template": "board.html",
+            "web_stylesheet": "board.css",
+        },
+        "browse": "artemis.games.odyssey.browse",
+        "scenario": "artemis.games.odyssey.position",
+    }
 
     # -- a game ------------------------------------------------------------------------------
 
@@ -242,15 +244,8 @@ class OdysseyRuleset(Ruleset):
 
     # -- what each seat may know -------------------------------------------------------------
 
-    def view(self, game, seat):
-        from artemis.games.odyssey.view import view
-
-        return view(game, seat)
-
-    def full_view(self, game):
-        from artemis.games.odyssey.view import full_view
-
-        return full_view(game)
+    view = staticmethod(view)
+    full_view = staticmethod(full_view)
 
     def determinize(self, game, seat, rng: random.Random):
         """Resample what ``seat`` cannot know (`artemis.games.odyssey.hidden`)."""
@@ -282,127 +277,6 @@ class OdysseyRuleset(Ruleset):
         if action.kind == "place":
             return ("place", action.args[1])
         return (action.kind,)
-
-    @property
-    def scenario(self):
-        """Scenario positions of the Odyssey (`artemis.games.odyssey.position`)."""
-        from artemis.games.odyssey import position
-
-        return position
-
-    # -- words -------------------------------------------------------------------------------
-
-    def seat_summary(self, game, seat: int) -> str:
-        """The line a human seat reads before each question: colour (with teams, its team's,
-        and its partner), VP, Resource cards, Artifacts held; with the option ``memory_aid``
-        (OR4), the face-down planets it peeked at and their types."""
-        from artemis.games.odyssey.rules.teams import team_of
-        from artemis.games.odyssey.vocabulary import RESOURCE_NAMES, RESOURCES
-        from artemis.util.plural import counted
-
-        p = game.state.players[team_of(game.state, seat)]
-        cards = ", ".join(f"{p.res[i]} {RESOURCE_NAMES[r]}" for i, r in enumerate(RESOURCES)
-                          if p.res[i]) or "no Resource cards"
-        t = game.state.teams
-        who = p.colour if t is None else (
-            f"{p.colour} team, seat {seat} with partner {t.partner(seat)}")
-        line = f"{who}: {p.vp} VP; {cards}; {counted(len(p.artifacts), 'Alien Artifact')}"
-        s = game.state
-        if game.config.options.get("memory_aid") and s.known[seat]:
-            # OR4: a human relies on memory for earlier peeks unless memory_aid is set
-            seen = ", ".join(f"{q.id} {q.type.capitalize()}" for q in s.planets
-                             if q.id in s.known[seat] and not q.up)
-            line += f"; peeked at: {seen}"
-        return line
-
-    def account_lines(self, game, names: list[str], records=None, decisions=False):
-        from artemis.games.odyssey.account import account_lines
-
-        return account_lines(game, names, records, decisions)
-
-    def describe_action(self, game, action, names=None) -> str:
-        from artemis.games.odyssey.choices import describe_action
-
-        return describe_action(game, action, names)
-
-    def choice_groups(self, game, actions):
-        from artemis.games.odyssey.choices import choice_groups
-
-        return choice_groups(game, actions)
-
-    def question(self, game, names):
-        from artemis.games.odyssey.choices import question
-
-        return question(game, names)
-
-    def last_round(self, game) -> int | None:
-        """13 in a solo game (Solo Rules, Winning the Game); None otherwise: the game ends
-        when a player reaches 42 VP (or at the stall limit, OR28), not at a round."""
-        from artemis.games.odyssey.solo_heuristic import SOLO_ROUNDS
-
-        solo = len(game.state.players) == 1 and game.state.teams is None
-        return SOLO_ROUNDS if solo else None
-
-    def board_text(self, game, view, names):
-        from artemis.games.odyssey.board_text import board_text
-
-        return board_text(game, view, names)
-
-    # -- simulation reports (artemis.games.odyssey.stats) ------------------------------------
-
-    @property
-    def item_sections(self):
-        from artemis.games.odyssey.stats import ITEM_SECTIONS
-
-        return ITEM_SECTIONS
-
-    vp_parts_title = "each scoring option (its Score actions, most +3 and fewest -2)"
-
-    def report_items(self, catalog):
-        from artemis.games.odyssey.stats import report_items
-
-        return report_items(catalog)
-
-    def item_summary(self, game) -> dict:
-        from artemis.games.odyssey.stats import item_summary
-
-        return item_summary(game)
-
-    def vp_parts(self, game) -> list[dict[str, int]]:
-        """VP by scoring option per seat: the Odyssey scores during play, not at the end."""
-        from artemis.games.odyssey.stats import vp_by_option
-
-        return vp_by_option(game)
-
-    def evaluate(self, game, seat: int) -> float:
-        from artemis.games.odyssey.heuristic import evaluate
-        from artemis.games.odyssey.rules.teams import team_of
-
-        return evaluate(game, team_of(game.state, seat))  # a team's worth is its seats'
-
-    def value_all(self, game) -> list[float]:
-        """Each seat's estimated final VP margin over the best other player (the strong bot's
-        reading, `Ruleset.value_all`): the heuristic's worth (`heuristic.worth`) of each
-        player read once, so a 3-player position costs a third of `evaluate_all`; a finished
-        game by its VP margin (where `evaluate` says +-1000 for a win or a loss). Solo, team
-        games and a seat in the middle of its own Artifact's effect read `evaluate`."""
-        from artemis.games.odyssey.heuristic import using_artifact, worth
-
-        s = game.state
-        if s.n == 1 or s.teams is not None:
-            return self.evaluate_all(game)
-        if game.final is not None:
-            vps = [p.vp for p in s.players]
-        else:
-            vps = [worth(game, p.seat) for p in s.players]
-        out = []
-        for seat in range(len(vps)):
-            if game.final is None and using_artifact(game, seat):
-                out.append(self.evaluate(game, seat))
-            else:
-                out.append(vps[seat] - max(v for other, v in enumerate(vps) if other != seat))
-        return out
-
 
 
 RULESET = OdysseyRuleset()

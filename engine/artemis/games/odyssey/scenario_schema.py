@@ -147,3 +147,9 @@ DEFINITIONS = {
 
 # what a ``resolve:`` step may name: the Action phase as a whole
 RESOLVE_TARGETS = ("round",)
+#: how a ``resolve:`` step's target is named in messages
+RESOLVE_NOUN = "round"
+#: the bare steps that run the round to a moment: ``upkeep`` runs the End of the Round to
+#: its end (the moment ``end_of_round``), named as the Project names its own round's end so
+#: one habit serves both games' scenarios (docs/scenarios.md, the Odyssey)
+PHASE_STEPS = {"upkeep": "end_of_round"}

@@ -55,8 +55,10 @@ class Player:
     """One player (rulebook, Setup 1): ``colour``, ``vp`` (the Score marker), ``res`` (six
     Resource counts), ``supply`` (Asset pieces not in play, by type), ``hand`` (Action card
     ids in hand), ``score_discard`` (their Score discard pile), ``artifacts`` (Alien Artifact
-    ids held, hidden from the others), ``artifacts_used`` (how many it has used) and
-    ``artifacts_played`` (their ids, in the order used: public once used, OR7)."""
+    ids held, hidden from the others), ``artifacts_used`` (how many it has used),
+    ``artifacts_played`` (their ids, in the order used: public once used, OR7) and ``scored``
+    ({why: VP}, what each reason moved its marker by, as each ``vp`` record logs it: a scoring
+    option's id for its Score actions; a simulation report's VP by scoring option)."""
 
     seat: int
     colour: str
@@ -68,6 +70,7 @@ class Player:
     artifacts: list[str] = field(default_factory=list)
     artifacts_used: int = 0
     artifacts_played: list[str] = field(default_factory=list)
+    scored: dict[str, int] = field(default_factory=dict)
 
     def clone(self) -> Player:
         c = _new(Player)
@@ -78,6 +81,7 @@ class Player:
         d["score_discard"] = self.score_discard[:]
         d["artifacts"] = self.artifacts[:]
         d["artifacts_played"] = self.artifacts_played[:]
+        d["scored"] = self.scored.copy()
         return c
 
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from artemis.games.odyssey.rules.teams import seat_count, team_of, viewers
 from artemis.games.odyssey.vocabulary import ACTION_NAMES, OPTION_NAMES, RESOURCE_NAMES
+from artemis.kernel.parts import WINNER_WORDS
 
-#: The report's tables of the Odyssey's items (`Ruleset.item_sections`).
+#: The report's tables of the Odyssey's items (`parts.Report.item_sections`).
 ITEM_SECTIONS = (
     ("action_card", "Action cards (used: played and revealed; owners: the player who played "
      "it, their win rate and mean VP)", "used", True),
@@ -26,6 +27,18 @@ ITEM_SECTIONS = (
      "their win rate and mean VP)", "used", True),
     ("mission", "Missions (solo; taken: won; the win rate is the Mission's)", "won", True),
 )
+
+#: the report part's members (`artemis.kernel.parts.Report`) under their names
+item_sections = ITEM_SECTIONS
+vp_parts_title = "each scoring option (its Score actions, most +3 and fewest -2)"
+
+
+def report_win_words(players: int) -> str:
+    """Who wins a game of ``players``, for a report's wins table: solo, the Mission's goals
+    decide (rulebook, Solo Play); else the engine's winner (`parts.WINNER_WORDS`)."""
+    if players == 1:
+        return "a solo game is won when its Mission is"
+    return WINNER_WORDS
 
 
 def card_name(card, catalog) -> str:
@@ -107,10 +120,11 @@ def vp_by_option(game) -> list[dict[str, int]]:
     was moved (a marker at 0 stays there, so a -2 there is counted though it took nothing).
     Every option of the catalog is listed, 0 when never scored."""
     options = [o.id for o in game.catalog.scoring_options]
-    out = [dict.fromkeys(options, 0) for _ in game.state.players]
-    for e in game.log.of_types({"vp"}):
-        if e.get("why") in out[e["player"]]:
-            out[e["player"]][e["why"]] += e["amount"]
-    # per seat: with teams each seat shows its team's marker (OR14)
     state = game.state
+    out = [{o: p.scored.get(o, 0) for o in options} for p in state.players]
+    # per seat: with teams each seat shows its team's marker (OR14)
     return [out[team_of(state, seat)] for seat in range(seat_count(state))]
+
+
+#: VP by scoring option per seat: the Odyssey scores during play, not at the end
+vp_parts = vp_by_option

@@ -381,7 +381,8 @@ def _assets_params() -> dict:
 
 QUANTITIES = (
     Quantity("held", _obj({"item": {"$ref": "#/definitions/resource"}}),
-             "Resource cards in the player's hand, of one type or (item omitted) all."),
+             "Resource cards in the player's hand, of one type or (item omitted) all.",
+             examples=({"item": "water"},)),
     Quantity("assets", _assets_params(), "The player's Assets in play."),
     Quantity("systems_present", dict(_NONE),
              "Systems, the Starting system included, holding any of the player's Assets."),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from artemis.games.project.regions import STOCK_ITEMS
 from artemis.games.project.state import DOORSTEP_MAX
 from artemis.games.project.vocabulary import REGION_NAMES
 from artemis.util.plural import counted
@@ -174,7 +175,7 @@ def _items(item: str, amount: int) -> str:
 
 def _stock(region: str, amount: int) -> str:
     """A region's stock change: "+4 Energy", "-1 Mineral", "+3 colonists"."""
-    item = {"vents": "energy", "quarry": "minerals"}.get(region)
+    item = STOCK_ITEMS.get(region)
     text = _items(item, abs(amount)) if item else counted(abs(amount), "colonist")
     return ("+" if amount >= 0 else "-") + text
 

@@ -1,6 +1,7 @@
 """The Artemis Project's board as data: the seat's view (`Game.view`) with the catalog's
-names and words, for the front ends that draw it (the browser's ``boards/project.html``, the
-terminal seat's `artemis.games.project.board_text`).
+names and words, for the front ends that draw it (the browser's template ``web/board.html``
+beside this module, its boards part's ``web_board``; the terminal seat's
+`artemis.games.project.board_text`).
 
 The seven regions in the order they resolve ("The Resolution Phase"), each with its dice in
 placement order: Basecamp's Expedition cards (difficulty, the two rewards and who has claimed

@@ -41,7 +41,8 @@ def board_text(game, view: dict, names: list[str]):
         if event["text"]:
             head += f": {event['text']}"
         for m in event["modifiers"]:
-            head += f"; {m['text']} this round"
+            if m["text"] not in event["text"]:  # as the browser: the card's text says it
+                head += f"; {m['text']} this round"
     regions = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
     regions.add_column("region", style="bold", no_wrap=True)
     regions.add_column("holds")

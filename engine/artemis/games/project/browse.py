@@ -24,6 +24,8 @@ class UnknownKind(ValueError):
 
 
 KINDS = CONTENT_KINDS
+#: What an item of this catalog is called when an id names none (`artemis content show`).
+NOUN = "building, expedition or event"
 
 _TABLE_NAMES = {
     "academy": "Academy",

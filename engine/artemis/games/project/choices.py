@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import re
 
+from artemis.games.project.regions import BY_ID as REGION
 from artemis.games.project.vocabulary import REGIONS
 from artemis.games.project.words import (
     colonist_name,
     describe,
     describe_ability,
+    item_name,
     region_name,
     with_article,
 )
-from artemis.kernel.choices import ChoiceGroup
+from artemis.kernel.choices import ChoiceGroup, web_steps
 from artemis.util.plural import counted
 
 #: A question's words by kind ({name}: the player deciding), as the rulebook asks it.
@@ -49,7 +51,7 @@ QUESTION_WORDS = {
 
 def question(game, names: list[str]) -> str:
     """The pending question in words, the player named: "Ada, place a die"; "" when the
-    game is over (the seat's holdings are `Ruleset.seat_summary`'s)."""
+    game is over (the seat's holdings are `parts.Words.seat_summary`'s)."""
     pending = game.pending
     if pending is None:
         return ""
@@ -254,12 +256,11 @@ def _target_words(game, region: str, target: int, face: int | None = None) -> st
         hard, event = _with_event(game, region, lambda: difficulty(game, card))
         return (f"at Basecamp on {x.name} (difficulty {hard}{event}, dice so far {total}; "
                 f"rewards: {rewards})")
-    if region in ("vents", "quarry"):
-        stock = s.vents if region == "vents" else s.quarry
-        where = "in the Vents" if region == "vents" else "in the Quarry"
+    if REGION[region].stock is not None:  # the Vents, the Quarry
+        stock = getattr(s, REGION[region].stock_field)
         take = (_harvest(game, region, face) if face
                 else f"{_stock_words(region, stock)} there{_stock_event(game, region, stock)}")
-        return f"{where} ({take})"
+        return f"{REGION[region].where} ({take})"
     if region == "gantry":
         g = s.gantry[target]
         tile = cat.by_id[g.tile]
@@ -357,6 +358,20 @@ def placement_groups(actions: list, describe_action=None) -> list[dict] | None:
         for rolled, regions in sorted(dice.items())]
 
 
+def web_choices(game, actions: list, describe_action=None) -> list[dict] | None:
+    """The browser's grouped chooser (the boards part's ``web_choices``, in the kernel's
+    `web_steps` shape): `placement_groups` of ``actions``, a step each for the die ("die 3"),
+    the region (keyed by its id, which the board's regions carry as ``data-choice``) and the
+    target; their words name no engine id, so ``game`` is not read."""
+    groups = placement_groups(actions, describe_action)
+    if groups is None:
+        return None
+    return web_steps(
+        (((g["die"], f"die {g['die']}"), (r["id"], r["name"]), (t["target"], t["label"])),
+         {"id": o["id"], "label": o["label"]})
+        for g in groups for r in g["regions"] for t in r["targets"] for o in t["options"])
+
+
 def _change(game, action) -> str:
     """A placement's Toolkit change and what the die's face then gives, for the last step:
     "as rolled: 3 (up to 3 of 11 Energy)", "3->4 for 1 Toolkit (up to 4 of 11 Energy)"."""
@@ -379,7 +394,7 @@ def _face_offer(game, region: str, target: int, face: int) -> str:
         total = sum(d.face + d.pioneers for d in card.dice) + face
         hard, event = _with_event(game, region, lambda: difficulty(game, card))
         return f"total {total} of {hard}{event}"
-    if region in ("vents", "quarry"):
+    if REGION[region].stock is not None:  # the Vents, the Quarry
         return _harvest(game, region, face)
     if region == "gantry":
         from artemis.games.project.rules.gantry import price
@@ -397,7 +412,8 @@ def _face_offer(game, region: str, target: int, face: int) -> str:
 
 def _stock_words(region: str, n: int) -> str:
     """``n`` of the Vents' Energy or the Quarry's Minerals: "4 Energy", "1 Mineral"."""
-    return counted(n, "Energy", "Energy") if region == "vents" else counted(n, "Mineral")
+    item = REGION[region].stock
+    return counted(n, item_name(item, 1), item_name(item, 2))
 
 
 def _harvest(game, region: str, face: int) -> str:
@@ -408,15 +424,15 @@ def _harvest(game, region: str, face: int) -> str:
     after the dice before it", "only 2 Energy there for your 5", "no Energy left after the
     dice before it: exposed (1 step on the Relief Track)"."""
     s = game.state
-    stock = s.vents if region == "vents" else s.quarry
+    stock = getattr(s, REGION[region].stock_field)
     change, event = _event_stock(game, region)
     stock = max(stock + change, 0)  # the region's stock is never negative (ops "stock")
-    dice = s.vents_dice if region == "vents" else s.quarry_dice
+    dice = getattr(s, REGION[region].dice_field)
     ahead = sum(f for _, f in dice if f <= face)
     left = max(stock - ahead, 0)
     after = " left after the dice before it" if ahead else " there"
     if left == 0:
-        noun = "Energy" if region == "vents" else "Minerals"
+        noun = item_name(REGION[region].stock, 2)
         return f"no {noun}{after}{event}: exposed (1 step on the Relief Track)"
     if left < face:
         return f"only {_stock_words(region, left)}{after}{event} for your {face}"
@@ -524,3 +540,12 @@ def choice_groups(game, actions: list) -> list[ChoiceGroup] | None:
             regions.append(ChoiceGroup(r["name"], tuple(targets)))
         out.append(ChoiceGroup(f"die {g['die']}", tuple(regions)))
     return out
+
+
+def seat_summary(game, seat: int) -> str:
+    """A seat's holdings in a few words, shown to a human seat before it decides: "3 Energy, 2
+    Minerals, 1 Toolkit, 4 VP; dice 2, 5"."""
+    p = game.state.players[seat]
+    return (f"{p.energy} Energy, {counted(p.minerals, 'Mineral')}, "
+            f"{counted(p.toolkits, 'Toolkit')}, {p.vp} VP; "
+            + (f"dice {', '.join(map(str, p.dice))}" if p.dice else "no dice left"))

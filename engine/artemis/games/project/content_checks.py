@@ -6,12 +6,15 @@ Each check has its own code; see docs/errors.md.
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
-from artemis.content.checks import effect_budget, effect_contexts, unique_ids, walk_effect
+from artemis.content.checks import effect_budget, unique_ids, walk_effect
+from artemis.content.checks import effect_contexts as _any_contexts
 from artemis.content.loader import Item, Pack, may_hold
 from artemis.content.problems import Problem, did_you_mean
 from artemis.effects.registry import BOARD, PLAYER, SCORING, Registry
 from artemis.games.project.content_balance import balance_warnings
+from artemis.games.project.scoring_model import model_problems
 from artemis.games.project.vocabulary import COLONIST_TYPES, PLACES
 
 ABILITIES = ("upkeep", "passive", "trigger", "scoring")
@@ -23,6 +26,11 @@ BASE_EXPEDITIONS = 22
 BASE_EVENTS = 14
 BASE_COLONISTS = {"pioneer": 28, "engineer": 24, "marine": 16, "steward": 16}
 BASE_ACADEMY_SUPPLY = {"engineer": 4, "marine": 4, "steward": 4}
+
+#: R37: a ``modify`` stands in a building's passive or an Event clause without a target only
+effect_contexts = partial(_any_contexts, modify_where=(
+    "a building passive or an untargeted event clause (R37)",
+    "use a passive on an Ocean tile, or an event clause without a target"))
 
 
 def _is_int(value) -> bool:
@@ -48,6 +56,7 @@ def check_all(items: list[Item], packs: list[Pack], registry: Registry) -> list[
     invalid = [i for p in packs for i in p.invalid]
     known = items + invalid
     out = unique_ids(items, packs)
+    out.extend(model_problems(packs))  # the designer's scoring model, beside the items
     tiles = {i.id: i for i in known if i.kind == "buildings" and isinstance(i.id, str)
              and "duplicate_of" not in i.data}
     spots = {r.data["spot"]: r for r in known

@@ -1,4 +1,4 @@
-"""The Project's heuristic worth of a position, in VP, for bots (`Ruleset.evaluate`): the
+"""The Project's heuristic worth of a position, in VP, for bots (`parts.Players.evaluate`): the
 score if the game ended now, plus what the position is likely still to bring, minus the best
 opponent's same figure.
 
@@ -7,7 +7,7 @@ It values what the rulebook's End of the Game rewards (docs/design.md; the scori
 part of it while staffing goes on; Ocean tiles producing each round; the buildings chart),
 colonists (each one toward the sets and a building's staff), Expedition badges by the badges
 chart, and resources by what they still buy (Minerals a building, Energy colonists) while
-rounds remain. Games of rules version 1 read `heuristic_v1` instead (`Ruleset.evaluate`).
+rounds remain. Games of rules version 1 read `heuristic_v1` instead (`parts.Players.evaluate`).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Project's heuristic of rules version 1 (`Ruleset.evaluate` for a game played under
+"""The Project's heuristic of rules version 1 (`parts.Players.evaluate` for a game played under
 that version, docs/rulings.md "Rules versions"): the greedy bot's reading before the heuristic
 of `artemis.games.project.heuristic`, kept so that a version-1 save continued with greedy
 seats plays on as it did. The score if the game ended now plus what is likely still to

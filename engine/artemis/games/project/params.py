@@ -80,3 +80,9 @@ def _add(value, extra):
     if isinstance(value, set):
         return value | {extra}
     return value + extra
+
+
+def last_round(game) -> int:
+    """The game's last round: the rule parameter ``rounds`` (six in the rulebook: Setup,
+    General Setup, step 5), for "Round 4 of 6" (the words part)."""
+    return param(game, "rounds")

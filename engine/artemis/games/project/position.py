@@ -16,7 +16,10 @@ from artemis.content.problems import Problem, did_you_mean, pointer
 from artemis.games.project.scenario_ids import canonical_action  # noqa: F401 - house:TYPE
 from artemis.games.project.scenario_schema import (  # noqa: F401 - the scenario support
     DEFINITIONS,
+    EXAMPLES,
     GIVEN_SCHEMA,
+    PHASE_STEPS,
+    RESOLVE_NOUN,
     RESOLVE_TARGETS,
 )
 from artemis.games.project.state import SHELTERS
@@ -137,7 +140,7 @@ def player_names(doc, given: dict, report: Callable) -> list:
     names: list = []
     for i, p in enumerate(given.get("players") or []):
         name = p.get("name")
-        if name is not None and (name in names or name in RESERVED_NAMES):
+        if name is not None and (name in names or name in RESERVED_NAMES or name in PHASE_STEPS):
             why = ("is used twice" if name in names else "is a word steps use")
             report(("given", "players", i, "name"), "S105", f"player name '{name}' {why}",
                    "give every player a different name")
@@ -544,14 +547,13 @@ def answer(game, action_id: str) -> None:
         game.tasks = waiting
 
 
-def matches_region(task: tuple, region: str) -> bool:
-    """Whether ``task`` is the step that resolves ``region``."""
-    return task == ("resolve", "region", region)
-
-
-def matches_event(task: tuple) -> bool:
-    """Whether ``task`` is the step that resolves an Event card."""
-    return task[0] == "event"
+def resolves(task: tuple, target: str) -> bool:
+    """Whether ``task`` is the rule step that resolves a ``resolve:`` step's ``target``: a
+    region's (``("resolve", "region", REGION)``) or an Event card's; ``round`` is not one
+    step (`resolution_over` says when it is done)."""
+    if target == "event":
+        return task[0] == "event"
+    return target in REGIONS and task == ("resolve", "region", target)
 
 
 def resolution_over(game) -> bool:

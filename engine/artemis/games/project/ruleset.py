@@ -1,5 +1,7 @@
-"""The Artemis Project as a registered game (`artemis.kernel.ruleset.Ruleset`): its player
-counts, random streams, step table, content, views, hidden information, words and bots.
+"""The Artemis Project as a registered game (`artemis.kernel.ruleset.Ruleset`): its core
+(player counts, random streams, step table, setup, views, hidden information, result) and the
+modules that are its optional parts (content, words, report, players, tools, boards, browse,
+scenario: `artemis.kernel.parts`).
 
 Registered under the ``artemis.games`` entry point ``project`` (pyproject.toml), as a third
 party would register a game.
@@ -9,14 +11,19 @@ from __future__ import annotations
 
 import random
 from functools import cached_property
+from pathlib import Path
 
 from artemis.games.project import hookspecs
 from artemis.games.project.rules_versions import RULES_VERSION, legacy_variants
+from artemis.games.project.view import full_view, view
 from artemis.kernel.ruleset import Ruleset
 from artemis.kernel.streams import Streams, shuffle
-from artemis.util.plural import counted
 
 # question kind -> the rule it is asked under (IllegalAction names it)
+#: the folder of the game's templates for the browser (its board), read by the ``web``
+#: extra only (the boards part's ``web_templates``)
+WEB_TEMPLATES = Path(__file__).resolve().parent / "web"
+
 QUESTIONS = {
     "place": "Placement Phase",
     "send": "Basecamp: Sending Colonists on Expeditions (R1)",
@@ -99,40 +106,40 @@ class ProjectRuleset(Ruleset):
 
         return TABLE
 
-    # -- content ---------------------------------------------------------------------------
-
-    def base_pack(self):
-        from artemis.util.paths import base_pack
-
-        return base_pack(self.id)
-
-    def core_plugin(self):
-        from artemis.games.project import core_plugin
-
-        return core_plugin
-
-    def load_content(self, packs, registry, checks=(), plugin_names=frozenset()):
-        from artemis.games.project.content import load_game_content
-
-        return load_game_content(packs, registry, checks, plugin_names)
-
-    def content_summary(self, catalog) -> str:
-        return (f"{len(catalog.buildings)} buildings, {len(catalog.expeditions)} expeditions, "
-                f"{len(catalog.events)} events, {len(catalog.relief_track)} Relief Track "
-                f"spaces, {len(catalog.board.rows)} board rows")
-
-    @property
-    def browse(self):
-        from artemis.games.project import browse
-
-        return browse
-
-    def schemas(self, registry) -> dict[str, dict]:
-        from artemis.games.project.content_schemas import KINDS, effect_schema, file_schema
-
-        out = {f"{k}.schema.json": file_schema(registry, k) for k in KINDS}
-        out["effect.schema.json"] = effect_schema(registry)
-        return out
+    # the optional parts (artemis.kernel.parts): each member the module function of its name
+    parts = {
+        "content": {
+            "core_plugin": "artemis.games.project.core_plugin",
+            "load_content": "artemis.games.project.content:load_game_content",
+            "content_summary": "artemis.games.project.content:content_summary",
+            "schemas": "artemis.games.project.content:schemas",
+        },
+        "words": {
+            "explain_illegal": "artemis.games.project.rules.explain:why_not",
+            "seat_summary": "artemis.games.project.choices:seat_summary",
+            "account_lines": "artemis.games.project.account:account_lines",
+            "describe_action": "artemis.games.project.choices:describe_action",
+            "choice_groups": "artemis.games.project.choices:choice_groups",
+            "question": "artemis.games.project.choices:question",
+            "last_round": "artemis.games.project.params:last_round",
+        },
+        "report": "artemis.games.project.stats",
+        "players": "artemis.games.project.players",
+        "tools": {
+            "action_space": "artemis.games.project.action_space:action_space",
+            "score_bounds": "artemis.games.project.score_bounds:score_bounds",
+        },
+        "boards": {
+            "board_text": "artemis.games.project.board_text:board_text",
+            "web_board": "artemis.games.project.board_data:board",
+            "web_choices": "artemis.games.project.choices:web_choices",
+            "web_templates": WEB_TEMPLATES,
+            "web_template": "board.html",
+            "web_stylesheet": "board.css",
+        },
+        "browse": "artemis.games.project.browse",
+        "scenario": "artemis.games.project.position",
+    }
 
     # -- a game ------------------------------------------------------------------------------
 
@@ -171,21 +178,8 @@ class ProjectRuleset(Ruleset):
 
     # -- what each seat may know -------------------------------------------------------------
 
-    def view(self, game, seat):
-        from artemis.games.project.view import view
-
-        return view(game, seat)
-
-    def full_view(self, game):
-        from artemis.games.project.view import full_view
-
-        return full_view(game)
-
-    @property
-    def scenario(self):
-        from artemis.games.project import position
-
-        return position
+    view = staticmethod(view)
+    full_view = staticmethod(full_view)
 
     def determinize(self, game, seat, rng: random.Random):
         """Resample what no seat can see: the order of the Expedition deck and the tile
@@ -206,139 +200,6 @@ class ProjectRuleset(Ruleset):
         # each generator made when first read: the seeds are drawn now, in order
         s.rng = Streams.seeded((name, rng.getrandbits(64)) for name in self.streams)
         return clone
-
-    # -- words -------------------------------------------------------------------------------
-
-    def explain_illegal(self, game, wanted: str) -> tuple[str, str] | None:
-        """Why ``wanted`` breaks a rule, for every question of the Project: a placement and
-        its follow-ups, recruiting, the Gantry's offer, rewards, the Relief Track, colonists
-        and buildings gained, effects' choices and Upkeep (artemis.games.project.rules.explain),
-        naming players as `Game.who` does."""
-        from artemis.games.project.rules.explain import why_not
-
-        return why_not(game, wanted)
-
-    def seat_summary(self, game, seat: int) -> str:
-        p = game.state.players[seat]
-        return (f"{p.energy} Energy, {counted(p.minerals, 'Mineral')}, "
-                f"{counted(p.toolkits, 'Toolkit')}, {p.vp} VP; "
-                + (f"dice {', '.join(map(str, p.dice))}" if p.dice else "no dice left"))
-
-    def account_lines(self, game, names: list[str], records=None, decisions=False):
-        from artemis.games.project.account import account_lines
-
-        return account_lines(game, names, records, decisions)
-
-    def describe_action(self, game, action, names=None) -> str:
-        from artemis.games.project.choices import describe_action
-
-        return describe_action(game, action, names)
-
-    def choice_groups(self, game, actions):
-        from artemis.games.project.choices import choice_groups
-
-        return choice_groups(game, actions)
-
-    def question(self, game, names):
-        from artemis.games.project.choices import question
-
-        return question(game, names)
-
-    def last_round(self, game) -> int:
-        """The rule parameter ``rounds`` (six in the rulebook: Setup, General Setup, step 5)."""
-        from artemis.games.project.params import param
-
-        return param(game, "rounds")
-
-    def board_text(self, game, view, names):
-        from artemis.games.project.board_text import board_text
-
-        return board_text(game, view, names)
-
-    # -- players ----------------------------------------------------------------------------
-
-    def item_summary(self, game) -> dict:
-        from artemis.games.project.stats import item_summary
-
-        return item_summary(game)
-
-    def turn_positions(self, game) -> dict:
-        from artemis.games.project.stats import turn_positions
-
-        return turn_positions(game)
-
-    owner_strata_label = "buildings held"
-
-    def owner_strata(self, game) -> list[int]:
-        from artemis.games.project.stats import buildings_held
-
-        return buildings_held(game)
-
-    def game_figures(self, game) -> dict:
-        from artemis.games.project.stats import game_figures
-
-        return game_figures(game)
-
-    def report_summary(self, game) -> dict:
-        """`Ruleset.report_summary`, its log parts from one pass over the log."""
-        from artemis.games.project.stats import log_figures
-
-        return {"steps": self.vp_parts(game), **log_figures(game)}
-
-    def item_rates(self, kind: str, counts: dict, games: int) -> dict:
-        from artemis.games.project.stats import item_rates
-
-        return item_rates(kind, counts, games)
-
-    def figures_report(self, figures: dict, games: int, bots: list[str]) -> dict:
-        from artemis.games.project.stats import figures_report
-
-        return figures_report(figures, games, bots)
-
-    item_sections = (
-        ("building", "Buildings (claimed: bought or won; owners: holders at the end, their "
-         "win rate and mean VP)", "claimed", True),
-        ("expedition", "Expeditions (owners: the rewarded explorers of a success, their win "
-         "rate and mean VP)", "succeeded", True),
-        ("event", "Events", "", False),  # a revealed event is resolved: one column says it
-    )
-    vp_parts_title = "each End of the Game step"
-
-    def report_items(self, catalog) -> list[tuple[str, str, str, str]]:
-        """Every building (copies in their original's row), expedition and event of the catalog
-        (simulation reports)."""
-        return ([(b.id, "building", b.name, b.pack) for b in catalog.buildings
-                 if not b.duplicate_of]  # a copy is counted in its original's row
-                + [(x.id, "expedition", x.name, x.pack) for x in catalog.expeditions]
-                + [(e.id, "event", e.name, e.pack) for e in catalog.events])
-
-    def evaluate(self, game, seat: int) -> float:
-        """The heuristic worth of ``seat``'s position in VP (`artemis.games.project.heuristic`);
-        a game of rules version 1 reads the heuristic of its time (`heuristic_v1`), so a
-        version-1 save continued with greedy seats plays on as it did."""
-        if game.config.rules_version == 1:
-            from artemis.games.project.heuristic_v1 import evaluate
-        else:
-            from artemis.games.project.heuristic import evaluate
-
-        return evaluate(game, seat)
-
-    def evaluate_all(self, game) -> list[float]:
-        """`evaluate` of every seat from one reading of the position (the heuristic's
-        `evaluate_all`; rules version 1 seat by seat)."""
-        if game.config.rules_version == 1:
-            return super().evaluate_all(game)
-        from artemis.games.project.heuristic import evaluate_all
-
-        return evaluate_all(game)
-
-    def search_key(self, game, action) -> float:
-        """A placement (``place:ROLLED:FINAL:REGION:TARGET``) by the Toolkits it costs,
-        |FINAL - ROLLED| (The Placement Phase: a Toolkit changes a die by one): the search
-        tries the dice as rolled first and rolls out with them; other questions alike."""
-        if action.kind == "place":
-            return abs(action.args[1] - action.args[0])
-        return 0
 
 
 RULESET = ProjectRuleset()

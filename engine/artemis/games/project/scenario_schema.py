@@ -217,3 +217,19 @@ DEFINITIONS = {
 
 # what a ``resolve:`` step may name
 RESOLVE_TARGETS = (*REGIONS, "event", "round")
+#: how a ``resolve:`` step's target is named in messages ("{resolve: REGION}")
+RESOLVE_NOUN = "REGION"
+#: the bare steps of a Project scenario that run the round to a moment: ``upkeep`` runs the
+#: Upkeep phase to its end (the moment ``end_of_upkeep``; docs/scenarios.md, steps)
+PHASE_STEPS = {"upkeep": "end_of_upkeep"}
+
+#: Examples in the Project's words for the kernel's scenario schema (editors show them):
+#: an expected error, an expect step's checks, steps.
+EXAMPLES = {
+    "expected_error": [{"code": "S301", "match": "Steward .* 1 or 2"}],
+    "expect": [{"players.purple.relief": 2, "board.vents": 0},
+               {"decision.legal": {"includes": ["send:none"]}},
+               {"view": "blue", "board.0.card": None}],
+    "step": [{"resolve": "vents"}, {"yellow": "relief_reward:2"}, "upkeep",
+             {"until": "end_of_placement"}, {"expect": {"players.yellow.energy": 4}}],
+}

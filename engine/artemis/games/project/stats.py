@@ -4,15 +4,26 @@
 Per item (`item_summary`): buildings, expeditions and events, each with whole-number
 ``counts`` that add up over games (staffing, cards laid out, who an Event hit); copies of one
 building name their original as ``group``. Per game (`game_figures`): dice by region, Gantry
-prices paid, Relief Track gains and who was behind after round 3; turn positions
+prices, Relief Track gains, who was behind after round 3 (on the track, and on the projected
+score), wins by buildings held and Expeditions by difficulty; turn positions
 (`turn_positions`) and the buildings each seat held (`buildings_held`, the confounder the
 owners' win rates are adjusted for). `item_rates` and `figures_report` turn the summed
-counts into the report's rates.
+counts into the report's rates. What the log does not hold of the game's middle, each seat's
+projected score at the start of every round (`projected_scores`), is kept during play
+(`artemis.sim.task.round_watch`) and given as ``rounds``.
+
+This module is the Project's report part (`artemis.kernel.parts.Report`): its members are the
+functions and constants of those names here.
 """
 
 from __future__ import annotations
 
+from artemis.games.project.report_tables import (  # noqa: F401 - report_tables: a member
+    STEP_LABELS,
+    report_tables,
+)
 from artemis.games.project.rules.colonists import fully_staffed
+from artemis.games.project.rules.scoring import final_scores
 
 #: Log records that end an Event's resolution: what follows is no longer the Event's doing
 #: (its clauses run as consecutive steps, before the next region or phase; rulebook, The
@@ -28,24 +39,62 @@ _READ = frozenset({"placed", "vp", "board_setup", "event_revealed", "event", "bu
                    "gantry_bought", "activated", "expedition", "relief", "relief_ignored",
                    "setup", "start_player"})
 _IN_EVENT = (_AFTER_EVENT | _EVENT_HITS) - _READ
+#: The item kinds of a report's tables, in order: (kind, title, what "taken" means, whether
+#: the owners' figures are shown): the report part's ``item_sections``.
+item_sections = (
+    ("building", "Buildings (claimed: bought or won; owners: holders at the end, their "
+     "win rate and mean VP)", "claimed", True),
+    ("expedition", "Expeditions (owners: the rewarded explorers of a success, their win "
+     "rate and mean VP)", "succeeded", True),
+    ("event", "Events", "", False),  # a revealed event is resolved: one column says it
+)
+vp_parts_title = "each End of the Game step"
+owner_strata_label = "buildings held"
+#: each seat's projected score at the start of every round: who is behind after round 3, an
+#: Event's hit seats compared within their standing (docs/simulate.md)
+reads_rounds = True
+#: the End of the Game steps numbered as the rulebook does, in the report's tables (its own
+#: tables, `report_tables`, are in artemis.games.project.report_tables)
+report_labels = STEP_LABELS
+#: the owners' win rates `simulate --plot` charts: win_rate_by_building.png
+report_chart_kind = "building"
+
 #: Round after which "behind" is judged (the issue's question: does the Relief Track catch
 #: players up in the second half?).
 BEHIND_AFTER = 3
 
 
 #: The counts every item of a kind has (0 until counted); an Event adds ``hit_<item>``.
-COUNTS = {"building": ("held", "fully_staffed", "bought", "paid"),
+COUNTS = {"building": ("held", "fully_staffed", "bought", "paid", "staffed_won",
+                       "unstaffed_won"),
           "expedition": ("laid_out", "attempted", "succeeded"),
           "event": ("resolved", "hit", "hit_won", "hit_vp", "hit_final_vp", "rest", "rest_won",
                     "rest_final_vp")}
 
 
-def log_figures(game) -> dict:
+def projected_scores(game) -> list[int]:
+    """Each seat's projected score now: its VP on the track plus what final scoring would
+    give it if the game ended here (the seven steps of the End of the Game and any plugin's
+    scoring items, `final_scores`: read from the state, nothing changed). The standing the
+    report judges "behind" by and controls an Event's hit seats for."""
+    scores = final_scores(game)
+    return [p.vp + sum(scores[p.seat].values()) for p in game.state.players]
+
+
+def _standing(projected: list[int]) -> list[int]:
+    """Each seat's rank by projected score: the number of seats strictly ahead (0: the lead,
+    shared by tied seats)."""
+    return [sum(other > mine for other in projected) for mine in projected]
+
+
+def log_figures(game, rounds: dict | None = None) -> dict:
     """What a simulation report reads of a finished game, from one pass over its log:
     {"items": `item_summary`, "positions": `turn_positions`, "strata": `buildings_held`,
-    "figures": `game_figures`} (`Ruleset.report_summary`). Each record that counts is read
+    "figures": `game_figures`} (`parts.Report.report_summary`). Each record that counts is read
     once, in order, with the round it happened in (0 before the first Board Setup), the
-    others passed over (`_READ`); each part is built as its own function describes."""
+    others passed over (`_READ`); each part is built as its own function describes.
+    ``rounds`` ({round: `projected_scores` at its first decision}, kept during play; None:
+    not kept) gives the figures on the projected score; without it they are left out."""
     s = game.state
     n = s.n
     by_id = game.catalog.by_id
@@ -74,7 +123,9 @@ def log_figures(game) -> dict:
     vp_then = [0] * n
     relief_after = [0] * n
     reached = False
-    event = None  # the Event being resolved: [its item, VP per seat, items moved per seat]
+    event = None  # the Event being resolved: [its item, VP per seat, items moved per seat,
+    #               each seat's standing at the start of its round or None]
+    by_difficulty: dict = {}  # Expeditions by printed difficulty
     rnd = 0
     wanted = set(_READ)  # read at each record: an Event's resolution adds _IN_EVENT
     for e in game.log.of_types(wanted):
@@ -85,7 +136,7 @@ def log_figures(game) -> dict:
             reached = True
         if event is not None:  # its resolution runs up to the next region, phase or Event
             if t in _AFTER_EVENT:
-                _event_counts(*event, n, winner, final_vp)
+                _event_counts(*event, n=n, winner=winner, final_vp=final_vp)
                 event = None
                 wanted -= _IN_EVENT
             else:
@@ -101,6 +152,10 @@ def log_figures(game) -> dict:
                 x = item(card, "expedition")
                 x["appeared"] = True
                 _count(x, "laid_out")
+                d = _difficulty(by_difficulty, by_id, card)
+                if d is not None:
+                    d["laid_out"] += 1
+                    d["cards"][card] = d["cards"].get(card, 0) + 1
             for tile in (*e["gantry"], *e.get("reward_tiles", ())):
                 item(tile, "building")["appeared"] = True
         elif t == "event_revealed":
@@ -108,7 +163,8 @@ def log_figures(game) -> dict:
         elif t == "event":
             x = item(e["event"], "event")
             x["taken"] = True
-            event = [x, {}, {}]
+            projected = (rounds or {}).get(rnd)
+            event = [x, {}, {}, _standing(projected) if projected else None]
             wanted |= _IN_EVENT
         elif t == "building_claimed":
             x = item(e["tile"], "building")
@@ -129,6 +185,10 @@ def log_figures(game) -> dict:
         elif t == "expedition":
             x = item(e["card"], "expedition")
             _count(x, "attempted")
+            d = _difficulty(by_difficulty, by_id, e["card"])
+            if d is not None:
+                d["attempted"] += 1
+                d["succeeded"] += bool(e["success"])
             if e["success"]:
                 x["taken"] = True
                 _count(x, "succeeded")
@@ -146,7 +206,7 @@ def log_figures(game) -> dict:
         elif t == "start_player":
             starts[rnd] = e["player"]
     if event is not None:  # the log ends inside an Event's resolution
-        _event_counts(*event, n, winner, final_vp)
+        _event_counts(*event, n=n, winner=winner, final_vp=final_vp)
     for player, action_id in game.log.answers():  # no answer counts for anything else
         if action_id.startswith("relief_reward:"):
             r = seats[player]["relief"]
@@ -160,7 +220,10 @@ def log_figures(game) -> dict:
             x["owners"].append(p.seat)
             tile = by_id[b.tile]
             _count(x, "held")
-            _count(x, "fully_staffed", int(fully_staffed(tile.slots, b.staff)))
+            full = fully_staffed(tile.slots, b.staff)
+            _count(x, "fully_staffed", int(full))
+            # the holder's win, staffed against unstaffed copies (`item_rates`)
+            _count(x, "staffed_won" if full else "unstaffed_won", int(p.seat == winner))
             if tile.upkeep:
                 since = claimed_in.get((p.seat, b.tile), 1)
                 _count(x, "upkeep_rounds", max(0, last_round - since + 1))
@@ -174,24 +237,54 @@ def log_figures(game) -> dict:
                                 for seat in range(n)]}
     if reached and result:
         final = {r["seat"]: r["vp"] for r in result["players"]}
-        lead, best = max(vp_then), max(final.values())
+        _behind(seats, "after_round_3", vp_then, relief_after, final, result["winner"])
+        # the same on the projected score at the start of round 4 (its first decision)
+        projected = (rounds or {}).get(BEHIND_AFTER + 1)
+        if projected:
+            _behind(seats, "after_round_3_projected", projected, relief_after, final,
+                    result["winner"])
+    held = buildings_held(game)
+    if result:
         for seat in range(n):
-            side = "behind" if vp_then[seat] < lead else "level"
-            with_relief = int(relief_after[seat] > 0)
-            won = int(seat == result["winner"])
-            seats[seat]["after_round_3"] = {side: {
-                "seats": 1, "won": won, "relief": relief_after[seat],
-                "with_relief": with_relief, "with_relief_won": with_relief * won,
-                "gap": lead - vp_then[seat], "final_gap": best - final[seat]}}
-    return {"items": items, "positions": positions, "strata": buildings_held(game),
-            "figures": {"game": {"gantry": gantry}, "seats": seats}}
+            seats[seat]["buildings_held"] = {str(held[seat]): {"seats": 1,
+                                                               "won": int(seat == winner)}}
+    game_tree = {"gantry": gantry}
+    if by_difficulty:
+        game_tree["expeditions"] = by_difficulty
+    return {"items": items, "positions": positions, "strata": held,
+            "figures": {"game": game_tree, "seats": seats}}
+
+
+def _behind(seats: list, key: str, then: list[int], relief_after: list[int], final: dict,
+            winner: int) -> None:
+    """Each seat's ``key`` figure: ``behind`` (fewer points ``then`` than the leader) or
+    ``level``, with its win, Relief Track gains after, and its gaps then and at the end."""
+    lead, best = max(then), max(final.values())
+    for seat in range(len(seats)):
+        side = "behind" if then[seat] < lead else "level"
+        with_relief = int(relief_after[seat] > 0)
+        won = int(seat == winner)
+        seats[seat][key] = {side: {
+            "seats": 1, "won": won, "relief": relief_after[seat],
+            "with_relief": with_relief, "with_relief_won": with_relief * won,
+            "gap": lead - then[seat], "final_gap": best - final[seat]}}
+
+
+def _difficulty(by_difficulty: dict, by_id, card: str) -> dict | None:
+    """The counts of the printed difficulty of Expedition ``card`` (None for a card without
+    one)."""
+    level = getattr(by_id.get(card), "difficulty", None)
+    if level is None:
+        return None
+    return by_difficulty.setdefault(str(level), {"laid_out": 0, "attempted": 0,
+                                                 "succeeded": 0, "cards": {}})
 
 
 def _count(x: dict, name: str, n: int = 1) -> None:
     x["counts"][name] = x["counts"].get(name, 0) + n
 
 
-def item_summary(game) -> dict:
+def item_summary(game, rounds: dict | None = None) -> dict:
     """The Project's items of a finished game, {id: {kind, appeared, taken, owners[, group],
     counts}} (`log_figures` reads them with the rest):
 
@@ -210,7 +303,7 @@ def item_summary(game) -> dict:
       ``hit_vp`` (the VP it moved), ``hit_<item>`` (the Energy, Minerals, Toolkits, badges,
       colonists it moved, net), ``hit_final_vp``; ``rest``, ``rest_won``, ``rest_final_vp``
       for the other seats of those games."""
-    return log_figures(game)["items"]
+    return log_figures(game, rounds)["items"]
 
 
 def _event_record(e: dict, t: str, vp: dict, moved: dict) -> None:
@@ -234,12 +327,20 @@ def _event_record(e: dict, t: str, vp: dict, moved: dict) -> None:
     vp.setdefault(seat, 0)
 
 
-def _event_counts(x, vp, moved, n, winner, final_vp) -> None:
+def _event_counts(x, vp, moved, standing, n, winner, final_vp) -> None:
     """Count who the Event ``x`` changed, and how, once its resolution is read (``vp`` and
-    ``moved`` by seat, `_event_record`)."""
+    ``moved`` by seat, `_event_record`), and, with each seat's ``standing`` at the start of
+    the Event's round (None: not kept), the hit seats and the rest within each standing:
+    ``counts["standing"][rank] = {hit, hit_won, rest, rest_won}``."""
     _count(x, "resolved")
     for seat in range(n):
         won = int(seat == winner)
+        if standing is not None:
+            cell = x["counts"].setdefault("standing", {}).setdefault(
+                str(standing[seat]), {"hit": 0, "hit_won": 0, "rest": 0, "rest_won": 0})
+            side = "hit" if seat in vp else "rest"
+            cell[side] += 1
+            cell[f"{side}_won"] += won
         if seat in vp:
             _count(x, "hit")
             _count(x, "hit_won", won)
@@ -267,7 +368,7 @@ def buildings_held(game) -> list[int]:
     return [len(p.buildings) for p in game.state.players]
 
 
-def game_figures(game) -> dict:
+def game_figures(game, rounds: dict | None = None) -> dict:
     """A finished game's figures, {"game": {...}, "seats": [{...} per seat]}, whole numbers
     (`log_figures`):
 
@@ -280,7 +381,7 @@ def game_figures(game) -> dict:
       VP on the track than the leader at the end of round 3), each {seats, won, relief
       (Relief Track gains in the rounds after), with_relief (seats with any), with_relief_won,
       gap (VP behind the leader then), final_gap (VP behind the winner at the end)}."""
-    return log_figures(game)["figures"]
+    return log_figures(game, rounds)["figures"]
 
 
 def _rate(part, whole):
@@ -293,14 +394,24 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
     of the rounds held, Upkeep tiles) and ``mean_price``; an expedition's
     ``success_per_laid_out`` (with its Wilson interval) and ``success_per_attempt``; an
     Event's per hit seat ``hit_mean_vp`` (the VP it moved), ``hit_mean`` (each item it
-    moved), and the hit seats' and the rest's final VP and win rate."""
-    from artemis.sim.significance import wilson
+    moved), and the hit seats' and the rest's final VP and win rate. A building's
+    ``staffed_win_rate`` and ``unstaffed_win_rate`` (with Wilson intervals): the share of its
+    copies held at the end, fully staffed or not, whose holder won. An Event's
+    ``standing_adjusted``: its hit seats' win against the rest's within each standing at
+    the start of its round (rank by projected score), pooled by Mantel-Haenszel {strata,
+    odds_ratio, chi2, p}, or None when no standing was kept or none informs."""
+    from artemis.sim.significance import mantel_haenszel, wilson
 
     c = counts
     if kind == "building":
+        staffed, unstaffed = c.get("fully_staffed", 0), c.get("held", 0) - c.get("fully_staffed", 0)
         return {"fully_staffed_rate": _rate(c.get("fully_staffed", 0), c.get("held", 0)),
                 "active_rate": _rate(c.get("activated", 0), c.get("upkeep_rounds", 0)),
-                "mean_price": _rate(c.get("paid", 0), c.get("bought", 0))}
+                "mean_price": _rate(c.get("paid", 0), c.get("bought", 0)),
+                "staffed_win_rate": _rate(c.get("staffed_won", 0), staffed),
+                "staffed_win_rate_ci": wilson(c.get("staffed_won", 0), staffed),
+                "unstaffed_win_rate": _rate(c.get("unstaffed_won", 0), unstaffed),
+                "unstaffed_win_rate_ci": wilson(c.get("unstaffed_won", 0), unstaffed)}
     if kind == "expedition":
         return {"success_per_laid_out": _rate(c.get("succeeded", 0), c.get("laid_out", 0)),
                 "success_per_laid_out_ci": wilson(c.get("succeeded", 0), c.get("laid_out", 0)),
@@ -315,8 +426,21 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
                 "hit_win_rate_ci": wilson(c.get("hit_won", 0), hit),
                 "rest_final_vp": _rate(c.get("rest_final_vp", 0), rest),
                 "rest_win_rate": _rate(c.get("rest_won", 0), rest),
-                "rest_win_rate_ci": wilson(c.get("rest_won", 0), rest)}
+                "rest_win_rate_ci": wilson(c.get("rest_won", 0), rest),
+                "standing_adjusted": _standing_test(c.get("standing"), mantel_haenszel)}
     return {}
+
+
+def _standing_test(standing: dict | None, mantel_haenszel) -> dict | None:
+    """An Event's hit seats against the rest within each standing (`_event_counts`), by
+    Mantel-Haenszel: {strata, odds_ratio, chi2, p} or None."""
+    if not standing:
+        return None
+    test = mantel_haenszel((x["hit_won"], x["hit"] - x["hit_won"], x["rest_won"],
+                            x["rest"] - x["rest_won"]) for _, x in sorted(standing.items()))
+    if test is None:
+        return None
+    return {"strata": len(standing), **test}
 
 
 def figures_report(figures: dict, games: int, bots: list[str]) -> dict:
@@ -324,9 +448,14 @@ def figures_report(figures: dict, games: int, bots: list[str]) -> dict:
     "by_bot": {kind: ...}}) over ``games`` finished games with seats played by ``bots``:
     ``dice_by_region`` ({kind: {region: {dice, share}}}, "all" for every seat),
     ``gantry`` ({bought, paid, mean_price, per_game, prices: [[price, purchases]]}),
-    ``relief`` ({kind: {gains, per_seat, ignored, space, reward}}) and ``after_round_3``
+    ``relief`` ({kind: {gains, per_seat, ignored, space, reward}}), ``after_round_3``
     ({behind, level}: {seats, wins, win_rate, win_rate_ci, mean_relief, mean_gap,
-    mean_final_gap, with_relief: {seats, wins, win_rate}, without_relief: {...}})."""
+    mean_final_gap, with_relief: {seats, wins, win_rate}, without_relief: {...}}) and
+    ``after_round_3_projected`` (the same, behind judged on the projected score), and
+    ``win_rate_by_buildings`` ([{buildings, seats, wins, win_rate, win_rate_ci}], by
+    buildings held at the end) and ``expeditions_by_difficulty`` ([{difficulty, cards,
+    laid_out, attempted, succeeded, success_per_laid_out, success_per_laid_out_ci,
+    success_per_attempt}], ``cards`` the ids laid out)."""
     from artemis.sim.report import add_tree
     from artemis.sim.significance import wilson
 
@@ -350,6 +479,20 @@ def figures_report(figures: dict, games: int, bots: list[str]) -> dict:
                    "prices": sorted([int(p), c] for p, c in gantry.get("price", {}).items())},
         "relief": {},
         "after_round_3": {},
+        "after_round_3_projected": {},
+        "win_rate_by_buildings": [
+            {"buildings": int(k), "seats": v["seats"], "wins": v["won"],
+             "win_rate": _rate(v["won"], v["seats"]), "win_rate_ci": wilson(v["won"], v["seats"])}
+            for k, v in sorted(everyone.get("buildings_held", {}).items(),
+                               key=lambda kv: int(kv[0]))],
+        "expeditions_by_difficulty": [
+            {"difficulty": int(k), "cards": sorted(v.get("cards", {})),
+             "laid_out": v["laid_out"], "attempted": v["attempted"], "succeeded": v["succeeded"],
+             "success_per_laid_out": _rate(v["succeeded"], v["laid_out"]),
+             "success_per_laid_out_ci": wilson(v["succeeded"], v["laid_out"]),
+             "success_per_attempt": _rate(v["succeeded"], v["attempted"])}
+            for k, v in sorted(figures.get("game", {}).get("expeditions", {}).items(),
+                               key=lambda kv: int(kv[0]))],
     }
     for k, t in {**by_bot, "all": everyone}.items():
         r = t.get("relief", {})
@@ -360,12 +503,21 @@ def figures_report(figures: dict, games: int, bots: list[str]) -> dict:
                             "space": sorted([int(s), c] for s, c in r.get("space", {}).items()),
                             "reward": sorted([int(s), c] for s, c in
                                              r.get("reward", {}).items())}
-    after = everyone.get("after_round_3", {})
+    for key in ("after_round_3", "after_round_3_projected"):
+        out[key] = _behind_report(everyone.get(key, {}))
+    return out
+
+
+def _behind_report(after: dict) -> dict:
+    """{behind, level} of a summed after-round-3 tree (`_behind`)."""
+    from artemis.sim.significance import wilson
+
+    out = {}
     for side in ("behind", "level"):
         a = after.get(side, {})
         seats, won = a.get("seats", 0), a.get("won", 0)
         wr, wrw = a.get("with_relief", 0), a.get("with_relief_won", 0)
-        out["after_round_3"][side] = {
+        out[side] = {
             "seats": seats, "wins": won, "win_rate": _rate(won, seats),
             "win_rate_ci": wilson(won, seats), "mean_relief": _rate(a.get("relief", 0), seats),
             "mean_gap": _rate(a.get("gap", 0), seats),
@@ -374,3 +526,41 @@ def figures_report(figures: dict, games: int, bots: list[str]) -> dict:
             "without_relief": {"seats": seats - wr, "wins": won - wrw,
                                "win_rate": _rate(won - wrw, seats - wr)}}
     return out
+
+
+owner_strata = buildings_held
+
+
+def report_items(catalog) -> list[tuple[str, str, str, str]]:
+    """Every building (copies in their original's row), expedition and event of the catalog,
+    as (id, kind, display name, pack id) (simulation reports)."""
+    return ([(b.id, "building", b.name, b.pack) for b in catalog.buildings
+             if not b.duplicate_of]  # a copy is counted in its original's row
+            + [(x.id, "expedition", x.name, x.pack) for x in catalog.expeditions]
+            + [(e.id, "event", e.name, e.pack) for e in catalog.events])
+
+
+def round_figures(game) -> list[int] | None:
+    """Each seat's projected score (`projected_scores`), or None when a plugin's scoring item
+    cannot be read mid-game (one written for the end of the game may raise here): the figures
+    on the projection leave that round out, and the game plays on as it would without them."""
+    try:
+        return projected_scores(game)
+    except Exception:  # noqa: BLE001 - a report's figure must never stop a game
+        return None
+
+
+def report_summary(game, rounds: dict | None = None) -> dict:
+    """`artemis.kernel.parts.Report.report_summary`: the result rows' steps and the log's
+    figures from one pass over the log (`log_figures`)."""
+    return {"steps": [dict(row.get("steps", {})) for row in game.result["players"]],
+            **log_figures(game, rounds)}
+
+
+def scoring_model(catalog, players: int) -> dict | None:
+    """The packs' ``scoring_model.yaml`` (`artemis.games.project.scoring_model`): the base
+    game's, or a fan pack's in its place, at ``players``. Raises ContentError for a model file
+    with problems."""
+    from artemis.games.project.scoring_model import expected_at, load_model
+
+    return expected_at(load_model((p.id, p.root) for p in catalog.packs), players)

@@ -19,11 +19,11 @@ from artemis.effects.registry import (
     object_schema,
 )
 
+# the regions' ids and names (labels, the account, effects in words): the one table of regions
+from artemis.games.project.regions import REGION_NAMES, REGIONS  # noqa: F401 - re-exported
+
 COLONIST_TYPES = ("pioneer", "engineer", "marine", "steward")
 SLOT_TYPES = (*COLONIST_TYPES, "any")
-REGIONS = ("basecamp", "vents", "quarry", "gantry", "doorstep", "academy", "outfitter")
-# each name as the rulebook writes it, for people (labels, the account, effects in words)
-REGION_NAMES = {r: r.capitalize() for r in REGIONS}
 ITEMS = ("energy", "minerals", "toolkits", "resources")
 HELD_ITEMS = ("energy", "minerals", "toolkits", "badges")
 PLACES = ("shelters", "this_building")
@@ -64,13 +64,13 @@ _obj = object_schema  # the parameters' object schema
 
 DEFINITIONS: dict[str, dict] = {
     "colonist_type": {
-        "$comment": "artemis:colonist-type",
+        "$comment": "artemis:enum:E213:colonist type",  # E213: games/project/codes.py
         "description": "A colonist type (docs/authoring.md 13.1).",
         "type": "string",
         "enum": list(COLONIST_TYPES),
     },
     "slot_type": {
-        "$comment": "artemis:colonist-type",
+        "$comment": "artemis:enum:E213:colonist type",  # E213: games/project/codes.py
         "description": "A building slot: a colonist type, or any for a blank slot that holds "
         "any type (rulebook, Some General Rules).",
         "type": "string",
@@ -208,11 +208,13 @@ QUANTITIES = (
             ("item",),
         ),
         "Items on the player's mat (a 5x token counts 5).",
+        examples=({"item": "badges"},),
     ),
     Quantity(
         "colonists",
         _obj({"type": {"$ref": "#/definitions/colonist_type"}}),
         "Colonists in the player's colony, of one type or (type omitted) all.",
+        examples=({"type": "marine"},),
     ),
     Quantity(
         "buildings",

@@ -14,6 +14,7 @@ from typing import Any
 
 from artemis.content.flowtext import flow_text
 from artemis.effects.model import Step
+from artemis.games.project.regions import STOCK_ITEMS
 from artemis.games.project.vocabulary import REGION_NAMES
 from artemis.util.frozen import thaw
 from artemis.util.plural import counted, plural
@@ -33,7 +34,7 @@ _COLONIST_NAMES: dict[str, tuple[str, str]] = {
     "steward": ("Steward", "Stewards"),
 }
 _REGION_NAMES = REGION_NAMES
-_STOCK_ITEMS = {"vents": "energy", "quarry": "minerals"}
+_STOCK_ITEMS = STOCK_ITEMS
 
 
 def _plural(count: int, names: tuple[str, str]) -> str:

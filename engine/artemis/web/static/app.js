@@ -1,5 +1,5 @@
 // artemis serve: the page asks the server for news at the bots' pace and reloads when the
-// game moved on; the account opens at its news; a click on a board region opens that region
+// game moved on; the account opens at its news; a click on a board element opens its step
 // in the chooser; the replay's slider opens the step it is let go at; the new-game form
 // shows a seat row per player. No library.
 (function () {
@@ -46,17 +46,19 @@
     count.addEventListener("input", rows);
     rows();
   }
-  document.querySelectorAll(".project-board .region[data-region]").forEach(function (el) {
+  // a board element marked data-choice="KEY" (the game's board template) opens the step
+  // keyed KEY under the chooser's open first step, and shuts its siblings
+  document.querySelectorAll("[data-choice]").forEach(function (el) {
     el.addEventListener("click", function () {
-      var open = document.querySelector(".chooser details.die[open]") ||
-                 document.querySelector(".chooser details.die");
+      var open = document.querySelector(".chooser details.step[data-depth='0'][open]") ||
+                 document.querySelector(".chooser details.step[data-depth='0']");
       if (!open) { return; }
       open.open = true;
-      open.querySelectorAll("details.region").forEach(function (d) {
-        d.open = d.dataset.region === el.dataset.region;
+      open.querySelectorAll(":scope > details.step").forEach(function (d) {
+        d.open = d.dataset.key === el.dataset.choice;
       });
-      document.querySelectorAll(".region.highlight").forEach(function (h) { h.classList.remove("highlight"); });
-      el.classList.add("highlight");
+      document.querySelectorAll(".chosen").forEach(function (h) { h.classList.remove("chosen"); });
+      el.classList.add("chosen");
     });
   });
 })();

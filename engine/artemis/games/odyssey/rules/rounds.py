@@ -25,11 +25,8 @@ def round_start(game) -> None:
     s.revealed = [False] * len(s.slots)
     s.singularity_resolved = False
     teams.clear_board(s)
-    if s.teams is None:
-        game.emit("round", round=s.round, first=s.first)
-    else:
-        game.emit("round", round=s.round, first=s.first, marker=s.teams.marker)
-        teams.deal(game)  # Team Play: each team's cards dealt to its seats (OR14)
+    game.emit("round", round=s.round, first=s.first, **teams.marker_field(s))
+    teams.deal(game)  # Team Play: each team's cards dealt to its seats (OR14)
     push(game, ("plan", teams.marker_seat(s)), ("action_phase",))
 
 
@@ -128,12 +125,10 @@ def _place(game, action, seat) -> None:
     if face_up_planning(game):  # solo: the card is face up (OR18), its record public
         game.emit("placed", player=seat, slot=slot)
         game.emit("placed_card", player=seat, slot=slot, card=card)
-    elif s.teams is None:
-        game.emit("placed", player=seat, slot=slot)
-        game.emit("placed_card", to=[seat], player=seat, slot=slot, card=card)
-    else:
-        game.emit("placed", player=player, seat=seat, slot=slot)
-        game.emit("placed_card", to=[seat], player=player, seat=seat, slot=slot, card=card)
+    else:  # with teams the record names the team and the seat that played (OR14)
+        by = teams.seat_field(s, seat)
+        game.emit("placed", player=player, **by, slot=slot)
+        game.emit("placed_card", to=[seat], player=player, **by, slot=slot, card=card)
     push(game, ("plan", teams.next_planner(s, seat)))
 
 
@@ -152,7 +147,7 @@ def slot(game, i: int) -> None:
     teams.start_card(s, i)
     game.reveal()
     card = game.catalog.by_id[card_id]
-    by = {} if s.teams is None else {"seat": s.teams.planner}  # the Planner seat (OR14)
+    by = teams.planner_field(s)  # with teams, the Planner seat (OR14)
     game.emit("revealed", slot=s.slots[i], player=seat, card=card_id, action=card.action, **by)
     # the Artifact windows around the card: from the Planner's left, ending with the Planner
     order = tuple(s.order_from(seat + 1))

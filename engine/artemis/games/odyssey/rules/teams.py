@@ -127,6 +127,22 @@ def marker_seat(state) -> int:
     return state.first if state.teams is None else state.teams.marker
 
 
+def marker_field(state) -> dict:
+    """What a ``round`` record adds with teams: {"marker": the marker seat}; {} without."""
+    return {} if state.teams is None else {"marker": state.teams.marker}
+
+
+def seat_field(state, seat: int | None) -> dict:
+    """What a record of a team's doing adds with teams: {"seat": the seat that did it} (a
+    placement's, a card's Planner: OR14); {} without, where the player is the seat."""
+    return {} if state.teams is None else {"seat": seat}
+
+
+def planner_field(state) -> dict:
+    """What a revealed card's record adds with teams: {"seat": its Planner seat} (OR14)."""
+    return {} if state.teams is None else {"seat": state.teams.planner}
+
+
 def deal(game) -> None:
     """Each round, each team's Action cards in hand are shuffled (stream ``team_deal``) and
     dealt one at a time to its seats, starting with the partner holding the marker or first

@@ -18,6 +18,7 @@ def move(game, seat: int, n: int, why: str) -> None:
     why, vp} and latch the end at 77 (OR27)."""
     p = game.state.players[seat]
     p.vp = max(0, p.vp + n)
+    p.scored[why] = p.scored.get(why, 0) + n  # as logged: a -2 at 0 counts (stats.vp_by_option)
     game.emit("vp", player=seat, amount=n, why=why, vp=p.vp)
     latch(game)
 

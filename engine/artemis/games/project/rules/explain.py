@@ -1,4 +1,4 @@
-"""Why an answer is not legal, in the rulebook's words (`ProjectRuleset.explain_illegal`).
+"""Why an answer is not legal, in the rulebook's words (`parts.Words.explain_illegal`).
 
 `why_not(game, wanted)` reads the pending question and its context and says which rule the
 answer ``wanted`` (an action id) breaks, and why, for every question of the Project (the

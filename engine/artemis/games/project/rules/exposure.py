@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from artemis.games.project.params import param
 from artemis.games.project.records import EXPOSED, HARVESTED, RECRUITED
+from artemis.games.project.regions import TABLE
 from artemis.games.project.rules import colonists as col
 from artemis.games.project.rules.flow import answer, ask, push, step
 from artemis.games.project.state import TYPES
@@ -14,8 +15,7 @@ from artemis.games.project.words import with_article as article
 from artemis.kernel.actions import Action
 
 # region -> (state attribute of the stock, state attribute of the dice, item gained)
-HARVEST = {"vents": ("vents", "vents_dice", "energy"),
-           "quarry": ("quarry", "quarry_dice", "minerals")}
+HARVEST = {r.id: (r.stock_field, r.dice_field, r.stock) for r in TABLE if r.stock is not None}
 
 
 @step("exposure")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from artemis.games.project import regions
 from artemis.games.project.ops import pay_resources
 from artemis.games.project.params import param
 from artemis.games.project.records import PLACED, SENT
@@ -23,7 +24,7 @@ from artemis.kernel.log import GAIN
 from artemis.util.plural import counted
 
 DICE_PER_PLAYER = 5
-EXPOSURE = ("vents", "quarry", "doorstep")
+EXPOSURE = regions.EXPOSURE
 
 
 @step("placement")
@@ -392,11 +393,10 @@ def _table(region: str, target: int, text: str, made: bool = False) -> _Table:
     return table
 
 
-_VENTS_QUARRY = [_table("vents", 0, "in the Vents", True),
-                 _table("quarry", 0, "in the Quarry", True)]
-_DOORSTEP = _table("doorstep", 0, "at the Doorstep", True)
-_ACADEMY = _table("academy", 0, "at the Academy", True)
-_OUTFITTER = _table("outfitter", 0, "at the Outfitter", True)
+_VENTS_QUARRY = [_table(r, 0, regions.BY_ID[r].where, True) for r in ("vents", "quarry")]
+_DOORSTEP = _table("doorstep", 0, regions.BY_ID["doorstep"].where, True)
+_ACADEMY = _table("academy", 0, regions.BY_ID["academy"].where, True)
+_OUTFITTER = _table("outfitter", 0, regions.BY_ID["outfitter"].where, True)
 # per rolled * 7 + final: the placements after the Gantry, with and without the Academy
 _TAILS_ACADEMY = [(d, a, o) for d, a, o in zip(_DOORSTEP, _ACADEMY, _OUTFITTER, strict=True)]
 _TAILS = [(d, o) for d, o in zip(_DOORSTEP, _OUTFITTER, strict=True)]
@@ -417,8 +417,7 @@ def place(game, action: Action, player: int) -> None:
         s.cards[target].dice.append(BasecampDie(player, final))
         follow.append(("send", player, target, len(s.cards[target].dice) - 1))
     elif region in EXPOSURE:
-        dice = (s.vents_dice if region == "vents" else s.quarry_dice if region == "quarry"
-                else s.doorstep_dice)
+        dice = getattr(s, regions.BY_ID[region].dice_field)
         # Exposure: right of every die showing the same or lower (rulebook, Vents)
         at = 0
         for i, (_, face) in enumerate(dice):

@@ -4,16 +4,14 @@ Upkeep, then Refresh and the start-player choice, or final scoring after the las
 
 from __future__ import annotations
 
+from artemis.games.project import regions
 from artemis.games.project.params import param
 from artemis.games.project.records import RESOLVE
 from artemis.games.project.rules.flow import push, step
 
 # the Phase marker's path: each spot resolves just before the region after it
 # (docs/authoring.md 13.3)
-RESOLUTION = (("spot", "A"), ("region", "basecamp"), ("spot", "B"), ("region", "vents"),
-              ("spot", "C"), ("region", "quarry"), ("spot", "D"), ("region", "gantry"),
-              ("spot", "E"), ("region", "doorstep"), ("spot", "F"), ("region", "academy"),
-              ("spot", "G"), ("region", "outfitter"))
+RESOLUTION = regions.RESOLUTION  # each region after the Event spot before it
 
 
 @step("game_start")
@@ -47,16 +45,13 @@ def resolve(game, what: str, name: str) -> None:
     # asked only when a plugin implements it (Game.new): a pluggy call costs more than the region
     if game.region_hook and game.plugins.artemis_resolve_region(game=game, region=name):
         return  # a plugin resolves this region its own way
-    if name == "basecamp":
-        push(game, ("basecamp",))
-    elif name in ("vents", "quarry", "doorstep"):
-        push(game, ("exposure", name))
-    elif name == "gantry":
-        push(game, ("gantry",))
-    elif name == "academy":
-        push(game, ("academy",))
-    elif name == "outfitter":
-        s.outfitter_dice = []  # the dice were resolved at placement; players take them back
+    region = regions.BY_ID.get(name)
+    if region is None:
+        return
+    if region.step is not None:
+        push(game, region.step)
+    else:  # the dice were resolved at placement (the Outfitter); players take them back
+        setattr(s, region.dice_field, [])
 
 
 @step("round_end")

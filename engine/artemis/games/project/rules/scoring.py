@@ -27,6 +27,13 @@ def _score_effect(game, player: int, effect) -> int:
     return total
 
 
+def colonist_points(counts: list[int]) -> tuple[int, int]:
+    """End of the Game, steps 4 and 5, of a colony's colonist counts by type (four ints):
+    (3 VP a complete set of the four types, 1 VP every 3 colonists left over)."""
+    sets = min(counts)
+    return 3 * sets, (sum(counts) - 4 * sets) // 3
+
+
 def final_scores(game) -> dict[int, dict[str, int]]:
     """Points of each step for each player (rulebook, End of the Game)."""
     s = game.state
@@ -42,10 +49,8 @@ def final_scores(game) -> dict[int, dict[str, int]]:
                 surface += _score_effect(game, p.seat, tile.scoring)
         pts["surface_buildings"] = surface
         pts["buildings"] = board.chart_value(board.chart_buildings, len(p.buildings))
-        counts = col.colony(game, p.seat)
-        sets = min(counts)
-        pts["colonist_sets"] = 3 * sets
-        pts["leftover_colonists"] = (sum(counts) - 4 * sets) // 3
+        pts["colonist_sets"], pts["leftover_colonists"] = colonist_points(
+            col.colony(game, p.seat))
         pts["badges"] = board.chart_value(board.chart_badges, p.badges)
         out[p.seat] = pts
     most = max(p.toolkits for p in s.players)

@@ -1,5 +1,6 @@
 """The Artemis Odyssey's board for the browser: a seat's view (`Game.view`, OR3) with the
-catalog's names and the rulebook's words, shaped for the template ``boards/odyssey.html``.
+catalog's names and the rulebook's words, shaped for the template ``web/board.html`` beside
+this module (its boards part: ``web_board`` is `board`, ``web_choices``, ``web_words``).
 
 Drawn: the galaxy (each system with its planets: type, discovered or face down, the types
 this seat has peeked at, the Assets on each by colour, the Starting system); the Planning
@@ -31,8 +32,6 @@ from artemis.games.odyssey.vocabulary import (
     WINDOW_TEXT,
 )
 from artemis.games.odyssey.words import asset_name, card_shows, describe, describe_quantity
-
-TEMPLATE = "boards/odyssey.html"
 
 
 def _ordinal(n: int) -> str:
@@ -337,8 +336,8 @@ _KEYS = {"place": _place_key, "travel_move": _travel_key, "build": _build_key,
          "discard_different": _different_key}
 
 
-def words(game, text: str) -> str:
-    """An answer's words for the browser: the Odyssey's (`Ruleset.describe_action`) with each
+def web_words(game, text: str) -> str:
+    """An answer's words for the browser: the Odyssey's (`parts.Words.describe_action`) with each
     planet and Action card id as the board shows it ("planet 4 of Leo", "the red card
     (Produce: Energy or Food)"); the terminal keeps the ids its board lists."""
     from artemis.games.odyssey.words import game_words
@@ -353,7 +352,7 @@ def placement_groups(actions: list, describe_action=None, catalog=None) -> list[
     bank trades (what is given, what is taken) and the Different Resources discard (by the
     number of cards). Actions of the question that fit no group ("build nothing
     more", "done trading", an offer to a player) are left to the plain chooser beside it
-    (`artemis.web.render.ungrouped`). ``actions`` are `Action`s of one question;
+    (the web's ``render.ungrouped``). ``actions`` are `Action`s of one question;
     ``describe_action(action)`` gives a leaf's words (default: its recorded label); with the
     game's ``catalog``, the groups' words name planets and cards in the game's words
     (`artemis.games.odyssey.words.game_words`), not by their ids."""
@@ -376,3 +375,18 @@ def placement_groups(actions: list, describe_action=None, catalog=None) -> list[
                 for target in region["targets"]:
                     target["label"] = game_words(catalog, target["label"])
     return groups
+
+
+def web_choices(game, actions: list, describe_action=None) -> list[dict] | None:
+    """The browser's grouped chooser (the boards part's ``web_choices``, in the kernel's
+    `web_steps` shape): `placement_groups` of ``actions`` with the words of ``game``'s
+    catalog, three steps (Planning: the card, the slot, then the one placement)."""
+    from artemis.kernel.choices import web_steps
+
+    groups = placement_groups(actions, describe_action, catalog=game.catalog)
+    if groups is None:
+        return None
+    return web_steps(
+        (((g["die"], g["summary"]), (r["id"], r["name"]), (t["target"], t["label"])),
+         {"id": o["id"], "label": o["label"]})
+        for g in groups for r in g["regions"] for t in r["targets"] for o in t["options"])

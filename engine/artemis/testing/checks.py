@@ -1,15 +1,15 @@
 """The conformance checks every registered game must pass, through the decision API only
 (`artemis.kernel.game.Game` and the game's `Ruleset`), at every decision of seeded random
-games. OpenSpiel's random-simulation test is the model.
+games. OpenSpiel's random-simulation test is the model. `artemis.testing` runs them over a
+game (`check_game`); a game's own tests may call each one.
 
 Each check raises AssertionError with the game, the seed and the decision in its message.
+They need no test framework: plain functions for any test runner or a script.
 """
 
 from __future__ import annotations
 
 import random
-
-import pytest
 
 from artemis.kernel.actions import IllegalAction
 from artemis.kernel.game import Game
@@ -29,11 +29,38 @@ SAVE_EVERY = 40
 # Check 7 applies, per public part of a hidden answer, at most this many answers (the first,
 # the last and evenly between): an Odyssey Planning turn offers up to ten cards per slot.
 INDISTINGUISHABLE_LIMIT = 3
+# Check 8 applies, in each seat's determinized world, at most this many of the world's legal
+# answers (the first, the last and evenly between; all of a shorter list): the Project's
+# placements are some sixty a turn, a toy game's a few.
+WORLD_APPLY_LIMIT = 8
 
 
 def where(game: Game, decision: int) -> str:
     c = game.config
     return f"{c.game}, {c.players} players, seed {c.seed}, decision {decision}"
+
+
+def differences(before, after, limit: int = 3, width: int = 60) -> str:
+    """A short account of how ``after`` differs from ``before`` (views, lists of records or
+    ids): at most ``limit`` differing keys or positions, each with both values (their reprs
+    cut to ``width`` characters), e.g. ``"'hands': [[1, 2]] then [[1, 3]]"``."""
+    def cut(value) -> str:
+        text = repr(value)
+        return text if len(text) <= width else text[:width - 3] + "..."
+
+    if isinstance(before, dict) and isinstance(after, dict):
+        keys = [k for k in [*before, *(k for k in after if k not in before)]
+                if before.get(k, "(absent)") != after.get(k, "(absent)")]
+        parts = [f"{k!r}: {cut(before.get(k, '(absent)'))} then {cut(after.get(k, '(absent)'))}"
+                 for k in keys[:limit]]
+        more = len(keys) - limit
+    elif isinstance(before, list) and isinstance(after, list) and len(before) == len(after):
+        at = [i for i, (x, y) in enumerate(zip(before, after, strict=True)) if x != y]
+        parts = [f"[{i}]: {cut(before[i])} then {cut(after[i])}" for i in at[:limit]]
+        more = len(at) - limit
+    else:
+        return f"{cut(before)} then {cut(after)}"
+    return "; ".join(parts) + (f"; and {more} more" if more > 0 else "")
 
 
 def legal_ids(game: Game, at: str) -> list[str]:
@@ -64,12 +91,20 @@ def check_clone(game: Game, snap: dict, at: str) -> Game:
     return clone
 
 
+def refused(game: Game, at: str) -> None:
+    """Applying ILLEGAL raises IllegalAction (AssertionError otherwise)."""
+    try:
+        game.apply(ILLEGAL)
+    except IllegalAction:
+        return
+    raise AssertionError(f"{at}: '{ILLEGAL}' was applied, not refused with IllegalAction")
+
+
 def check_illegal(game: Game, snap: dict, at: str) -> None:
     """Check 4: an id that is not legal raises IllegalAction and changes nothing."""
     assert ILLEGAL not in snap["legal"], f"{at}: '{ILLEGAL}' is listed as legal"
     log, actions, player = len(game.log), len(game.actions), game.current_player
-    with pytest.raises(IllegalAction):
-        game.apply(ILLEGAL)
+    refused(game, at)
     assert game.full_view() == snap["full"], f"{at}: an illegal action changed the full view"
     assert [a.id for a in game.legal_actions()] == snap["legal"], \
         f"{at}: an illegal action changed the legal ids"
@@ -88,29 +123,73 @@ def play_random(game: Game, rng: random.Random, at: str) -> None:
 
 
 def check_hidden_information(game: Game, snap: dict, key: int, at: str,
-                             playout: bool = False, differed: bool = False) -> bool:
+                             playout: bool = False, differed: bool = False,
+                             private: set | None = None) -> bool:
     """Check 5 at one decision: for each seat s, ``game.determinize(s, random.Random(k))``
     shows s the same view (and a spectator the same public view: what is public, s sees), the
-    same legal ids when s decides now, and leaves the original unchanged; with ``playout``,
+    same legal ids when s decides now, lists only answers that apply in it (check 8,
+    `check_world_answers`), and leaves the original unchanged; with ``playout``,
     each determinized game is played on to the end with random moves. Returns whether some
     determinized game's full view differs from the original's (something hidden was
-    resampled), or ``differed`` (then no full view is compared: it is known already)."""
+    resampled), or ``differed`` (then no full view is compared: it is known already).
+    ``private``: a set that, while empty, gets the seats whose own view some world of another
+    seat changed (`play_checked` asks that some world did, once something was hidden)."""
     for seat in range(game.config.players):
         k = key * 8 + seat
         world = game.determinize(seat, random.Random(k))
         here = f"{at}, determinize({seat}, Random({k}))"
         assert world is not game and world.state is not game.state, \
             f"{here}: not a clone"
-        assert world.view(seat) == snap["views"][seat], \
-            f"{here}: view({seat}) differs: the seat's own information was resampled"
-        assert world.view(None) == snap["views"][None], f"{here}: the public view differs"
+        for who, name in ((seat, f"view({seat})"), (None, "the public view")):
+            got = world.view(who)
+            assert got == snap["views"][who], (
+                f"{here}: {name} differs in the world ({differences(snap['views'][who], got)})"
+                f": the view shows something determinize resamples (or determinize changed "
+                "what the seat knows); if the rules reveal it, call game.reveal() where it "
+                "comes out and keep it in determinize, else leave it out of the view")
+        if private is not None and not private:
+            # does the world show another seat something else (its hand, its face-down card)?
+            private.update(other for other in range(game.config.players)
+                           if other != seat and world.view(other) != snap["views"][other])
         if seat == game.current_player:
             assert legal_ids(world, here) == snap["legal"], f"{here}: the legal ids differ"
+        check_world_answers(world, here)
         differed = differed or world.full_view() != snap["full"]
         if playout:
             play_random(world, random.Random(k), here)
     assert game.full_view() == snap["full"], f"{at}: determinize changed the original game"
     return differed
+
+
+def spread(items: list, limit: int | None) -> list:
+    """At most ``limit`` of ``items`` (None: all): the first, the last and evenly between."""
+    if limit is None or len(items) <= limit:
+        return list(items)
+    if limit < 2:
+        return list(items[:limit])
+    step = (len(items) - 1) / (limit - 1)
+    return [items[round(k * step)] for k in range(limit)]
+
+
+def check_world_answers(world: Game, at: str, limit: int | None = WORLD_APPLY_LIMIT) -> int:
+    """Check 8 in one determinized world: every legal answer the world lists applies in it
+    (on a clone; at most ``limit`` of them, `spread`). A world whose pending question still
+    lists what the resampling took away (another seat's real hand, dealt again) fails here,
+    where that seat's view would not show it; such a question is asked again from the
+    resampled world with `artemis.kernel.flow.reask`. Returns how many answers were
+    applied."""
+    chosen = spread(list(world.legal_actions()), limit)
+    for action in chosen:
+        trial = world.clone()
+        try:
+            trial.apply(action.id)
+        except Exception as exc:
+            raise AssertionError(
+                f"{at}: the world lists '{action.id}' for player {world.current_player}, "
+                f"but it does not apply there ({type(exc).__name__}: {exc}): determinize "
+                "left the pending question as the real game asked it; ask it again from the "
+                "resampled world (artemis.kernel.flow.reask)") from exc
+    return len(chosen)
 
 
 def _seen_after(game: Game, action, seats: list, logged: int) -> dict | None:
@@ -157,21 +236,159 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None) -> in
     for (public, blind), actions in groups.items():
         if len(actions) < 2:
             continue
-        if limit is not None and len(actions) > limit:  # the first, the last, and between
-            step = (len(actions) - 1) / (limit - 1)
-            actions = [actions[round(k * step)] for k in range(limit)]
+        actions = spread(actions, limit)  # the first, the last, and between
         seen = [(a, _seen_after(game, a, list(blind), logged)) for a in actions]
         seen = [(a, after) for a, after in seen if after is not None]
         for action, after in seen[1:]:
             for seat in blind:
                 who = "the spectator" if seat is None else f"seat {seat}"
                 for part in ("view", "records", "legal"):
-                    assert after[seat][part] == seen[0][1][seat][part], (
+                    first = seen[0][1][seat][part]
+                    assert after[seat][part] == first, (
                         f"{at}: {who} can tell '{seen[0][0].id}' from '{action.id}' (the "
                         f"same public part {public!r}, hidden from it): its {part} differs "
-                        "after them")
+                        f"after them ({differences(first, after[seat][part])}); if the "
+                        "rules turn it up then, call game.reveal() where it comes out")
         applied += len(seen) if len(seen) > 1 else 0
     return applied
+
+
+def check_seen_kept(game: Game, key: int, at: str) -> int:
+    """Check 11 at one decision: an answer `Ruleset.action_seen_by` shows to a seat t other
+    than the one answering (its log record's ``to``, `Game.history`) is not resampled by
+    ``determinize(t)``. For the first and the last legal answers that a listed seat t sees,
+    when t can tell them apart (its view or the records new to it differ) and the hidden
+    state after them differs (their full views), ``determinize(t, Random(k))`` after one must
+    not give the same world (full view) as after the other: what t saw would be lost. This
+    holds a determinize that deals from what t has not seen, in an order its rng alone sets;
+    answers seen by everyone (None) are left to check 5. Returns how many worlds were
+    compared."""
+    decision = game.pending
+    ruleset = game.ruleset
+    n = game.config.players
+    listed = []
+    for action in game.legal_actions():
+        seen = ruleset.action_seen_by(game, decision, action)
+        if seen is not None:
+            listed.append((action, [t for t in seen if t != decision.player and 0 <= t < n]))
+    if len(listed) < 2:
+        return 0
+    (first, seen_first), (last, seen_last) = listed[0], listed[-1]
+    watchers = [t for t in seen_first if t in seen_last]
+    if not watchers:
+        return 0
+    logged = len(game.log)
+    after = []
+    for action in (first, last):
+        clone = game.clone()
+        clone.apply(action.id)
+        after.append(clone)
+    if after[0].full_view() == after[1].full_view():
+        return 0
+    compared = 0
+    for t in watchers:
+        told = (after[0].view(t) != after[1].view(t)
+                or visible(list(after[0].log)[logged:], t)
+                != visible(list(after[1].log)[logged:], t))
+        if not told:
+            continue
+        k = key * 8 + t
+        worlds = [g.determinize(t, random.Random(k)).full_view() for g in after]
+        assert worlds[0] != worlds[1], (
+            f"{at}: seat {t} sees player {decision.player}'s answer (action_seen_by lists it, "
+            f"the log shows it to seat {t}) and can tell '{first.id}' from '{last.id}', yet "
+            f"determinize({t}, Random({k})) gives the same world after either: it resamples "
+            f"what seat {t} saw. Keep that answer in seat {t}'s worlds, or leave seat {t} out "
+            "of action_seen_by if the answer is face down to it")
+        compared += 2
+    return compared
+
+
+_SPACES: dict = {}  # (game, players, params, variants, expansions, options, version): space
+
+
+def declared_space(game: Game):
+    """The game's declared action space for its config (`parts.Tools.action_space`), made once
+    per config (every seed shares it), or None when the game declares none
+    (`NoActionSpace`)."""
+    from artemis.kernel.action_space import NoActionSpace
+
+    c = game.config
+    key = (c.game, id(game.ruleset), c.players, repr(c.params), repr(c.variants),
+           repr(c.expansions), repr(c.options), c.rules_version)
+    if key not in _SPACES:
+        try:
+            space = game.ruleset.tools.action_space(c)
+        except NoActionSpace:
+            space = None
+        else:
+            space = ({kind: frozenset(listed) for kind, listed in space.by_question.items()},
+                     dict(space.widest), space.max_options)
+        if len(_SPACES) > 64:
+            _SPACES.clear()
+        _SPACES[key] = space
+    return _SPACES[key]
+
+
+def check_action_space(game: Game, legal: list[str], at: str) -> None:
+    """Check 9 at one decision: every legal id is one the pending question's kind may list
+    in the game's declared action space (`parts.Tools.action_space`), and there are no more of
+    them than that question's widest and the game's `max_options`. Nothing to check for a
+    game that declares none."""
+    space = declared_space(game)
+    if space is None or game.pending is None:
+        return
+    by_question, widest, most = space
+    kind = game.pending.kind
+    listed = by_question.get(kind)
+    assert listed is not None, (
+        f"{at}: the game asks a '{kind}' question, which its declared action space "
+        f"(parts.Tools.action_space) does not have")
+    for action_id in legal:
+        assert action_id in listed, (
+            f"{at}: '{action_id}' is a legal answer to the {kind} question, but not in the "
+            "game's declared action space (parts.Tools.action_space)")
+    bound = min(widest.get(kind, len(listed)), most)
+    assert len(legal) <= bound, (
+        f"{at}: the {kind} question lists {len(legal)} options, more than the declared "
+        f"widest {bound} (parts.Tools.action_space, max_options)")
+
+
+def check_search_game(config, iterations: int = 4) -> Game:
+    """Check 9 in a game played by the search bot (`artemis.players.mcts`, ``iterations``
+    a decision, seeded from the game seed): at every decision the legal ids lie in the
+    declared action space, within its widest. A search bot plays other lines than a random
+    one (long games, the options it favours). Returns the finished game."""
+    from artemis.players.mcts import MCTSBot
+
+    game = Game.new(config)
+    game.logging = False
+    bots = [MCTSBot(game.config.seed * 31 + seat, iterations=iterations)
+            for seat in range(game.config.players)]
+    decisions = 0
+    while not game.is_over:
+        at = where(game, decisions) + f", mcts:iterations={iterations}"
+        assert decisions < game.ruleset.max_decisions, f"{at}: not over after max_decisions"
+        check_action_space(game, [a.id for a in game.legal_actions()], at)
+        game.apply(bots[game.current_player].choose(game))
+        decisions += 1
+    check_score_bounds(game, where(game, decisions) + f", mcts:iterations={iterations}")
+    return game
+
+
+def check_score_bounds(game: Game, at: str) -> None:
+    """Check 10 at the end: every seat's result (its ``vp``) lies within the game's declared
+    score bounds (`parts.Tools.score_bounds`); nothing to check for a game that declares none."""
+    from artemis.kernel.ruleset import NoScoreBounds
+
+    try:
+        low, high = game.ruleset.tools.score_bounds(game.config)
+    except NoScoreBounds:
+        return
+    for row in game.result["players"]:
+        assert low <= row["vp"] <= high, (
+            f"{at}: seat {row['seat']} ends with {row['vp']} VP, outside the declared score "
+            f"bounds {low} to {high} (parts.Tools.score_bounds)")
 
 
 def check_result(game: Game, decisions: int, at: str) -> None:
@@ -183,8 +400,7 @@ def check_result(game: Game, decisions: int, at: str) -> None:
     assert decisions <= game.ruleset.max_decisions, f"{at}: past max_decisions"
     assert game.current_player is None and game.legal_actions() == [], \
         f"{at}: over, yet a question is pending"
-    with pytest.raises(IllegalAction):
-        game.apply(ILLEGAL)
+    refused(game, at)
     result = game.result
     assert result is not None and result == game.result, f"{at}: no stable result"
     assert [row["seat"] for row in result["players"]] == list(range(n)), \
@@ -195,30 +411,45 @@ def check_result(game: Game, decisions: int, at: str) -> None:
     assert result["winner"] == winner, f"{at}: winner {result['winner']}, {ranking=}"
     vps = [result["players"][seat]["vp"] for seat in ranking]
     assert vps == sorted(vps, reverse=True), f"{at}: VP {vps} along ranking {ranking}"
+    check_score_bounds(game, at)
 
 
 def play_checked(game: Game, bot: random.Random) -> Game:
     """Play ``game`` to the end with ``bot`` choosing uniformly among the legal actions,
-    running checks 1, 2, 4, 5 and 7 at every decision and 6 at the end; asserts that some
+    running checks 1, 2, 4, 5 (with 8), 7, 9 and 11 at every decision and 6 (with 10) at the
+    end; asserts that some
     determinized world differed from the original (check 5 is not vacuous) unless the game
-    has nothing hidden (its full view is always its public view). Returns it."""
+    has nothing hidden (its full view is always its public view), and, once some answer was
+    hidden from a seat (`Ruleset.action_seen_by`), that some seat's world showed another seat
+    a view other than its real one (determinize resamples what only others know). Returns
+    it."""
     decisions = 0
     at = where(game, decisions)
     snap = snapshot(game, at)
     differed = False
     hidden = False  # whether the game has anything hidden at all (its full view shows more)
+    blind = ""  # the first answer hidden from some seat (action_seen_by), if any
+    private: set = set()  # seats whose own view some world of another seat changed
     while not game.is_over:
         hidden = hidden or snap["full"] != snap["views"][None]
         assert decisions < game.ruleset.max_decisions, \
             f"{at}: not over after max_decisions = {game.ruleset.max_decisions}"
         assert game.result is None, f"{at}: a result before the end"
         check_illegal(game, snap, at)
+        check_action_space(game, snap["legal"], at)
         clone = check_clone(game, snap, at)
         check_indistinguishable(game, at, INDISTINGUISHABLE_LIMIT)
-        differed = check_hidden_information(
-            game, snap, game.config.seed * 100_003 + decisions, at,
-            playout=decisions % PLAYOUT_EVERY == 0, differed=differed)
+        key = game.config.seed * 100_003 + decisions
+        differed = check_hidden_information(game, snap, key, at,
+                                            playout=decisions % PLAYOUT_EVERY == 0,
+                                            differed=differed, private=private)
+        check_seen_kept(game, key, at)
         action = bot.choice(game.legal_actions())
+        seen = game.ruleset.action_seen_by(game, game.pending, action)
+        if seen is not None and any(seat not in seen for seat in range(game.config.players)):
+            blind = blind or f"'{action.id}' of player {game.current_player}, at decision " \
+                f"{decisions}, hidden from seats " \
+                f"{[seat for seat in range(game.config.players) if seat not in seen]}"
         game.apply(action)
         assert clone.full_view() == snap["full"], \
             f"{at}: applying '{action.id}' to the original changed its clone"
@@ -240,6 +471,11 @@ def play_checked(game: Game, bot: random.Random) -> Game:
     assert differed or not hidden, (
         f"{where(game, decisions)}: no determinize() of any seat at any decision changed the "
         "full view: nothing hidden was ever resampled")
+    assert private or not blind, (
+        f"{where(game, decisions)}: answers were hidden from some seats (the first: {blind}), "
+        "yet no determinize(t) world at any decision showed another seat a view other than its "
+        "real one: determinize keeps what only other seats know (their hands, their face-down "
+        "answers) as it really is; resample it from what t has not seen")
     return game
 
 

@@ -1,0 +1,187 @@
+"""The Project's own tables of a simulation report (docs/simulate.md): after the item tables,
+its buildings' staffing and prices, Expeditions per card laid out and who an Event hit; after
+the turn positions, dice by region, Gantry prices, Relief Track gains, who wins when behind
+after round 3, wins by buildings held and Expeditions by printed difficulty. Read from the
+report's items (`stats.item_rates`) and figures (`stats.figures_report`); drawn by the command
+line (`artemis.sim.tables`)."""
+
+from __future__ import annotations
+
+from artemis.sim.tables import ReportTable, num, odds_q, pct, rate_ci
+
+#: The End of the Game steps as a report's tables name them: numbered as the rulebook does.
+STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
+               "buildings": "3 buildings", "colonist_sets": "4 colonist sets",
+               "leftover_colonists": "5 leftovers", "badges": "6 badges",
+               "most_toolkits": "7 most Toolkits"}
+
+
+def report_tables(report: dict, section: str) -> list[ReportTable | str]:
+    """The tables (and lines) of ``section`` of a simulation ``report`` (`build_report`'s
+    shape): "items" or "figures"; [] for another section or when the report holds none."""
+    if section == "items":
+        return _item_tables(report)
+    if section == "figures":
+        return _figure_tables(report)
+    return []
+
+
+def _item_tables(report: dict) -> list[ReportTable | str]:
+    """Staffing and prices of buildings, Expeditions per card laid out, who an Event hit."""
+    out: list[ReportTable | str] = []
+    n = report["finished"]
+    rows = [x for x in report["items"] if "rates" in x and x["appeared"]]
+    buildings = [x for x in rows if x["kind"] == "building"]
+    if buildings:
+        table = ReportTable(f"Buildings over {n} games: copies held at the end, share fully "
+                            "staffed then, Upkeep rounds activated of rounds held, mean Gantry "
+                            "price; adjusted owners' odds ratio and q (* flagged: below)",
+                            [("building", "left"), ("copies", "right"), ("held", "right"),
+                             ("staffed", "right"), ("active", "right"), ("price", "right"),
+                             ("adj. OR", "right"), ("q", "right")])
+        for x in buildings:
+            c, r = x["counts"], x["rates"]
+            table.add_row(x["id"], str(len(x.get("copies", ())) or 1), str(c.get("held", 0)),
+                          pct(r.get("fully_staffed_rate")), pct(r.get("active_rate")),
+                          num(r.get("mean_price")), *odds_q(x))
+        out.append(table)
+    if buildings and any("staffed_won" in x["counts"] for x in buildings):
+        table = ReportTable(f"Buildings over {n} games: copies held at the end, fully staffed "
+                            "or not, and their holders' win rate",
+                            [("building", "left"), ("staffed", "right"),
+                             ("win rate (CI)", "right"), ("unstaffed", "right"),
+                             ("win rate (CI)", "right")])
+        for x in buildings:
+            c, r = x["counts"], x["rates"]
+            table.add_row(x["id"], str(c.get("fully_staffed", 0)),
+                          rate_ci(r.get("staffed_win_rate"), r.get("staffed_win_rate_ci")),
+                          str(c.get("held", 0) - c.get("fully_staffed", 0)),
+                          rate_ci(r.get("unstaffed_win_rate"), r.get("unstaffed_win_rate_ci")))
+        out.append(table)
+    cards = [x for x in rows if x["kind"] == "expedition"]
+    difficulty = {card: d["difficulty"]
+                  for d in (report.get("figures") or {}).get("expeditions_by_difficulty", ())
+                  for card in d["cards"]}
+    if cards:
+        table = ReportTable(f"Expeditions over {n} games, per card laid out on Basecamp (a "
+                            "round on display): d its difficulty, tried (resolved with "
+                            "explorers), succeeded",
+                            [("expedition", "left"), *([("d", "right")] if difficulty else []),
+                             ("laid out", "right"), ("tried", "right"),
+                             ("succeeded", "right"), ("per laid out (CI)", "right"),
+                             ("adj. OR", "right"), ("q", "right")])
+        for x in cards:
+            c, r = x["counts"], x["rates"]
+            table.add_row(x["id"], *([num(difficulty.get(x["id"]))] if difficulty else []),
+                          str(c.get("laid_out", 0)), str(c.get("attempted", 0)),
+                          str(c.get("succeeded", 0)),
+                          rate_ci(r.get("success_per_laid_out"),
+                                  r.get("success_per_laid_out_ci")), *odds_q(x))
+        out.append(table)
+    events = [x for x in rows if x["kind"] == "event"]
+    if events:
+        table = ReportTable(f"Events over {n} games: seats hit (changed by its resolution) and "
+                            "the rest; per hit seat the VP and Energy+Minerals it moved; final "
+                            "VP and win rate of the hit seats against the rest",
+                            [("event", "left"), ("hit", "right"), ("VP", "right"),
+                             ("E+M", "right"), ("final", "right"), ("rest", "right"),
+                             ("won", "right"), ("rest won", "right")])
+        for x in events:
+            c, r = x["counts"], x["rates"]
+            moved = r.get("hit_mean") or {}
+            em = (None if not c.get("hit") else
+                  float((moved.get("energy") or 0) + (moved.get("minerals") or 0)))
+            table.add_row(x["id"], f"{c.get('hit', 0)}/{c.get('hit', 0) + c.get('rest', 0)}",
+                          num(r.get("hit_mean_vp")), num(em), num(r.get("hit_final_vp")),
+                          num(r.get("rest_final_vp")), pct(r.get("hit_win_rate")),
+                          pct(r.get("rest_win_rate")))
+        out.append(table)
+        tested = [x for x in events if x["rates"].get("standing_adjusted")]
+        if tested:
+            table = ReportTable("Events: the hit seats' win against the rest's within their "
+                                "standing at the start of the Event's round (rank by projected "
+                                "score), Mantel-Haenszel",
+                                [("event", "left"), ("hit", "right"), ("won", "right"),
+                                 ("rest won", "right"), ("adj. OR", "right"), ("p", "right")])
+            for x in tested:
+                c, r, a = x["counts"], x["rates"], x["rates"]["standing_adjusted"]
+                table.add_row(x["id"], str(c.get("hit", 0)), pct(r.get("hit_win_rate")),
+                              pct(r.get("rest_win_rate")),
+                              "-" if a["odds_ratio"] is None else f"{a['odds_ratio']:.2f}",
+                              f"{a['p']:.3g}")
+            out.append(table)
+    return out
+
+
+def _figure_tables(report: dict) -> list[ReportTable | str]:
+    """Dice by region, Gantry prices, Relief Track gains, who wins when behind after round 3,
+    wins by buildings held, Expeditions by printed difficulty."""
+    out: list[ReportTable | str] = []
+    f = report.get("figures") or {}
+    dice = f.get("dice_by_region")
+    if dice:
+        kinds = [k for k in dice if k != "all"] if len(dice) > 2 else ["all"]
+        regions = list(dice["all"])
+        table = ReportTable("Dice by region (share of the dice placed)",
+                            [("region", "left"), *[(k, "right") for k in kinds]])
+        for region in regions:
+            table.add_row(region, *[pct((dice[k].get(region) or {}).get("share"))
+                                    for k in kinds])
+        out.append(table)
+    gantry = f.get("gantry")
+    if gantry and gantry.get("bought"):
+        prices = ", ".join(f"{p}: {c}" for p, c in gantry["prices"])
+        out.append(f"Gantry: {gantry['bought']} tiles bought ({num(gantry['per_game'])} "
+                   f"a game) at a mean price of {num(gantry['mean_price'])}; purchases "
+                   f"by price {prices}")
+    relief = f.get("relief")
+    if relief:
+        table = ReportTable("Relief Track gains per seat, and the spaces whose reward was taken",
+                            [("bot", "left"), ("gains", "right"), ("per seat", "right"),
+                             ("rewards by space", "fold")])
+        for k, r in relief.items():
+            table.add_row(k, str(r["gains"]), num(r["per_seat"]),
+                          " ".join(f"{s}:{c}" for s, c in r["reward"]) or "-")
+        out.append(table)
+    for key, title in (("after_round_3", "After round 3: seats behind the leader on the VP "
+                        "track, or level with it"),
+                       ("after_round_3_projected", "After round 3, on the projected score "
+                        "(the track plus what final scoring would give then): seats behind "
+                        "the leader, or level with it")):
+        after = f.get(key)
+        if not after or not any(a["seats"] for a in after.values()):
+            continue
+        table = ReportTable(f"{title}; their win rate, with and without Relief Track gains "
+                            "later",
+                            [("", "left"), ("seats", "right"), ("win rate (CI)", "right"),
+                             ("gap", "right"), ("final gap", "right"), ("relief", "right"),
+                             ("with", "right"), ("without", "right")])
+        for side, a in after.items():
+            table.add_row(side, str(a["seats"]), rate_ci(a["win_rate"], a["win_rate_ci"]),
+                          num(a["mean_gap"]), num(a["mean_final_gap"]),
+                          num(a["mean_relief"]), pct(a["with_relief"]["win_rate"]),
+                          pct(a["without_relief"]["win_rate"]))
+        out.append(table)
+    held = f.get("win_rate_by_buildings")
+    if held:
+        table = ReportTable("Wins by buildings held at the end",
+                            [("buildings", "left"), ("seats", "right"), ("wins", "right"),
+                             ("win rate (CI)", "right")])
+        for row in held:
+            table.add_row(str(row["buildings"]), str(row["seats"]), str(row["wins"]),
+                          rate_ci(row["win_rate"], row["win_rate_ci"]))
+        out.append(table)
+    levels = f.get("expeditions_by_difficulty")
+    if levels:
+        table = ReportTable("Expeditions by printed difficulty: cards laid out, tried, "
+                            "succeeded",
+                            [("difficulty", "left"), ("cards", "right"), ("laid out", "right"),
+                             ("tried", "right"), ("succeeded", "right"),
+                             ("per laid out (CI)", "right"), ("per try", "right")])
+        for row in levels:
+            table.add_row(str(row["difficulty"]), str(len(row["cards"])), str(row["laid_out"]),
+                          str(row["attempted"]), str(row["succeeded"]),
+                          rate_ci(row["success_per_laid_out"], row["success_per_laid_out_ci"]),
+                          pct(row["success_per_attempt"]))
+        out.append(table)
+    return out
