@@ -19,7 +19,16 @@ from artemis.kernel.ruleset import NoScoreBounds
 
 
 def main(argv: list[str]) -> int:
-    chosen = argv or sorted(games())
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", nargs="*", metavar="GAME", help="registered game ids (default: all)")
+    chosen = ap.parse_args(argv).games or sorted(games())
+    unknown = [g for g in chosen if g not in games()]
+    if unknown:
+        print(f"action_space.py: unknown game {', '.join(unknown)}; games: "
+              f"{', '.join(sorted(games()))}", file=sys.stderr)
+        return 2
     print("| game | players | action ids | max options (question) | largest question "
           "| score bounds | made in (s) |")
     print("|---|---|---|---|---|---|---|")
