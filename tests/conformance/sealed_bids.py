@@ -216,4 +216,24 @@ class KeepsBids(SealedBidsRuleset):
         return clone
 
 
+class KeepsFirstSeatsBid(SealedBidsRuleset):
+    """Sealed Bids with a determinize that deals every other seat's bid again but seat 0's:
+    its face-down bid and hand stay as they are in every world (the other seats' worlds
+    differ, so the end-of-game resampling check alone is satisfied)."""
+
+    def determinize(self, game, seat, rng):
+        clone = game.clone()
+        s = clone.state
+        for other in range(len(s.hands)):
+            if other in (seat, 0) or s.bids[other] is None:
+                continue
+            cards = sorted(s.hands[other] + [s.bids[other]])
+            rng.shuffle(cards)
+            s.bids[other], s.hands[other] = cards[0], cards[1:]
+        pending = clone.pending
+        if pending is not None and pending.player != seat:
+            reask(clone, _options(s.hands[pending.player]))
+        return clone
+
+
 RULESET = SealedBidsRuleset()

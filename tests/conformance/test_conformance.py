@@ -49,7 +49,7 @@ from artemis.testing.checks import (
 )
 
 from .sealed_bids import RULESET as BIDS
-from .sealed_bids import KeepsBids, LeakyHandView, SeenByAll
+from .sealed_bids import KeepsBids, KeepsFirstSeatsBid, LeakyHandView, SeenByAll
 from .toy_game import RULESET as RACE
 from .toy_game import RaceRuleset
 
@@ -186,10 +186,44 @@ def test_the_seen_answer_check_catches_a_determinize_that_resamples_what_a_seat_
 def test_the_private_check_catches_a_determinize_that_keeps_the_face_down_bids(players):
     game = Game.new({"game": "sealed_bids", "players": players, "seed": 0})
     game.ruleset = KeepsBids()
+    # the end-of-game check on its own (check 7's worlds part catches it first, below)
     with pytest.raises(AssertionError, match=r"the first: 'bid:\d' of player 0, at decision "
                                              r"0, hidden from seats \[1.*no determinize\(t\) "
                                              "world at any decision showed another seat"):
+        _without_worlds_check(game.clone())
+    with pytest.raises(AssertionError, match=r"decision 0: seat 1 cannot tell player 0's "
+                                             r"'bid:1' from 'bid:5'"):
         play_checked(game, random.Random(0))
+
+
+def test_the_worlds_check_catches_a_determinize_that_keeps_one_seats_bid():
+    game = Game.new({"game": "sealed_bids", "players": 3, "seed": 0})
+    game.ruleset = KeepsFirstSeatsBid()
+    # the other seats' bids are dealt again, so some world differs: without the worlds
+    # check the game passes; with it, seat 0's face-down bid is caught the first time a
+    # seat that has not seen it decides
+    play_checked_without = _without_worlds_check(game.clone())
+    assert play_checked_without.is_over
+    with pytest.raises(AssertionError, match=r"decision 0: seat 1 cannot tell player 0's "
+                                             r"'bid:1' from 'bid:5' \(hidden from it\), yet "
+                                             r"determinize\(1, Random\(1\)\) gives different "
+                                             r"worlds after them"):
+        play_checked(game, random.Random(0))
+    # the real determinize gives one world after either answer
+    real = Game.new({"game": "sealed_bids", "players": 3, "seed": 0})
+    assert play_checked(real, random.Random(0)).is_over
+
+
+def _without_worlds_check(game):
+    from artemis.testing import checks
+
+    original = checks.check_indistinguishable
+    try:
+        checks.check_indistinguishable = lambda g, at, limit=None, key=None: original(
+            g, at, limit)
+        return checks.play_checked(game, random.Random(0))
+    finally:
+        checks.check_indistinguishable = original
 
 
 def test_a_view_that_shows_what_determinize_resamples_is_named_with_both_values():

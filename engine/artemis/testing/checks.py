@@ -194,15 +194,16 @@ def check_world_answers(world: Game, at: str, limit: int | None = WORLD_APPLY_LI
 
 def _seen_after(game: Game, action, seats: list, logged: int) -> dict | None:
     """What each of ``seats`` (None: the spectator) sees once ``action`` is applied to a clone
-    of ``game``: its view, the records new to it, and its legal ids when it decides next; None
-    when the answer's consequences reveal something hidden (`Game.reveal`: the next drafter
-    sees the cards passed on, a slot is turned), which a seat may then rightly see."""
+    of ``game``: its view, the records new to it, and its legal ids when it decides next, and
+    the clone itself (key "game"); None when the answer's consequences reveal something hidden
+    (`Game.reveal`: the next drafter sees the cards passed on, a slot is turned), which a
+    seat may then rightly see."""
     clone = game.clone()
     clone.apply(action.id)
     if clone.revealed_at == len(clone.actions):
         return None
     new = list(clone.log)[logged:]
-    out = {}
+    out: dict = {"game": clone}
     for seat in seats:
         out[seat] = {"view": clone.view(seat), "records": visible(new, seat),
                      "legal": ([a.id for a in clone.legal_actions()]
@@ -210,12 +211,18 @@ def _seen_after(game: Game, action, seats: list, logged: int) -> dict | None:
     return out
 
 
-def check_indistinguishable(game: Game, at: str, limit: int | None = None) -> int:
+def check_indistinguishable(game: Game, at: str, limit: int | None = None,
+                            key: int | None = None) -> int:
     """Check 7 at one decision: each seat t that does not see the acting seat's answer
     (`Ruleset.action_seen_by`) cannot tell apart two legal answers with the same public part
     (`Ruleset.action_public`): applying either leaves t's view, the records new to t and t's
     legal ids (when t decides next) the same, and the spectator's view and records too. This
     catches a view that names a face-down card, directly or as the one missing from a hand.
+    With ``key``, also t's worlds: where the first and the last such answer leave different
+    games (their full views), ``determinize(t, Random(k))`` after either gives the same world,
+    as a determinize does that deals from what t has not seen in an order its rng alone sets
+    (check 11 holds it to the same): a world that keeps the answer as it really is (one
+    seat's face-down card, or its hand, left unresampled) is caught here, whichever seat.
     An answer whose consequences reveal something (`Game.reveal`) is left out: what comes out
     then may depend on it (the Artifact draft's next drafter sees the cards passed on).
     ``limit``: at most this many answers of each public part are applied (None: all).
@@ -229,8 +236,8 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None) -> in
         if seen is None:
             continue
         blind = tuple(seat for seat in range(n) if seat not in seen) + (None,)
-        key = (ruleset.action_public(game, decision, action), blind)
-        groups.setdefault(key, []).append(action)
+        part = (ruleset.action_public(game, decision, action), blind)
+        groups.setdefault(part, []).append(action)
     logged = len(game.log)
     applied = 0
     for (public, blind), actions in groups.items():
@@ -249,8 +256,30 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None) -> in
                         f"same public part {public!r}, hidden from it): its {part} differs "
                         f"after them ({differences(first, after[seat][part])}); if the "
                         "rules turn it up then, call game.reveal() where it comes out")
+        if key is not None and len(seen) > 1:
+            _same_worlds(seen[0], seen[-1], [t for t in blind if t is not None], key, at,
+                         decision.player)
         applied += len(seen) if len(seen) > 1 else 0
     return applied
+
+
+def _same_worlds(first: tuple, last: tuple, blind: list, key: int, at: str,
+                 player: int) -> None:
+    """Part of check 7: after two answers of ``player`` that each seat of ``blind`` cannot
+    tell apart, its determinized worlds (the same rng) are the same game."""
+    (a, after_a), (b, after_b) = first, last
+    games = after_a["game"], after_b["game"]
+    if games[0].full_view() == games[1].full_view():
+        return
+    for t in blind:
+        k = key * 8 + t
+        worlds = [g.determinize(t, random.Random(k)).full_view() for g in games]
+        assert worlds[0] == worlds[1], (
+            f"{at}: seat {t} cannot tell player {player}'s '{a.id}' from '{b.id}' (hidden from "
+            f"it), yet determinize({t}, Random({k})) gives different worlds after them "
+            f"({differences(worlds[0], worlds[1])}): the world keeps what seat {t} has not "
+            "seen as it really is; deal it again from everything seat "
+            f"{t} has not seen, in an order the rng alone sets")
 
 
 def check_seen_kept(game: Game, key: int, at: str) -> int:
@@ -438,8 +467,8 @@ def play_checked(game: Game, bot: random.Random) -> Game:
         check_illegal(game, snap, at)
         check_action_space(game, snap["legal"], at)
         clone = check_clone(game, snap, at)
-        check_indistinguishable(game, at, INDISTINGUISHABLE_LIMIT)
         key = game.config.seed * 100_003 + decisions
+        check_indistinguishable(game, at, INDISTINGUISHABLE_LIMIT, key)
         differed = check_hidden_information(game, snap, key, at,
                                             playout=decisions % PLAYOUT_EVERY == 0,
                                             differed=differed, private=private)
