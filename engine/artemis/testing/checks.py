@@ -218,8 +218,9 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None,
     (`Ruleset.action_public`): applying either leaves t's view, the records new to t and t's
     legal ids (when t decides next) the same, and the spectator's view and records too. This
     catches a view that names a face-down card, directly or as the one missing from a hand.
-    With ``key``, also t's worlds: where the first and the last such answer leave different
-    games (their full views), ``determinize(t, Random(k))`` after either gives the same world,
+    With ``key``, also the worlds of one such t (in turn by ``key``): where the first and the
+    last such answer leave different games (their full views), ``determinize(t, Random(k))``
+    after either gives the same world,
     as a determinize does that deals from what t has not seen in an order its rng alone sets
     (check 11 holds it to the same): a world that keeps the answer as it really is (one
     seat's face-down card, or its hand, left unresampled) is caught here, whichever seat.
@@ -256,8 +257,11 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None,
                         f"same public part {public!r}, hidden from it): its {part} differs "
                         f"after them ({differences(first, after[seat][part])}); if the "
                         "rules turn it up then, call game.reveal() where it comes out")
-        if key is not None and len(seen) > 1:
-            _same_worlds(seen[0], seen[-1], [t for t in blind if t is not None], key, at,
+        seats = [t for t in blind if t is not None]
+        if key is not None and len(seen) > 1 and seats:
+            # one blind seat a decision, in turn (the key): every seat over a game, at a
+            # fraction of the cost of all at every decision
+            _same_worlds(seen[0], seen[-1], [seats[key % len(seats)]], key, at,
                          decision.player)
         applied += len(seen) if len(seen) > 1 else 0
     return applied
