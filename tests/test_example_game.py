@@ -9,38 +9,27 @@ not built again: about 10 s with a warm pip cache.
 
 from __future__ import annotations
 
-import os
-import sys
 import sysconfig
 from pathlib import Path
 
 import pytest
-from venv_helpers import pip_has_python_option, run, show
+from venv_helpers import fresh_venv, run, show
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "games" / "blind_auction"
-BIN = "Scripts" if os.name == "nt" else "bin"
-EXE = ".exe" if os.name == "nt" else ""
 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory) -> Path:
     """The python of a fresh venv holding artemis-blind-auction, the engine read from here."""
     venv = tmp_path_factory.mktemp("blind_auction_venv") / "env"
-    outer = pip_has_python_option()
-    proc = run([sys.executable, "-m", "venv", venv, *(["--without-pip"] if outer else [])],
-               timeout=300)
-    python = venv / BIN / f"python{EXE}"
-    if proc.returncode != 0 or not python.exists():
-        pytest.skip("cannot create a virtual environment with `python -m venv` here:\n"
-                    + show(proc))
+    python, pip = fresh_venv(venv)
     proc = run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                timeout=60)
     site = Path(proc.stdout.strip())
     # the engine and pytest as this venv has them (its editable install's own .pth included)
     here = sysconfig.get_paths()["purelib"]
     (site / "engine_from_test_venv.pth").write_text(f"import site; site.addsitedir({here!r})\n")
-    pip = [sys.executable, "-m", "pip", "--python", python] if outer else [python, "-m", "pip"]
     proc = run([*pip, "install", "-q", "--no-deps", "--no-build-isolation", EXAMPLE]
                if _has_hatchling() else [*pip, "install", "-q", "--no-deps", EXAMPLE],
                timeout=600)

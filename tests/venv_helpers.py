@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 from importlib.metadata import version
 from pathlib import Path
 
@@ -40,3 +41,25 @@ def pip_has_python_option() -> bool:
     except Exception:
         return False
     return (major, minor) >= (22, 3)
+
+
+BIN = "Scripts" if os.name == "nt" else "bin"
+EXE = ".exe" if os.name == "nt" else ""
+
+
+def fresh_venv(venv: Path) -> tuple[Path, list]:
+    """A new virtual environment at ``venv``: (its python, the pip command that installs into
+    it: this pip with ``--python`` where it can, else the venv's own). Skips the test (with
+    the command's output) where ``python -m venv`` cannot make one."""
+    import pytest
+
+    outer = pip_has_python_option()
+    proc = run([sys.executable, "-m", "venv", venv, *(["--without-pip"] if outer else [])],
+               timeout=300)
+    python = venv / BIN / f"python{EXE}"
+    if proc.returncode != 0 or not python.exists():
+        pytest.skip("cannot create a virtual environment with `python -m venv` here:\n"
+                    + show(proc))
+    pip = [sys.executable, "-m", "pip", "--python", python] if outer else [python, "-m", "pip"]
+    return python, pip
+

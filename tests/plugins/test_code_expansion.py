@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import os
 import random
 import re
 import sys
@@ -24,7 +23,7 @@ from pathlib import Path
 import pytest
 from jsonschema import Draft7Validator
 from ruamel.yaml import YAML
-from venv_helpers import pip_has_python_option, run, show
+from venv_helpers import BIN, EXE, fresh_venv, run, show
 
 from artemis.content.manifest import manifest_schema
 from artemis.games.project.content import load_game_content
@@ -35,8 +34,6 @@ from artemis.kernel.plugins import describe_plugins, load_plugins
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "content" / "examples" / "project" / "code_expansion"
 PACK = EXAMPLE / "artemis_salvage" / "content"
-BIN = "Scripts" if os.name == "nt" else "bin"
-EXE = ".exe" if os.name == "nt" else ""
 SEEDS = range(30)
 
 
@@ -240,14 +237,7 @@ def test_the_salvage_yard_upkeep_salvages_for_an_eager_builder(eager_games):
 def installed(tmp_path_factory) -> Path:
     """A fresh venv holding the engine and artemis-salvage, both built from their folders."""
     venv = tmp_path_factory.mktemp("salvage_venv") / "env"
-    outer = pip_has_python_option()
-    proc = run([sys.executable, "-m", "venv", venv, *(["--without-pip"] if outer else [])],
-                timeout=300)
-    python = venv / BIN / f"python{EXE}"
-    if proc.returncode != 0 or not python.exists():
-        pytest.skip("cannot create a virtual environment with `python -m venv` here:\n"
-                    + show(proc))
-    pip = [sys.executable, "-m", "pip", "--python", python] if outer else [python, "-m", "pip"]
+    python, pip = fresh_venv(venv)
     proc = run([*pip, "install", "-q", REPO, EXAMPLE], timeout=600)
     assert proc.returncode == 0, "installing the engine and artemis-salvage failed:\n" + \
         show(proc)
