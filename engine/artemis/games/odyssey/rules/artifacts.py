@@ -165,11 +165,17 @@ def window(game, name: str, seats: tuple, trigger) -> None:
         seats = seats[1:]
     else:
         return
+    ask(game, seats[0], "artifact", window_options(game, cards), (name, seats, trigger))
+
+
+def window_options(game, cards: list[str]) -> list[Action]:
+    """The answers to a W1 question over ``cards`` (Artifact ids the asked seat may use now):
+    one ``artifact:<id>`` a card, then ``artifact:pass``."""
     by_id = game.catalog.by_id
     options = [Action("artifact", (c,), (_use_label, by_id[c].name, by_id[c].effect))
                for c in cards]
     options.append(Action("artifact", ("pass",), "use no Alien Artifact now"))
-    ask(game, seats[0], "artifact", options, (name, seats, trigger))
+    return options
 
 
 @answer("artifact")

@@ -168,9 +168,13 @@ def keep_artifacts(game, seat: int, drawn: tuple, keeps: int) -> None:
             keep(game, seat, card)
         _bottom(game, seat, drawn[keeps:] if keeps > 0 else drawn)
         return
-    ask(game, seat, "keep_artifact",
-        [Action("keep_artifact", (c,), f"keep {artifact_name(game, c)}") for c in drawn],
-        (seat, drawn, keeps))
+    ask(game, seat, "keep_artifact", keep_options(game, drawn), (seat, drawn, keeps))
+
+
+def keep_options(game, drawn: tuple) -> list[Action]:
+    """The answers to a ``keep_artifact`` question over ``drawn`` (Artifact ids): one
+    ``keep_artifact:<id>`` a card, in the order drawn."""
+    return [Action("keep_artifact", (c,), f"keep {artifact_name(game, c)}") for c in drawn]
 
 
 @answer("keep_artifact")
