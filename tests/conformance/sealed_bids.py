@@ -72,7 +72,8 @@ def _bid(game, action: Action, ctx) -> None:
     s = game.state
     s.hands[s.turn].remove(action.args[0])
     s.bids[s.turn] = action.args[0]
-    game.emit("bid", player=s.turn)  # public: that a bid was made, not which card
+    # public: that a bid was made, not which card (a variant plants a record that names it)
+    game.emit("bid", player=s.turn, **game.ruleset.bid_record(action.args[0]))
     if s.turn + 1 < len(s.hands):
         s.turn += 1
         push(game, ("turn",))
@@ -144,6 +145,10 @@ class SealedBidsRuleset(Ruleset):
         totals, ranking = game.final["totals"], game.final["ranking"]
         return {"players": [{"seat": seat, "vp": vp} for seat, vp in enumerate(totals)],
                 "ranking": ranking[:], "winner": ranking[0]}
+
+    def bid_record(self, card: int) -> dict:
+        """What the public ``bid`` record says besides the bidder: nothing."""
+        return {}
 
     def action_seen_by(self, game, decision, action):
         return [decision.player]
@@ -234,6 +239,44 @@ class KeepsFirstSeatsBid(SealedBidsRuleset):
         if pending is not None and pending.player != seat:
             reask(clone, _options(s.hands[pending.player]))
         return clone
+
+
+class PublicBids(SealedBidsRuleset):
+    """Sealed Bids whose `action_seen_by` is the Ruleset default (None: everyone), a game
+    author's likeliest slip: the face-down card is in every seat's history and log."""
+
+    def action_seen_by(self, game, decision, action):
+        return None
+
+
+class PublicPartNamesTheBid(SealedBidsRuleset):
+    """Sealed Bids whose `action_public` is the answer's id: what the other seats learn of a
+    face-down bid is the card."""
+
+    def action_public(self, game, decision, action):
+        return action.id
+
+
+class RecordNamesTheBid(SealedBidsRuleset):
+    """Sealed Bids whose public ``bid`` record names the card."""
+
+    def bid_record(self, card: int) -> dict:
+        return {"card": card}
+
+
+class SharedHands(SealedBidsRuleset):
+    """Sealed Bids whose state copies share the hands' lists (a shallow copy): a world's
+    deal reaches the real game."""
+
+    def setup(self, game, rng):
+        return _ShallowBids(game.config.players)
+
+
+class _ShallowBids(BidsState):
+    def clone(self) -> BidsState:
+        c = BidsState.clone(self)
+        c.hands = self.hands[:]  # the same list objects: the planted slip
+        return c
 
 
 RULESET = SealedBidsRuleset()

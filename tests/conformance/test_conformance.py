@@ -49,7 +49,16 @@ from artemis.testing.checks import (
 )
 
 from .sealed_bids import RULESET as BIDS
-from .sealed_bids import KeepsBids, KeepsFirstSeatsBid, LeakyHandView, SeenByAll
+from .sealed_bids import (
+    KeepsBids,
+    KeepsFirstSeatsBid,
+    LeakyHandView,
+    PublicBids,
+    PublicPartNamesTheBid,
+    RecordNamesTheBid,
+    SeenByAll,
+    SharedHands,
+)
 from .toy_game import RULESET as RACE
 from .toy_game import RaceRuleset
 
@@ -214,6 +223,46 @@ def test_the_worlds_check_catches_a_determinize_that_keeps_one_seats_bid():
     assert play_checked(real, random.Random(0)).is_over
 
 
+@pytest.mark.parametrize("planted, message", [
+    (PublicBids, r"decision 0: seat 1's view cannot tell player 0's 'bid:1' from 'bid:3', yet "
+                 r"its history does \('bid:1' then 'bid:3'\): if the answer is face down"),
+    (PublicPartNamesTheBid, r"decision 0: seat 1's view cannot tell player 0's 'bid:1' from "
+                            r"'bid:3', yet its history does \(\('hidden', 'bid:1'\) then "
+                            r"\('hidden', 'bid:3'\)\)"),
+    # check 7 holds a record of a hidden answer (the same public part): told in words
+    (RecordNamesTheBid, r"decision 0: seat 1 can tell 'bid:1' from 'bid:3' \(the same public "
+                        r"part \('bid',\), hidden from it\): its records differ after them "
+                        r"\(\[0\]: \{'type': 'bid', 'player': 0, 'card': 1\} then"),
+])
+def test_the_history_check_catches_a_face_down_answer_told_in_the_history(planted, message):
+    game = Game.new({"game": "sealed_bids", "players": 2, "seed": 0})
+    game.ruleset = planted()
+    with pytest.raises(AssertionError, match=message):
+        play_checked(game, random.Random(0))
+
+
+def test_the_reveal_check_catches_a_draw_that_does_not_call_reveal():
+    config = {"game": "race", "players": 3, "seed": 2, "options": {"target": 30}}
+    assert play_checked(Game.new(config), random.Random(0)).is_over  # it calls reveal()
+    game = Game.new(config)
+    game.ruleset = type("NoRevealRace", (RaceRuleset,), {"reveals_draws": False})()
+    with pytest.raises(AssertionError, match=r"seed 2, decision 4, 'play:4' played with the "
+                                             r"random streams seeded again: seat 0's view "
+                                             r"differs afterwards \('hand'.*call "
+                                             r"game.reveal\(\) where it comes out"):
+        play_checked(game, random.Random(0))
+
+
+def test_a_clone_that_shares_the_states_lists_is_named_as_such():
+    game = Game.new({"game": "sealed_bids", "players": 2, "seed": 0})
+    game.ruleset = SharedHands()
+    game.state = SharedHands().setup(game, None)
+    with pytest.raises(AssertionError, match=r"decision 0: applying 'bid:1' to a clone changed "
+                                             r"the original game too .*the clone shares lists "
+                                             r"or dicts with it"):
+        play_checked(game, random.Random(0))
+
+
 def _without_worlds_check(game):
     from artemis.testing import checks
 
@@ -349,6 +398,11 @@ def test_the_space_and_bounds_checks_catch_a_wrong_declaration(narrow_race):
     while not game.is_over:
         game.apply(game.legal_actions()[0])
     with pytest.raises(AssertionError, match=r"VP, outside the declared score bounds 0 to 5"):
+        check_score_bounds(game, "narrow")
+    game.ruleset = type("ReversedRace", (NarrowRace,), {"parts": {**NarrowRace.parts, "tools": {
+        **NarrowRace.parts["tools"], "score_bounds": lambda config: (5, 0)}}})()
+    with pytest.raises(AssertionError, match=r"the declared score bounds are reversed: low 5 "
+                                             r"above high 0"):
         check_score_bounds(game, "narrow")
 
 

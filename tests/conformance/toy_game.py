@@ -85,6 +85,8 @@ def _draw(game, seat: int) -> None:
         s.deck, s.pile = s.pile, []
         s.rng["deck"].shuffle(s.deck)
         game.emit("reshuffle", cards=len(s.deck))
+    if game.ruleset.reveals_draws:
+        game.reveal()  # the drawer sees a card it had not: undo cannot take the turn back
     card = s.deck.pop()
     s.hands[seat].append(card)
     game.emit("draw", to=[seat], player=seat, card=card)
@@ -133,6 +135,7 @@ class RaceRuleset(Ruleset):
     name = "Race to 10"
     player_counts = (2, 3)
     streams = ("deck",)
+    reveals_draws = True  # False plants a missing Game.reveal (tests/conformance)
     table = TABLE
     start_step = ("game_start",)
     # every play adds at least 1, so some seat reaches the target within n * (target - 1) + 1

@@ -33,6 +33,9 @@ INDISTINGUISHABLE_LIMIT = 3
 # answers (the first, the last and evenly between; all of a shorter list): the Project's
 # placements are some sixty a turn, a toy game's a few.
 WORLD_APPLY_LIMIT = 8
+# Check 12 applies at most this many of a decision's answers (the first, the last and evenly
+# between) and compares what each seat's history says of each pair.
+HISTORY_LIMIT = 3
 
 
 def where(game: Game, decision: int) -> str:
@@ -80,9 +83,19 @@ def snapshot(game: Game, at: str) -> dict:
 
 def check_clone(game: Game, snap: dict, at: str) -> Game:
     """Check 2 (first half): a clone shows every view, the full view and the legal ids of the
-    original. Returns the clone."""
+    original, and an answer applied to another clone leaves the original as it was. Returns
+    the clone."""
     clone = game.clone()
     assert clone is not game and clone.state is not game.state, f"{at}: clone shares its state"
+    probe = game.clone()
+    first = snap["legal"][0] if snap["legal"] else None
+    if first is not None:
+        probe.apply(first)
+        assert game.full_view() == snap["full"], (
+            f"{at}: applying '{first}' to a clone changed the original game too (its full "
+            f"view: {differences(snap['full'], game.full_view())}): the clone shares lists or "
+            "dicts with it; the state's own copy (Game.clone calls it) must copy every list "
+            "and dict a rule changes in place")
     got = snapshot(clone, at)
     for seat, view in snap["views"].items():
         assert got["views"][seat] == view, f"{at}: the clone's view({seat}) differs"
@@ -192,6 +205,9 @@ def check_world_answers(world: Game, at: str, limit: int | None = WORLD_APPLY_LI
     return len(chosen)
 
 
+WHAT = {"view": "view differs", "records": "records differ", "legal": "legal ids differ"}
+
+
 def _seen_after(game: Game, action, seats: list, logged: int) -> dict | None:
     """What each of ``seats`` (None: the spectator) sees once ``action`` is applied to a clone
     of ``game``: its view, the records new to it, and its legal ids when it decides next, and
@@ -254,9 +270,10 @@ def check_indistinguishable(game: Game, at: str, limit: int | None = None,
                     first = seen[0][1][seat][part]
                     assert after[seat][part] == first, (
                         f"{at}: {who} can tell '{seen[0][0].id}' from '{action.id}' (the "
-                        f"same public part {public!r}, hidden from it): its {part} differs "
-                        f"after them ({differences(first, after[seat][part])}); if the "
-                        "rules turn it up then, call game.reveal() where it comes out")
+                        f"same public part {public!r}, hidden from it): its {WHAT[part]} "
+                        f"after them ({differences(first, after[seat][part])}): leave what "
+                        "the answer chose out of what that seat is shown, or, if the rules "
+                        "turn it up then, call game.reveal() where it comes out")
         seats = [t for t in blind if t is not None]
         if key is not None and len(seen) > 1 and seats:
             # one blind seat a decision, in turn (the key): every seat over a game, at a
@@ -335,6 +352,122 @@ def check_seen_kept(game: Game, key: int, at: str) -> int:
             "of action_seen_by if the answer is face down to it")
         compared += 2
     return compared
+
+
+def _told(game: Game, action, seat: int) -> object:
+    """What ``seat``'s history says of ``action`` answered now (`Game.history`): its id when
+    `Ruleset.action_seen_by` shows it to the seat, else its public part."""
+    decision = game.pending
+    seen = game.ruleset.action_seen_by(game, decision, action)
+    if seen is None or seat in seen:
+        return action.id
+    return ("hidden", game.ruleset.action_public(game, decision, action))
+
+
+def check_history_hides(game: Game, at: str, limit: int | None = HISTORY_LIMIT) -> int:
+    """Check 12 at one decision: a seat's history tells it no more of an answer than its view
+    does. For two answers of the player on turn (at most ``limit``, `spread`) that leave
+    different games (their full views) which a seat t, another than the player, cannot tell
+    apart by its view, t's history must say the same of both (`Game.history`: the id when
+    `Ruleset.action_seen_by` shows it to t, else `Ruleset.action_public`), unless the
+    answer's consequences reveal something (`Game.reveal`). Catches a face-down answer shown
+    to everyone (action_seen_by None, the default) and a public part that names the answer
+    (check 7 holds the records of answers with the same public part). Returns how many
+    answers were applied."""
+    decision = game.pending
+    n = game.config.players
+    seats = [t for t in range(n) if t != decision.player]
+    if not seats:
+        return 0
+    logged = len(game.log)
+    after = []
+    for action in spread(list(game.legal_actions()), limit):
+        seen = _seen_after(game, action, seats, logged)
+        if seen is not None:
+            after.append((action, seen))
+    full: dict = {}  # made only for a pair some seat cannot tell apart (the costly view)
+    for i, (a, seen_a) in enumerate(after):
+        for b, seen_b in after[i + 1:]:
+            blind = [t for t in seats if seen_a[t]["view"] == seen_b[t]["view"]]
+            if not blind:
+                continue
+            for x, seen_x in ((a, seen_a), (b, seen_b)):
+                if x.id not in full:
+                    full[x.id] = seen_x["game"].full_view()
+            if full[a.id] == full[b.id]:
+                continue
+            for t in blind:
+                told = _told(game, a, t), _told(game, b, t)
+                assert told[0] == told[1], (
+                    f"{at}: seat {t}'s view cannot tell player {decision.player}'s "
+                    f"'{a.id}' from '{b.id}', yet its history does ({told[0]!r} then "
+                    f"{told[1]!r}): if the answer is face down to seat {t}, hide it "
+                    "(Ruleset.action_seen_by: the seats that see it) and tell the others "
+                    "only what they learn (Ruleset.action_public, the same for every such "
+                    "answer); else show its outcome in the view")
+    return len(after)
+
+
+def _reseeded(game: Game, rng: random.Random) -> Game | None:
+    """A clone of ``game`` whose random streams (every `Streams` the state holds) are seeded
+    again from ``rng``: the same position, another future. None when the state holds none."""
+    from artemis.kernel.streams import Streams
+
+    clone = game.clone()
+    fields = getattr(clone.state, "__dict__", None) or {}
+    found = False
+    for name, value in list(fields.items()):
+        if isinstance(value, Streams):
+            setattr(clone.state, name, Streams.seeded(
+                (stream, rng.getrandbits(64)) for stream in sorted(dict.keys(value))))
+            found = True
+    return clone if found else None
+
+
+def check_reveal(game: Game, action, key: int, at: str) -> bool:
+    """Check 13 at one decision: ``action`` (the answer about to be played) is applied to a
+    clone of the game and to a clone whose random streams are seeded again (the same
+    position, other dice and draws to come). When some seat's view, or the records it is
+    shown, then differ, that seat saw a die or a drawn card: the answer must call
+    `Game.reveal` (undo cannot take back an answer whose random outcome was seen); and a
+    record that differs while the seat's view does not tells it what its view never shows
+    (another seat's drawn card). Only an answer that reads a random stream is compared.
+    Returns whether the clones were compared."""
+    from artemis.kernel.streams import Streams
+
+    real = game.clone()
+    fields = getattr(real.state, "__dict__", None) or {}
+    streams = {}
+    for name, value in list(fields.items()):
+        if isinstance(value, Streams):  # forked: a stream read afterwards is copied first
+            streams[name] = value.fork()
+            setattr(real.state, name, streams[name])
+    held = {(name, stream): dict.__getitem__(value, stream)
+            for name, value in streams.items() for stream in dict.keys(value)}
+    logged = len(game.log)
+    real.apply(action.id)
+    if all(dict.get(getattr(real.state, name), stream) is generator
+           for (name, stream), generator in held.items()):
+        return False  # no stream was read: nothing random came out
+    other = _reseeded(game, random.Random(key))
+    other.apply(action.id)
+    revealed = real.revealed_at == len(real.actions)
+    for t in [*range(game.config.players), None]:
+        who = "the spectator" if t is None else f"seat {t}"
+        views = real.view(t), other.view(t)
+        records = visible(list(real.log)[logged:], t), visible(list(other.log)[logged:], t)
+        if views[0] == views[1] and records[0] == records[1]:
+            continue
+        here = f"{at}, '{action.id}' played with the random streams seeded again"
+        assert views[0] != views[1], (
+            f"{here}: the records {who} is shown differ ({differences(records[0], records[1])}"
+            f") while its view does not: a record names a random outcome {who} may not know; "
+            "address it to the seats that may (emit(..., to=[...])) or show it in the view")
+        assert revealed, (
+            f"{here}: {who}'s view differs afterwards ({differences(views[0], views[1])}): "
+            "the answer brings out a random outcome (a die rolled, a card drawn), so undo "
+            "must not take it back: call game.reveal() where it comes out")
+    return True
 
 
 _SPACES: dict = {}  # (game, players, params, variants, expansions, options, version): space
@@ -418,6 +551,9 @@ def check_score_bounds(game: Game, at: str) -> None:
         low, high = game.ruleset.tools.score_bounds(game.config)
     except NoScoreBounds:
         return
+    assert low <= high, (
+        f"{at}: the declared score bounds are reversed: low {low} above high {high} "
+        "(parts.Tools.score_bounds returns (lowest, highest))")
     for row in game.result["players"]:
         assert low <= row["vp"] <= high, (
             f"{at}: seat {row['seat']} ends with {row['vp']} VP, outside the declared score "
@@ -449,8 +585,8 @@ def check_result(game: Game, decisions: int, at: str) -> None:
 
 def play_checked(game: Game, bot: random.Random) -> Game:
     """Play ``game`` to the end with ``bot`` choosing uniformly among the legal actions,
-    running checks 1, 2, 4, 5 (with 8), 7, 9 and 11 at every decision and 6 (with 10) at the
-    end; asserts that some
+    running checks 1, 2, 4, 5 (with 8), 7, 9, 11, 12 and 13 at every decision and 6 (with 10)
+    at the end; asserts that some
     determinized world differed from the original (check 5 is not vacuous) unless the game
     has nothing hidden (its full view is always its public view), and, once some answer was
     hidden from a seat (`Ruleset.action_seen_by`), that some seat's world showed another seat
@@ -477,7 +613,9 @@ def play_checked(game: Game, bot: random.Random) -> Game:
                                             playout=decisions % PLAYOUT_EVERY == 0,
                                             differed=differed, private=private)
         check_seen_kept(game, key, at)
+        check_history_hides(game, at)
         action = bot.choice(game.legal_actions())
+        check_reveal(game, action, key, at)
         seen = game.ruleset.action_seen_by(game, game.pending, action)
         if seen is not None and any(seat not in seen for seat in range(game.config.players)):
             blind = blind or f"'{action.id}' of player {game.current_player}, at decision " \
