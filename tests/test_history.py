@@ -76,3 +76,13 @@ def test_history_refuses_a_seat_the_game_does_not_have():
     for bad in (2, -1, "0", True):
         with pytest.raises(ValueError, match="seat must be 0 to 1 or None"):
             game.history(bad)
+
+
+@pytest.mark.parametrize("game_id", ["project", "odyssey"])
+def test_no_seat_is_told_the_seed_by_a_record(game_id):
+    game = Game.new({"game": game_id, "players": 2, "seed": 7})
+    setup = [e for e in game.log if e["type"] == "setup"]
+    assert setup[0]["seed"] == 7  # kept in the log, which replays the game
+    for seat in (0, 1, None):
+        shown = [e for e in visible(list(game.log), seat) if e["type"] == "setup"]
+        assert "seed" not in shown[0] and shown[0]["players"] == 2

@@ -493,3 +493,13 @@ def test_the_fill_question_names_the_building_just_gained():
     name = game.catalog.by_id[game.state.players[player].buildings[building].tile].name
     assert question(game, NAMES) == (
         f"{NAMES[player]}, move colonists from the Shelters into the new {name}?")
+
+
+def test_the_generic_view_says_yes_and_no_for_true_and_false():
+    from artemis.web.render import generic_view
+
+    page = generic_view({"has_bid": True, "passed": False, "flags": [True, False, None]})
+    assert "<th>has bid</th><td>yes</td>" in page
+    assert "<th>passed</th><td>no</td>" in page
+    assert "yes, no, -" in page
+    assert "True" not in page and "False" not in page

@@ -110,9 +110,8 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
         from artemis.records.log import visible
 
         # the seed replays every hidden card, planet and deck: no seat is told it, in the
-        # config or in a record (the setup's)
-        records = [{k: v for k, v in e.items() if k != "seed"} if "seed" in e else e
-                   for e in visible(game.log, seat)]
+        # config or in a record (visible() leaves out the setup's)
+        records = visible(game.log, seat)
         extra = {"seat": seat, "log": records}
     if as_json:
         config = config_record(game, log.kinds, log.names)

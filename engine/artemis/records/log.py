@@ -450,8 +450,10 @@ def missing_plugins(recorded, host) -> list[str]:
 
 def visible(entries: list[dict], seat: int | None) -> list[dict]:
     """The entries ``seat`` may see (``seat`` None: a spectator): a record with ``to`` only
-    for the seats it names."""
-    return [e for e in entries if "to" not in e or (seat is not None and seat in e["to"])]
+    for the seats it names, and no record's ``seed`` (the setup record's game seed, which
+    replays every hidden card, die and deck: no seat is told it)."""
+    return [{k: v for k, v in e.items() if k != "seed"} if "seed" in e else e
+            for e in entries if "to" not in e or (seat is not None and seat in e["to"])]
 
 
 def _reason(exc: Exception) -> str:

@@ -32,7 +32,7 @@ class BlindAuction(Ruleset):
     def setup(self, game, rng: Streams) -> AuctionState:
         """Shuffle and deal (the ``deal`` stream); the kernel then runs ``game_start``."""
         state = AuctionState(rng)
-        game.emit("setup", players=2, seed=game.config.seed)
+        game.emit("setup", players=2)  # never the seed: it names every card to come
         return state
 
     def result(self, game) -> dict:
