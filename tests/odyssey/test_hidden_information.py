@@ -284,3 +284,22 @@ def test_a_deep_scanner_peek_in_a_team_game_is_the_using_seats_alone(rules_versi
         assert told["to"] == [who]
         return
     raise AssertionError("no Deep Scanner used by a seat 3-5 in 29 games")
+
+
+@pytest.mark.parametrize("rules_version, marked", [(3, True), (2, False)])
+def test_the_team_deal_of_a_round_is_marked_reveals_from_rules_version_3(rules_version, marked):
+    """OR14 (docs/odyssey-rulings.md, "Rules versions"): each partner sees the cards the
+    shuffle deals it, so the answer after which a round's deal comes is marked ``reveals``
+    (undo stops there) from version 3; a version 2 file replays as it was recorded."""
+    game = Game.new({"game": "odyssey", "players": 6, "seed": 1,
+                     "rules_version": rules_version})
+    assert any(e["type"] == "dealt" for e in game.log)  # the first round's, at setup
+    rng = random.Random(1)
+    while not game.is_over:
+        before = len(game.log)
+        game.apply(rng.choice(game.legal_actions()))
+        new = list(game.log)[before:]
+        if any(e["type"] == "dealt" for e in new):  # the next round's deal
+            assert new[0]["type"] == "action" and bool(new[0].get("reveals")) is marked
+            return
+    raise AssertionError("no second round")

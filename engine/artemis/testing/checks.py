@@ -364,13 +364,16 @@ def _told(game: Game, action, seat: int) -> object:
     return ("hidden", game.ruleset.action_public(game, decision, action))
 
 
-def check_history_hides(game: Game, at: str, limit: int | None = HISTORY_LIMIT) -> int:
+def check_history_hides(game: Game, at: str, key: int,
+                        limit: int | None = HISTORY_LIMIT) -> int:
     """Check 12 at one decision: a seat's history tells it no more of an answer than its view
     does. For two answers of the player on turn (at most ``limit``, `spread`) that leave
     different games (their full views) which a seat t, another than the player, cannot tell
     apart by its view, t's history must say the same of both (`Game.history`: the id when
-    `Ruleset.action_seen_by` shows it to t, else `Ruleset.action_public`), unless the
-    answer's consequences reveal something (`Game.reveal`). Catches a face-down answer shown
+    `Ruleset.action_seen_by` shows it to t, else `Ruleset.action_public`) whenever t's
+    determinized worlds after them are the same (``determinize(t, Random(k))``: the world
+    treats the answer as hidden from t), unless the answer's consequences reveal something
+    (`Game.reveal`). Catches a face-down answer shown
     to everyone (action_seen_by None, the default) and a public part that names the answer
     (check 7 holds the records of answers with the same public part). Returns how many
     answers were applied."""
@@ -398,13 +401,23 @@ def check_history_hides(game: Game, at: str, limit: int | None = HISTORY_LIMIT) 
                 continue
             for t in blind:
                 told = _told(game, a, t), _told(game, b, t)
-                assert told[0] == told[1], (
+                if told[0] == told[1]:
+                    continue
+                # told apart by the history: a leak only where t's worlds treat the answer as
+                # hidden (one world after either); where determinize keeps it, it is public
+                # news the view leaves out (a team game's call of one seat of a team)
+                k = key * 8 + t
+                worlds = [x["game"].determinize(t, random.Random(k)).full_view()
+                          for x in (seen_a, seen_b)]
+                assert worlds[0] != worlds[1], (
                     f"{at}: seat {t}'s view cannot tell player {decision.player}'s "
                     f"'{a.id}' from '{b.id}', yet its history does ({told[0]!r} then "
-                    f"{told[1]!r}): if the answer is face down to seat {t}, hide it "
-                    "(Ruleset.action_seen_by: the seats that see it) and tell the others "
-                    "only what they learn (Ruleset.action_public, the same for every such "
-                    "answer); else show its outcome in the view")
+                    f"{told[1]!r}), while determinize({t}, Random({k})) treats the answer as "
+                    "hidden (the same world after either): if the answer is face down to "
+                    f"seat {t}, hide it (Ruleset.action_seen_by: the seats that see it) and "
+                    "tell the others only what they learn (Ruleset.action_public, the same "
+                    f"for every such answer); else keep it in seat {t}'s worlds and show it "
+                    "in the view")
     return len(after)
 
 
@@ -613,7 +626,7 @@ def play_checked(game: Game, bot: random.Random) -> Game:
                                             playout=decisions % PLAYOUT_EVERY == 0,
                                             differed=differed, private=private)
         check_seen_kept(game, key, at)
-        check_history_hides(game, at)
+        check_history_hides(game, at, key)
         action = bot.choice(game.legal_actions())
         check_reveal(game, action, key, at)
         seen = game.ruleset.action_seen_by(game, game.pending, action)

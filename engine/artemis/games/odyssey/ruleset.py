@@ -107,16 +107,17 @@ class OdysseyRuleset(Ruleset):
     scoring_labels = OPTION_NAMES  # named in simulation reports (`vp_parts`)
     # docs/odyssey-rulings.md, "Rules versions": version 2 places solo cards face up (OR18),
     # marks an Artifact draft's keep as revealing (OR8) and logs a pass at an Artifact window
-    # to its player alone (OR3); files recording no version, or version 1, replay as played
-    rules_version = 2
+    # to its player alone (OR3); version 3 marks the team deal as revealing (OR14); files
+    # recording no version, or an older one, replay as played
+    rules_version = 3
 
     def legacy_variants(self, version: int) -> dict[str, dict]:
-        """Version 1 needs no variant: the three rules that differ read
+        """Versions 1 and 2 need no variant: the rules that differ read
         ``game.config.rules_version`` (`artemis.games.odyssey.rules.rounds.face_up_planning`,
-        `artemis.games.odyssey.rules.track.draft`, `action_seen_by`). Raises ValueError for
-        another version."""
-        if version not in (1, 2):
-            raise ValueError(f"rules version {version} is not one of 1 to 2")
+        `artemis.games.odyssey.rules.track.draft`, `action_seen_by`,
+        `artemis.games.odyssey.rules.teams.deal`). Raises ValueError for another version."""
+        if version not in (1, 2, 3):
+            raise ValueError(f"rules version {version} is not one of 1 to 3")
         return {}
 
     @cached_property  # every game set up asks: the rule modules' import statement, once

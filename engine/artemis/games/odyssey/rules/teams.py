@@ -153,6 +153,8 @@ def deal(game) -> None:
     t = s.teams
     if t is None:
         return
+    if game.config.rules_version >= 3:  # files of versions 1 and 2 did not mark it
+        game.reveal()  # each partner sees the cards the shuffle dealt it: undo stops here
     rng = s.rng["team_deal"]
     for team, p in enumerate(s.players):
         cards = sorted(p.hand)
