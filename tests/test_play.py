@@ -30,7 +30,8 @@ def test_play_prints_rounds_and_the_score_table(tmp_path):
     content = lines[0].pop("content")  # what the game was played with, as a save records it
     assert lines[0] == {"type": "game", "game": "project", "players": 3, "seed": 5,
                         "params": {}, "bots": ["random"] * 3, "names": ["P0", "P1", "P2"],
-                        "variants": {}, "options": {}, "expansions": [], "rules_version": 2}
+                        "variants": {}, "options": {}, "expansions": [], "rules_version": 2,
+                        "content_version": 1}
     assert content["packs"] == ["base 1.0.0"] and len(content["sha256"]) == 64
     assert "project" in content["plugins"]
     assert sum(1 for e in lines if e["type"] == "board_setup") == 6
@@ -47,7 +48,7 @@ def test_play_json_matches_the_game():
     assert data["config"] == {"game": "project", "players": 2, "seed": 3,
                               "bots": ["greedy", "random"], "names": ["P0", "P1"],
                               "params": {}, "variants": {}, "options": {}, "expansions": [],
-                              "rules_version": 2}
+                              "rules_version": 2, "content_version": 1}
     for row in data["players"]:
         assert set(row["steps"]) == {"saved_resources", "surface_buildings", "buildings",
                                      "colonist_sets", "leftover_colonists", "badges",

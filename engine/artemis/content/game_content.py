@@ -70,10 +70,17 @@ class GameContent:
 
     def load_game_content(self, targets: Iterable[Path | str] = (),
                           registry: Registry | None = None, extra_checks: tuple = (),
-                          plugin_names=frozenset()) -> LoadResult:
-        """Load the game's base pack plus ``targets`` (pack folders or content files); never
-        raises for bad content: see ``LoadResult.problems``. The spec of the game alone
-        (no registry, checks or plugins given) is built once."""
+                          plugin_names=frozenset(), base: Path | None = None) -> LoadResult:
+        """Load the game's base pack (``base``: another base pack folder, an older content
+        version's) plus ``targets`` (pack folders or content files); never raises for bad
+        content: see ``LoadResult.problems``. The spec of the game alone (no registry,
+        checks, plugins or base given) is built once."""
+        if base is not None:
+            from dataclasses import replace
+
+            spec = replace(self.game_spec(registry, tuple(extra_checks),
+                                          frozenset(plugin_names)), base=Path(base))
+            return load_content(list(targets), spec)
         if registry is None and not extra_checks and not plugin_names:
             if self._default is None:
                 self._default = self.game_spec()
@@ -84,10 +91,10 @@ class GameContent:
 
     def load_catalog(self, targets: Iterable[Path | str] = (),
                      registry: Registry | None = None, extra_checks: tuple = (),
-                     plugin_names=frozenset()):
-        """The catalog of the game's base pack plus ``targets``. Raises `ContentError` with
-        every problem."""
-        result = self.load_game_content(targets, registry, extra_checks, plugin_names)
+                     plugin_names=frozenset(), base: Path | None = None):
+        """The catalog of the game's base pack (or ``base``) plus ``targets``. Raises
+        `ContentError` with every problem."""
+        result = self.load_game_content(targets, registry, extra_checks, plugin_names, base)
         if not result.ok:
             raise ContentError(result.problems)
         return result.catalog

@@ -34,7 +34,10 @@ class GameConfig:
     {name: {option: value}}), extra content packs (``expansions``), the game's own config
     options (``options``, checked against its ``config_schema``) and the version of its rules
     to play (``rules_version``: None, the game's current one; an older one, which logs and
-    saves written under it name, enables that version's variants, `Ruleset.legacy_variants`)."""
+    saves written under it name, enables that version's variants, `Ruleset.legacy_variants`)
+    and of its base content (``content_version``: None, the current one; an older one, which
+    logs and saves written under it name, plays that version's frozen base pack,
+    `Ruleset.content_version`)."""
 
     players: int = 4
     seed: int = 0
@@ -44,6 +47,7 @@ class GameConfig:
     game: str = DEFAULT_GAME
     options: dict = field(default_factory=dict)
     rules_version: int | None = None
+    content_version: int | None = None
 
 
 class ConfigError(ValueError):
@@ -86,6 +90,7 @@ def check_config(config) -> GameConfig:
             raise ConfigError(f"{name} must be a mapping, got {getattr(config, name)!r}")
     config.options = game_options(ruleset, config.options)
     config.rules_version = rules_version(ruleset, config.rules_version)
+    config.content_version = content_version(ruleset, config.content_version)
     config.expansions = tuple(config.expansions)
     return config
 
@@ -103,6 +108,24 @@ def rules_version(ruleset: Ruleset, given) -> int:
         newer = (" (written by a newer artemis? upgrade it to play this file)"
                  if given > current else "")
         raise ConfigError(f"rules_version {given} is not a rules version of "
+                          f"{ruleset.name or ruleset.id}: this engine plays 1 to "
+                          f"{current}{newer}")
+    return given
+
+
+def content_version(ruleset: Ruleset, given) -> int:
+    """The content version a config plays: ``given`` (1 to the game's ``content_version``), or
+    the game's current one for None. Raises ConfigError for another value (a file from a
+    newer engine)."""
+    current = ruleset.content_version
+    if given is None:
+        return current
+    if not isinstance(given, int) or isinstance(given, bool):
+        raise ConfigError(f"content_version must be a whole number, got {given!r}")
+    if not 1 <= given <= current:
+        newer = (" (written by a newer artemis? upgrade it to play this file)"
+                 if given > current else "")
+        raise ConfigError(f"content_version {given} is not a content version of "
                           f"{ruleset.name or ruleset.id}: this engine plays 1 to "
                           f"{current}{newer}")
     return given
@@ -266,7 +289,8 @@ class Game:
         host = plugins if plugins is not None else default_plugins()
         registry = registry or _host_registry(host, ruleset.id)
         if catalog is None:
-            catalog = _cached_catalog(host, registry, tuple(config.expansions), ruleset)
+            catalog = _cached_catalog(host, registry, tuple(config.expansions), ruleset,
+                                      config.content_version)
         hooks = host.hooks(ruleset.id)
         params = dict(config.params)
         known = host.variants(ruleset.id)
@@ -838,23 +862,28 @@ def _host_registry(host, game_id: str = DEFAULT_GAME):
     return host_registry(host, game_id)
 
 
-def game_catalog(ruleset: Ruleset, expansions=(), host=None):
+def game_catalog(ruleset: Ruleset, expansions=(), host=None, content_version=None):
     """The catalog a game of ``ruleset`` with ``expansions`` (pack paths) plays on, as
     `Game.new` loads it: ``host``'s packs (default: `default_plugins`) and the expansions,
     loaded and validated once per process. Raises ContentError for bad content and
     ConfigError for expansions given to a game that takes no packs."""
     host = host if host is not None else default_plugins()
-    return _cached_catalog(host, _host_registry(host, ruleset.id), tuple(expansions), ruleset)
+    return _cached_catalog(host, _host_registry(host, ruleset.id), tuple(expansions), ruleset,
+                           content_version)
 
 
 _CATALOGS: dict = {}
 _TARGETS: dict = {}  # (id(host), game id, expansions): (host, packs to load, plugin count)
 
 
-def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None = None):
+def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None = None,
+                    content_version: int | None = None):
     """The catalog of ``ruleset``'s game (default: the default game) with its plugins' packs
-    and ``expansions``, loaded once per process."""
+    and ``expansions``, loaded once per process; ``content_version``: the base content's
+    version (None: the current one; an older one plays its frozen base pack)."""
     ruleset = ruleset or get_game(None)
+    if content_version == ruleset.content_version:
+        content_version = None
     # the packs of a host, game and expansions, found once: a game is set up many times a
     # second, and finding the base pack asks the file system
     plugins = len(host.pm.get_plugins())  # a plugin registered later may bring a pack
@@ -867,10 +896,14 @@ def _cached_catalog(host, registry, expansions: tuple, ruleset: Ruleset | None =
             _TARGETS.clear()
         known = _TARGETS[(id(host), ruleset.id, expansions)] = (host, targets, plugins)
     targets = known[1]
-    key = (ruleset.id, id(registry), tuple(map(str, targets)))
+    key = (ruleset.id, id(registry), tuple(map(str, targets)), content_version)
     if key not in _CATALOGS:
+        try:
+            base = ruleset.content.base_pack_of(content_version)
+        except ValueError as exc:
+            raise ConfigError(str(exc)) from None
         catalog = ruleset.content.load_catalog(targets, registry, host.checks(ruleset.id),
-                                       host.names())
+                                               host.names(), base=base)
         if catalog is None and expansions:
             raise ConfigError(f"{ruleset.name or ruleset.id} takes no content packs; leave "
                               f"out the expansions ({', '.join(map(str, expansions))})")

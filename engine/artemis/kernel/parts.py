@@ -80,7 +80,8 @@ class Content(Part):
     `artemis.content.loader.LoadResult` (``ok``, ``problems``, ``catalog``, ``packs``,
     ``items``) without raising for bad content, ``content_summary(catalog)`` -> str for
     `artemis validate` ("52 buildings, ..."), ``schemas(registry)`` -> {``KIND.schema.json``:
-    schema}. `load_catalog` (not a member) raises ContentError for invalid content."""
+    schema}. `load_catalog` (not a member) raises ContentError for invalid content;
+    `base_pack_of` (not a member) names the base pack of a content version."""
 
     name = "content"
     what = "content"
@@ -105,10 +106,28 @@ class Content(Part):
     def schemas(self, registry) -> dict:
         return {}
 
-    def load_catalog(self, packs, registry, checks=(), plugin_names=frozenset()):
-        """The validated catalog of the base pack plus ``packs`` (folders); None for a game
+    def base_pack_of(self, version: int | None):
+        """The base pack of content version ``version`` (`Ruleset.content_version`): None
+        (or the current version) the base pack; an older one its frozen copy beside it,
+        ``base-v<version>`` (``content/project/base-v1``). Raises ValueError when that copy
+        is missing."""
+        base = self.base_pack()
+        if version is None or version == self.ruleset.content_version or base is None:
+            return base
+        old = base.parent / f"base-v{version}"
+        if not old.is_dir():
+            raise ValueError(f"content version {version} of {self.ruleset.name or self.ruleset.id}"
+                             f" is not shipped: {old} is missing")
+        return old
+
+    def load_catalog(self, packs, registry, checks=(), plugin_names=frozenset(), base=None):
+        """The validated catalog of the base pack (``base``: another base pack folder, an
+        older content version's, `base_pack_of`) plus ``packs`` (folders); None for a game
         without content. Raises the content loader's ContentError with located problems."""
-        result = self.load_content(packs, registry, checks, plugin_names)
+        if base is not None and str(base) != str(self.base_pack()):
+            result = self.load_content(packs, registry, checks, plugin_names, base=base)
+        else:
+            result = self.load_content(packs, registry, checks, plugin_names)
         if result is None:
             return None
         if not result.ok:

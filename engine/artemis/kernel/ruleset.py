@@ -87,7 +87,13 @@ class Ruleset:
     - ``rules_version``: the version of the rules this code plays (an int from 1), recorded in
       every log and save; raise it when a change of rules would play a recorded game
       differently, and map each older version to the variants that play it in
-      `legacy_variants`. A file that records none was played under `UNVERSIONED`.
+      `legacy_variants`. A file that records none was played under `UNVERSIONED`;
+    - ``content_version``: the version of the base content this code ships (an int from 1),
+      recorded in every log and save; raise it when the base pack's values change, after
+      copying the pack as it was to ``content/<id>/base-v<N>`` (N the old version): a file
+      recording an older version is played on that frozen copy
+      (`artemis.kernel.parts.Content.base_pack_of`), a new game on ``content/<id>/base``. A
+      file that records none was played under `UNVERSIONED` too.
     """
 
     id: str = ""
@@ -106,6 +112,7 @@ class Ruleset:
     scoring_title: str = "Final scores"
     tie_break: str = "tie-break"
     rules_version: int = 1
+    content_version: int = 1
     parts: dict[str, Any] = {}
 
     # -- rules versions ---------------------------------------------------------------------

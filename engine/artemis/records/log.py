@@ -1,14 +1,16 @@
 """Game logs as JSON lines: reading, replaying and verifying them (`artemis replay`).
 
-A log (written by `write_log`) is a header line ``{"type": "game",
-"game", "players", "seed", "params", "variants", "options", "expansions", "rules_version",
-"bots", "names", "content"}`` followed by every entry of ``game.log`` in order: actions
-(``{"type": "action", "player", "id", "label"}``) and their consequences. ``game`` (default
-``project``), ``options`` and ``content`` (the content digest, packs and plugins, as in a save)
-are absent from logs written before games had ids; such logs still replay. ``rules_version``
-(the game's rules version it was played under, `artemis.kernel.ruleset.Ruleset.rules_version`)
-is absent from logs written before rules had versions: they replay under
-`artemis.kernel.ruleset.UNVERSIONED` (`played_config`).
+A log (written by `write_log`) is a header line ``{"type": "game", "game", "players", "seed",
+"params", "variants", "options", "expansions", "rules_version", "content_version", "bots",
+"names", "content"}`` followed by every entry of ``game.log`` in order: actions (``{"type":
+"action", "player", "id", "label"}``) and their consequences. ``game`` (default ``project``),
+``options`` and ``content`` (the content digest, packs and plugins, as in a save) are absent
+from logs written before games had ids; such logs still replay. ``rules_version`` (the game's
+rules version it was played under, `artemis.kernel.ruleset.Ruleset.rules_version`) is absent
+from logs written before rules had versions: they replay under
+`artemis.kernel.ruleset.UNVERSIONED` (`played_config`); so is ``content_version`` (the version
+of the base content, `artemis.kernel.ruleset.Ruleset.content_version`) from logs written
+before content had versions, which replay on the first.
 
 Two keys of an entry are the kernel's marks: ``to`` (the seats that may see a private record;
 absent: public) and ``reveals`` (the action's consequences showed hidden or random
@@ -51,7 +53,8 @@ JSON_NUMBER_DIGITS = 40
 HEADER_FIELDS = {"players": int, "seed": int, "params": dict, "variants": dict,
                  "expansions": list, "bots": list, "names": list}
 #: Header fields added later: absent in older logs, checked when present.
-OPTIONAL_HEADER_FIELDS = {"game": str, "options": dict, "content": dict, "rules_version": int}
+OPTIONAL_HEADER_FIELDS = {"game": str, "options": dict, "content": dict, "rules_version": int,
+                          "content_version": int}
 #: The kernel's marks on entries (see the module docstring)
 MARKS = ("to", "reveals")
 
@@ -83,9 +86,10 @@ class GameLog:
 
     @property
     def config(self) -> dict:
-        """The game config: game, players, seed, params, variants, options, expansions and
-        rules_version (a log that names no game is a Project log; one that names no rules
-        version was played under the first, `played_config`)."""
+        """The game config: game, players, seed, params, variants, options, expansions,
+        rules_version and content_version (a log that names no game is a Project log; one
+        that names no rules or content version was played under the first,
+        `played_config`)."""
         from artemis.kernel.games import DEFAULT_GAME
         from artemis.records.paths import loaded
 
@@ -94,7 +98,8 @@ class GameLog:
             {"game": h.get("game", DEFAULT_GAME), "players": h["players"], "seed": h["seed"],
              "params": h["params"], "variants": h["variants"], "options": h.get("options", {}),
              "expansions": loaded(h["expansions"], Path(self.folder)),
-             "rules_version": h.get("rules_version")})
+             "rules_version": h.get("rules_version"),
+             "content_version": h.get("content_version")})
 
     @property
     def kinds(self) -> list[str]:
@@ -115,12 +120,16 @@ def played_config(config: dict) -> dict:
     """A recorded config (a log's header, a save's ``config``) as the game it records: without
     a ``rules_version`` (or with None) it was written before rules had versions, so it plays
     under `artemis.kernel.ruleset.UNVERSIONED` with that version's variants, not today's
-    rules, and replays as it was played. Returns a new dict."""
+    rules, and replays as it was played; without a ``content_version``, before the base
+    content had versions, so it plays the first content version's base pack. Returns a new
+    dict."""
     from artemis.kernel.ruleset import UNVERSIONED
 
     out = dict(config)
     if out.get("rules_version") is None:
         out["rules_version"] = UNVERSIONED
+    if out.get("content_version") is None:
+        out["content_version"] = UNVERSIONED
     return out
 
 
@@ -570,8 +579,8 @@ def check_log_target(path: str | Path) -> None:
 
 
 def config_record(game, kinds: list[str], names: list[str] | None = None) -> dict:
-    """What a game was: players, seed, seats, names, variants, expansions and the rules version
-    (the log's first line and --json's "config")."""
+    """What a game was: players, seed, seats, names, variants, expansions and the rules and
+    content versions (the log's first line and --json's "config")."""
     from artemis.players.bots import recorded_spec
 
     c = game.config
@@ -579,7 +588,8 @@ def config_record(game, kinds: list[str], names: list[str] | None = None) -> dic
             "bots": [recorded_spec(k, game.ruleset) for k in kinds],
             "names": names or [f"P{seat}" for seat in range(len(kinds))],
             "params": c.params, "variants": c.variants, "options": c.options,
-            "expansions": list(c.expansions), "rules_version": c.rules_version}
+            "expansions": list(c.expansions), "rules_version": c.rules_version,
+            "content_version": c.content_version}
 
 
 def write_log(game, path: Path, kinds: list[str], names: list[str] | None = None) -> None:

@@ -118,6 +118,10 @@ SAVE_SCHEMA: dict = {
                                   "is played under (absent in saves written before rules had "
                                   "versions: 1, played with that version's variants).",
                                   "type": "integer", "minimum": 1},
+                "content_version": {"description": "The version of the game's base content "
+                                    "the game is played with (absent in saves written "
+                                    "before content had versions: 1, its frozen base "
+                                    "pack).", "type": "integer", "minimum": 1},
             },
         },
         "seats": {
@@ -210,7 +214,8 @@ def save_record(game, kinds: list[str], names: list[str] | None, bots: list,
         "engine_version": __version__,
         "config": {"game": c.game, "players": c.players, "seed": c.seed, "params": c.params,
                    "variants": c.variants, "options": c.options,
-                   "expansions": list(c.expansions), "rules_version": c.rules_version},
+                   "expansions": list(c.expansions), "rules_version": c.rules_version,
+                   "content_version": c.content_version},
         "seats": [{"kind": k, "name": n, "rng": rng_state(b)}
                   for k, n, b in zip(kinds, names, bots, strict=True)],
         "content": content,
