@@ -225,7 +225,8 @@ def test_the_worlds_check_catches_a_determinize_that_keeps_one_seats_bid():
 
 @pytest.mark.parametrize("planted, message", [
     (PublicBids, r"decision 0: seat 1's view cannot tell player 0's 'bid:1' from 'bid:3', yet "
-                 r"its history does \('bid:1' then 'bid:3'\): if the answer is face down"),
+                 r"its history does \('bid:1' then 'bid:3'\), while determinize\(1, Random\(1\)\) "
+                 r"treats the answer as hidden .*: if the answer is face down"),
     (PublicPartNamesTheBid, r"decision 0: seat 1's view cannot tell player 0's 'bid:1' from "
                             r"'bid:3', yet its history does \(\('hidden', 'bid:1'\) then "
                             r"\('hidden', 'bid:3'\)\)"),

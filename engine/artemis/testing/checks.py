@@ -440,9 +440,10 @@ def _reseeded(game: Game, rng: random.Random) -> Game | None:
 def check_reveal(game: Game, action, key: int, at: str) -> bool:
     """Check 13 at one decision: ``action`` (the answer about to be played) is applied to a
     clone of the game and to a clone whose random streams are seeded again (the same
-    position, other dice and draws to come). When some seat's view, or the records it is
-    shown, then differ, that seat saw a die or a drawn card: the answer must call
-    `Game.reveal` (undo cannot take back an answer whose random outcome was seen); and a
+    position, other rolls and draws to come). When some seat's view, or the records it is
+    shown, then differ, that seat saw a random outcome (a roll, a card drawn): the answer
+    must call `Game.reveal` (undo cannot take back an answer whose random outcome was seen);
+    and a
     record that differs while the seat's view does not tells it what its view never shows
     (another seat's drawn card). Only an answer that reads a random stream is compared.
     Returns whether the clones were compared."""
@@ -478,7 +479,7 @@ def check_reveal(game: Game, action, key: int, at: str) -> bool:
             "address it to the seats that may (emit(..., to=[...])) or show it in the view")
         assert revealed, (
             f"{here}: {who}'s view differs afterwards ({differences(views[0], views[1])}): "
-            "the answer brings out a random outcome (a die rolled, a card drawn), so undo "
+            "the answer brings out a random outcome (a roll, a card drawn), so undo "
             "must not take it back: call game.reveal() where it comes out")
     return True
 
