@@ -127,5 +127,6 @@ def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalan
     root = rebalance()
     shutil.rmtree(root / "project" / "base-v1")
     with pytest.raises(ConfigError, match=r"content version 1 of The Artemis Project is not "
-                                          r"shipped: .*base-v1 is missing"):
+                                          r"shipped: its frozen base pack, project/base-v1, "
+                                          r"is missing from this installation"):
         Game.new({"players": 2, "seed": 1, "content_version": 1})

@@ -331,6 +331,15 @@ def test_merge_refuses_reports_of_another_run_or_repeated_games(tmp_path):
     result = invoke("simulate", "merge", str(paths["a"]), str(paths["c"]))
     assert result.exit_code == 1
     assert "report 2 repeats games already merged, the first: game 1" in result.stderr
+    # a range played on another content version (after a rebalance) is another run
+    data = json.loads(paths["c"].read_text())
+    assert data["config"]["content_version"] == 1 and data["config"]["rules_version"] == 2
+    data["config"]["start"], data["config"]["content_version"] = 2, 2
+    (tmp_path / "v2.json").write_text(json.dumps(data))
+    result = invoke("simulate", "merge", str(paths["a"]), str(tmp_path / "v2.json"))
+    assert result.exit_code == 1
+    assert "report 2 is of another run: its config's 'content_version' is 2, report 1's 1" \
+        in result.stderr
     (tmp_path / "bad.json").write_text("{not json")
     result = invoke("simulate", "merge", str(paths["a"]), str(tmp_path / "bad.json"))
     assert result.exit_code == 1 and "is not JSON" in result.stderr

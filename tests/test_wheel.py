@@ -69,9 +69,12 @@ def test_wheel_ships_content_schemas_and_plugins(wheel):
     assert "artemis/_data/content/project/base/buildings.yaml" in names
     assert "artemis/_data/schemas/project/buildings.schema.json" in names
     assert "artemis_plugins/__init__.py" in names
-    # Every file of the base pack and every schema, not just the two named above.
-    expected = {f"artemis/_data/content/project/base/{p.name}"
-                for p in (REPO / "content" / "project" / "base").iterdir() if p.is_file()}
+    # Every file of every game's base packs (the current one and any frozen older content
+    # version, base-vN) and every schema, not just the two named above.
+    expected = {f"artemis/_data/{p.relative_to(REPO).as_posix()}"
+                for game in ("project", "odyssey")
+                for pack in (REPO / "content" / game).glob("base*")
+                for p in pack.rglob("*") if p.is_file()}
     expected |= {f"artemis/_data/schemas/{p.relative_to(REPO / 'schemas').as_posix()}"
                  for p in (REPO / "schemas").rglob("*") if p.is_file()}
     assert not expected - names, f"missing from the wheel: {sorted(expected - names)}"

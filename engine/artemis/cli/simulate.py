@@ -322,7 +322,11 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
         raise typer.Exit(1) from None
     from artemis.kernel.game import check_config
 
-    config = {"game": ruleset.id, "options": check_config(task.config(0)).options,
+    played = check_config(task.config(0))
+    # the versions too: `simulate merge` refuses to join ranges played on other rules or base
+    config = {"game": ruleset.id, "options": played.options,
+              "rules_version": played.rules_version,
+              "content_version": played.content_version,
               "games": games, "start": start, "players": players, "bots": list(task.bots),
               "seed": seed,
               "variants": _resolved(host, variants, ruleset.id),

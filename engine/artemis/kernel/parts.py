@@ -76,7 +76,8 @@ class Content(Part):
     """Content: ``base_pack()`` -> Path of the base pack (default ``content/<id>/base`` when
     the game has a content part, else None), ``core_plugin()`` -> the plugin object that
     registers the game's vocabulary and base content through the hooks an expansion
-    implements (or None), ``load_content(packs, registry, checks, plugin_names)`` -> an
+    implements (or None), ``load_content(packs, registry, checks, plugin_names, base=None)``
+    (``base``: another base pack folder, given only for an older content version) -> an
     `artemis.content.loader.LoadResult` (``ok``, ``problems``, ``catalog``, ``packs``,
     ``items``) without raising for bad content, ``content_summary(catalog)`` -> str for
     `artemis validate` ("52 buildings, ..."), ``schemas(registry)`` -> {``KIND.schema.json``:
@@ -117,7 +118,9 @@ class Content(Part):
         old = base.parent / f"base-v{version}"
         if not old.is_dir():
             raise ValueError(f"content version {version} of {self.ruleset.name or self.ruleset.id}"
-                             f" is not shipped: {old} is missing")
+                             f" is not shipped: its frozen base pack, "
+                             f"{base.parent.name}/base-v{version}, is missing from this "
+                             "installation (reinstall artemis)")
         return old
 
     def load_catalog(self, packs, registry, checks=(), plugin_names=frozenset(), base=None):

@@ -90,7 +90,9 @@ class Ruleset:
       `legacy_variants`. A file that records none was played under `UNVERSIONED`;
     - ``content_version``: the version of the base content this code ships (an int from 1),
       recorded in every log and save; raise it when the base pack's values change, after
-      copying the pack as it was to ``content/<id>/base-v<N>`` (N the old version): a file
+      copying the pack as it was to ``content/<id>/base-v<N>`` (N the old version; the
+      wheel ships the game's whole content folder, tests/test_wheel.py checks it) and raising
+      the pack manifest's own version (reports of `simulate` name it): a file
       recording an older version is played on that frozen copy
       (`artemis.kernel.parts.Content.base_pack_of`), a new game on ``content/<id>/base``. A
       file that records none was played under `UNVERSIONED` too.

@@ -128,7 +128,7 @@ def played_config(config: dict) -> dict:
     out = dict(config)
     if out.get("rules_version") is None:
         out["rules_version"] = UNVERSIONED
-    if out.get("content_version") is None:
+    if out.get("content_version") is None:  # the first content version, as for rules
         out["content_version"] = UNVERSIONED
     return out
 

@@ -484,7 +484,7 @@ def check_reveal(game: Game, action, key: int, at: str) -> bool:
     return True
 
 
-_SPACES: dict = {}  # (game, players, params, variants, expansions, options, version): space
+_SPACES: dict = {}  # (game, players, params, variants, expansions, options, versions): space
 
 
 def declared_space(game: Game):
@@ -495,7 +495,7 @@ def declared_space(game: Game):
 
     c = game.config
     key = (c.game, id(game.ruleset), c.players, repr(c.params), repr(c.variants),
-           repr(c.expansions), repr(c.options), c.rules_version)
+           repr(c.expansions), repr(c.options), c.rules_version, c.content_version)
     if key not in _SPACES:
         try:
             space = game.ruleset.tools.action_space(c)
