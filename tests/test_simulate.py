@@ -410,11 +410,13 @@ def test_the_console_names_the_timed_out_games(tmp_path, monkeypatch):
     (tmp_path / "artemis_hanging_plugin.py").write_text(HANGING_PLUGIN)
     monkeypatch.syspath_prepend(str(tmp_path))
     result = invoke("simulate", "--games", "3", "--players", "2", "--seed", "5", "--workers",
-                    "1", "--plugin", "artemis_hanging_plugin", "--game-timeout", "0.5")
+                    "1", "--plugin", "artemis_hanging_plugin", "--game-timeout", "3")
+    # 3 s: a random game takes a tenth of that, even on a machine busy with other work (at
+    # 0.5 s, a loaded machine timed out the games that finish too)
     assert result.exit_code == 1, result.output
     seed = game_seed(5, 2)
     assert ": 2 finished, 0 errors, 1 timed out" in result.stdout
-    assert (f"timed out: game 2 (seed {seed}) after 0.5 s\n    replay: artemis play --players 2 "
+    assert (f"timed out: game 2 (seed {seed}) after 3 s\n    replay: artemis play --players 2 "
             f"--seed {seed} --bots random,random --plugin artemis_hanging_plugin") in \
         result.stdout
 

@@ -91,7 +91,7 @@ def test_the_game_is_registered_by_its_entry_point():
     assert "odyssey" in games()
     text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert 'odyssey = "artemis.games.odyssey.ruleset:RULESET"' in text
-    assert '"content/odyssey/base" = "artemis/_data/content/odyssey/base"' in text
+    assert '"content/odyssey" = "artemis/_data/content/odyssey"' in text  # with its base
 
 
 def test_the_registered_ruleset_loads_its_content(odyssey):
