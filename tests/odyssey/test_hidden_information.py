@@ -284,3 +284,32 @@ def test_a_deep_scanner_peek_in_a_team_game_is_the_using_seats_alone(rules_versi
         assert told["to"] == [who]
         return
     raise AssertionError("no Deep Scanner used by a seat 3-5 in 29 games")
+
+
+def test_a_trade_in_progress_and_its_offer_are_in_every_seat_s_view():
+    """Rulebook, The Actions: Trade (OR6): the whole table hears an offer as it is built and
+    answered, so each seat's view has it (a learner's observation reads nothing else)."""
+    from .positions import hand, resolve, table
+
+    game = table(["red", "yellow", "blue"])
+    hand(game, 0, water=1)
+    hand(game, 1, food=1)
+    resolve(game, ("trade", 0, "red-trade"))
+    assert game.view(2)["trade"] == {"planner": 0, "bank_trades": 0, "blocked": [],
+                                     "offer": None}
+    game.apply("trade:offer:1")
+    game.apply("offer_edit:give:water")
+    nothing = dict.fromkeys(("water", "food", "energy", "xanthium", "yoyodium", "zozodium"), 0)
+    for seat in (0, 1, 2, None):
+        assert game.view(seat)["trade"]["offer"] == {"target": 1,
+                                                     "give": {**nothing, "water": 1},
+                                                     "get": nothing}
+    game.apply("offer_edit:get:food")
+    game.apply("offer_edit:send")
+    assert game.pending.kind == "offer_reply" and game.current_player == 1
+    assert game.view(2)["trade"]["offer"]["get"] == {**nothing, "food": 1}
+    game.apply("offer_reply:refuse")
+    assert game.view(2)["trade"] == {"planner": 0, "bank_trades": 0, "blocked": [1],
+                                     "offer": None}
+    game.apply("trade:done")
+    assert "trade" not in game.view(2) and "trade" not in game.view(None)
