@@ -139,6 +139,7 @@ class OdysseyRuleset(Ruleset):
 
     # the optional parts (artemis.kernel.parts): each member the module function of its name
     parts = {
+        "observation": "artemis.games.odyssey.observe",
         "content": {
             "core_plugin": "artemis.games.odyssey.core_plugin",
             "load_content": "artemis.games.odyssey.content:load_game_content",
