@@ -40,8 +40,10 @@ class Encoder:
         """Fill ``out`` (float32[size], zeroed by the caller) with ``seat``'s observation."""
         ones, at, values = [], [], []
         self._write(game, seat, ones, at, values)
-        # ndarray.put converts the lists faster than a fancy-index assignment
+        # np.fromiter with the count: the cheapest way found from a list to an index array
+        # (benchmarks/rl_bench.py: the writes cost about as much as the game's writer)
         if ones:
-            out.put(ones, 1.0)
+            out[np.fromiter(ones, np.intp, len(ones))] = 1.0
         if at:
-            out.put(at, values)
+            out[np.fromiter(at, np.intp, len(at))] = np.fromiter(values, np.float32,
+                                                                 len(values))
