@@ -28,6 +28,7 @@ class Table:
 
     def __init__(self, game_id: str, players: int | None, codec: str, reward_kind: str,
                  max_slots: int = 0):
+        self.key = (game_id, players, codec, reward_kind, max_slots)
         self.game_id = game_id
         self.ruleset = get_game(game_id)
         players = GameConfig().players if players is None or players <= 0 else int(players)
@@ -65,6 +66,12 @@ class Table:
         game = Game.new({**self.config, "seed": int(seed)})
         game.logging = False
         return game
+
+    def __deepcopy__(self, memo) -> Table:
+        return self  # shared by every state of the config: OpenSpiel's Clone must not copy it
+
+    def __reduce__(self):
+        return (table, self.key)  # a pickle names the config; loading makes it (once) again
 
     def __repr__(self) -> str:
         return (f"<Table {self.game_id} {self.players}p {self.actions.kind} "
