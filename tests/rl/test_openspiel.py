@@ -146,3 +146,24 @@ def test_is_mcts_searches_worlds_from_the_resampler():
     state = game.new_initial_state()
     action = search.step(state)  # its own assert: every world has the root's key
     assert action in state.legal_actions()
+
+
+def test_episodes_follow_the_seed_whatever_is_observed_or_cloned_first():
+    """OpenSpiel sizes each ``observation_tensor`` call by observing a fresh state of its own
+    (``ObservationTensorShape``): that must neither set a game up nor move the episodes on;
+    and a state cloned before anyone read it plays the same game as its clone."""
+    first = _load("odyssey", 4, seed=9)
+    a = first.new_initial_state()
+    expected = a.observation_tensor(1)
+    for _ in range(3):
+        a.observation_tensor(0)
+    b = a.clone()  # a was never read: the clone must play a's game
+    assert str(b) == str(a) and b.observation_tensor(1) == expected
+    second_state = first.new_initial_state()
+    again = _load("odyssey", 4, seed=9)  # the same episodes in the same order
+    assert str(again.new_initial_state()) == str(a)
+    assert str(again.new_initial_state()) == str(second_state)
+    assert str(second_state) != str(a)
+    fixed = _load("odyssey", 4, seed=9, fixed_seed=True)
+    assert str(fixed.new_initial_state()) == str(fixed.new_initial_state())
+    assert " seed 9 " in str(fixed.new_initial_state())

@@ -113,14 +113,32 @@ class ArtemisGame(pyspiel.Game):
                              utility_sum=reward.sum, max_game_length=limit),
             p)
         self._episodes = 0
+        self._peek = None  # (seed, the game the next state made live plays)
 
-    def next_seed(self) -> int:
-        """The seed of the next state made live (module docstring)."""
+    def _seed_of(self, k: int) -> int:
         if self.fixed_seed:
             return self.seed
-        k = self._episodes
-        self._episodes += 1
         return stream_seed(self.seed, f"episode:{k}") >> 1  # a game seed has 63 bits
+
+    def next_game(self):
+        """The artemis game of the next state made live (module docstring): the one
+        `peek_game` shows, which it then stops showing."""
+        seed = self._seed_of(self._episodes)
+        self._episodes += 1
+        peek, self._peek = self._peek, None
+        if peek is not None and peek[0] == seed:
+            return peek[1]
+        return self.table.new_game(seed)
+
+    def peek_game(self):
+        """The game the next state made live will play, set up once, for observing a state
+        nobody has read yet. OpenSpiel sizes every ``observation_tensor`` call by observing
+        a fresh state of its own (``ObservationTensorShape``): such a state is never made
+        live, so it neither sets a game up nor moves the episode count."""
+        seed = self._seed_of(self._episodes)
+        if self._peek is None or self._peek[0] != seed:
+            self._peek = (seed, self.table.new_game(seed))
+        return self._peek[1]
 
     def new_initial_state(self):
         """A fresh state; its game is set up when first read (OpenSpiel's Clone and
@@ -209,13 +227,30 @@ def _canon(view) -> str:
     return json.dumps(view, sort_keys=True, separators=(",", ":"))
 
 
+class _NotYet:
+    """A state's game before anyone has read it. OpenSpiel's Clone and Serialize copy a
+    state's attributes: copying this one sets the game up first, so that a clone plays the
+    same game as its original."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = state
+
+    def __deepcopy__(self, memo):
+        return self.state._live().clone()
+
+    def __reduce__(self):
+        return self.state._live().__reduce__()
+
+
 class ArtemisState(pyspiel.State):
     """An OpenSpiel state over one artemis `Game` (made on first use: `_live`)."""
 
     def __init__(self, game: ArtemisGame):
         super().__init__(game)
         self._t = game.table
-        self._g = None
+        self._g = _NotYet(self)
         self._trail = EMPTY
         self._digest = ""
         self._world = None  # (seat, tag) for a world from resample_from_infostate
@@ -223,9 +258,15 @@ class ArtemisState(pyspiel.State):
 
     def _live(self):
         g = self._g
-        if g is None:
-            g = self._g = self._t.new_game(self.get_game().next_seed())
+        if g.__class__ is _NotYet:
+            g = self._g = self.get_game().next_game()
         return g
+
+    def _seen(self):
+        """The game to observe: the live one, or for a state nobody has read, the one it
+        will play (`ArtemisGame.peek_game`), without making it live."""
+        g = self._g
+        return self.get_game().peek_game() if g.__class__ is _NotYet else g
 
     def _truncated(self) -> bool:
         return self._trail.size >= self.get_game().max_decisions and not self._live().is_over
@@ -320,7 +361,7 @@ class ArtemisObserver:
         if self.tensor is None:
             return
         self.tensor.fill(0.0)
-        self._t.encoder.write(state._live(), None if self._public_only else player,
+        self._t.encoder.write(state._seen(), None if self._public_only else player,
                               self.tensor)
 
     def string_from(self, state: ArtemisState, player: int) -> str:
@@ -330,7 +371,7 @@ class ArtemisObserver:
         key = (seat, self._iig.perfect_recall)
         text = state._strings.get(key)
         if text is None:
-            text = _canon(state._live().view(seat))
+            text = _canon(state._seen().view(seat))
             if self._iig.perfect_recall:
                 text += "\n" + state._trail.seen_by(seat)
             state._strings[key] = text
