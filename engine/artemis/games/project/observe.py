@@ -32,6 +32,7 @@ CAP_ROUND, CAP_RES, CAP_VP, CAP_COUNT = 20.0, 60.0, 500.0, 30.0
 #: a player's scalars: energy, minerals, toolkits, badges, vp, relief
 SCALARS = ("energy", "minerals", "toolkits", "badges", "vp", "relief")
 SCALAR_CAPS = (CAP_RES, CAP_RES, CAP_RES, CAP_RES, CAP_VP, CAP_COUNT)
+FACES = (1, 2, 3, 4, 5, 6)
 
 
 class _Plan:
@@ -137,25 +138,26 @@ def write_observation(game, seat, ones, at, values) -> None:
     width = p.per_player
     for pl in s.players:
         base = p.o_players + ((pl.seat - me) % n) * width
+        e, m, t, b, v = pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.vp
         at += range(base, base + 6)
-        values += (min(pl.energy, CAP_RES), min(pl.minerals, CAP_RES),
-                   min(pl.toolkits, CAP_RES), min(pl.badges, CAP_RES), min(pl.vp, CAP_VP),
-                   min(pl.relief, CAP_COUNT))
-        faces = [0] * 6
-        for face in pl.dice:
-            faces[face - 1] += 1
-        at += range(base + 6, base + 20)
-        values += faces
+        values += (e if e < CAP_RES else CAP_RES, m if m < CAP_RES else CAP_RES,
+                   t if t < CAP_RES else CAP_RES, b if b < CAP_RES else CAP_RES,
+                   v if v < CAP_VP else CAP_VP, min(pl.relief, CAP_COUNT))
+        dice = pl.dice
+        if dice:  # by face, 1 to 6
+            at += range(base + 6, base + 12)
+            values += [dice.count(f) for f in FACES]
+        at += range(base + 12, base + 20)
         values += pl.shelters
         values += pl.arriving
         owned = base + 20
-        for b in pl.buildings:
-            i = buildings[b.tile]
+        for bd in pl.buildings:
+            i = buildings[bd.tile]
             ones.append(owned + i)
-            staff = sum(b.staff)
-            if staff:
+            staff = bd.staff
+            if staff[0] or staff[1] or staff[2] or staff[3]:
                 at.append(owned + B + i)
-                values.append(min(staff, CAP_COUNT))
+                values.append(min(sum(staff), CAP_COUNT))
     o = p.o_supplies
     at += range(o, o + 18)
     values += s.bag
