@@ -313,3 +313,23 @@ def test_a_trade_in_progress_and_its_offer_are_in_every_seat_s_view():
                                      "offer": None}
     game.apply("trade:done")
     assert "trade" not in game.view(2) and "trade" not in game.view(None)
+
+
+def test_a_save_written_during_a_trade_before_the_view_showed_it_still_loads():
+    """tests/data/before_trade_view/: a save made by the engine of 9285e0a (its own code on
+    PYTHONPATH), at an ``offer_edit`` question, when the view had no ``trade``: its recorded
+    view_sha256 is that of the view without it (`Ruleset.former_views`); the save loads, at
+    the same question, and a view changed in any other way is still refused."""
+    from pathlib import Path
+
+    from artemis.records.save import SaveError, load_save, read_save, restore
+
+    path = (Path(__file__).parent.parent / "data" / "before_trade_view"
+            / "odyssey-3p-seed5-offer_edit.save.json")
+    loaded = load_save(path)
+    game = loaded.game
+    assert game.pending.kind == "offer_edit" and "trade" in game.view()
+    data = read_save(path)
+    data["position"]["view_sha256"] = "0" * 64
+    with pytest.raises(SaveError, match="field /position/view_sha256: the replay"):
+        restore(data, source="edited")

@@ -155,6 +155,13 @@ class Ruleset:
         """Everything, hidden parts included (spectators after the game, debugging)."""
         return self.view(game, None)
 
+    def former_views(self, game) -> list[dict]:
+        """The spectator's view of this position as earlier engines drew it, where it has
+        since gained something: a save records the sha256 of the view it was written at
+        (docs/saves.md), and one written before the view grew still loads when it matches
+        one of these. Default: none (the view never changed)."""
+        return []
+
     def determinize(self, game, seat: int, rng: random.Random):
         """A clone of ``game`` in which everything hidden from ``seat`` is resampled,
         consistently with what it has seen (its view is unchanged): what a fair search bot

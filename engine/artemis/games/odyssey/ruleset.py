@@ -248,6 +248,15 @@ class OdysseyRuleset(Ruleset):
     view = staticmethod(view)
     full_view = staticmethod(full_view)
 
+    def former_views(self, game) -> list[dict]:
+        """The view before it showed a Trade in progress (``trade``, issue 30): a save
+        written during a Trade by an engine of before then loads."""
+        now = view(game)
+        if "trade" not in now:
+            return []
+        del now["trade"]
+        return [now]
+
     def determinize(self, game, seat, rng: random.Random):
         """Resample what ``seat`` cannot know (`artemis.games.odyssey.hidden`)."""
         from artemis.games.odyssey.hidden import determinize
