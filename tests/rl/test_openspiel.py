@@ -167,3 +167,15 @@ def test_episodes_follow_the_seed_whatever_is_observed_or_cloned_first():
     fixed = _load("odyssey", 4, seed=9, fixed_seed=True)
     assert str(fixed.new_initial_state()) == str(fixed.new_initial_state())
     assert " seed 9 " in str(fixed.new_initial_state())
+
+
+def test_an_unread_state_observed_then_overtaken_shows_its_own_game_once_read():
+    game = _load("odyssey", 3, seed=12)
+    a = game.new_initial_state()
+    peeked = a.observation_string(0)
+    b = game.new_initial_state()
+    b.current_player()  # b is read first: it plays the game a was shown
+    assert b.observation_string(0) == peeked
+    a.current_player()
+    assert str(a) != str(b)
+    assert a.observation_string(0) == aos._canon(a._live().view(0)) != peeked

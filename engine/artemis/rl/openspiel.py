@@ -374,7 +374,8 @@ class ArtemisObserver:
             text = _canon(state._seen().view(seat))
             if self._iig.perfect_recall:
                 text += "\n" + state._trail.seen_by(seat)
-            state._strings[key] = text
+            if state._g.__class__ is not _NotYet:  # an unread state's game may yet change
+                state._strings[key] = text
         return text
 
 
