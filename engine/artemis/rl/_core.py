@@ -5,6 +5,7 @@ declared action space (238k ids) happens once per process."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
 from artemis.rl import require
@@ -19,12 +20,20 @@ from artemis.rl.actions import CODECS, DeclaredActions, SlotActions  # noqa: E40
 from artemis.rl.observe import Encoder  # noqa: E402
 from artemis.rl.rewards import reward  # noqa: E402
 
+#: ``codec="auto"`` numbers by the declared action space up to this many ids, else by slots
+#: (the Project's 238k declared ids would cost a 238 KB mask a decision; its slots, 27k).
+AUTO_DECLARED_MAX = 65_536
+
+#: Set-up games kept per table for `Table.initial_game` (a reset costs a clone, not a setup).
+_INITIAL_KEPT = 8
+
 
 class Table:
     """One config's shared parts: ``game_id``, ``ruleset``, ``config`` (a dict for
-    `Game.new`, seed left out), ``players``, ``actions`` (a codec of `artemis.rl.actions`),
-    ``encoder`` (an `Encoder`, or None for a game without an observation encoder) and
-    ``reward`` (`artemis.rl.rewards.Reward`)."""
+    `Game.new`, seed left out), ``players``, ``actions`` (a codec of `artemis.rl.actions`;
+    ``codec="auto"`` resolves to "declared" for at most `AUTO_DECLARED_MAX` ids, else
+    "slots"), ``encoder`` (an `Encoder`, or None for a game without an observation encoder)
+    and ``reward`` (`artemis.rl.rewards.Reward`)."""
 
     def __init__(self, game_id: str, players: int | None, codec: str, reward_kind: str,
                  max_slots: int = 0):
@@ -37,15 +46,18 @@ class Table:
             raise ValueError(f"{self.ruleset.name} plays with {counts} players, not {players}")
         self.players = players
         self.config = {"game": game_id, "players": players}
-        if codec not in CODECS:
+        if codec not in (*CODECS, "auto"):
             raise ValueError(f"unknown action space {codec!r}; action spaces: "
-                             f"{', '.join(CODECS)}")
+                             f"{', '.join(CODECS)}, auto")
         try:
             space = self.ruleset.tools.action_space(self.config)
         except NoActionSpace:
             if codec == "declared" or max_slots <= 0:
                 raise
             space = None
+        if codec == "auto":
+            codec = ("declared" if space is not None and len(space.ids) <= AUTO_DECLARED_MAX
+                     else "slots")
         if codec == "declared":
             self.actions = DeclaredActions(space)
         else:
@@ -53,6 +65,7 @@ class Table:
         self.encoder = (Encoder(self.ruleset, self.config)
                         if has_part(self.ruleset, "observation") else None)
         self.reward = reward(reward_kind, self.ruleset, self.config, players)
+        self._initial: OrderedDict[int, Game] = OrderedDict()
 
     def require_encoder(self) -> Encoder:
         """The encoder; `NoPart` naming the game when it has none."""
@@ -66,6 +79,19 @@ class Table:
         game = Game.new({**self.config, "seed": int(seed)})
         game.logging = False
         return game
+
+    def initial_game(self, seed: int) -> Game:
+        """`new_game` of ``seed`` as a clone of one set up earlier (the last few seeds are
+        kept): the same game, its dice included, for a fraction of a setup."""
+        seed = int(seed)
+        kept = self._initial.get(seed)
+        if kept is None:
+            kept = self._initial[seed] = self.new_game(seed)
+            if len(self._initial) > _INITIAL_KEPT:
+                self._initial.popitem(last=False)
+        else:
+            self._initial.move_to_end(seed)
+        return kept.clone()
 
     def __deepcopy__(self, memo) -> Table:
         return self  # shared by every state of the config: OpenSpiel's Clone must not copy it
@@ -81,6 +107,7 @@ class Table:
 @lru_cache(maxsize=32)
 def table(game_id: str, players: int | None = None, codec: str = "declared",
           reward_kind: str = "win_loss", max_slots: int = 0) -> Table:
-    """The shared `Table` of a config, made once per process. Raises ValueError (an unknown
-    player count, codec or reward), ConfigError, NoActionSpace."""
+    """The shared `Table` of a config, made once per process. ``codec``: "declared", "slots"
+    or "auto". Raises ValueError (an unknown player count, codec or reward), ConfigError,
+    NoActionSpace, UnknownGame."""
     return Table(game_id, players, codec, reward_kind, max_slots)
