@@ -2,11 +2,14 @@
 gateway"): what one observation costs (`artemis.rl.observe.Encoder.array`, the game's
 ``observation`` part and the numpy write) against one engine decision, over every decision of
 seeded random games, for the Project at 3 players and the Odyssey at 4 (the issue's target:
-at most 25 us an observation), with the action space's size and the legal width met.
+at most 25 us an observation), with the action space's size and the legal width met; and
+decisions a second through OpenSpiel and through the PettingZoo AEC environment (the issue's
+target: the AEC environment at 1/3 of the engine's decisions a second or more).
 
     .venv/bin/python benchmarks/rl_bench.py                  # both, 20 games each
     .venv/bin/python benchmarks/rl_bench.py --games 5 odyssey:6
     .venv/bin/python benchmarks/rl_bench.py --openspiel      # and OpenSpiel's decisions/s
+    .venv/bin/python benchmarks/rl_bench.py --aec            # and the AEC environment's
 
 Needs the rl extra (pip install -e '.[rl]'). Not a test: it asserts nothing. Each figure is
 the best of ``--repeat`` passes over the same positions (the machine is shared: the best pass
@@ -92,6 +95,37 @@ def _openspiel_seconds(game_id: str, players: int, games: int, repeat: int,
     return best, decisions
 
 
+def _aec_seconds(game_id: str, players: int, games: int, repeat: int) -> tuple[float, int]:
+    """(best seconds, decisions) of ``games`` AEC episodes (``reset(seed)``, seeds
+    1..games, outside the timing as the engine's setups are), the default action space, as
+    an agent plays: ``last()`` (the observation and mask), a random legal number from the
+    mask (``np.flatnonzero``), ``step``; the ended agents' ``step(None)`` included."""
+    import numpy as np
+
+    from artemis.rl.pettingzoo import env
+
+    envs = [env(game_id, players) for _ in range(games)]
+    flat = np.flatnonzero
+    best, decisions = float("inf"), 0
+    for _ in range(repeat):
+        for seed, e in enumerate(envs, 1):
+            e.reset(seed=seed)
+        decisions = 0
+        t0 = time.perf_counter()
+        for seed, e in enumerate(envs, 1):
+            rng = random.Random(seed)
+            for _agent in e.agent_iter():
+                obs, _, terminated, truncated, _ = e.last()
+                if terminated or truncated:
+                    e.step(None)
+                    continue
+                legal = flat(obs["action_mask"])
+                e.step(legal[rng.randrange(len(legal))])
+                decisions += 1
+        best = min(best, time.perf_counter() - t0)
+    return best, decisions
+
+
 def _best(fn, positions, players: int, repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -113,6 +147,9 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--repeat", type=int, default=5, help="passes; the best is kept (5)")
     ap.add_argument("--openspiel", action="store_true",
                     help="also decisions a second through OpenSpiel (needs open_spiel)")
+    ap.add_argument("--aec", action="store_true",
+                    help="also decisions a second through the PettingZoo AEC environment "
+                         "(needs pettingzoo)")
     args = ap.parse_args(argv)
     try:
         from artemis.rl._core import table
@@ -134,7 +171,7 @@ def main(argv: list[str]) -> int:
           "| legal width mean / p99 / max | engine decision (us) | observation (us) "
           "| of which the game's writer (us) | observation / decision |")
     print("|---|---|---|---|---|---|---|---|---|---|")
-    rows, speeds = [], []
+    rows, speeds, aec = [], [], []
     for game_id, n in configs:
         t = table(game_id, n)
         enc = t.require_encoder()
@@ -160,12 +197,23 @@ def main(argv: list[str]) -> int:
             seen, count2 = _openspiel_seconds(game_id, n, args.games, args.repeat, True)
             speeds.append(f"| {game_id} | {n} | {1 / decision:,.0f} | {count / plain:,.0f} "
                           f"| {count2 / seen:,.0f} |")
+        if args.aec:
+            took, count = _aec_seconds(game_id, n, args.games, args.repeat)
+            codec = table(game_id, n, "auto").actions
+            aec.append(f"| {game_id} | {n} | {codec.kind} ({codec.size:,}) "
+                       f"| {1 / decision:,.0f} | {count / took:,.0f} "
+                       f"| {took / count * 1e6:.1f} | {count / took * decision:.2f} |")
     print("\n".join(rows))
     if speeds:
         print("\n| game | players | engine decisions/s | OpenSpiel (declared), no observation "
               "| OpenSpiel, with the deciding seat's observation |")
         print("|---|---|---|---|---|")
         print("\n".join(speeds))
+    if aec:
+        print("\n| game | players | AEC action space | engine decisions/s "
+              "| AEC decisions/s | AEC decision (us) | AEC / engine |")
+        print("|---|---|---|---|---|---|---|")
+        print("\n".join(aec))
     print(f"\n{args.games} seeded random games each (seeds 1-{args.games}), log off; "
           f"every seat observed at every decision; best of {args.repeat} passes.")
     return 0
