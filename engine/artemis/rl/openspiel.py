@@ -384,3 +384,42 @@ def resampler(seed: int):
     reproducible from ``seed``."""
     rng = random.Random(seed)
     return lambda state, player: state.world_for(player, rng)
+
+
+class ArtemisBot(pyspiel.Bot):
+    """An artemis bot (`artemis.players.bots.make_bot`: "random", "greedy", "mcts:...",
+    "strong", a game's own kinds) as an OpenSpiel bot, to play against OpenSpiel's algorithms
+    (``pyspiel.evaluate_bots``, or a loop calling `step`). It decides on the state's artemis
+    game as the engine's seats do: its search draws its own worlds from
+    ``Ruleset.determinize``, never reading what its seat cannot see. ``game``: a loaded
+    ``python_artemis_<id>``; ``spec``: a bot spec; ``seed``: the bot's seed; ``player``:
+    its seat (for ``player_id``; None: whichever seat is asked). Raises ValueError for an
+    unknown bot or option."""
+
+    def __init__(self, game: ArtemisGame, spec: str, seed: int = 0, player: int | None = None):
+        from artemis.players.bots import make_bot
+
+        pyspiel.Bot.__init__(self)
+        self._t = game.table
+        self._bot = make_bot(spec, seed, self._t.ruleset)
+        self._player = player
+
+    def player_id(self) -> int:
+        """The bot's seat (-1 when it plays whichever seat is asked)."""
+        return -1 if self._player is None else self._player
+
+    def restart_at(self, state) -> None:
+        """Nothing to forget: the artemis bots keep no memory of a game."""
+
+    def provides_policy(self) -> bool:
+        return False
+
+    def step(self, state: ArtemisState) -> int:
+        """The number of the action the artemis bot chooses at ``state`` (its seat to
+        decide)."""
+        game = state._live()
+        action = self._bot.choose(game)
+        codec = self._t.actions
+        if codec.kind == "declared":
+            return codec.code(action)
+        return next(n for n, a in enumerate(game.legal_actions()) if a == action)
