@@ -21,6 +21,8 @@ artemis.rl.layout odyssey`` prints it.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from artemis.games.odyssey.rules.rounds import face_up_planning
 from artemis.games.odyssey.rules.setup import MAX_PER_STAR
 from artemis.games.odyssey.vocabulary import ASSETS
@@ -67,7 +69,9 @@ class _Plan:
         self.per_slot = 2 + P + 1 + C + 1
         self.per_player = 1 + 6 + 4 + 1 + C + C + 1 + 1 + A
         self.per_planet = 1 + T + 1 + P + 4
-        self.in_play: dict[tuple, list[int]] = {}  # the planets' ids -> their in-play cells
+        # the planets' ids -> their in-play cells, each planet's cells (`_galaxy`) and its
+        # place in the list
+        self.in_play: dict[tuple, tuple] = {}
         self.per_seat = P + 4
         slices = [
             Slice("seats", SEATS, doc="1 for each seat present, relative to the observing "
@@ -117,6 +121,14 @@ class _Plan:
                             for pid, k in places.items()}
         self.asked = off("question") + K
         self.phases = {p: off("phase") + i for i, p in enumerate(PHASES)}
+        # card id -> its cell, per relative player: in hand or face down; in the Score
+        # discard; and in the observing seat's own hand (read through map: no Python loop)
+        players, width = off("players"), self.per_player
+        self.hand_cell = [{c: players + j * width + 12 + k for c, k in self.card.items()}
+                          for j in range(P)]
+        self.discard_cell = [{c: players + j * width + 12 + C + k
+                              for c, k in self.card.items()} for j in range(P)]
+        self.own_hand_cell = {c: off("hand") + k for c, k in self.card.items()}
 
 
 _PLANS: dict[int, _Plan] = {}
@@ -195,7 +207,7 @@ def write_observation(game, seat, ones, at, values) -> None:
     # the observing seat's hand (with teams: its dealt cards; a team's hand is never shown)
     if seat is not None:
         own = s.players[me].hand if t is None else t.dealt[seat]
-        ones += [o["hand"] + card[c] for c in own]
+        ones += map(p.own_hand_cell.__getitem__, own)
     # players
     width = p.per_player
     artifacts = p.artifacts
@@ -203,16 +215,19 @@ def write_observation(game, seat, ones, at, values) -> None:
     for i, entry in enumerate(s.board):
         if entry is not None and not s.revealed[i]:
             down[entry[0]].append(entry[1])
+    hand_cell, discard_cell = p.hand_cell, p.discard_cell
     for pl in s.players:
-        base = o["players"] + ((pl.seat - me) % n) * width
+        j = (pl.seat - me) % n
+        base = o["players"] + j * width
         at += range(base, base + 12)
         values.append(min(pl.vp, CAP_VP))
         values += pl.res
         values += pl.supply
         values.append(len(pl.hand))
-        ones += [base + 12 + card[c] for c in pl.hand]
-        ones += [base + 12 + card[c] for c in down[pl.seat]]
-        ones += [base + 12 + C + card[c] for c in pl.score_discard]
+        cell = hand_cell[j].__getitem__
+        ones += map(cell, pl.hand)
+        ones += map(cell, down[pl.seat])
+        ones += map(discard_cell[j].__getitem__, pl.score_discard)
         at += (base + 12 + 2 * C, base + 13 + 2 * C)
         values += (len(pl.artifacts), pl.artifacts_used)
         for a in pl.artifacts_played:
@@ -223,29 +238,30 @@ def write_observation(game, seat, ones, at, values) -> None:
     # the galaxy (view: a face-down planet's type only where the seat peeked, OR4 in solo)
     remembers = n > 1 or t is not None or game.config.options.get("memory_aid")
     known = s.known[me_seat] if seat is not None and remembers else ()
-    planet_base, types, T = p.planet_base, p.types, len(p.types)
+    types = p.types
     planets = s.planets
-    ids = tuple([pl.id for pl in planets])
-    in_play = p.in_play.get(ids)
-    if in_play is None:  # the planets in play are fixed once the galaxy is dealt
+    ids = tuple(map(_ID, planets))
+    memo = p.in_play.get(ids)
+    if memo is None:  # the planets in play change only when the galaxy does
         if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
             p.in_play.clear()
-        in_play = p.in_play[ids] = [planet_base[i] for i in ids]
+        memo = p.in_play[ids] = _galaxy(p, ids)
+    in_play, cells, place = memo
     ones += in_play
     push = ones.append
-    for pl in planets:
+    for pl, (type_at, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
         if pl.up:
-            base = planet_base[pl.id]
-            push(base + 1 + types[pl.type])
-            push(base + T + 1)
-            if pl.owner >= 0:  # pieces only where an owner is
-                push(base + T + 2 + (pl.owner - me) % n)
-                at += range(base + T + 2 + P, base + T + 6 + P)
+            push(type_at + types[pl.type])
+            push(up_at)
+            owner = pl.owner
+            if owner >= 0:  # pieces only where an owner is
+                push(owner_at + (owner - me) % n)
+                at += range(pieces_at, pieces_at + 4)
                 values += pl.pieces
     for pid in known:
-        k = ids.index(pid)
+        k = place[pid]
         if not planets[k].up:
-            push(planet_base[pid] + 1 + types[planets[k].type])
+            push(cells[k][0] + types[planets[k].type])
     at += range(o["bank"], o["bank"] + 8)
     values += s.bank
     values += (min(len(s.artifact_deck), CAP_CARDS), min(len(s.singularity_deck), CAP_CARDS))
@@ -262,6 +278,18 @@ def write_observation(game, seat, ones, at, values) -> None:
         _trade(game, me, n, o["trade"], ones, at, values)
     if t is not None:
         _teams(s, t, seat, me_seat, p, card, ones, at, values)
+
+
+_ID = attrgetter("id")
+
+
+def _galaxy(p: _Plan, ids: tuple) -> tuple:
+    """For the planets in play, ``ids`` in order: their in-play cells; per planet the cells
+    its type one-hot, face-up flag, relative owner and pieces start at; its place by id."""
+    T = len(p.types)
+    bases = [p.planet_base[i] for i in ids]
+    cells = [(b + 1, b + T + 1, b + T + 2, b + T + 2 + P) for b in bases]
+    return bases, cells, {pid: k for k, pid in enumerate(ids)}
 
 
 def _trade(game, me, n, base, ones, at, values) -> None:
