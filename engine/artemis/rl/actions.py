@@ -41,6 +41,27 @@ class DeclaredActions:
         self.index = {i: n for n, i in enumerate(self.ids)}
         self.size = len(self.ids)
         self.widest = space.max_options
+        # the last decision numbered: (its Decision, {number: Action}); a mask, the legal
+        # numbers and the action chosen are asked of one decision in turn. A Decision's
+        # options never change, and a clone shares them with its original
+        self._last = (None, {})
+
+    def _numbered(self, game) -> dict:
+        """{number: Action} for the legal actions of ``game``'s decision now."""
+        pending = game.pending
+        last = self._last
+        if last[0] is pending and pending is not None:
+            return last[1]
+        index = self.index
+        numbered = {}
+        for a in game.legal_actions():
+            n = index.get(a.id)
+            if n is None:
+                raise OutOfSpace(f"the legal action {a.id!r} is not in the declared action "
+                                 f"space ({self.size} ids): the game's tools part must list it")
+            numbered[n] = a
+        self._last = (pending, numbered)
+        return numbered
 
     def code(self, action) -> int:
         """The number of ``action`` (an Action). Raises OutOfSpace for an id not declared."""
@@ -52,17 +73,15 @@ class DeclaredActions:
 
     def legal(self, game) -> list[int]:
         """The legal numbers, ascending (OpenSpiel requires it)."""
-        code = self.code
-        return sorted(code(a) for a in game.legal_actions())
+        return sorted(self._numbered(game))
 
     def action(self, game, n: int):
         """The legal Action numbered ``n``; IllegalAction when it is not legal now."""
         n = int(n)
+        found = self._numbered(game).get(n)
+        if found is not None:
+            return found
         wanted = self.ids[n] if 0 <= n < self.size else None
-        if wanted is not None:
-            for a in game.legal_actions():
-                if a.id == wanted:
-                    return a
         raise IllegalAction(f"action {n} ({wanted or 'not in the action space'}) is not legal "
                             f"now; legal: {self.legal(game)[:8]}")
 
@@ -73,7 +92,8 @@ class DeclaredActions:
     def mask(self, game) -> np.ndarray:
         """int8[size]: 1 at each legal number."""
         m = np.zeros(self.size, np.int8)
-        m[[self.code(a) for a in game.legal_actions()]] = 1
+        numbered = self._numbered(game)
+        m[np.fromiter(numbered, np.intp, len(numbered))] = 1
         return m
 
 

@@ -158,14 +158,12 @@ class ArtemisEnv(AECEnv):
         game = self.game
         game.apply(self._actions.action(game, action))  # IllegalAction: nothing done
         self.decisions += 1
-        self._cumulative_rewards[agent] = 0.0
-        rewards = self.rewards
-        for a in rewards:
-            rewards[a] = 0.0
+        # rewards come at the end only: until then every reward and cumulative reward is
+        # 0, so there is nothing to clear (PettingZoo's _clear_rewards) before this step's
         if game.is_over:
             for a, r in zip(self.possible_agents, self._t.reward.returns(game.result),
                             strict=True):
-                rewards[a] = r
+                self.rewards[a] = r
                 self._cumulative_rewards[a] += r
             self.terminations = dict.fromkeys(self.agents, True)
             self.agent_selection = self.agents[0]
