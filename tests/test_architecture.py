@@ -1,8 +1,9 @@
 """The import contracts of pyproject.toml ([tool.importlinter]): the kernel never imports a
-game, nothing imports the command line but ``artemis.__main__``, and the layers import only
-downwards (cli; games; sim | scenario; records; players; kernel; content; effects; util), with
-no exceptions. lint-imports also fails on an ``ignore_imports`` line that matches no import,
-so any exception added later stays exact."""
+game, nothing imports the command line but ``artemis.__main__``, the layers import only
+downwards (cli; web; games; sim | scenario | testing | rl; records; players; kernel; content;
+effects; util), and only ``artemis.rl`` imports the research libraries (numpy, OpenSpiel,
+PettingZoo, Gymnasium), with no exceptions. lint-imports also fails on an ``ignore_imports``
+line that matches no import, so any exception added later stays exact."""
 
 import os
 import re

@@ -166,3 +166,46 @@ def test_the_games_boards_parts_load_without_the_web_extra():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True)
     assert out.stdout.strip() == "[]", out.stdout
+
+
+def test_the_observation_part_has_no_default_and_a_game_s_own_gives_its_layout():
+    from artemis.kernel.observation import Layout, Slice
+
+    with pytest.raises(NoPart, match=r"^Bare has no observation encoder \(its ruleset's "
+                                     r"parts name no 'observation'\)$"):
+        Bare().observation  # noqa: B018
+
+    def layout(config):
+        return Layout([Slice("seats", 2, doc="1 per seat present"),
+                       Slice("score", 1, high=10.0, doc="own VP, capped at 10")])
+
+    def write(game, seat, ones, at, values):
+        ones.append(seat)
+        at.append(2)
+        values.append(4.0)
+
+    class Seen(Bare):
+        parts = {"observation": {"observation_layout": layout, "write_observation": write,
+                                 "layout_version": 3}}
+
+    obs = Seen().observation
+    lay = obs.observation_layout(None)
+    assert (lay.size, lay.offset("score"), lay["score"].stop) == (3, 2, 3)
+    assert lay.bounds() == ([0.0, 0.0, 0.0], [1.0, 1.0, 10.0])
+    assert lay.describe()[1] == "score [2:3] 1, 0..10: own VP, capped at 10"
+    ones, at, values = [], [], []
+    obs.write_observation(None, 1, ones, at, values)
+    assert (ones, at, values, obs.layout_version) == ([1], [2], [4.0], 3)
+
+
+def test_a_layout_refuses_a_repeated_name_an_empty_slice_and_reversed_bounds():
+    from artemis.kernel.observation import Layout, Slice
+
+    with pytest.raises(ValueError, match="slice name 'a' is empty or repeated"):
+        Layout([Slice("a", 1), Slice("a", 2)])
+    with pytest.raises(ValueError, match="slice 'b' has size 0, not a whole number"):
+        Layout([Slice("b", 0)])
+    with pytest.raises(ValueError, match="slice 'c': low 1.0 is not below high 1.0"):
+        Layout([Slice("c", 1, low=1.0, high=1.0)])
+    with pytest.raises(KeyError, match="no observation slice 'd'; slices: a"):
+        Layout([Slice("a", 1)]).offset("d")

@@ -303,3 +303,52 @@ def test_the_team_deal_of_a_round_is_marked_reveals_from_rules_version_3(rules_v
             assert new[0]["type"] == "action" and bool(new[0].get("reveals")) is marked
             return
     raise AssertionError("no second round")
+
+
+def test_a_trade_in_progress_and_its_offer_are_in_every_seat_s_view():
+    """Rulebook, The Actions: Trade (OR6): the whole table hears an offer as it is built and
+    answered, so each seat's view has it (a learner's observation reads nothing else)."""
+    from .positions import hand, resolve, table
+
+    game = table(["red", "yellow", "blue"])
+    hand(game, 0, water=1)
+    hand(game, 1, food=1)
+    resolve(game, ("trade", 0, "red-trade"))
+    assert game.view(2)["trade"] == {"planner": 0, "bank_trades": 0, "blocked": [],
+                                     "offer": None}
+    game.apply("trade:offer:1")
+    game.apply("offer_edit:give:water")
+    nothing = dict.fromkeys(("water", "food", "energy", "xanthium", "yoyodium", "zozodium"), 0)
+    for seat in (0, 1, 2, None):
+        assert game.view(seat)["trade"]["offer"] == {"target": 1,
+                                                     "give": {**nothing, "water": 1},
+                                                     "get": nothing}
+    game.apply("offer_edit:get:food")
+    game.apply("offer_edit:send")
+    assert game.pending.kind == "offer_reply" and game.current_player == 1
+    assert game.view(2)["trade"]["offer"]["get"] == {**nothing, "food": 1}
+    game.apply("offer_reply:refuse")
+    assert game.view(2)["trade"] == {"planner": 0, "bank_trades": 0, "blocked": [1],
+                                     "offer": None}
+    game.apply("trade:done")
+    assert "trade" not in game.view(2) and "trade" not in game.view(None)
+
+
+def test_a_save_written_during_a_trade_before_the_view_showed_it_still_loads():
+    """tests/data/before_trade_view/: a save made by the engine of 9285e0a (its own code on
+    PYTHONPATH), at an ``offer_edit`` question, when the view had no ``trade``: its recorded
+    view_sha256 is that of the view without it (`Ruleset.former_views`); the save loads, at
+    the same question, and a view changed in any other way is still refused."""
+    from pathlib import Path
+
+    from artemis.records.save import SaveError, load_save, read_save, restore
+
+    path = (Path(__file__).parent.parent / "data" / "before_trade_view"
+            / "odyssey-3p-seed5-offer_edit.save.json")
+    loaded = load_save(path)
+    game = loaded.game
+    assert game.pending.kind == "offer_edit" and "trade" in game.view()
+    data = read_save(path)
+    data["position"]["view_sha256"] = "0" * 64
+    with pytest.raises(SaveError, match="field /position/view_sha256: the replay"):
+        restore(data, source="edited")

@@ -18,17 +18,18 @@ A spec is one of:
 Members are plain functions of the arguments each part documents (no ``self``): a game's part
 is a table of its own functions, never methods that forward to them. The parts:
 
-========  ===========================================================================
-content   base pack, core plugin, loading and validating content, schemas (`Content`)
-words     the game's words for people: illegal answers, questions, actions, the story,
-          choice groups, rounds (`Words`)
-report    what a simulation report reads of a finished game (`Report`)
-players   bots and position evaluation (`Players`)
-tools     the declared action space and score bounds (`Tools`)
-boards    the boards drawn (terminal, browser) and the browser's chooser (`Boards`)
-browse    the content browser of ``artemis content`` (no default: `Browse`)
-scenario  scenario positions and steps, docs/scenarios.md (no default: `Scenario`)
-========  ===========================================================================
+===========  ========================================================================
+content      base pack, core plugin, loading and validating content, schemas (`Content`)
+words        the game's words for people: illegal answers, questions, actions, the story,
+             choice groups, rounds (`Words`)
+report       what a simulation report reads of a finished game (`Report`)
+players      bots and position evaluation (`Players`)
+tools        the declared action space and score bounds (`Tools`)
+boards       the boards drawn (terminal, browser) and the browser's chooser (`Boards`)
+browse       the content browser of ``artemis content`` (no default: `Browse`)
+scenario     scenario positions and steps, docs/scenarios.md (no default: `Scenario`)
+observation  what a learner sees of a seat's view, as numbers (no default: `Observation`)
+===========  ========================================================================
 """
 
 from __future__ import annotations
@@ -427,9 +428,29 @@ class Scenario(Part):
     as_is = True
 
 
+class Observation(Part):
+    """What a learner sees (`artemis.rl`), from the state. Members:
+    ``observation_layout(config)`` -> an `artemis.kernel.observation.Layout` (named slices
+    with sizes and bounds), the same for every player count of ``config``'s game, expansions
+    and variants; ``write_observation(game, seat, ones, at, values)`` -> None: appends to the
+    list ``ones`` each index set to 1 and to ``at``/``values`` each other (index, value) pair,
+    within its slice's bounds; every cell not written is 0. It holds only what
+    ``view(game, seat)`` shows, read from the state, never through the view's JSON. Data:
+    ``layout_version`` (int), raised when a layout's meaning changes. No generic default: a
+    game without it has no observation encoder (`NoPart`)."""
+
+    name = "observation"
+    what = "observation encoder"
+    has_default = False
+    MEMBERS = ("observation_layout", "write_observation", "layout_version")
+    DATA = frozenset({"layout_version"})
+
+    layout_version = 1
+
+
 #: the parts by name, in the order docs/design.md lists them
 PARTS: dict[str, type[Part]] = {p.name: p for p in (Content, Words, Report, Players, Tools,
-                                                     Boards, Browse, Scenario)}
+                                                     Boards, Browse, Scenario, Observation)}
 
 
 def _load(ref: str):

@@ -82,8 +82,8 @@ class Ruleset:
       ``scoring_title`` the final table's title; ``tie_break`` how a tie on VP is broken;
     - ``parts``: the optional parts the game hands over, {part name: spec}
       (`artemis.kernel.parts`: content, words, report, players, tools, boards, browse,
-      scenario), each read as the attribute of its name (``ruleset.words.question(...)``)
-      with a generic default for what the game leaves out;
+      scenario, observation), each read as the attribute of its name
+      (``ruleset.words.question(...)``) with a generic default for what the game leaves out;
     - ``rules_version``: the version of the rules this code plays (an int from 1), recorded in
       every log and save; raise it when a change of rules would play a recorded game
       differently, and map each older version to the variants that play it in
@@ -164,6 +164,13 @@ class Ruleset:
         """Everything, hidden parts included (spectators after the game, debugging)."""
         return self.view(game, None)
 
+    def former_views(self, game) -> list[dict]:
+        """The spectator's view of this position as earlier engines drew it, where it has
+        since gained something: a save records the sha256 of the view it was written at
+        (docs/saves.md), and one written before the view grew still loads when it matches
+        one of these. Default: none (the view never changed)."""
+        return []
+
     def determinize(self, game, seat: int, rng: random.Random):
         """A clone of ``game`` in which everything hidden from ``seat`` is resampled,
         consistently with what it has seen (its view is unchanged): what a fair search bot
@@ -209,6 +216,7 @@ class Ruleset:
     boards = _PartAttr()
     browse = _PartAttr(optional=True)
     scenario = _PartAttr(optional=True)
+    observation = _PartAttr()
 
     def __getstate__(self):
         # the parts made from ``parts`` are made again where the ruleset is loaded

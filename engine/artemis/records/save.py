@@ -582,6 +582,9 @@ def restore(data: dict, host=None, source: str = "<save>",
                         f"'{_cut(action_id)}' cannot be replayed: "
                         f"{type(exc).__name__}: {exc}{also}") from None
     saved, here = data["position"], position(game)
+    if saved["view_sha256"] != here["view_sha256"] and any(
+            sha256_of(v) == saved["view_sha256"] for v in game.ruleset.former_views(game)):
+        here["view_sha256"] = saved["view_sha256"]  # written before the view grew
     for key in ("over", "round", "to_decide", "view_sha256"):
         if saved[key] != here[key]:
             engine = _engine_note(data)

@@ -140,6 +140,7 @@ class OdysseyRuleset(Ruleset):
 
     # the optional parts (artemis.kernel.parts): each member the module function of its name
     parts = {
+        "observation": "artemis.games.odyssey.observe",
         "content": {
             "core_plugin": "artemis.games.odyssey.core_plugin",
             "load_content": "artemis.games.odyssey.content:load_game_content",
@@ -247,6 +248,15 @@ class OdysseyRuleset(Ruleset):
 
     view = staticmethod(view)
     full_view = staticmethod(full_view)
+
+    def former_views(self, game) -> list[dict]:
+        """The view before it showed a Trade in progress (``trade``, issue 30): a save
+        written during a Trade by an engine of before then loads."""
+        now = view(game)
+        if "trade" not in now:
+            return []
+        del now["trade"]
+        return [now]
 
     def determinize(self, game, seat, rng: random.Random):
         """Resample what ``seat`` cannot know (`artemis.games.odyssey.hidden`)."""

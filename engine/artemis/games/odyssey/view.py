@@ -6,7 +6,9 @@ OR18), face-up planets and their pieces, the solo Mission, the bank, scores, Res
 hand together with those it has placed face down and not yet revealed: the deck less the Score
 discard pile and the cards revealed this round) and ``hand_size``, Score discard piles, how
 many Alien Artifacts each player holds and which it has used (a used card is revealed, OR7),
-the sizes of the decks.
+the sizes of the decks, and a Trade in progress (``trade``: the Planner, its bank trades so
+far, the players blocked from an offer, and the offer being built or answered: the whole table
+hears every card added to it, OR6).
 Hidden: a face-down card's identity, and so which of a player's unrevealed cards are still in
 hand (its owner sees them: its ``hand``); a face-down planet's type (a seat that peeked at it
 sees it; in solo only with the option ``memory_aid``, OR4); which Artifacts a player holds
@@ -95,9 +97,26 @@ def view(game, seat: int | None = None) -> dict:
         out["singularity_known"] = sorted(
             (s.singularity_deck.index(c), c) for c in s.sing_known[me]
             if c in s.singularity_deck)
+    if s.trade is not None:
+        out["trade"] = _trade(game)
     if t is not None:
         out["teams"] = _teams(s, seat)
     return out
+
+
+def _trade(game) -> dict:
+    """The ``trade`` part of the view (rulebook, The Actions: Trade; OR6): the Planner (with
+    teams, its team), ``bank_trades`` made, the players ``blocked`` from an offer until a
+    trade is made, and ``offer``, the offer being built (an ``offer_edit`` question) or
+    answered (``offer_reply``): its ``target`` player (team) and the Resources it ``give``s
+    and ``get``s; None between offers. Every answer that builds one is told to all."""
+    t = game.state.trade
+    pending = game.pending
+    offer = None
+    if pending is not None and pending.kind in ("offer_edit", "offer_reply"):
+        offer = {"target": t.target, "give": _res(t.give), "get": _res(t.get)}
+    return {"planner": t.planner, "bank_trades": t.k, "blocked": sorted(t.blocked),
+            "offer": offer}
 
 
 def _teams(s, seat: int | None) -> dict:

@@ -108,6 +108,7 @@ class ProjectRuleset(Ruleset):
 
     # the optional parts (artemis.kernel.parts): each member the module function of its name
     parts = {
+        "observation": "artemis.games.project.observe",
         "content": {
             "core_plugin": "artemis.games.project.core_plugin",
             "load_content": "artemis.games.project.content:load_game_content",

@@ -1,0 +1,222 @@
+"""The researchers' gateway's speed (issue 30; docs/performance.md, "The researchers'
+gateway"): what one observation costs (`artemis.rl.observe.Encoder.array`, the game's
+``observation`` part and the numpy write) against one engine decision, over every decision of
+seeded random games, for the Project at 3 players and the Odyssey at 4 (the issue's target:
+at most 25 us an observation), with the action space's size and the legal width met; and
+decisions a second through OpenSpiel and through the PettingZoo AEC environment (the issue's
+target: the AEC environment at 1/3 of the engine's decisions a second or more).
+
+    .venv/bin/python benchmarks/rl_bench.py                  # both, 20 games each
+    .venv/bin/python benchmarks/rl_bench.py --games 5 odyssey:6
+    .venv/bin/python benchmarks/rl_bench.py --openspiel      # and OpenSpiel's decisions/s
+    .venv/bin/python benchmarks/rl_bench.py --aec            # and the AEC environment's
+
+Needs the rl extra (pip install -e '.[rl]'). Not a test: it asserts nothing. Each figure is
+the best of ``--repeat`` passes over the same positions (the machine is shared: the best pass
+is the one least disturbed), so it is a floor, not a mean.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+
+DEFAULT = ("project:3", "odyssey:4")
+
+
+def _positions(game_id: str, players: int, games: int):
+    """Every decision of ``games`` seeded random games (seeds 1..games, log off): a clone of
+    each position, the legal widths, and the engine's best seconds for one pass of those
+    games' decisions."""
+    from artemis.kernel.game import Game
+
+    positions, widths = [], []
+    for seed in range(1, games + 1):
+        game = Game.new({"game": game_id, "players": players, "seed": seed})
+        game.logging = False
+        rng = random.Random(seed)
+        while not game.is_over:
+            positions.append(game.clone())
+            options = game.legal_actions()
+            widths.append(len(options))
+            game.apply(options[rng.randrange(len(options))])
+    return positions, widths
+
+
+def _engine_seconds(game_id: str, players: int, games: int, repeat: int) -> float:
+    from artemis.kernel.game import Game
+
+    best = float("inf")
+    for _ in range(repeat):
+        starts = []
+        for seed in range(1, games + 1):
+            g = Game.new({"game": game_id, "players": players, "seed": seed})
+            g.logging = False
+            starts.append((g, random.Random(seed)))
+        t0 = time.perf_counter()
+        for game, rng in starts:
+            while not game.is_over:
+                options = game.legal_actions()
+                game.apply(options[rng.randrange(len(options))])
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def _openspiel_seconds(game_id: str, players: int, games: int, repeat: int,
+                       observe: bool) -> tuple[float, int]:
+    """(best seconds, decisions) of ``games`` OpenSpiel episodes (seeds 1..games, fixed),
+    random legal numbers; ``observe``: the deciding seat's observation tensor each decision,
+    as an agent reads it."""
+    import pyspiel
+
+    from artemis.rl import openspiel as aos
+
+    aos.register()
+    loaded = [pyspiel.load_game(aos.short_name(game_id),
+                                {"players": players, "seed": seed, "fixed_seed": True})
+              for seed in range(1, games + 1)]
+    best, decisions = float("inf"), 0
+    for _ in range(repeat):
+        states = [g.new_initial_state() for g in loaded]
+        for st in states:
+            st.current_player()  # set up outside the timing, as the engine's games are
+        decisions = 0
+        t0 = time.perf_counter()
+        for seed, state in enumerate(states, 1):
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                if observe:
+                    state.observation_tensor(state.current_player())
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+        best = min(best, time.perf_counter() - t0)
+    return best, decisions
+
+
+def _aec_seconds(game_id: str, players: int, games: int, repeat: int) -> tuple[float, int]:
+    """(best seconds, decisions) of ``games`` AEC episodes (``reset(seed)``, seeds
+    1..games, outside the timing as the engine's setups are), the default action space, as
+    an agent plays: ``last()`` (the observation and mask), a random legal number from the
+    mask, ``step``; the ended agents' ``step(None)`` included. The mask is read as bool
+    (``mask.view(bool).nonzero()``): numpy's nonzero on int8 takes about 60 us for the
+    Project's 27,561 slots, on bool about 2 (docs/performance.md)."""
+    from artemis.rl.pettingzoo import env
+
+    envs = [env(game_id, players) for _ in range(games)]
+    best, decisions = float("inf"), 0
+    for _ in range(repeat):
+        for seed, e in enumerate(envs, 1):
+            e.reset(seed=seed)
+        decisions = 0
+        t0 = time.perf_counter()
+        for seed, e in enumerate(envs, 1):
+            rng = random.Random(seed)
+            for _agent in e.agent_iter():
+                obs, _, terminated, truncated, _ = e.last()
+                if terminated or truncated:
+                    e.step(None)
+                    continue
+                legal = obs["action_mask"].view(bool).nonzero()[0]
+                e.step(legal[rng.randrange(len(legal))])
+                decisions += 1
+        best = min(best, time.perf_counter() - t0)
+    return best, decisions
+
+
+def _best(fn, positions, players: int, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for g in positions:
+            for seat in range(players):
+                fn(g, seat)
+        best = min(best, time.perf_counter() - t0)
+    return best
+
+
+def main(argv: list[str]) -> int:
+    import argparse
+
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("configs", nargs="*", metavar="GAME:PLAYERS",
+                    help=f"game and player count (default: {' '.join(DEFAULT)})")
+    ap.add_argument("--games", type=int, default=20, help="seeded games each (default 20)")
+    ap.add_argument("--repeat", type=int, default=5, help="passes; the best is kept (5)")
+    ap.add_argument("--openspiel", action="store_true",
+                    help="also decisions a second through OpenSpiel (needs open_spiel)")
+    ap.add_argument("--aec", action="store_true",
+                    help="also decisions a second through the PettingZoo AEC environment "
+                         "(needs pettingzoo)")
+    args = ap.parse_args(argv)
+    try:
+        from artemis.rl._core import table
+    except ImportError as e:
+        print(f"rl_bench.py: {e}", file=sys.stderr)
+        return 2
+    from artemis.kernel.games import games
+
+    configs = []
+    for text in args.configs or DEFAULT:
+        game_id, _, n = text.partition(":")
+        if game_id not in games() or not n.isdigit() \
+                or int(n) not in games()[game_id].player_counts:
+            print(f"rl_bench.py: {text!r} is not GAME:PLAYERS of a registered game; games: "
+                  f"{', '.join(sorted(games()))}", file=sys.stderr)
+            return 2
+        configs.append((game_id, int(n)))
+    print("| game | players | observation cells | action ids (declared) | slots (widest) "
+          "| legal width mean / p99 / max | engine decision (us) | observation (us) "
+          "| of which the game's writer (us) | observation / decision |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    rows, speeds, aec = [], [], []
+    for game_id, n in configs:
+        t = table(game_id, n)
+        enc = t.require_encoder()
+        positions, widths = _positions(game_id, n, args.games)
+        decision = _engine_seconds(game_id, n, args.games, args.repeat) / len(positions)
+        calls = len(positions) * n
+        obs = _best(enc.array, positions, n, args.repeat) / calls
+        write = enc._write
+
+        def writer(g, seat, write=write):
+            write(g, seat, [], [], [])
+
+        writer_s = _best(writer, positions, n, args.repeat) / calls
+        widths.sort()
+        p99 = widths[min(len(widths) - 1, int(0.99 * len(widths)))]
+        mean = sum(widths) / len(widths)
+        rows.append(f"| {game_id} | {n} | {enc.size:,} | {t.actions.size:,} "
+                    f"| {t.actions.widest:,} | {mean:.1f} / {p99} / {widths[-1]} "
+                    f"| {decision * 1e6:.1f} | {obs * 1e6:.1f} | {writer_s * 1e6:.1f} "
+                    f"| {obs / decision:.2f} |")
+        if args.openspiel:
+            plain, count = _openspiel_seconds(game_id, n, args.games, args.repeat, False)
+            seen, count2 = _openspiel_seconds(game_id, n, args.games, args.repeat, True)
+            speeds.append(f"| {game_id} | {n} | {1 / decision:,.0f} | {count / plain:,.0f} "
+                          f"| {count2 / seen:,.0f} |")
+        if args.aec:
+            took, count = _aec_seconds(game_id, n, args.games, args.repeat)
+            codec = table(game_id, n, "auto").actions
+            aec.append(f"| {game_id} | {n} | {codec.kind} ({codec.size:,}) "
+                       f"| {1 / decision:,.0f} | {count / took:,.0f} "
+                       f"| {took / count * 1e6:.1f} | {count / took * decision:.2f} |")
+    print("\n".join(rows))
+    if speeds:
+        print("\n| game | players | engine decisions/s | OpenSpiel (declared), no observation "
+              "| OpenSpiel, with the deciding seat's observation |")
+        print("|---|---|---|---|---|")
+        print("\n".join(speeds))
+    if aec:
+        print("\n| game | players | AEC action space | engine decisions/s "
+              "| AEC decisions/s | AEC decision (us) | AEC / engine |")
+        print("|---|---|---|---|---|---|---|")
+        print("\n".join(aec))
+    print(f"\n{args.games} seeded random games each (seeds 1-{args.games}), log off; "
+          f"every seat observed at every decision; best of {args.repeat} passes.")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

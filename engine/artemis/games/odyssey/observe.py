@@ -1,0 +1,333 @@
+"""The Odyssey's observation encoder (the ``observation`` part, `artemis.kernel.parts`; read
+by `artemis.rl`): a seat's view as one vector of numbers, written from the state through the
+same gates as `artemis.games.odyssey.view` (docs/odyssey-rulings.md OR3, OR4, OR14, OR18).
+
+Public, as in the view: the Planning board's occupants (a card only once revealed, or the
+observing seat's own, or in solo where cards go face up), face-up planets and their pieces,
+the bank, scores, Resource hands, supplies, each player's unrevealed cards and Score discard
+pile by card kind, Artifacts held (how many), used and played, deck sizes, the solo Mission,
+the Trade in progress, and with teams the seats. Only where the view shows it: a face-down
+planet's type (the seat peeked at it; in solo only with ``memory_aid``), the observing seat's
+hand (with teams its own dealt cards) and its (team's) Artifacts, the Singularity cards it
+peeked at, its partner's unrevealed cards, its own pending question.
+
+Per-player slices are relative to the observing player (with teams, its team): index j is the
+player j places after it; padding up to 5 players stays 0. Per-seat slices (teams) are
+relative to the observing seat, up to 8. An Action card is written by its kind (its id less
+its colour: ``produce-1``), the colour being its player's. Counts are capped at their slice's
+``high``. The layout depends on the catalog, never on the player count; ``python -m
+artemis.rl.layout odyssey`` prints it.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+from artemis.games.odyssey.rules.rounds import face_up_planning
+from artemis.games.odyssey.rules.setup import MAX_PER_STAR
+from artemis.games.odyssey.vocabulary import ASSETS
+from artemis.kernel.observation import Layout, Slice
+
+#: raised when a slice's meaning changes (artemis.rl's layout_version)
+layout_version = 1
+
+P = 5  # the most players: 5, or 4 teams at 8 seats (OR14)
+SEATS = 8
+SUN_PLACES = 5  # the Sun holds a planet per player (team): at most 5
+PHASES = ("setup", "planning", "action", "end_of_round", "over")
+CAP_ROUND, CAP_VP, CAP_RES, CAP_CARDS = 50.0, 200.0, 60.0, 30.0
+
+
+def card_kind(card_id: str) -> str:
+    """An Action card's kind: its id less its colour ("red-produce-1" -> "produce-1")."""
+    return card_id.split("-", 1)[1]
+
+
+class _Plan:
+    """The layout for a catalog and the offsets the writer reads, computed once per
+    catalog."""
+
+    def __init__(self, catalog, questions):
+        self.catalog = catalog
+        self.kinds = {k: i for i, k in enumerate(questions)}
+        self.card_kinds = {}
+        for c in catalog.action_cards:
+            self.card_kinds.setdefault(card_kind(c.id), len(self.card_kinds))
+        self.card = {c.id: self.card_kinds[card_kind(c.id)] for c in catalog.action_cards}
+        self.artifacts = {a.id: i for i, a in enumerate(catalog.artifacts)}
+        self.singularity = {c.id: i for i, c in enumerate(catalog.singularity_cards)}
+        self.missions = {m.id: i for i, m in enumerate(catalog.missions)}
+        self.types = {t.id: i for i, t in enumerate(catalog.planet_types)}
+        self.slots = {x.slot: i for i, x in enumerate(catalog.board.slots)}
+        places = {}
+        for x in catalog.systems:
+            for k in range(1, (SUN_PLACES if x.start else MAX_PER_STAR) + 1):
+                places[f"{x.id}.{k}"] = len(places)
+        self.places = places
+        K, C, A = len(questions), len(self.card_kinds), len(self.artifacts)
+        S, M, T = len(self.singularity), len(self.missions), len(self.types)
+        self.per_slot = 2 + P + 1 + C + 1
+        self.per_player = 1 + 6 + 4 + 1 + C + C + 1 + 1 + A
+        self.per_planet = 1 + T + 1 + P + 4
+        # the planets' ids -> their in-play cells, each planet's cells (`_galaxy`) and its
+        # place in the list
+        self.in_play: dict[tuple, tuple] = {}
+        self.per_seat = P + 4
+        slices = [
+            Slice("seats", SEATS, doc="1 for each seat present, relative to the observing "
+                  "seat"),
+            Slice("players_present", P, doc="1 for each player (team) present, relative"),
+            Slice("question", K + 1, doc="the observing seat's own pending question: kind "
+                  "one-hot (the ruleset's questions, in order), last cell 1 when asked"),
+            Slice("round", 1, high=CAP_ROUND, doc="the round, capped"),
+            Slice("phase", len(PHASES), doc="one-hot: " + ", ".join(PHASES)),
+            Slice("first_player", P, doc="the First Player (team), relative"),
+            Slice("end", 2, doc="the end is latched (OR27); someone reached 42"),
+            Slice("mission", M + 1, doc="the solo Mission one-hot; last cell: solo"),
+            Slice("planning", len(self.slots) * self.per_slot,
+                  doc=f"per Planning board slot ({self.per_slot} cells): in use at this count; "
+                  "the Singularity slot; occupant relative, or empty (last); the card's kind "
+                  "where the view shows it, else face down (last)"),
+            Slice("hand", C, doc="the observing seat's hand: 1 for each card kind in it (a "
+                  "colour has one card of each kind; with teams: its own dealt cards)"),
+            Slice("players", P * self.per_player, high=CAP_VP,
+                  doc=f"per relative player ({self.per_player} cells): VP (capped); Resources "
+                  f"(6); supply by Asset ({', '.join(ASSETS)}); hand size; unrevealed cards "
+                  "by kind (1 each); Score discard by kind (1 each); Artifacts held; used; "
+                  "played (one-hot over the catalog's Artifacts)"),
+            Slice("own_artifacts", A, doc="the Artifacts the observing player (team) holds"),
+            Slice("galaxy", len(places) * self.per_planet, high=CAP_RES,
+                  doc=f"per planet place ({self.per_planet} cells; the Sun's 5, each star's "
+                  f"{MAX_PER_STAR}): in play; type one-hot where the view shows it (face up, or "
+                  "peeked at); face up; owner relative; pieces by Asset"),
+            Slice("bank", 6, high=CAP_RES, doc="the bank's Resource cards"),
+            Slice("decks", 2, high=CAP_CARDS, doc="Artifact and Singularity deck sizes"),
+            Slice("singularity_known", 2 * S, high=CAP_CARDS,
+                  doc="per Singularity card: peeked at by the observing player; its depth in "
+                  "the deck (top 0)"),
+            Slice("trade", P + 1 + P + P + 12, high=CAP_RES,
+                  doc="a Trade in progress: the Planner relative; bank trades made; players "
+                  "blocked from an offer; the offer's target relative; what it gives and "
+                  "gets (6 Resources each)"),
+            Slice("teams", SEATS * self.per_seat + C, high=CAP_CARDS,
+                  doc=f"team games only (zeros otherwise): per relative seat ({self.per_seat} "
+                  "cells) its team relative, speaker, cards in hand, the marker seat, the "
+                  "Planner seat; then the partner's unrevealed cards by kind"),
+        ]
+        self.layout = Layout(slices)
+        off = self.layout.offset
+        self.o = {sl.name: sl.start for sl in self.layout.slices}
+        self.planet_base = {pid: off("galaxy") + k * self.per_planet
+                            for pid, k in places.items()}
+        self.asked = off("question") + K
+        self.phases = {p: off("phase") + i for i, p in enumerate(PHASES)}
+        # card id -> its cell, per relative player: in hand or face down; in the Score
+        # discard; and in the observing seat's own hand (read through map: no Python loop)
+        players, width = off("players"), self.per_player
+        self.hand_cell = [{c: players + j * width + 12 + k for c, k in self.card.items()}
+                          for j in range(P)]
+        self.discard_cell = [{c: players + j * width + 12 + C + k
+                              for c, k in self.card.items()} for j in range(P)]
+        self.own_hand_cell = {c: off("hand") + k for c, k in self.card.items()}
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(catalog, ruleset) -> _Plan:
+    plan = _PLANS.get(id(catalog))
+    if plan is None or plan.catalog is not catalog:
+        plan = _PLANS[id(catalog)] = _Plan(catalog, tuple(ruleset.questions))
+    return plan
+
+
+def observation_layout(config) -> Layout:
+    """The Odyssey's `Layout` for ``config`` (a GameConfig or its dict): the same for every
+    player count (1 to 5; 6 and 8 as teams); its content sets the catalog's slices. Raises
+    ConfigError for a bad config."""
+    from artemis.kernel.action_space import space_game
+
+    game = space_game(config)
+    return _plan(game.catalog, game.ruleset).layout
+
+
+def write_observation(game, seat, ones, at, values) -> None:
+    """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 and
+    shown nothing private) to ``ones`` (indices set to 1) and ``at``/``values`` (other
+    cells)."""
+    s = game.state
+    p = _plan(game.catalog, game.ruleset)
+    o = p.o
+    t = s.teams
+    n = len(s.players)
+    seats = n if t is None else t.seats
+    me_seat = 0 if seat is None else seat
+    me = me_seat if t is None else t.team_of(me_seat)
+    card = p.card
+    C = len(p.card_kinds)
+    ones += range(o["seats"], o["seats"] + seats)
+    ones += range(o["players_present"], o["players_present"] + n)
+    pending = game.pending
+    if pending is not None and seat is not None and pending.player == seat:
+        ones.append(o["question"] + p.kinds[pending.kind])
+        ones.append(p.asked)
+    at.append(o["round"])
+    values.append(min(s.round, CAP_ROUND))
+    phase = p.phases.get(s.phase)
+    if phase is not None:
+        ones.append(phase)
+    ones.append(o["first_player"] + (s.first - me) % n)
+    if s.end is not None:
+        ones.append(o["end"])
+    if s.reached_42:
+        ones.append(o["end"] + 1)
+    if s.mission is not None:
+        ones.append(o["mission"] + p.missions[s.mission])
+    if n == 1 and t is None:
+        ones.append(o["mission"] + len(p.missions))
+    # the Planning board (view: a card shows once revealed, to its player, or face up in solo)
+    face_up = face_up_planning(game)
+    per, P1 = p.per_slot, 2 + P
+    slot_index = p.slots
+    for i, slot in enumerate(s.slots):
+        base = o["planning"] + slot_index[slot] * per
+        ones.append(base)
+        if slot == s.singularity_slot:
+            ones.append(base + 1)
+        entry = s.board[i] if i < len(s.board) else None
+        if entry is None:
+            ones.append(base + P1)
+            continue
+        ones.append(base + 2 + (entry[0] - me) % n)
+        by = entry[0] if t is None else t.board_seat[i]
+        if s.revealed[i] or (seat is not None and by == seat) or face_up:
+            ones.append(base + P1 + 1 + card[entry[1]])
+        else:
+            ones.append(base + P1 + 1 + C)
+    # the observing seat's hand (with teams: its dealt cards; a team's hand is never shown)
+    if seat is not None:
+        own = s.players[me].hand if t is None else t.dealt[seat]
+        ones += map(p.own_hand_cell.__getitem__, own)
+    # players
+    width = p.per_player
+    artifacts = p.artifacts
+    down = [[] for _ in range(n)]
+    for i, entry in enumerate(s.board):
+        if entry is not None and not s.revealed[i]:
+            down[entry[0]].append(entry[1])
+    hand_cell, discard_cell = p.hand_cell, p.discard_cell
+    for pl in s.players:
+        j = (pl.seat - me) % n
+        base = o["players"] + j * width
+        at += range(base, base + 12)
+        values.append(min(pl.vp, CAP_VP))
+        values += pl.res
+        values += pl.supply
+        values.append(len(pl.hand))
+        cell = hand_cell[j].__getitem__
+        ones += map(cell, pl.hand)
+        ones += map(cell, down[pl.seat])
+        ones += map(discard_cell[j].__getitem__, pl.score_discard)
+        at += (base + 12 + 2 * C, base + 13 + 2 * C)
+        values += (len(pl.artifacts), pl.artifacts_used)
+        for a in pl.artifacts_played:
+            ones.append(base + 14 + 2 * C + artifacts[a])
+        if pl.seat == me and seat is not None:
+            for a in pl.artifacts:
+                ones.append(o["own_artifacts"] + artifacts[a])
+    # the galaxy (view: a face-down planet's type only where the seat peeked, OR4 in solo)
+    remembers = n > 1 or t is not None or game.config.options.get("memory_aid")
+    known = s.known[me_seat] if seat is not None and remembers else ()
+    types = p.types
+    planets = s.planets
+    ids = tuple(map(_ID, planets))
+    memo = p.in_play.get(ids)
+    if memo is None:  # the planets in play change only when the galaxy does
+        if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
+            p.in_play.clear()
+        memo = p.in_play[ids] = _galaxy(p, ids)
+    in_play, cells, place = memo
+    ones += in_play
+    push = ones.append
+    for pl, (type_at, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
+        if pl.up:
+            push(type_at + types[pl.type])
+            push(up_at)
+            owner = pl.owner
+            if owner >= 0:  # pieces only where an owner is
+                push(owner_at + (owner - me) % n)
+                at += range(pieces_at, pieces_at + 4)
+                values += pl.pieces
+    for pid in known:
+        k = place[pid]
+        if not planets[k].up:
+            push(cells[k][0] + types[planets[k].type])
+    at += range(o["bank"], o["bank"] + 8)
+    values += s.bank
+    values += (min(len(s.artifact_deck), CAP_CARDS), min(len(s.singularity_deck), CAP_CARDS))
+    if seat is not None and s.sing_known[me]:
+        deck = s.singularity_deck
+        base = o["singularity_known"]
+        for c in s.sing_known[me]:
+            if c in deck:
+                k = p.singularity[c]
+                ones.append(base + 2 * k)
+                at.append(base + 2 * k + 1)
+                values.append(min(deck.index(c), CAP_CARDS))
+    if s.trade is not None:
+        _trade(game, me, n, o["trade"], ones, at, values)
+    if t is not None:
+        _teams(s, t, seat, me_seat, p, card, ones, at, values)
+
+
+_ID = attrgetter("id")
+
+
+def _galaxy(p: _Plan, ids: tuple) -> tuple:
+    """For the planets in play, ``ids`` in order: their in-play cells; per planet the cells
+    its type one-hot, face-up flag, relative owner and pieces start at; its place by id."""
+    T = len(p.types)
+    bases = [p.planet_base[i] for i in ids]
+    cells = [(b + 1, b + T + 1, b + T + 2, b + T + 2 + P) for b in bases]
+    return bases, cells, {pid: k for k, pid in enumerate(ids)}
+
+
+def _trade(game, me, n, base, ones, at, values) -> None:
+    """The Trade in progress, as the view's ``trade`` shows it."""
+    tr = game.state.trade
+    ones.append(base + (tr.planner - me) % n)
+    at.append(base + P)
+    values.append(min(tr.k, CAP_RES))
+    for b in tr.blocked:
+        ones.append(base + P + 1 + (b - me) % n)
+    pending = game.pending
+    if pending is not None and pending.kind in ("offer_edit", "offer_reply"):
+        ones.append(base + 2 * P + 1 + (tr.target - me) % n)
+        at += range(base + 3 * P + 1, base + 3 * P + 13)
+        values += tr.give
+        values += tr.get
+
+
+def _teams(s, t, seat, me_seat, p, card, ones, at, values) -> None:
+    """The view's ``teams`` part (OR14, OR30), per seat relative to the observing one."""
+    base = p.o["teams"]
+    per = p.per_seat
+    seats, n = t.seats, len(s.players)
+    me = t.team_of(me_seat)
+    speakers = {t.speaker(team) for team in range(n)}
+    for x in range(seats):
+        b = base + ((x - me_seat) % seats) * per
+        ones.append(b + (t.team_of(x) - me) % n)
+        if x in speakers:
+            ones.append(b + P)
+        at.append(b + P + 1)
+        values.append(len(t.dealt[x]))
+        if x == t.marker:
+            ones.append(b + P + 2)
+        if x == t.planner:
+            ones.append(b + P + 3)
+    if seat is not None:
+        partner = t.partner(seat)
+        down = [e[1] for i, e in enumerate(s.board)
+                if e is not None and not s.revealed[i] and t.board_seat[i] == partner]
+        ones += [base + SEATS * per + card[c] for c in t.dealt[partner] + down]

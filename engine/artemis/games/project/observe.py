@@ -1,0 +1,226 @@
+"""The Project's observation encoder (the ``observation`` part, `artemis.kernel.parts`; read
+by `artemis.rl`): a seat's view as one vector of numbers, written from the state.
+
+Everything in the Project's view is public (`artemis.games.project.view`), so every seat's
+observation holds the same facts, rotated: index j of a per-player slice is the player j
+seats after the observing one (``(seat + j) % n``; padding up to 5 players stays 0), and
+owners, the start player and bidders are written relative the same way. The hidden parts
+(the Expedition deck, the tile stacks, the Event deck, the Events seen, the streams) are never
+read, not even their lengths. The one thing only the observing seat sees is its own pending
+question (``question``: its kind and that it is asked): who else is asked, and about what, is
+left out.
+
+Counts are written as they are, capped at their slice's ``high`` (an observation is capped,
+not exact, past a cap no game reaches in practice). The layout depends on the catalog (its
+buildings, Expedition cards and Events, so an expansion changes it), never on the player
+count. ``python -m artemis.rl.layout project`` prints it.
+"""
+
+from __future__ import annotations
+
+from artemis.games.project.state import GANTRY_MAX, TYPES
+from artemis.kernel.observation import Layout, Slice
+
+#: raised when a slice's meaning changes (artemis.rl's layout_version)
+layout_version = 1
+
+P = 5  # the most players (rulebook: 2 to 5)
+PHASES = ("setup", "placement", "resolution", "upkeep", "over")
+ACADEMY_SPACES = 2  # 1 at two players, else 2 (rulebook, Setup)
+CARDS = P - 1  # Expedition cards at Basecamp: one fewer than the players (rulebook, Setup)
+CAP_ROUND, CAP_RES, CAP_VP, CAP_COUNT = 20.0, 60.0, 500.0, 30.0
+#: a player's scalars: energy, minerals, toolkits, badges, vp, relief
+SCALARS = ("energy", "minerals", "toolkits", "badges", "vp", "relief")
+SCALAR_CAPS = (CAP_RES, CAP_RES, CAP_RES, CAP_RES, CAP_VP, CAP_COUNT)
+FACES = (1, 2, 3, 4, 5, 6)
+
+
+class _Plan:
+    """The layout for a catalog and the offsets the writer reads, computed once per
+    catalog."""
+
+    def __init__(self, catalog, questions):
+        self.catalog = catalog
+        self.kinds = {k: i for i, k in enumerate(questions)}
+        self.buildings = {b.id: i for i, b in enumerate(catalog.buildings)}
+        self.events = {e.id: i for i, e in enumerate(catalog.events)}
+        self.expeditions = {x.id: i for i, x in enumerate(catalog.expeditions)}
+        B, E, X, K = len(self.buildings), len(self.events), len(self.expeditions), len(questions)
+        self.per_player = 6 + 6 + 4 + 4 + B + B  # scalars, dice by face, shelters, arriving,
+        # buildings owned, staff on each
+        self.per_card = X + P + 1 + 4 + 8 + 2
+        self.per_gantry = B + P
+        self.per_academy = P + 1 + 4
+        slices = [
+            Slice("seats", P, doc="1 for each player present, relative to the observing seat"),
+            Slice("question", K + 1, doc="the observing seat's own pending question: kind "
+                  "one-hot (the ruleset's questions, in order), last cell 1 when asked"),
+            Slice("round", 1, high=CAP_ROUND, doc="the round (0 before the first)"),
+            Slice("phase", len(PHASES), doc="one-hot: " + ", ".join(PHASES)),
+            Slice("start_player", P, doc="the start player, relative"),
+            Slice("event", E + 1, doc="the round's Event, one-hot over the catalog's Events; "
+                  "last cell: none"),
+            Slice("players", P * self.per_player, high=CAP_VP,
+                  doc=f"per relative player ({self.per_player} cells): "
+                  + ", ".join(SCALARS) + " (capped); dice to place by face 1-6; Shelters and "
+                  f"arriving colonists by type ({', '.join(TYPES)}); buildings owned (one cell "
+                  "per catalog building); staff on each building"),
+            Slice("supplies", 18, high=CAP_RES, doc="bag, discard, Doorstep, Academy supply "
+                  "(colonists by type); Vents and Quarry stock"),
+            Slice("expeditions", CARDS * self.per_card, high=CAP_COUNT,
+                  doc=f"per Expedition card at Basecamp ({self.per_card} cells): card one-hot; "
+                  "dice per relative owner; Pioneers sent; other colonists sent by type; the "
+                  "two rewards' colonists by type; reward tiles present"),
+            Slice("region_dice", 3 * 2 * P, high=200.0,
+                  doc="Vents, Quarry, Doorstep: dice per relative owner, then their face sum"),
+            Slice("gantry", GANTRY_MAX * self.per_gantry, high=6.0,
+                  doc=f"per Gantry tile ({self.per_gantry} cells): the building one-hot; the "
+                  "highest face bid per relative owner"),
+            Slice("academy", ACADEMY_SPACES * self.per_academy, high=6.0,
+                  doc=f"per Academy space ({self.per_academy} cells): owner relative; face; "
+                  "colonist type one-hot"),
+        ]
+        self.layout = Layout(slices)
+        off = self.layout.offset
+        self.o_seats, self.o_question = off("seats"), off("question")
+        self.asked = self.o_question + K
+        self.o_round, self.o_phase = off("round"), off("phase")
+        self.phases = {p: self.o_phase + i for i, p in enumerate(PHASES)}
+        self.o_start, self.o_event, self.no_event = off("start_player"), off("event"), \
+            off("event") + E
+        self.o_players, self.o_supplies = off("players"), off("supplies")
+        self.o_cards, self.o_region = off("expeditions"), off("region_dice")
+        self.o_gantry, self.o_academy = off("gantry"), off("academy")
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(catalog, ruleset) -> _Plan:
+    plan = _PLANS.get(id(catalog))
+    if plan is None or plan.catalog is not catalog:
+        plan = _PLANS[id(catalog)] = _Plan(catalog, tuple(ruleset.questions))
+    return plan
+
+
+def observation_layout(config) -> Layout:
+    """The Project's `Layout` for ``config`` (a GameConfig or its dict): the same for every
+    player count; its content (expansions) sets the catalog's slices. Raises ConfigError for
+    a bad config."""
+    from artemis.kernel.action_space import space_game
+
+    game = space_game(config)
+    return _plan(game.catalog, game.ruleset).layout
+
+
+def write_observation(game, seat, ones, at, values) -> None:
+    """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 with no
+    question) to ``ones`` (indices set to 1) and ``at``/``values`` (other cells)."""
+    s = game.state
+    p = _plan(game.catalog, game.ruleset)
+    n = len(s.players)
+    me = 0 if seat is None else seat
+    ones += range(p.o_seats, p.o_seats + n)
+    pending = game.pending
+    if pending is not None and seat is not None and pending.player == seat:
+        ones.append(p.o_question + p.kinds[pending.kind])
+        ones.append(p.asked)
+    at.append(p.o_round)
+    values.append(min(s.round, CAP_ROUND))
+    phase = p.phases.get(s.phase)
+    if phase is not None:
+        ones.append(phase)
+    ones.append(p.o_start + (s.start - me) % n)
+    ones.append(p.no_event if s.event is None else p.o_event + p.events[s.event])
+    # players
+    buildings = p.buildings
+    B = len(buildings)
+    width = p.per_player
+    for pl in s.players:
+        base = p.o_players + ((pl.seat - me) % n) * width
+        e, m, t, b, v = pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.vp
+        at += range(base, base + 6)
+        values += (e if e < CAP_RES else CAP_RES, m if m < CAP_RES else CAP_RES,
+                   t if t < CAP_RES else CAP_RES, b if b < CAP_RES else CAP_RES,
+                   v if v < CAP_VP else CAP_VP, min(pl.relief, CAP_COUNT))
+        dice = pl.dice
+        if dice:  # by face, 1 to 6
+            at += range(base + 6, base + 12)
+            values += [dice.count(f) for f in FACES]
+        at += range(base + 12, base + 20)
+        values += pl.shelters
+        values += pl.arriving
+        owned = base + 20
+        for bd in pl.buildings:
+            i = buildings[bd.tile]
+            ones.append(owned + i)
+            staff = bd.staff
+            if staff[0] or staff[1] or staff[2] or staff[3]:
+                at.append(owned + B + i)
+                values.append(min(sum(staff), CAP_COUNT))
+    o = p.o_supplies
+    at += range(o, o + 18)
+    values += s.bag
+    values += s.discard
+    values += s.doorstep
+    values += s.academy_supply
+    values.append(min(s.vents, CAP_RES))
+    values.append(min(s.quarry, CAP_RES))
+    # Expedition cards at Basecamp
+    X = len(p.expeditions)
+    for k, card in enumerate(s.cards[:CARDS]):
+        base = p.o_cards + k * p.per_card
+        ones.append(base + p.expeditions[card.id])
+        owners = [0] * P
+        pioneers = 0
+        sent = [0] * 4
+        for d in card.dice:
+            owners[(d.player - me) % n] += 1
+            pioneers += d.pioneers
+            if d.sent is not None:
+                sent[d.sent] += 1
+        at += range(base + X, base + X + P + 5)
+        values += owners
+        values.append(min(pioneers, CAP_COUNT))
+        values += sent
+        r0, r1 = card.reward_colonists
+        at += range(base + X + P + 5, base + X + P + 13)
+        values += r0
+        values += r1
+        for t, tile in enumerate(card.reward_tiles):
+            if tile is not None:
+                ones.append(base + X + P + 13 + t)
+    # dice on the Vents, the Quarry and the Doorstep
+    for r, dice in enumerate((s.vents_dice, s.quarry_dice, s.doorstep_dice)):
+        if not dice:
+            continue
+        base = p.o_region + r * 2 * P
+        count, faces = [0] * P, [0] * P
+        for player, face in dice:
+            j = (player - me) % n
+            count[j] += 1
+            faces[j] += face
+        at += range(base, base + 2 * P)
+        values += count
+        values += faces
+    # the Gantry
+    for k, g in enumerate(s.gantry[:GANTRY_MAX]):
+        base = p.o_gantry + k * p.per_gantry
+        ones.append(base + buildings[g.tile])
+        if g.dice:
+            best = [0] * P
+            for player, face in g.dice:
+                j = (player - me) % n
+                if face > best[j]:
+                    best[j] = face
+            at += range(base + B, base + B + P)
+            values += best
+    # the Academy
+    for k, space in enumerate(s.academy[:ACADEMY_SPACES]):
+        if space:
+            base = p.o_academy + k * p.per_academy
+            ones.append(base + (space[0] - me) % n)
+            at.append(base + P)
+            values.append(space[1])
+            if space[2] is not None:  # no colonist goes along when none could (R10)
+                ones.append(base + P + 1 + space[2])

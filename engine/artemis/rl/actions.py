@@ -1,0 +1,135 @@
+"""Actions as integers (issue 30), two codecs over one game config:
+
+- `DeclaredActions`: the game's declared action space (``ruleset.tools.action_space``,
+  docs/design.md "The action space"): an id's number is its index there, the same in every
+  state of the config;
+- `SlotActions`: a number is an index into the current decision's ``legal_actions()`` (its
+  stable order), up to the widest decision (``max_options``): small, but its meaning changes
+  from decision to decision.
+
+Both give ``size``, ``legal(game)`` (ascending ints), ``action(game, n)`` (the legal
+`Action`, or IllegalAction naming the number), ``name(game, n)`` (the id) and ``mask(game)``
+(int8[size]).
+"""
+
+from __future__ import annotations
+
+from artemis.kernel.actions import IllegalAction
+from artemis.rl import require
+
+require("numpy")
+
+import numpy as np  # noqa: E402
+
+CODECS = ("declared", "slots")
+
+
+class OutOfSpace(Exception):
+    """A legal action whose id the game's declared action space does not list (a plugin's own
+    question): the declaration is wrong; `artemis.testing.checks.check_action_space` finds
+    such ids."""
+
+
+class DeclaredActions:
+    """Numbers from the declared action space ``space`` (an
+    `artemis.kernel.action_space.ActionSpace`)."""
+
+    kind = "declared"
+
+    def __init__(self, space):
+        self.ids = space.ids
+        self.index = {i: n for n, i in enumerate(self.ids)}
+        self.size = len(self.ids)
+        self.widest = space.max_options
+        # the last decision numbered: (its Decision, {number: Action}); a mask, the legal
+        # numbers and the action chosen are asked of one decision in turn. A Decision's
+        # options never change, and a clone shares them with its original
+        self._last = (None, {})
+
+    def _numbered(self, game) -> dict:
+        """{number: Action} for the legal actions of ``game``'s decision now."""
+        pending = game.pending
+        last = self._last
+        if last[0] is pending and pending is not None:
+            return last[1]
+        index = self.index
+        numbered = {}
+        for a in game.legal_actions():
+            n = index.get(a.id)
+            if n is None:
+                raise OutOfSpace(f"the legal action {a.id!r} is not in the declared action "
+                                 f"space ({self.size} ids): the game's tools part must list it")
+            numbered[n] = a
+        self._last = (pending, numbered)
+        return numbered
+
+    def code(self, action) -> int:
+        """The number of ``action`` (an Action). Raises OutOfSpace for an id not declared."""
+        n = self.index.get(action.id)
+        if n is None:
+            raise OutOfSpace(f"the legal action {action.id!r} is not in the declared action "
+                             f"space ({self.size} ids): the game's tools part must list it")
+        return n
+
+    def legal(self, game) -> list[int]:
+        """The legal numbers, ascending (OpenSpiel requires it)."""
+        return sorted(self._numbered(game))
+
+    def action(self, game, n: int):
+        """The legal Action numbered ``n``; IllegalAction when it is not legal now."""
+        n = int(n)
+        found = self._numbered(game).get(n)
+        if found is not None:
+            return found
+        wanted = self.ids[n] if 0 <= n < self.size else None
+        raise IllegalAction(f"action {n} ({wanted or 'not in the action space'}) is not legal "
+                            f"now; legal: {self.legal(game)[:8]}")
+
+    def name(self, game, n: int) -> str:
+        """The id numbered ``n``."""
+        return self.ids[int(n)]
+
+    def mask(self, game) -> np.ndarray:
+        """int8[size]: 1 at each legal number."""
+        m = np.zeros(self.size, np.int8)
+        numbered = self._numbered(game)
+        m[np.fromiter(numbered, np.intp, len(numbered))] = 1
+        return m
+
+
+class SlotActions:
+    """Numbers as indices into the decision's legal actions, ``size`` the widest decision."""
+
+    kind = "slots"
+
+    def __init__(self, size: int):
+        self.size = int(size)
+        self.widest = self.size
+
+    def legal(self, game) -> list[int]:
+        """0 to the number of legal actions, less one."""
+        return list(range(len(game.legal_actions())))
+
+    def action(self, game, n: int):
+        """The ``n``-th legal action; IllegalAction past the last."""
+        options = game.legal_actions()
+        n = int(n)
+        if not 0 <= n < len(options):
+            raise IllegalAction(f"action slot {n} is not legal now: the decision has "
+                                f"{len(options)} options (0 to {len(options) - 1})")
+        return options[n]
+
+    def name(self, game, n: int) -> str:
+        """The id of the ``n``-th legal action."""
+        return self.action(game, n).id
+
+    def mask(self, game) -> np.ndarray:
+        """int8[size]: a prefix of ones, one per legal action. Raises OutOfSpace when the
+        decision is wider than ``size``."""
+        width = len(game.legal_actions())
+        if width > self.size:
+            raise OutOfSpace(f"a decision with {width} options, wider than the {self.size} "
+                             "slots declared")
+        m = np.zeros(self.size, np.int8)
+        m[:width] = 1
+        return m

@@ -1,0 +1,155 @@
+"""The observation encoders (the games' ``observation`` parts through `artemis.rl.observe`):
+finite and within their bounds at every decision, one shape for every player count of a game,
+and holding only what the seat's view shows: equal in every world `Game.determinize` gives
+that seat, at every decision of a seeded game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from .conftest import need
+
+need("numpy")
+
+import numpy as np  # noqa: E402
+
+from artemis.kernel.games import get_game  # noqa: E402
+from artemis.kernel.parts import NoPart  # noqa: E402
+from artemis.rl.observe import Encoder  # noqa: E402
+from artemis.rl.rewards import reward  # noqa: E402
+
+
+def _decisions(game_id: str, players: int, seed: int, limit: int = 100_000):
+    """(game, decision number) at every decision of a seeded random game, then the end."""
+    enc = Encoder(get_game(game_id), {"game": game_id, "players": players})
+    from artemis.kernel.game import Game
+
+    game = Game.new({"game": game_id, "players": players, "seed": seed})
+    game.logging = False
+    rng = random.Random(seed)
+    k = 0
+    while True:
+        yield enc, game, k
+        if game.is_over or k >= limit:
+            return
+        options = game.legal_actions()
+        game.apply(options[rng.randrange(len(options))])
+        k += 1
+
+
+@pytest.mark.parametrize("game_id", ["project", "odyssey"])
+def test_one_layout_for_every_player_count(game_id):
+    ruleset = get_game(game_id)
+    layouts = {n: Encoder(ruleset, {"game": game_id, "players": n}).layout
+               for n in ruleset.player_counts}
+    first = layouts[min(layouts)]
+    assert all(lay == first for lay in layouts.values()), {n: lay.size for n, lay in
+                                                             layouts.items()}
+    assert first.size == {"project": 1363, "odyssey": 1796}[game_id]
+
+
+@pytest.mark.parametrize("game_id,players,seed", [("project", 2, 1), ("project", 5, 2),
+                                                  ("odyssey", 1, 3), ("odyssey", 4, 4),
+                                                  ("odyssey", 8, 5)])
+def test_observations_are_finite_and_within_their_bounds(game_id, players, seed):
+    for enc, game, k in _decisions(game_id, players, seed):
+        for seat in range(players):
+            obs = enc.array(game, seat)
+            assert obs.shape == (enc.size,) and obs.dtype == np.float32
+            assert np.isfinite(obs).all()
+            bad = np.flatnonzero((obs < enc.low) | (obs > enc.high))
+            assert not bad.size, (k, seat, [enc.layout.describe()[0]] + [
+                f"{i}: {obs[i]}" for i in bad[:5]])
+    assert game.is_over
+
+
+def _world_check(game_id, players, seed, worlds, every=1):
+    checked = 0
+    for enc, game, k in _decisions(game_id, players, seed):
+        if k % every:
+            continue
+        for seat in range(players):
+            mine = enc.array(game, seat)
+            for w in range(worlds):
+                world = game.determinize(seat, random.Random(1000 * k + 10 * seat + w))
+                theirs = enc.array(world, seat)
+                if not np.array_equal(mine, theirs):
+                    cells = np.flatnonzero(mine != theirs)
+                    where = [s.name for s in enc.layout.slices
+                             if any(s.start <= c < s.stop for c in cells)]
+                    raise AssertionError(f"{game_id} {players}p seed {seed} decision {k} "
+                                         f"seat {seat}: the observation differs in a "
+                                         f"determinized world, slices {where}")
+                checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("game_id,players,seed,worlds,every",
+                         [("project", 3, 7, 2, 1), ("odyssey", 3, 8, 2, 1),
+                          ("odyssey", 1, 9, 3, 1), ("odyssey", 6, 10, 1, 2)])
+def test_the_observation_is_equal_in_every_determinized_world(game_id, players, seed,
+                                                              worlds, every):
+    assert _world_check(game_id, players, seed, worlds, every) > 100
+
+
+def test_the_odyssey_observation_shows_the_seat_its_own_hand_and_not_another_s():
+    from artemis.games.odyssey.observe import card_kind
+
+    enc = Encoder(get_game("odyssey"), {"game": "odyssey", "players": 3})
+    for _, game, _k in _decisions("odyssey", 3, 11, limit=0):
+        hand = enc.layout["hand"]
+        for seat in range(3):
+            obs = enc.array(game, seat)
+            held = {card_kind(c) for c in game.state.players[seat].hand}
+            assert obs[hand.start:hand.stop].sum() == len(held) == 11
+        assert not np.array_equal(enc.array(game, 0), enc.array(game, 1))
+
+
+def test_a_game_without_an_observation_part_is_told_so():
+    from artemis.kernel.ruleset import Ruleset
+
+    class Bare(Ruleset):
+        id, name, player_counts = "bare", "Bare", (2,)
+
+    with pytest.raises(NoPart, match="Bare has no observation encoder"):
+        Encoder(Bare(), {})
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_win_loss_returns_sum_to_zero_and_a_shared_win_is_shared(players):
+    r = reward("win_loss", get_game("odyssey"), {"game": "odyssey", "players": players},
+               players)
+    sole = r.returns({"winners": [1], "players": []})
+    assert sole[1] == 1.0 and sum(sole) == pytest.approx(0.0)
+    assert min(sole) == pytest.approx(r.low) == pytest.approx(-1 / (players - 1))
+    tie = r.returns({"winners": [0, 1], "players": []})
+    assert tie[0] == tie[1] == (0.0 if players == 2 else pytest.approx((players / 2 - 1) /
+                                                                        (players - 1)))
+    assert sum(tie) == pytest.approx(0.0)
+    assert r.returns(None) == [0.0] * players
+
+
+def test_vp_margin_needs_score_bounds_and_two_players():
+    project = get_game("project")
+    r = reward("vp_margin", project, {"game": "project", "players": 3}, 3)
+    rows = [{"seat": 0, "vp": 40}, {"seat": 1, "vp": 10}, {"seat": 2, "vp": 10}]
+    assert r.returns({"players": rows}) == pytest.approx([20 / 422, -10 / 422, -10 / 422])
+    with pytest.raises(ValueError, match="vp_margin reward needs score bounds: The Artemis "
+                                         "Odyssey"):
+        reward("vp_margin", get_game("odyssey"), {"game": "odyssey", "players": 3}, 3)
+    with pytest.raises(ValueError, match="unknown reward 'elo'"):
+        reward("elo", project, {}, 3)
+
+
+def test_the_layout_command_prints_each_slice_and_names_a_bad_game(capsys):
+    from artemis.rl.layout import main
+
+    assert main(["project", "4"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "seats [0:5] 5, 0..1: 1 for each player present, relative to the " \
+                     "observing seat"
+    assert out[-1] == "1363 cells"
+    assert main(["chess"]) == 2
+    assert "error: unknown game 'chess'" in capsys.readouterr().err
