@@ -95,6 +95,22 @@ def _openspiel_seconds(game_id: str, players: int, games: int, repeat: int,
     return best, decisions
 
 
+def play_episode(e, rng: random.Random) -> int:
+    """Play one AEC episode of ``e`` (reset already) as an agent does: ``last()``, a random
+    legal number from the mask read as bool, ``step``; an ended agent's ``step(None)``.
+    Returns the decisions taken (benchmarks/rl_instructions.py counts the same loop)."""
+    decisions = 0
+    for _agent in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        legal = obs["action_mask"].view(bool).nonzero()[0]
+        e.step(legal[rng.randrange(len(legal))])
+        decisions += 1
+    return decisions
+
+
 def _aec_seconds(game_id: str, players: int, games: int, repeat: int) -> tuple[float, int]:
     """(best seconds, decisions) of ``games`` AEC episodes (``reset(seed)``, seeds
     1..games, outside the timing as the engine's setups are), the default action space, as
@@ -112,15 +128,7 @@ def _aec_seconds(game_id: str, players: int, games: int, repeat: int) -> tuple[f
         decisions = 0
         t0 = time.perf_counter()
         for seed, e in enumerate(envs, 1):
-            rng = random.Random(seed)
-            for _agent in e.agent_iter():
-                obs, _, terminated, truncated, _ = e.last()
-                if terminated or truncated:
-                    e.step(None)
-                    continue
-                legal = obs["action_mask"].view(bool).nonzero()[0]
-                e.step(legal[rng.randrange(len(legal))])
-                decisions += 1
+            decisions += play_episode(e, random.Random(seed))
         best = min(best, time.perf_counter() - t0)
     return best, decisions
 

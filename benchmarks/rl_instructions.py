@@ -72,17 +72,10 @@ def main(argv: list[str]) -> int:
             e.reset(seed=seed)
             envs.append((e, random.Random(seed)))
 
+        from rl_bench import play_episode  # this script's folder is on sys.path
+
         def play(count, item):
-            e, rng = item
-            for _agent in e.agent_iter():
-                obs, _, terminated, truncated, _ = e.last()
-                if terminated or truncated:
-                    e.step(None)
-                    continue
-                legal = obs["action_mask"].view(bool).nonzero()[0]
-                e.step(legal[rng.randrange(len(legal))])
-                count += 1
-            return count
+            return count + play_episode(*item)
 
         decisions = functools.reduce(play, envs, 0)
     else:

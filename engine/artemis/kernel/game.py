@@ -99,33 +99,27 @@ def rules_version(ruleset: Ruleset, given) -> int:
     """The rules version a config plays: ``given`` (1 to the game's ``rules_version``), or the
     game's current one for None. Raises ConfigError for another value: a file from a newer
     engine names a version this one cannot play."""
-    current = ruleset.rules_version
-    if given is None:
-        return current
-    if not isinstance(given, int) or isinstance(given, bool):
-        raise ConfigError(f"rules_version must be a whole number, got {given!r}")
-    if not 1 <= given <= current:
-        newer = (" (written by a newer artemis? upgrade it to play this file)"
-                 if given > current else "")
-        raise ConfigError(f"rules_version {given} is not a rules version of "
-                          f"{ruleset.name or ruleset.id}: this engine plays 1 to "
-                          f"{current}{newer}")
-    return given
+    return _version(ruleset, given, "rules")
 
 
 def content_version(ruleset: Ruleset, given) -> int:
     """The content version a config plays: ``given`` (1 to the game's ``content_version``), or
     the game's current one for None. Raises ConfigError for another value (a file from a
     newer engine)."""
-    current = ruleset.content_version
+    return _version(ruleset, given, "content")
+
+
+def _version(ruleset: Ruleset, given, kind: str) -> int:
+    """`rules_version` and `content_version`: ``kind`` is "rules" or "content"."""
+    current = getattr(ruleset, f"{kind}_version")
     if given is None:
         return current
     if not isinstance(given, int) or isinstance(given, bool):
-        raise ConfigError(f"content_version must be a whole number, got {given!r}")
+        raise ConfigError(f"{kind}_version must be a whole number, got {given!r}")
     if not 1 <= given <= current:
         newer = (" (written by a newer artemis? upgrade it to play this file)"
                  if given > current else "")
-        raise ConfigError(f"content_version {given} is not a content version of "
+        raise ConfigError(f"{kind}_version {given} is not a {kind} version of "
                           f"{ruleset.name or ruleset.id}: this engine plays 1 to "
                           f"{current}{newer}")
     return given

@@ -17,6 +17,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+_PLANS: dict = {}  # (make, id(catalog)): (catalog, plan)
+
+
+def catalog_plan(make, catalog, *args):
+    """``make(catalog, *args)``, made once per catalog object and ``make`` (a catalog is
+    immutable; keyed by its id and checked by identity, so a new catalog at a reused id is
+    planned again): a writer's precomputed cells for its content."""
+    key = (make, id(catalog))
+    hit = _PLANS.get(key)
+    if hit is None or hit[0] is not catalog:
+        hit = _PLANS[key] = (catalog, make(catalog, *args))
+    return hit[1]
+
 
 @dataclass(frozen=True)
 class Slice:

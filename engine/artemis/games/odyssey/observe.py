@@ -26,7 +26,7 @@ from operator import attrgetter
 from artemis.games.odyssey.rules.rounds import face_up_planning
 from artemis.games.odyssey.rules.setup import MAX_PER_STAR
 from artemis.games.odyssey.vocabulary import ASSETS
-from artemis.kernel.observation import Layout, Slice
+from artemis.kernel.observation import Layout, Slice, catalog_plan
 
 #: raised when a slice's meaning changes (artemis.rl's layout_version)
 layout_version = 1
@@ -48,7 +48,6 @@ class _Plan:
     catalog."""
 
     def __init__(self, catalog, questions):
-        self.catalog = catalog
         self.kinds = {k: i for i, k in enumerate(questions)}
         self.card_kinds = {}
         for c in catalog.action_cards:
@@ -131,14 +130,8 @@ class _Plan:
         self.own_hand_cell = {c: off("hand") + k for c, k in self.card.items()}
 
 
-_PLANS: dict[int, _Plan] = {}
-
-
 def _plan(catalog, ruleset) -> _Plan:
-    plan = _PLANS.get(id(catalog))
-    if plan is None or plan.catalog is not catalog:
-        plan = _PLANS[id(catalog)] = _Plan(catalog, tuple(ruleset.questions))
-    return plan
+    return catalog_plan(_Plan, catalog, tuple(ruleset.questions))
 
 
 def observation_layout(config) -> Layout:

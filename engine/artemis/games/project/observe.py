@@ -19,7 +19,7 @@ count. ``python -m artemis.rl.layout project`` prints it.
 from __future__ import annotations
 
 from artemis.games.project.state import GANTRY_MAX, TYPES
-from artemis.kernel.observation import Layout, Slice
+from artemis.kernel.observation import Layout, Slice, catalog_plan
 
 #: raised when a slice's meaning changes (artemis.rl's layout_version)
 layout_version = 1
@@ -40,7 +40,6 @@ class _Plan:
     catalog."""
 
     def __init__(self, catalog, questions):
-        self.catalog = catalog
         self.kinds = {k: i for i, k in enumerate(questions)}
         self.buildings = {b.id: i for i, b in enumerate(catalog.buildings)}
         self.events = {e.id: i for i, e in enumerate(catalog.events)}
@@ -93,14 +92,8 @@ class _Plan:
         self.o_gantry, self.o_academy = off("gantry"), off("academy")
 
 
-_PLANS: dict[int, _Plan] = {}
-
-
 def _plan(catalog, ruleset) -> _Plan:
-    plan = _PLANS.get(id(catalog))
-    if plan is None or plan.catalog is not catalog:
-        plan = _PLANS[id(catalog)] = _Plan(catalog, tuple(ruleset.questions))
-    return plan
+    return catalog_plan(_Plan, catalog, tuple(ruleset.questions))
 
 
 def observation_layout(config) -> Layout:
