@@ -13,7 +13,14 @@ import pytest
 from typer.testing import CliRunner
 
 from artemis.cli import app
-from artemis.sim.significance import chi2_p, chi2_sf, goodness_of_fit, mantel_haenszel, wilson
+from artemis.sim.significance import (
+    benjamini_hochberg,
+    chi2_p,
+    chi2_sf,
+    goodness_of_fit,
+    mantel_haenszel,
+    wilson,
+)
 
 GAMES, SEED, PLAYERS = 12, 11, 3
 
@@ -115,6 +122,18 @@ def test_each_scoring_step_of_the_winners_against_the_others_agrees_with_the_log
         assert g["winners"]["mean"] == round(w, 4) and g["others"]["mean"] == round(o, 4)
         assert g["difference"] == round(w - o, 4)
     assert gap["buildings"]["difference"] > 0  # the winners hold more buildings here
+    # the winning margin, on the same basis: the winners' mean final VP minus the others'
+    totals = Counter()
+    for log in run["logs"]:
+        record = final(log)
+        for seat, vp in record["totals"].items():
+            totals["winners" if int(seat) == record["winner"] else "others"] += vp
+    margin = round(totals["winners"] / GAMES - totals["others"] / (GAMES * (PLAYERS - 1)), 4)
+    assert run["report"]["vp"]["margin"]["difference"] == margin
+    assert margin > 0
+    for g in gap.values():
+        assert g["of_margin"] == round(g["difference"] / margin, 4)
+        assert g["over_half"] == (g["difference"] / margin > 0.5)
 
 
 def test_the_seat_test_is_left_out_when_the_seats_bots_differ(tmp_path):
@@ -218,6 +237,44 @@ def test_wins_by_buildings_held_and_staffed_owners_agree_with_the_replays(run, r
             assert x["rates"]["staffed_win_rate"] == round(
                 staffed[(tile, "won")] / staffed[(tile, "held")], 4)
     assert checked  # some building was held fully staffed
+    # each chart row against the other seats (one bot kind here: one stratum), through
+    # Benjamini-Hochberg over the rows
+    tests = []
+    for r in rows:
+        n = r["buildings"]
+        a, b = wins[n], seats[n] - wins[n]
+        c = sum(wins.values()) - a
+        d = sum(seats.values()) - seats[n] - c
+        tests.append(mantel_haenszel([(a, b, c, d)]))
+        want = tests[-1]
+        assert r["adjusted"]["p"] == (want["p"] if want else None)
+        assert r["adjusted"]["odds_ratio"] == (want["odds_ratio"] if want else None)
+    tested = [r for r, t in zip(rows, tests, strict=True) if t]
+    assert tested
+    assert [r["adjusted"]["q"] for r in tested] == benjamini_hochberg(
+        [r["adjusted"]["p"] for r in tested])
+    assert all(r["adjusted"]["flagged"] == (r["adjusted"]["q"] <= 0.05) for r in tested)
+
+
+def test_the_seats_with_the_most_relief_gains_agree_with_the_logs(run):
+    seats = won = 0
+    for log in run["logs"]:
+        gains = Counter({seat: 0 for seat in range(PLAYERS)})
+        for e in log:
+            if e["type"] == "relief":
+                gains[e["player"]] += 1
+        top = max(gains.values())
+        if not top:
+            continue
+        for seat, g in gains.items():
+            if g == top:
+                seats += 1
+                won += seat == final(log)["winner"]
+    most = run["report"]["figures"]["most_relief"]
+    assert seats and (most["seats"], most["wins"]) == (seats, won)
+    assert most["win_rate"] == round(won / seats, 4)
+    assert most["win_rate_ci"] == wilson(won, seats)
+    assert most["at_random"] == round(1 / PLAYERS, 4)
 
 
 def test_expeditions_by_difficulty_agree_with_the_logs(run, replayed):
@@ -274,10 +331,21 @@ def test_events_hit_against_the_rest_within_standing_agree_with_the_replays(run,
         assert events[event]["counts"]["standing"] == standing, event
         test = mantel_haenszel((c["hit_won"], c["hit"] - c["hit_won"], c["rest_won"],
                                 c["rest"] - c["rest_won"]) for _, c in sorted(standing.items()))
-        adjusted = events[event]["rates"]["standing_adjusted"]
-        assert adjusted == (None if test is None else {"strata": len(standing), **test})
+        assert "adjusted" not in events[event]["rates"]  # it became the row's test
+        adjusted = events[event]["adjusted"]
+        if test is None:
+            assert adjusted["p"] is None and adjusted["flagged"] is False
+        else:
+            assert {k: adjusted[k] for k in ("strata", *test)} == {"strata": len(standing),
+                                                                   **test}
+            assert adjusted["own_test"] is True
         tested += test is not None
     assert tested
+    # an Event's test is one row of the family the owners' tests are flagged in
+    rows = [x for x in run["report"]["items"] if x["adjusted"]["p"] is not None]
+    qs = benjamini_hochberg([x["adjusted"]["p"] for x in rows])
+    assert [x["adjusted"]["q"] for x in rows] == qs
+    assert {x["kind"] for x in rows} >= {"building", "event"}
 
 
 # -- the designer's scoring model ---------------------------------------------------------------

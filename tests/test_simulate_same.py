@@ -12,7 +12,8 @@ each a few seconds:
 
 Issue 28 added figures to the summaries (the projected score after round 3, wins by
 buildings held, staffed holders, Expeditions by difficulty, an Event's hit seats by
-standing): the digests are of the summaries without those additions (`_before_issue_28`),
+standing, the seats with the most Relief Track gains): the digests are of the summaries
+without those additions (`_before_issue_28`),
 so everything the summaries held before is checked unchanged, and the straightforward way
 keeps each round's projected scores as the run does.
 """
@@ -51,6 +52,7 @@ def _before_issue_28(summary: dict) -> dict:
     for seat in figures.get("seats", ()):
         seat.pop("after_round_3_projected", None)
         seat.pop("buildings_held", None)
+        seat.pop("most_relief", None)
     for x in summary.get("items", {}).values():
         counts = x.get("counts", {})
         if x["kind"] == "building":

@@ -675,9 +675,13 @@ def _print_adjusted(console, report: dict, strata: str = "") -> None:
         return
     flagged = [x for x in tested if x["adjusted"]["flagged"]]
     within = f"bot kind and {strata}" if strata else "bot kind"
-    console.print(f"Owners' win rate adjusted (Mantel-Haenszel within {within}; "
-                  f"Benjamini-Hochberg at FDR 5%): {counted(len(tested), 'row')} "
-                  f"tested, {len(flagged)} flagged", markup=False)
+    own = sum(1 for x in tested if x["adjusted"].get("own_test"))
+    also = (f", and {counted(own, 'row')} without owners by {'its' if own == 1 else 'their'} "
+            "own test (the tables above)" if own else "")
+    console.print(f"Owners' win rate adjusted (Mantel-Haenszel within {within}{also}; "
+                  f"Benjamini-Hochberg at FDR 5% over them all): "
+                  f"{counted(len(tested), 'row')} tested, {len(flagged)} flagged",
+                  markup=False)
     if not flagged:
         return
     table = _table("Flagged: owners win more (OR > 1) or less (OR < 1) than the other seats "
@@ -722,17 +726,25 @@ def _gof(test: dict | None) -> str:
 
 
 def _print_step_gap(console, report: dict, ruleset) -> None:
-    """Each scoring step's mean VP of the winners against the other seats."""
+    """Each scoring step's mean VP of the winners against the other seats, and its share of
+    the winning margin (* above one half: the step alone separates them by more than half)."""
     gap = report["vp"].get("step_gap") or {}
     if not gap or not report["finished"]:
         return
     labels = _labels(ruleset)
+    margin = report["vp"].get("margin")
     table = _table("Each scoring step: mean VP of the winners' seats against the other "
-                   "seats'", [("", "left"), ("winners", "right"), ("others", "right"),
-                              ("difference", "right")])
+                   "seats', and its share of the winning margin (* above half)",
+                   [("", "left"), ("winners", "right"), ("others", "right"),
+                    ("difference", "right"), ("of margin", "right")])
     for name, g in gap.items():
+        share = g.get("of_margin")
         table.add_row(labels.get(name, name), _num(g["winners"]["mean"]),
-                      _num(g["others"]["mean"]), _num(g["difference"]))
+                      _num(g["others"]["mean"]), _num(g["difference"]),
+                      "-" if share is None else f"{share:.0%}{'*' if g['over_half'] else ''}")
+    if margin and margin["difference"] is not None:
+        table.add_row("final VP (margin)", _num(margin["winners"]["mean"]),
+                      _num(margin["others"]["mean"]), _num(margin["difference"]), "100%")
     console.print(table)
 
 

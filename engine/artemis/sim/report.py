@@ -141,7 +141,9 @@ def tally(results: list[dict], bots: list[str], items=(), games: int | None = No
          "final": Stats().raw(), "in_game": Stats().raw(), "decisions": Stats().raw(),
          "rounds": Stats().raw(), "by_seat": [Stats().raw() for _ in range(seats)],
          "by_bot": {k: Stats().raw() for k in kinds}, "histogram": {k: {} for k in kinds},
-         "steps": {}, "step_totals": {}, "step_split": {}, "positions": {}, "item": {},
+         "steps": {}, "step_totals": {}, "step_split": {},
+         "final_split": {"winners": Stats().raw(), "others": Stats().raw()},
+         "positions": {}, "item": {},
          "figures": {"game": {}, "by_bot": {}}, "errors": [], "timed_out": []}
     for r in ordered:
         if "timed_out" in r:
@@ -184,6 +186,8 @@ def _tally_game(t: dict, r: dict, bots: list[str]) -> None:
         # a team's partners each show the team's score: its VP counts once a game
         own = "team" not in r or r["team"].index(r["team"][seat]) == seat
         side = "winners" if seat in winners else "others"
+        # the winning margin that each step's gap is set against (`_step_gap`)
+        _add_stat(t["final_split"][side], vp)
         for name, points in r["steps"][seat].items():
             _add_stat(t["steps"].setdefault(name, Stats().raw()), points)
             if own:
@@ -291,6 +295,11 @@ def merge_tallies(tallies: list[dict]) -> dict:
                 name, {"winners": Stats().raw(), "others": Stats().raw()})
             for side in ("winners", "others"):
                 mine[side] = _merge_stat(mine[side], split[side])
+        if "final_split" in t:  # a report from before the margin was kept has none
+            mine = out.setdefault("final_split", {"winners": Stats().raw(),
+                                                  "others": Stats().raw()})
+            for side in ("winners", "others"):
+                mine[side] = _merge_stat(mine[side], t["final_split"][side])
         for name, table in t["positions"].items():
             mine = out["positions"].setdefault(name, {})
             for pos, (n, w) in table.items():
@@ -396,7 +405,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
 
     Returns {format, config, games, played, indices, finished, interrupted,
     wins: {by_seat, by_bot, by_position, fairness}, vp: {final, in_game, steps, by_seat,
-    by_bot, step_gap}, decisions, rounds, items, scoring_model (with the config's
+    by_bot, step_gap, margin}, decisions, rounds, items, scoring_model (with the config's
     ``scoring_model`` only), figures, errors, timed_out, sums}: ``fairness`` the chi-square
     goodness-of-fit tests of the wins by seat and turn position (`_fairness`), ``step_gap``
     each scoring step's winners against the others (`_step_gap`), ``scoring_model`` the
@@ -469,7 +478,8 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
                       for name, raw in t["steps"].items()},
             "by_seat": [{"seat": seat, "bot": bots[seat], **_stats(t["by_seat"][seat])}
                         for seat in range(seats)],
-            "step_gap": _step_gap(t.get("step_split", {})),
+            "step_gap": _step_gap(t.get("step_split", {}), t.get("final_split")),
+            "margin": _margin(t.get("final_split")),
             "by_bot": [{"bot": k, **_stats(t["by_bot"][k]),
                         "histogram": sorted([int(vp), c]
                                             for vp, c in t["histogram"][k].items())}
@@ -535,20 +545,42 @@ def _fairness(t: dict, bots: list[str]) -> dict:
     return {"by_seat": by_seat, "by_position": by_position}
 
 
-def _step_gap(split: dict) -> dict:
+def _step_gap(split: dict, final: dict | None = None) -> dict:
     """Each scoring step's VP of the winners' seats against the other seats' ({step:
-    {winners, others, difference}}): ``winners`` and ``others`` as {n, mean, std, min, max}
-    over seats of finished games (every tied leader who wins is a winner), ``difference``
-    the winners' mean minus the others' (None when either side has no seat): the steps that
-    decide games stand out."""
+    {winners, others, difference, of_margin, over_half}}): ``winners`` and ``others`` as {n,
+    mean, std, min, max} over seats of finished games (every tied leader who wins is a
+    winner), ``difference`` the winners' mean minus the others' (None when either side has no
+    seat): the steps that decide games stand out. ``final`` (the same split of the final VP)
+    gives the winning margin, the winners' mean final VP minus the others' (the steps'
+    differences and the in-game VP's add up to it): ``of_margin`` is a step's difference over
+    that margin and ``over_half`` says it is above one half (a step that alone separates
+    winners from the others by more than half their margin; None without a margin)."""
+    margin = _split_gap(final) if final else None
     out = {}
     for name, sides in split.items():
-        w, o = _stats(sides["winners"]), _stats(sides["others"])
-        diff = (None if w["mean"] is None or o["mean"] is None
-                else round(sides["winners"][1] / sides["winners"][0]
-                           - sides["others"][1] / sides["others"][0], 4))
-        out[name] = {"winners": w, "others": o, "difference": diff}
+        diff = _split_gap(sides)
+        share = (None if diff is None or not margin or margin <= 0
+                 else round(diff / margin, 4))
+        out[name] = {"winners": _stats(sides["winners"]), "others": _stats(sides["others"]),
+                     "difference": diff, "of_margin": share,
+                     "over_half": None if share is None else share > 0.5}
     return out
+
+
+def _split_gap(sides: dict) -> float | None:
+    """The winners' mean minus the others' of a {winners, others} split of raw stats."""
+    w, o = sides["winners"], sides["others"]
+    if not w[0] or not o[0]:
+        return None
+    return round(w[1] / w[0] - o[1] / o[0], 4)
+
+
+def _margin(final: dict | None) -> dict | None:
+    """The winning margin of a split of the final VP: {winners, others, difference}."""
+    if not final:
+        return None
+    return {"winners": _stats(final["winners"]), "others": _stats(final["others"]),
+            "difference": _split_gap(final)}
 
 
 def _item(item_id: str, s: dict, kinds: list[str], games: int, ruleset) -> dict:
@@ -574,6 +606,11 @@ def _item(item_id: str, s: dict, kinds: list[str], games: int, ruleset) -> dict:
         out["counts"] = s["counts"]
         if ruleset is not None:
             out["rates"] = ruleset.report.item_rates(s["kind"], s["counts"], games)
+            # an item kind without owners brings its own test (the Project's Events: the hit
+            # seats against the rest within their standing), flagged with the owners' tests
+            own = out["rates"].pop("adjusted", None)
+            if own is not None and out["adjusted"]["p"] is None:
+                out["adjusted"] = {**own, "own_test": True}
     return out
 
 

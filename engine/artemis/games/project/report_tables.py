@@ -96,19 +96,20 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                           num(r.get("rest_final_vp")), pct(r.get("hit_win_rate")),
                           pct(r.get("rest_win_rate")))
         out.append(table)
-        tested = [x for x in events if x["rates"].get("standing_adjusted")]
+        tested = [x for x in events if x["adjusted"].get("p") is not None]
         if tested:
             table = ReportTable("Events: the hit seats' win against the rest's within their "
                                 "standing at the start of the Event's round (rank by projected "
-                                "score), Mantel-Haenszel",
+                                "score), Mantel-Haenszel; q over every tested row (* flagged)",
                                 [("event", "left"), ("hit", "right"), ("won", "right"),
-                                 ("rest won", "right"), ("adj. OR", "right"), ("p", "right")])
+                                 ("rest won", "right"), ("adj. OR", "right"), ("p", "right"),
+                                 ("q", "right")])
             for x in tested:
-                c, r, a = x["counts"], x["rates"], x["rates"]["standing_adjusted"]
+                c, r, a = x["counts"], x["rates"], x["adjusted"]
                 table.add_row(x["id"], str(c.get("hit", 0)), pct(r.get("hit_win_rate")),
                               pct(r.get("rest_win_rate")),
                               "-" if a["odds_ratio"] is None else f"{a['odds_ratio']:.2f}",
-                              f"{a['p']:.3g}")
+                              f"{a['p']:.3g}", odds_q(x)[1])
             out.append(table)
     return out
 
@@ -164,13 +165,22 @@ def _figure_tables(report: dict) -> list[ReportTable | str]:
         out.append(table)
     held = f.get("win_rate_by_buildings")
     if held:
-        table = ReportTable("Wins by buildings held at the end",
+        table = ReportTable("Wins by buildings held at the end (the building chart's rows): "
+                            "adjusted odds ratio against the other seats and q over the rows "
+                            "(* flagged)",
                             [("buildings", "left"), ("seats", "right"), ("wins", "right"),
-                             ("win rate (CI)", "right")])
+                             ("win rate (CI)", "right"), ("adj. OR", "right"),
+                             ("q", "right")])
         for row in held:
             table.add_row(str(row["buildings"]), str(row["seats"]), str(row["wins"]),
-                          rate_ci(row["win_rate"], row["win_rate_ci"]))
+                          rate_ci(row["win_rate"], row["win_rate_ci"]), *odds_q(row))
         out.append(table)
+    most = f.get("most_relief")
+    if most and most["seats"]:
+        out.append(f"The seats with a game's most Relief Track gains (tied ones each): "
+                   f"{most['wins']} of {most['seats']} won, "
+                   f"{rate_ci(most['win_rate'], most['win_rate_ci'])}; a seat at random "
+                   f"wins {pct(most['at_random'])}")
     levels = f.get("expeditions_by_difficulty")
     if levels:
         table = ReportTable("Expeditions by printed difficulty: cards laid out, tried, "

@@ -248,6 +248,13 @@ def log_figures(game, rounds: dict | None = None) -> dict:
         for seat in range(n):
             seats[seat]["buildings_held"] = {str(held[seat]): {"seats": 1,
                                                                "won": int(seat == winner)}}
+        # the seats with the most Relief Track gains (rulebook, The Relief Track): do they
+        # win as often as a seat at random? (a game where nobody gained adds nothing)
+        gains = [seats[seat]["relief"]["gains"] for seat in range(n)]
+        if max(gains) > 0:
+            for seat in range(n):
+                if gains[seat] == max(gains):
+                    seats[seat]["most_relief"] = {"seats": 1, "won": int(seat == winner)}
     game_tree = {"gantry": gantry}
     if by_difficulty:
         game_tree["expeditions"] = by_difficulty
@@ -427,7 +434,7 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
                 "rest_final_vp": _rate(c.get("rest_final_vp", 0), rest),
                 "rest_win_rate": _rate(c.get("rest_won", 0), rest),
                 "rest_win_rate_ci": wilson(c.get("rest_won", 0), rest),
-                "standing_adjusted": _standing_test(c.get("standing"), mantel_haenszel)}
+                "adjusted": _standing_test(c.get("standing"), mantel_haenszel)}
     return {}
 
 
@@ -452,8 +459,11 @@ def figures_report(figures: dict, games: int, bots: list[str]) -> dict:
     ({behind, level}: {seats, wins, win_rate, win_rate_ci, mean_relief, mean_gap,
     mean_final_gap, with_relief: {seats, wins, win_rate}, without_relief: {...}}) and
     ``after_round_3_projected`` (the same, behind judged on the projected score), and
-    ``win_rate_by_buildings`` ([{buildings, seats, wins, win_rate, win_rate_ci}], by
-    buildings held at the end) and ``expeditions_by_difficulty`` ([{difficulty, cards,
+    ``win_rate_by_buildings`` ([{buildings, seats, wins, win_rate, win_rate_ci, adjusted}], by
+    buildings held at the end, ``adjusted`` its flag, `_flag_chart_rows`), ``most_relief``
+    ({seats, wins, win_rate, win_rate_ci, at_random}: the seats with a game's most Relief
+    Track gains, tied ones each, and how often they won; ``at_random`` a seat's share, 1/N)
+    and ``expeditions_by_difficulty`` ([{difficulty, cards,
     laid_out, attempted, succeeded, success_per_laid_out, success_per_laid_out_ci,
     success_per_attempt}], ``cards`` the ids laid out)."""
     from artemis.sim.report import add_tree
@@ -505,7 +515,44 @@ def figures_report(figures: dict, games: int, bots: list[str]) -> dict:
                                              r.get("reward", {}).items())}
     for key in ("after_round_3", "after_round_3_projected"):
         out[key] = _behind_report(everyone.get(key, {}))
+    most = everyone.get("most_relief", {})
+    seats, won = most.get("seats", 0), most.get("won", 0)
+    out["most_relief"] = {"seats": seats, "wins": won, "win_rate": _rate(won, seats),
+                          "win_rate_ci": wilson(won, seats),
+                          "at_random": _rate(1, len(bots)) if bots else None}
+    _flag_chart_rows(out["win_rate_by_buildings"], by_bot)
     return out
+
+
+def _flag_chart_rows(rows: list[dict], by_bot: dict) -> None:
+    """Flag the rows of the building chart like the items (rulebook, End of the Game: the
+    buildings chart): each row's seats (holding that many buildings at the end) against the
+    other seats of the same bot kind, pooled over bot kinds by Mantel-Haenszel, the rows'
+    p-values through Benjamini-Hochberg at FDR 5% (a family of their own: a row is a count,
+    not an item a card or rule can fix alone). Adds ``adjusted`` {odds_ratio, p, q, flagged}
+    to each row (q and flagged None where no table informs)."""
+    from artemis.sim.report import FDR
+    from artemis.sim.significance import benjamini_hochberg, mantel_haenszel
+
+    kinds = {k: t.get("buildings_held", {}) for k, t in by_bot.items()}
+    totals = {k: (sum(v["seats"] for v in h.values()), sum(v["won"] for v in h.values()))
+              for k, h in kinds.items()}
+    for row in rows:
+        key = str(row["buildings"])
+        tables = []
+        for k, h in kinds.items():
+            cell = h.get(key, {"seats": 0, "won": 0})
+            seats, won = totals[k]
+            tables.append((cell["won"], cell["seats"] - cell["won"], won - cell["won"],
+                           seats - cell["seats"] - (won - cell["won"])))
+        test = mantel_haenszel(tables)
+        row["adjusted"] = {"odds_ratio": test["odds_ratio"] if test else None,
+                           "p": test["p"] if test else None, "q": None, "flagged": None}
+    tested = [r for r in rows if r["adjusted"]["p"] is not None]
+    for r, q in zip(tested, benjamini_hochberg([r["adjusted"]["p"] for r in tested]),
+                    strict=True):
+        r["adjusted"]["q"] = q
+        r["adjusted"]["flagged"] = q <= FDR
 
 
 def _behind_report(after: dict) -> dict:
