@@ -38,15 +38,18 @@ def test_same_seed_same_game(game_id, players):
     assert [x.id for x in c.actions] != [x.id for x in a.actions]
 
 
-def test_two_hundred_mixed_games_never_raise():
+@pytest.mark.parametrize("games", [
+    range(100), pytest.param(range(100, 200), marks=pytest.mark.slow)], ids=["0-99", "100-199"])
+def test_two_hundred_mixed_games_never_raise(games):
     """200 games at 2 to 5 players (192 of the Project, 8 of the Odyssey), an mcts seat at
     the CI budget (one iteration a decision, rolled out to the end of the round) beside
     random seats, a tinier mcts (a rollout of one decision), and a greedy seat in every
     twentieth game. The search itself (selection by UCB, widening) is exercised with larger
-    budgets by the tests above and below."""
+    budgets by the tests above and below. Games 100-199 are in the slow set (``pytest -m
+    slow``: CI's 15-minute budget)."""
     tiny = "mcts:iterations=1,horizon=1,prior=none"
     finished = 0
-    for i in range(200):
+    for i in games:
         game_id = "odyssey" if i % 25 == 3 else "project"
         players = 2 + i % 4
         pick = random.Random(i)
@@ -58,7 +61,7 @@ def test_two_hundred_mixed_games_never_raise():
         assert game.is_over, (game_id, players, i)
         assert len(game.result["players"]) == players
         finished += 1
-    assert finished == 200
+    assert finished == len(games)
 
 
 def test_honours_its_budget(monkeypatch):
