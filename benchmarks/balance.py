@@ -9,11 +9,12 @@ simulate` reports of one player count.
 Each report is the merge of a study's `--start` ranges (`artemis simulate merge`). The script
 keeps what the verdicts read of each (the "extract": seat and turn-position fairness, the
 flagged rows, Expedition success by printed difficulty, the seats with the most Relief Track
-gains, behind after round 3, each scoring step's share of the winning margin, the building
-chart's flagged rows), writes it as JSON with ``--extract``, and renders the block
-``<!-- balance:TABLE -->`` from it alone; ``--render EXTRACT`` renders a stored extract again
-(tests/test_balance_docs.py checks that docs/balance.md's blocks are exactly that, and that
-they name their commands and commits). Exit 2 on a bad argument or report, in words.
+gains, behind after round 3, dice by region (the Academy's take-up), each scoring step's share
+of the winning margin, the building chart's flagged rows), writes it as JSON with
+``--extract``, and renders the block ``<!-- balance:TABLE -->`` from it alone; ``--render
+EXTRACT`` renders a stored extract again (tests/test_balance_docs.py checks that
+docs/balance.md's blocks are exactly that, and that they name their commands and commits).
+Exit 2 on a bad argument or report, in words.
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ def extract(report: dict, commit: str) -> dict:
                         for r in figures["expeditions_by_difficulty"]],
         "most_relief": figures["most_relief"],
         "behind_after_round_3": figures["after_round_3_projected"]["behind"]["win_rate"],
+        "dice_by_region": {r: v["share"] for r, v in figures["dice_by_region"]["all"].items()},
         "margin": margin["difference"],
         "steps": {k: {"difference": g["difference"], "of_margin": g["of_margin"]}
                   for k, g in gap.items()},
@@ -176,6 +178,11 @@ def render(name: str, data: dict) -> str:
     rows.append(("the most Relief gains: win rate", most(b), most(a)))
     rows.append(("behind after round 3 (projected): win rate", _pct(b["behind_after_round_3"]),
                  _pct(a["behind_after_round_3"])))
+    regions = list(b["dice_by_region"]) + [r for r in a["dice_by_region"]
+                                           if r not in b["dice_by_region"]]
+    rows.append(("dice by region (share of the dice placed)",
+                 ", ".join(f"{r} {_pct(b['dice_by_region'].get(r))}" for r in regions),
+                 ", ".join(f"{r} {_pct(a['dice_by_region'].get(r))}" for r in regions)))
     rows.append(("winning margin (winners' mean VP minus the others')", _num(b["margin"]),
                  _num(a["margin"])))
     for step, label in STEP_LABELS.items():

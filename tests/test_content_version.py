@@ -174,3 +174,28 @@ def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalan
                                           r"shipped: its frozen base pack, project/base-v1, "
                                           r"is missing from this installation"):
         Game.new({"players": 2, "seed": 1, "content_version": 1})
+
+
+def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path):
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    def run(*extra, out=None):
+        args = ["simulate", "--players", "2", "--games", "2", "--bots", "random", "--seed",
+                "5", "--workers", "1", "--game-timeout", "0", *extra]
+        return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
+
+    old, new = tmp_path / "v1.json", tmp_path / "v2.json"
+    assert run("--content-version", "1", out=old).exit_code == 0
+    assert run("--start", "2", out=new).exit_code == 0
+    v1, v2 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v2["config"]["content_version"] == 2
+    assert v1["config"]["packs"] == [{"id": "base", "version": "1.0.0"}]
+    assert v2["config"]["packs"] == [{"id": "base", "version": "2.0.0"}]
+    merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
+    assert merged.exit_code == 1, merged.output
+    assert "its config's 'content_version' is 2, report 1's 1" in merged.output
+    bad = run("--content-version", "3")
+    assert bad.exit_code == 2
+    assert "content_version 3 is not a content version of The Artemis Project" in bad.output
