@@ -27,7 +27,8 @@ from artemis.util import paths
 V1 = Path(__file__).parent / "data" / "content-v1"
 V1_LOG = V1 / "2p-greedy-random-seed3.jsonl"
 V1_SAVE = V1 / "2p-greedy-random-seed3-decision40.json"
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
+V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # version 2's (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
 #: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
 V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
@@ -98,11 +99,12 @@ def test_a_new_game_plays_content_version_2_and_version_1_plays_the_frozen_copy(
                                                    "crater_rim_climb", "thermocline_dive",
                                                    "storm_chase", "pocket_floor"], 10)}
     assert _vault(new) == {"every": 3, "max": 5}
-    assert _chart(new) == OLD_CHART  # the chart was not changed (docs/balance.md)
+    assert _chart(new) == OLD_CHART  # two a building from the sixth on (docs/balance.md)
     old = Game.new({"players": 2, "seed": 3, "content_version": 1})
     assert [p.version for p in old.catalog.packs] == ["1.0.0"]
     assert _difficulties(old) == V1_DIFFICULTY
     assert _vault(old) == {"every": 2, "max": 6}
+    assert _chart(old) == V1_CHART
 
 
 def test_a_log_and_a_save_of_content_version_1_replay_identically():
