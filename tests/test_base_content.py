@@ -405,10 +405,12 @@ def test_relief_track(catalog):
         assert "rulebook" in s.provenance
 
 
-def test_chart_a_buildings(catalog):
+def test_chart_a_buildings(catalog, catalog_v1):
+    # version 2: two VP a building from the sixth on, not three (docs/balance.md)
     board = catalog.board
-    assert board.chart_buildings == (0, 1, 2, 4, 6, 8, 11, 14, 17)
-    assert board.chart_value(board.chart_buildings, 12) == 17  # 8+ is open-ended
+    assert board.chart_buildings == (0, 1, 2, 4, 6, 8, 10, 12, 14)
+    assert board.chart_value(board.chart_buildings, 12) == 14  # 8+ is open-ended
+    assert catalog_v1.board.chart_buildings == (0, 1, 2, 4, 6, 8, 11, 14, 17)
 
 
 def test_chart_b_badges(catalog):
