@@ -86,6 +86,8 @@ def extract(report: dict, commit: str) -> dict:
                         for r in figures["expeditions_by_difficulty"]],
         "most_relief": figures["most_relief"],
         "behind_after_round_3": figures["after_round_3_projected"]["behind"]["win_rate"],
+        "behind_with_relief": [figures["after_round_3_projected"]["behind"][k]["win_rate"]
+                               for k in ("with_relief", "without_relief")],
         "dice_by_region": {r: v["share"] for r, v in figures["dice_by_region"]["all"].items()},
         "margin": margin["difference"],
         "steps": {k: {"difference": g["difference"], "of_margin": g["of_margin"]}
@@ -178,6 +180,9 @@ def render(name: str, data: dict) -> str:
     rows.append(("the most Relief gains: win rate", most(b), most(a)))
     rows.append(("behind after round 3 (projected): win rate", _pct(b["behind_after_round_3"]),
                  _pct(a["behind_after_round_3"])))
+    rows.append(("behind after round 3: win rate with Relief gains later / without",
+                 " / ".join(_pct(v) for v in b["behind_with_relief"]),
+                 " / ".join(_pct(v) for v in a["behind_with_relief"])))
     regions = list(b["dice_by_region"]) + [r for r in a["dice_by_region"]
                                            if r not in b["dice_by_region"]]
     rows.append(("dice by region (share of the dice placed)",
