@@ -29,6 +29,15 @@ def catalog():
     return load_catalog()
 
 
+@pytest.fixture(scope="module")
+def catalog_v1():
+    """Content version 1, frozen as content/project/base-v1 (docs/balance.md): the values as
+    first transcribed, before issue 28's rebalance."""
+    from artemis.util.paths import content_root
+
+    return load_catalog(base=content_root() / "project" / "base-v1")
+
+
 def steps(effect):
     """Every step of an effect, nested ones (choose options, per effects) included."""
     for s in effect:
@@ -220,16 +229,21 @@ def test_expeditions_have_two_rewards_and_sums_of_77(catalog):
     assert sum(x.minerals for x in xs) == 77
 
 
-def test_expedition_ranges(catalog):
-    xs = catalog.expeditions
-    assert min(x.difficulty for x in xs) == 5
-    assert max(x.difficulty for x in xs) == 14
-    assert Counter(x.difficulty for x in xs) == {
-        5: 1, 6: 2, 7: 3, 8: 4, 9: 3, 10: 3, 11: 2, 12: 2, 13: 1, 14: 1}
-    for x in xs:
-        # 5.1: energy 2-5, minerals 2-5, 6 <= energy + minerals <= 8
-        assert 2 <= x.energy <= 5 and 2 <= x.minerals <= 5, x.id
-        assert 6 <= x.energy + x.minerals <= 8, x.id
+def test_expedition_ranges(catalog, catalog_v1):
+    # version 2 moved the cards of difficulty 10 to 9 and those of 11 to 14 to 10
+    # (docs/balance.md, Expeditions); version 1 keeps the first transcription
+    for xs, levels in ((catalog.expeditions, {5: 1, 6: 2, 7: 3, 8: 4, 9: 6, 10: 6}),
+                       (catalog_v1.expeditions, {5: 1, 6: 2, 7: 3, 8: 4, 9: 3, 10: 3, 11: 2,
+                                                 12: 2, 13: 1, 14: 1})):
+        assert Counter(x.difficulty for x in xs) == levels
+        for x in xs:
+            # 5.1: energy 2-5, minerals 2-5, 6 <= energy + minerals <= 8
+            assert 2 <= x.energy <= 5 and 2 <= x.minerals <= 5, x.id
+            assert 6 <= x.energy + x.minerals <= 8, x.id
+    # the order of the cards by difficulty is kept: no card passed another
+    v1 = {x.id: x.difficulty for x in catalog_v1.expeditions}
+    v2 = {x.id: x.difficulty for x in catalog.expeditions}
+    assert all(v2[a] <= v2[b] for a in v1 for b in v1 if v1[a] < v1[b])
 
 
 def test_only_first_descent_is_the_rulebook_card(catalog):
@@ -241,40 +255,50 @@ def test_only_first_descent_is_the_rulebook_card(catalog):
     assert (fd.name, fd.energy, fd.minerals) == ("First Descent", 4, 3)
 
 
-def test_colonist_and_building_rewards(catalog):
-    colonist_cards, building_cards, colonists = set(), set(), 0
-    for x in catalog.expeditions:
+@pytest.mark.parametrize(("version", "colonists"), [(2, 15), (1, 16)])
+def test_colonist_and_building_rewards(catalog, catalog_v1, version, colonists):
+    colonist_cards, building_cards, count = set(), set(), 0
+    for x in (catalog if version == 2 else catalog_v1).expeditions:
         for r in x.rewards:
             for s in steps(r):
                 if s.op == "gain_colonist":
                     assert s.args["from"] == "reward", x.id
                     colonist_cards.add(x.id)
-                    colonists += s.args.get("count", 1)
+                    count += s.args.get("count", 1)
                 elif s.op == "gain_building":
                     building_cards.add(x.id)
     assert len(colonist_cards) == 10
-    assert colonists == 16
+    assert count == colonists  # version 2: Thermocline Dive's B gives 1 colonist, not 2
     assert building_cards == {"abandoned_outpost", "crater_rim_climb", "storm_chase",
                               "pocket_floor"}
 
 
-def test_reward_totals(catalog):
-    # over the 44 rewards: 23 Energy, 22 Minerals, 6 any, 11 Toolkits, 25 VP
+@pytest.mark.parametrize(("version", "want"), [
+    # version 1, over the 44 rewards: 23 Energy, 22 Minerals, 6 any, 11 Toolkits, 25 VP;
+    # version 2 trimmed the four cards moved to difficulty 10 to 0.8 u a point
+    (1, {"energy": 23, "minerals": 22, "resources": 6, "toolkits": 11, "vp": 25}),
+    (2, {"energy": 24, "minerals": 22, "resources": 7, "toolkits": 10, "vp": 22})])
+def test_reward_totals(catalog, catalog_v1, version, want):
     totals = Counter()
-    for x in catalog.expeditions:
+    for x in (catalog if version == 2 else catalog_v1).expeditions:
         for r in x.rewards:
             for s in steps(r):
                 if s.op == "gain":
                     totals.update(dict(s.args))
                 elif s.op == "vp":
                     totals["vp"] += s.args
-    assert totals == {"energy": 23, "minerals": 22, "resources": 6, "toolkits": 11, "vp": 25}
+    assert totals == want
 
 
-def test_named_expeditions(catalog):
+def test_named_expeditions(catalog, catalog_v1):
     pf = by_id(catalog, "pocket_floor")
-    assert (pf.name, pf.difficulty, pf.energy, pf.minerals) == ("The Pocket Floor", 14, 3, 4)
-    assert pf.rewards[0] == (Step("gain_building", {"from": "reward"}), Step("vp", 1))
+    assert (pf.name, pf.difficulty, pf.energy, pf.minerals) == ("The Pocket Floor", 10, 3, 4)
+    assert pf.rewards == ((Step("gain_building", {"from": "reward"}), Step("vp", 1)),
+                          (Step("gain", {"resources": 2}),))
+    assert "tuned (content version 2)" in pf.provenance
+    old = by_id(catalog_v1, "pocket_floor")
+    assert old.difficulty == 14 and old.provenance == "RECONSTRUCTED"
+    assert old.rewards[1] == (Step("vp", 2), Step("gain", {"resources": 1}))
     iss = by_id(catalog, "ice_shelf_survey")
     assert iss.difficulty == 5
     assert iss.rewards == ((Step("gain", {"minerals": 2, "toolkits": 1}),),
@@ -381,10 +405,12 @@ def test_relief_track(catalog):
         assert "rulebook" in s.provenance
 
 
-def test_chart_a_buildings(catalog):
+def test_chart_a_buildings(catalog, catalog_v1):
+    # version 2: two VP a building from the sixth on, not three (docs/balance.md)
     board = catalog.board
-    assert board.chart_buildings == (0, 1, 2, 4, 6, 8, 11, 14, 17)
-    assert board.chart_value(board.chart_buildings, 12) == 17  # 8+ is open-ended
+    assert board.chart_buildings == (0, 1, 2, 4, 6, 8, 10, 12, 14)
+    assert board.chart_value(board.chart_buildings, 12) == 14  # 8+ is open-ended
+    assert catalog_v1.board.chart_buildings == (0, 1, 2, 4, 6, 8, 11, 14, 17)
 
 
 def test_chart_b_badges(catalog):

@@ -11,13 +11,16 @@ commit before the kernel change (its own code, on PYTHONPATH).
   docs/rulings.md), written again for issue 14: the game departs in round 1, at the Gantry's
   Geothermal Tap, where player 2, after declining at its 6, is offered the tile at its 5
   (and, as above, with the colonists gained shown: three Basecamp lines);
+- both are games of content version 1 (the base content before issue 28's rebalance: Expedition
+  difficulties up to 14, the Mineral Vault 1 VP per 2 Minerals), so they are played with
+  ``--content-version 1``;
 - in both, the final table since drawn as a score pad (issue 26: a row per scoring step,
   named as the browser names it, a column per player) instead of numbered columns with a
   footnote;
 - ``2p-seed7-action40.save.json`` (a random and a greedy seat) and
   ``4p-seed11-action120.save.json`` (four random seats, harsh): saves made mid-game, their
-  configs naming no game and no rules version (so version 1) and their plugins listing
-  ``core``.
+  configs naming no game, no rules version and no content version (so version 1 of each)
+  and their plugins listing ``core``.
 
 The golden logs of tests/data/golden/rules-v1/ are logs of the same age (tests/test_replay.py).
 """
@@ -54,7 +57,8 @@ def host():
 def test_play_prints_the_same_account_and_table_as_before(variant, expected):
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     proc = subprocess.run([sys.executable, "-m", "artemis", "play", "--players", "4",
-                           "--seed", "1", *variant], capture_output=True, text=True, env=env,
+                           "--seed", "1", "--content-version", "1", *variant],
+                          capture_output=True, text=True, env=env,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == (BEFORE / expected).read_text(encoding="utf-8")
@@ -67,7 +71,7 @@ def test_a_save_written_before_loads_and_plays_on(host, name):
     game = loaded.game
     assert game.config.game == "project" and not game.is_over
     # no rules version recorded: played under version 1, with its rulings (R8, R10)
-    assert game.config.rules_version == 1
+    assert game.config.rules_version == 1 and game.config.content_version == 1
     assert game.param_defaults["gantry_decliner_out"] == 1
     assert game.param_defaults["academy_retrieve_to_shelters"] == 1
     assert len(game.actions) == int(name.split("action")[1].split(".")[0])
@@ -77,10 +81,11 @@ def test_a_save_written_before_loads_and_plays_on(host, name):
 
 def test_an_old_random_save_continues_as_the_uninterrupted_game(host):
     """Random bots did not change: the game played from the start by today's engine under
-    rules version 1 (the save's) takes the saved actions, and the save continued ends exactly
-    as it does."""
+    rules version 1 and content version 1 (the save's) takes the saved actions, and the save
+    continued ends exactly as it does."""
     loaded = load_save(BEFORE / "4p-seed11-action120.save.json", host)
-    config = GameConfig(players=4, seed=11, variants={"harsh": {}}, rules_version=1)
+    config = GameConfig(players=4, seed=11, variants={"harsh": {}}, rules_version=1,
+                        content_version=1)
     whole = play_on(Game.new(config, plugins=host), make_bots(config, ["random"] * 4))
     saved = [a.id for a in loaded.game.actions]
     assert [a.id for a in whole.actions[:len(saved)]] == saved

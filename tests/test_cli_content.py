@@ -142,7 +142,7 @@ def test_show_expedition_and_event():
     result = run("content", "show", "pocket_floor")
     assert result.exit_code == 0, result.output
     assert "gain the building laid on this reward, then 1 VP" in result.stdout
-    assert "2 VP, then gain 1 resource in any mix" in result.stdout
+    assert "gain 2 resources in any mix" in result.stdout  # reward B (content version 2)
     result = run("content", "show", "survey_contract")
     assert result.exit_code == 0, result.output
     assert "G (after Academy)" in result.stdout

@@ -1,15 +1,16 @@
 """Content versions (docs/saves.md, "Content versions"): saves and logs name the version of the
-base content they were played with; after the base pack's values change (a rebalance raises
-`Ruleset.content_version` and freezes the old pack as ``content/<game>/base-v<N>``), a file of
-the old version loads and replays on the frozen copy, identically, and a new game plays the new
-values. The change is played here on a copy of the content folder: today's base as version 1,
-frozen, and a version 2 with the flatter building-count chart a balance study tried (3, 5, 6,
-8, 9, 11 VP for 3 to 8+ buildings, where version 1 gives 4, 6, 8, 11, 14, 17)."""
+base content they were played with. Issue 28's rebalance made content version 2 (Expedition
+difficulties and rewards, the Mineral Vault: docs/balance.md) and froze version 1 as
+``content/project/base-v1``: a save and a log recorded under version 1 before the change
+(tests/data/content-v1, made at 0c92978) load and replay on the frozen copy, identically, and a
+new game plays the new values. A further rebalance is played here on a copy of the content
+folder: version 2 frozen as ``base-v2`` and a version 3 with a flatter building-count chart."""
 
 from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -18,13 +19,21 @@ from artemis.games.project.content import CONTENT
 from artemis.games.project.ruleset import ProjectRuleset
 from artemis.kernel import plugins
 from artemis.kernel.game import ConfigError, Game, GameConfig
-from artemis.players.play import make_bots, play_game
-from artemis.records.log import LogError, parse_log, verify, write_log
-from artemis.records.save import parse_save, restore, save_record, save_text
+from artemis.players.play import play_game
+from artemis.records.log import LogError, parse_log, verify
+from artemis.records.save import parse_save, restore
 from artemis.util import paths
 
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
+V1 = Path(__file__).parent / "data" / "content-v1"
+V1_LOG = V1 / "2p-greedy-random-seed3.jsonl"
+V1_SAVE = V1 / "2p-greedy-random-seed3-decision40.json"
+V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # version 2's (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
+#: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
+V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
+                 "abandoned_outpost": 11, "deep_current_ride": 11, "crater_rim_climb": 12,
+                 "thermocline_dive": 12, "storm_chase": 13, "pocket_floor": 14}
 
 
 def _chart_row(count: int, vp: int) -> str:
@@ -37,17 +46,28 @@ def _chart(game) -> dict:
             if r["table"] == "chart_buildings" and r["count"] >= 3}
 
 
+def _difficulties(game) -> dict:
+    return {x.id: x.difficulty for x in game.catalog.expeditions if x.id in V1_DIFFICULTY}
+
+
+def _vault(game) -> dict:
+    """The Mineral Vault's scoring rule, as plain data."""
+    step = game.catalog.by_id["mineral_vault"].scoring[0]
+    assert step.op == "per"
+    return {"every": step.args["every"], "max": step.args["max"]}
+
+
 @pytest.fixture
 def rebalance(tmp_path, monkeypatch):
-    """A function that switches this process to the rebalanced content: the content folder
-    copied, today's base frozen as ``project/base-v1``, the base's building-count chart
-    flattened and its version 2.0.0, the Project's content version 2, a fresh default plugin
+    """A function that switches this process to a further rebalance: the content folder
+    copied, today's base frozen as ``project/base-v2``, the base's building-count chart
+    flattened and its version 3.0.0, the Project's content version 3, a fresh default plugin
     host and empty catalog caches."""
     def switch():
         root = tmp_path / "content"
         shutil.copytree(paths.content_root(), root)
         project = root / "project"
-        shutil.copytree(project / "base", project / "base-v1")
+        shutil.copytree(project / "base", project / "base-v2")
         board = project / "base" / "board.yaml"
         text = board.read_text(encoding="utf-8")
         for count, vp in OLD_CHART.items():
@@ -56,9 +76,9 @@ def rebalance(tmp_path, monkeypatch):
         board.write_text(text, encoding="utf-8")
         manifest = project / "base" / "expansion.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace(
-            "version: 1.0.0", "version: 2.0.0"), encoding="utf-8")
+            "version: 2.0.0", "version: 3.0.0"), encoding="utf-8")
         monkeypatch.setattr(paths, "content_root", lambda: root)
-        monkeypatch.setattr(ProjectRuleset, "content_version", 2)
+        monkeypatch.setattr(ProjectRuleset, "content_version", 3)
         monkeypatch.setattr(game_module, "_CATALOGS", {})
         monkeypatch.setattr(game_module, "_TARGETS", {})
         monkeypatch.setattr(CONTENT, "_default", None)
@@ -68,65 +88,116 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
-def test_a_new_game_records_the_current_content_version():
-    game = Game.new({"players": 2, "seed": 3})
-    assert game.config.content_version == ProjectRuleset.content_version == 1
-    assert _chart(game) == OLD_CHART
-
-
-def test_old_saves_and_logs_replay_identically_after_the_base_changes(rebalance, tmp_path):
-    config = GameConfig(players=2, seed=3)
-    kinds = ["greedy", "random"]
-    game = play_game(config, kinds)
-    log = tmp_path / "v1.jsonl"
-    write_log(game, log, kinds)
-    header = json.loads(log.read_text().splitlines()[0])
-    assert header["content_version"] == 1 and header["content"]["packs"] == ["base 1.0.0"]
-    # a log written before content had versions: no content_version in its header
-    unversioned = tmp_path / "unversioned.jsonl"
-    lines = log.read_text().splitlines()
-    del header["content_version"]
-    unversioned.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
-    half = Game.new(config)
-    bots = make_bots(config, kinds)
-    for _ in range(40):
-        half.apply(bots[half.current_player].choose(half))
-    saved = save_text(save_record(half, kinds, None, bots))
-    assert json.loads(saved)["config"]["content_version"] == 1
-
-    rebalance()
+def test_a_new_game_plays_content_version_2_and_version_1_plays_the_frozen_copy():
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == 2 and _chart(new) == NEW_CHART
+    assert new.config.content_version == ProjectRuleset.content_version == 2
     assert [p.version for p in new.catalog.packs] == ["2.0.0"]
-    for path in (log, unversioned):
-        parsed = parse_log(path.read_text(), str(path))
-        assert parsed.config["content_version"] == 1
-        assert verify(parsed) is None  # every entry, final scores included, as recorded
-    # the same log read as version 2 is refused: its content is not the one it records
-    header["content_version"] = 2
-    forced = parse_log("\n".join([json.dumps(header), *lines[1:]]) + "\n", "forced")
+    assert max(x.difficulty for x in new.catalog.expeditions) == 10
+    assert _difficulties(new) == {**dict.fromkeys(["black_smoker_survey", "ice_cave_network",
+                                                   "plume_flythrough"], 9),
+                                  **dict.fromkeys(["abandoned_outpost", "deep_current_ride",
+                                                   "crater_rim_climb", "thermocline_dive",
+                                                   "storm_chase", "pocket_floor"], 10)}
+    assert _vault(new) == {"every": 3, "max": 5}
+    assert _chart(new) == OLD_CHART  # two a building from the sixth on (docs/balance.md)
+    old = Game.new({"players": 2, "seed": 3, "content_version": 1})
+    assert [p.version for p in old.catalog.packs] == ["1.0.0"]
+    assert _difficulties(old) == V1_DIFFICULTY
+    assert _vault(old) == {"every": 2, "max": 6}
+    assert _chart(old) == V1_CHART
+
+
+def test_a_log_and_a_save_of_content_version_1_replay_identically():
+    header = json.loads(V1_LOG.read_text().splitlines()[0])
+    assert header["content_version"] == 1 and header["content"]["packs"] == ["base 1.0.0"]
+    parsed = parse_log(V1_LOG.read_text(), str(V1_LOG))
+    assert parsed.config["content_version"] == 1
+    assert verify(parsed) is None  # every entry, final scores included, as recorded
+    # the same log without a content_version (written before versions existed) is version 1
+    lines = V1_LOG.read_text().splitlines()
+    bare = dict(header)
+    del bare["content_version"]
+    unversioned = parse_log("\n".join([json.dumps(bare), *lines[1:]]) + "\n", "unversioned")
+    assert unversioned.config["content_version"] == 1 and verify(unversioned) is None
+    # read as version 2 it is refused: its content is not the one it records
+    forced = parse_log("\n".join([json.dumps({**header, "content_version": 2}), *lines[1:]])
+                       + "\n", "forced")
     with pytest.raises(LogError, match=r"the content differs from the log's: .*the log was "
                                        r"made with packs \[base 1.0.0\].*now loaded: packs "
                                        r"\[base 2.0.0\]"):
         verify(forced)
-    loaded = restore(parse_save(saved))
-    assert loaded.game.config.content_version == 1 and _chart(loaded.game) == OLD_CHART
-    assert [a.id for a in loaded.game.actions] == [a.id for a in half.actions]
+    # the save at decision 40 loads on version 1 and plays on as the recorded game did
+    loaded = restore(parse_save(V1_SAVE.read_text()))
+    game = loaded.game
+    assert game.config.content_version == 1 and _vault(game) == {"every": 2, "max": 6}
+    assert len(game.actions) == 40
+    recorded = [e for e in (json.loads(x) for x in lines[1:]) if e.get("type") == "action"]
+    assert [a.id for a in game.actions] == [e["id"] for e in recorded[:40]]
+    bots = loaded.bots
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game))
+    final = next(json.loads(x) for x in reversed(lines) if '"final_scoring"' in x)
+    assert game.result["winner"] == final["winner"] == 0
+    assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"]
+    # a new game of the same seed and bots plays the new values, and differs
+    kinds = ["greedy", "random"]
     assert play_game(GameConfig(players=2, seed=3, content_version=1), kinds).result == \
         game.result
-    assert play_game(GameConfig(players=2, seed=3), kinds).result != game.result  # new chart
+    assert play_game(GameConfig(players=2, seed=3), kinds).result != game.result
+
+
+def test_a_further_rebalance_keeps_version_2_files_replaying(rebalance, tmp_path):
+    from artemis.records.log import write_log
+
+    config = GameConfig(players=2, seed=3)
+    kinds = ["greedy", "random"]
+    game = play_game(config, kinds)
+    log = tmp_path / "v2.jsonl"
+    write_log(game, log, kinds)
+    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 2
+    rebalance()
+    new = Game.new({"players": 2, "seed": 3})
+    assert new.config.content_version == 3 and _chart(new) == NEW_CHART
+    parsed = parse_log(log.read_text(), str(log))
+    assert parsed.config["content_version"] == 2 and verify(parsed) is None
+    assert verify(parse_log(V1_LOG.read_text(), str(V1_LOG))) is None  # and version 1's
 
 
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
     with pytest.raises(ConfigError, match=r"content_version 3 is not a content version of "
-                                          r"The Artemis Project: this engine plays 1 to 1 "
+                                          r"The Artemis Project: this engine plays 1 to 2 "
                                           r"\(written by a newer artemis\?"):
         Game.new({"players": 2, "seed": 1, "content_version": 3})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})
     root = rebalance()
-    shutil.rmtree(root / "project" / "base-v1")
+    shutil.rmtree(root / "project" / "base-v1")  # a broken installation
     with pytest.raises(ConfigError, match=r"content version 1 of The Artemis Project is not "
                                           r"shipped: its frozen base pack, project/base-v1, "
                                           r"is missing from this installation"):
         Game.new({"players": 2, "seed": 1, "content_version": 1})
+
+
+def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path):
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    def run(*extra, out=None):
+        args = ["simulate", "--players", "2", "--games", "2", "--bots", "random", "--seed",
+                "5", "--workers", "1", "--game-timeout", "0", *extra]
+        return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
+
+    old, new = tmp_path / "v1.json", tmp_path / "v2.json"
+    assert run("--content-version", "1", out=old).exit_code == 0
+    assert run("--start", "2", out=new).exit_code == 0
+    v1, v2 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v2["config"]["content_version"] == 2
+    assert v1["config"]["packs"] == [{"id": "base", "version": "1.0.0"}]
+    assert v2["config"]["packs"] == [{"id": "base", "version": "2.0.0"}]
+    merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
+    assert merged.exit_code == 1, merged.output
+    assert "its config's 'content_version' is 2, report 1's 1" in merged.output
+    bad = run("--content-version", "3")
+    assert bad.exit_code == 2
+    assert "content_version 3 is not a content version of The Artemis Project" in bad.output

@@ -31,8 +31,8 @@ def test_play_prints_rounds_and_the_score_table(tmp_path):
     assert lines[0] == {"type": "game", "game": "project", "players": 3, "seed": 5,
                         "params": {}, "bots": ["random"] * 3, "names": ["P0", "P1", "P2"],
                         "variants": {}, "options": {}, "expansions": [], "rules_version": 2,
-                        "content_version": 1}
-    assert content["packs"] == ["base 1.0.0"] and len(content["sha256"]) == 64
+                        "content_version": 2}
+    assert content["packs"] == ["base 2.0.0"] and len(content["sha256"]) == 64
     assert "project" in content["plugins"]
     assert sum(1 for e in lines if e["type"] == "board_setup") == 6
     assert lines[-1]["type"] == "final_scoring"
@@ -48,11 +48,44 @@ def test_play_json_matches_the_game():
     assert data["config"] == {"game": "project", "players": 2, "seed": 3,
                               "bots": ["greedy", "random"], "names": ["P0", "P1"],
                               "params": {}, "variants": {}, "options": {}, "expansions": [],
-                              "rules_version": 2, "content_version": 1}
+                              "rules_version": 2, "content_version": 2}
     for row in data["players"]:
         assert set(row["steps"]) == {"saved_resources", "surface_buildings", "buildings",
                                      "colonist_sets", "leftover_colonists", "badges",
                                      "most_toolkits"}
+
+
+def test_play_content_version_plays_the_frozen_base_content(tmp_path):
+    """--content-version 1 plays the base content before issue 28's rebalance (its frozen
+    copy): the log names version 1 and the old pack, replays on it, and the seed's game is
+    version 1's, not version 2's (docs/saves.md, "Content versions")."""
+    from artemis.records.log import read_log, replay
+
+    log = tmp_path / "v1.jsonl"
+    result = run("play", "--players", "4", "--seed", "1", "--content-version", "1",
+                 "--log", str(log))
+    assert result.exit_code == 0, result.output
+    header = json.loads(log.read_text().splitlines()[0])
+    assert header["content_version"] == 1 and header["content"]["packs"] == ["base 1.0.0"]
+    # in round 1 three seats try The Pocket Floor with 11: printed 14 in version 1, 10 in 2
+    assert "The Pocket Floor 11/14 failed" in result.stdout
+    assert "The Pocket Floor 11/10 success" in run("play", "--players", "4", "--seed",
+                                                   "1").stdout
+    assert replay(read_log(log)).game.config.content_version == 1
+    verify = run("replay", str(log), "--verify")
+    assert verify.exit_code == 0, verify.output
+
+
+def test_play_content_version_usage_errors_exit_2(tmp_path):
+    newer = run("play", "--content-version", "3", "--quiet")
+    assert newer.exit_code == 2 and ("content_version 3 is not a content version of The "
+                                     "Artemis Project: this engine plays 1 to 2") in newer.output
+    assert run("play", "--content-version", "0").exit_code == 2
+    save = tmp_path / "g.json"
+    save.write_text("{}")
+    clash = run("play", "--load", str(save), "--content-version", "1")
+    assert clash.exit_code == 2 and "do not also give --content-version" in clash.output
+    assert "Traceback" not in newer.output + clash.output
 
 
 def test_play_same_seed_same_game():

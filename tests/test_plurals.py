@@ -31,10 +31,10 @@ def test_plural_and_counted():
 
 @pytest.fixture(scope="module")
 def seed1() -> list[str]:
-    """The account of `artemis play --players 4 --seed 1 --variant old_rulings`
-    (tests/data/before_kernel/play-players4-seed1-rules-v1.txt): the game of rules version 1,
-    whose lines these tests name."""
-    config = GameConfig(players=4, seed=1, variants={"old_rulings": {}})
+    """The account of `artemis play --players 4 --seed 1 --variant old_rulings
+    --content-version 1` (tests/data/before_kernel/play-players4-seed1-rules-v1.txt): the game
+    of rules version 1 and content version 1, whose lines these tests name."""
+    config = GameConfig(players=4, seed=1, variants={"old_rulings": {}}, content_version=1)
     game = play_on(Game.new(config), make_bots(config, ["random"] * 4))
     return account_lines(game, [f"P{i} (random)" for i in range(4)])
 

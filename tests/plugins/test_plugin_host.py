@@ -145,7 +145,7 @@ def test_hook_register_checks_adds_a_validation_check():
 
     def no_expensive_cards(items, packs):
         return [i.problem("X001", "too hard", "", "difficulty") for i in items
-                if i.kind == "expeditions" and i.data["difficulty"] > 13]
+                if i.kind == "expeditions" and i.data["difficulty"] > 9]
 
     def artemis_register_checks(register):
         register(no_expensive_cards)
@@ -153,8 +153,10 @@ def test_hook_register_checks_adds_a_validation_check():
     host = host_with(make_plugin(artemis_register_checks=artemis_register_checks))
     with pytest.raises(ContentError) as err:
         Game.new({"players": 2, "seed": 1}, plugins=host)
-    assert [p.code for p in err.value.problems] == ["X001"]  # The Pocket Floor, difficulty 14
-    assert err.value.problems[0].file.endswith("expeditions.yaml")
+    # the six cards of difficulty 10, the base game's highest (content version 2)
+    assert [p.code for p in err.value.problems] == ["X001"] * 6
+    assert all(p.file.endswith("expeditions.yaml") and p.pointer.endswith("/difficulty")
+               for p in err.value.problems)
 
 
 def test_hook_register_variants_with_options():

@@ -292,7 +292,7 @@ def test_field_station_not_on_failure_nor_unstaffed():
     s = g.state
     own(g, 0, "field_station", [0, 0, 1, 1])
     own(g, 1, "field_station", [0, 0, 1, 0])
-    s.cards = [Card("pocket_floor", [BasecampDie(0, 6), BasecampDie(1, 6)])]  # 12 < 14
+    s.cards = [Card("pocket_floor", [BasecampDie(0, 6), BasecampDie(1, 3)])]  # 9 < 10
     run(g, ("expedition", 0))
     finish(g)
     assert (s.players[0].energy, s.players[1].energy) == (3, 3)
@@ -334,11 +334,12 @@ def test_construction_yard_on_expedition_building_reward():
 # -- Surface scoring ------------------------------------------------------------------------------
 
 # with: 7 Energy, 9 Minerals, 5 Toolkits, 5 badges; a staffed Geothermal Tap (2 Pioneers), an
-# empty Kelp Farm, Shelters 1 Pioneer + 2 Marines; the tile staffed (blank slots: Engineers)
+# empty Kelp Farm, Shelters 1 Pioneer + 2 Marines; the tile staffed (blank slots: Engineers);
+# the Mineral Vault: 1 VP per 3 Minerals (content version 2), 9 // 3
 SURFACE = {
     "greenhouse": 3, "survey_station": 2, "memorial_garden": 4, "settlers_lodge": 5,
     "customs_house": 5, "skyport": 6, "defense_grid": 4, "jupiter_observatory": 4,
-    "engineering_guild": 2, "power_plant": 3, "mineral_vault": 4, "colony_hall": 3,
+    "engineering_guild": 2, "power_plant": 3, "mineral_vault": 3, "colony_hall": 3,
     "explorers_club": 5, "marine_barracks": 8, "threshold_control": 2,
     "governors_residence": 7, "mag_rail_terminal": 4, "ice_cathedral": 8,
     "radio_telescope": 8, "cryo_archive": 8,
@@ -359,6 +360,14 @@ def test_surface_tile_scores_when_fully_staffed(tile):
     g = blank()
     _surface_position(g, tile, staff_for(g, tile))
     assert final_scores(g)[0]["surface_buildings"] == SURFACE[tile]
+
+
+@pytest.mark.parametrize(("minerals", "vp"), [(2, 0), (3, 1), (14, 4), (15, 5), (20, 5)])
+def test_mineral_vault_one_vp_per_three_minerals_at_most_five(minerals, vp):
+    g = blank()
+    _surface_position(g, "mineral_vault", staff_for(g, "mineral_vault"))
+    g.state.players[0].minerals = minerals
+    assert final_scores(g)[0]["surface_buildings"] == vp
 
 
 @pytest.mark.parametrize("tile", sorted(SURFACE))
@@ -413,18 +422,19 @@ def test_final_scoring_all_steps():
                                  "buildings": 0, "colonist_sets": 0, "leftover_colonists": 0,
                                  "badges": 7, "most_toolkits": 2}
     assert steps[2]["steps"] == {"saved_resources": 0 + 3, "surface_buildings": 0,
-                                 "buildings": 17, "colonist_sets": 12, "leftover_colonists": 0,
+                                 "buildings": 14, "colonist_sets": 12, "leftover_colonists": 0,
                                  "badges": 0, "most_toolkits": 0}
-    assert [p.vp for p in s.players] == [5 + 16, 10, 32]
+    assert [p.vp for p in s.players] == [5 + 16, 10, 29]
     assert g.result["ranking"] == [2, 0, 1]
     # nothing is spent
     assert (p0.energy, p0.minerals, p2.minerals) == (17, 14, 30)
 
 
 def test_chart_a_buildings():
+    # content version 2: two VP a building from the sixth on (version 1: 11, 14, 17)
     board = blank().catalog.board
     assert [board.chart_value(board.chart_buildings, n) for n in range(10)] == [
-        0, 1, 2, 4, 6, 8, 11, 14, 17, 17]
+        0, 1, 2, 4, 6, 8, 10, 12, 14, 14]
 
 
 def test_chart_b_badges():

@@ -858,13 +858,15 @@ def test_r21_ocean_tiles_carry_over_and_count_toward_the_limit():
     ocean = s.stacks["ocean"][:6]
     del s.stacks["ocean"][:6]
     s.gantry = [GantryTile(t) for t in ocean]
+    # two cards with a building as reward A (content version 2 has none as B; Storm Chase's
+    # moved from B to A)
     s.expedition_deck = ["abandoned_outpost", "storm_chase", *s.expedition_deck]
     top = s.stacks["surface"][:4]
     run(g, ("board_setup",))
     assert s.round == 4 and round_stack(g, 4) == "surface"
     # rewards come from the Surface stack first, then the Gantry reveals, stopping at 8
     assert s.cards[0].reward_tiles == [top[0], None]
-    assert s.cards[1].reward_tiles == [None, top[1]]
+    assert s.cards[1].reward_tiles == [top[1], None]
     assert [t.tile for t in s.gantry] == [*ocean, top[2], top[3]]
 
 

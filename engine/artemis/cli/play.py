@@ -66,6 +66,12 @@ def play(
     variant: VariantOpt = None,
     option: OptionOpt = None,
     game_option: GameOptionOpt = None,
+    content_version: Annotated[int | None, typer.Option(
+        "--content-version", min=1,
+        help="Play this version of the game's base content (default: the newest; an older "
+             "one is its frozen copy, as a save of that version plays: docs/saves.md), to "
+             "play again a game recorded before a rebalance.",
+        show_default=False)] = None,
     expansion: ExpansionOpt = None,
     plugin: PluginOpt = None,
     disable_plugin: DisableOpt = None,
@@ -104,13 +110,15 @@ def play(
 
         refuse_flags_with_load({"--players": players, "--seed": seed, "--bots": bots,
                                 "--config": config, "--variant": variant, "--option": option,
-                                "--expansion": expansion, "--game-option": game_option})
+                                "--expansion": expansion, "--game-option": game_option,
+                                "--content-version": content_version})
         saved = choose_game(game_id, saved_game(load), str(load))  # the save's is played
         require_variants(host, saved, saved_variants(load))
         config_, kinds, names = None, [], None
     else:
         config_, kinds, names = _new_config(game_id, players, seed, bots, config, variant,
-                                            option, expansion, host, as_json, game_option)
+                                            option, expansion, host, as_json, game_option,
+                                            content_version)
     try:
         from artemis.cli.saves import play_or_continue
 
@@ -168,9 +176,11 @@ def _vp_parts(in_game: int, final: int) -> str:
 
 
 def _new_config(game_id, players, seed, bots, config, variant, option, expansion, host,
-                as_json, game_option=None):
+                as_json, game_option=None, content_version=None):
     """The GameConfig, seat kinds and names of a new game from the flags and the --config
-    file (flags override it); exit 2 for a usage error, 1 for a config file with problems."""
+    file (flags override it; ``content_version`` None plays the newest base content, a
+    version the game does not ship is `Game.new`'s ConfigError); exit 2 for a usage error,
+    1 for a config file with problems."""
     from artemis.kernel.game import GameConfig
     from artemis.kernel.games import GameConflict
     from artemis.kernel.plugins import PluginUnavailable
@@ -222,7 +232,8 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
     config_ = GameConfig(players=players, seed=seed, variants=variants,
                          expansions=tuple([*loaded.expansions,
                                            *(str(p) for p in expansion or ())]),
-                         game=ruleset.id, options=game_options)
+                         game=ruleset.id, options=game_options,
+                         content_version=content_version)
     return config_, kinds, names
 
 

@@ -63,6 +63,12 @@ def simulate(
         "--option", help="A variant option, NAME.KEY=VALUE (repeatable); switches NAME on.",
         show_default=False)] = None,
     game_option: GameOptionOpt = None,
+    content_version: Annotated[int | None, typer.Option(
+        "--content-version", min=1,
+        help="Play this version of the game's base content (default: the newest; an older "
+             "one is its frozen copy, as a save of that version plays: docs/saves.md), to "
+             "study a rebalance's before and after at one commit.",
+        show_default=False)] = None,
     expansion: Annotated[list[Path] | None, typer.Option(
         "--expansion", help="Also load this content pack (repeatable).",
         show_default=False)] = None,
@@ -124,7 +130,7 @@ def simulate(
     check_players(players, ruleset)
     task, items, config = _task(games, players, bots, variant, option, expansion, plugin,
                                 disable_plugin, seed, log_dir, ruleset, game_option,
-                                strict_plugins, start)
+                                strict_plugins, start, content_version)
     # every output is checked before the first game: a long run is never lost to a bad path
     if out is not None:
         _check_out(out)
@@ -270,7 +276,7 @@ def _probe(folder: Path, message: str) -> None:
 
 
 def _task(games, players, bots, variant, option, expansion, plugin, disable_plugin, seed,
-          log_dir, ruleset, game_option=None, strict=False, start=0):
+          log_dir, ruleset, game_option=None, strict=False, start=0, content_version=None):
     """The GameTask, the content's (id, kind, name, pack) items and the report's config
     (the game, variants with their resolved options, expansions as given with their pack id
     and version), or exit: 2 for a usage error (bots, variants, options), 1 for bad content
@@ -303,7 +309,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
                     expansions=tuple(str(p.resolve()) for p in expansion or ()),
                     plugins=tuple(plugin or ()), disabled=tuple(disable_plugin or ()),
                     log_dir=str(log_dir.resolve()) if log_dir is not None else None,
-                    game=ruleset.id, options=options)
+                    game=ruleset.id, options=options, content_version=content_version)
     try:  # a bad variant or content fails here once, not in every game
         Game.new(task.config(0), plugins=host)
     except ConfigError as exc:
@@ -313,7 +319,7 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
         raise typer.Exit(1) from None
     except Exception:  # noqa: S110 - game 0 itself fails: the run records it with its seed
         pass
-    catalog = game_catalog(ruleset, task.expansions, host)
+    catalog = game_catalog(ruleset, task.expansions, host, content_version=content_version)
     items = ruleset.report.report_items(catalog) if catalog is not None else []
     try:  # the designer's scoring model, set against the run's means (docs/simulate.md)
         model = ruleset.report.scoring_model(catalog, players) if catalog is not None else None
@@ -630,7 +636,8 @@ def _display_items(report: dict, ruleset) -> dict:
     if ruleset is None:
         return {}
     try:
-        catalog = game_catalog(ruleset, report["config"].get("expansions") or ())
+        catalog = game_catalog(ruleset, report["config"].get("expansions") or (),
+                               content_version=report["config"].get("content_version"))
         if catalog is None:
             return {}
         return {i[0]: i for i in ruleset.report.report_items(catalog)}

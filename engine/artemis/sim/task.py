@@ -26,7 +26,8 @@ class GameTask:
     folders), ``plugins`` (extra plugin modules, as ``--plugin``), ``disabled`` (installed
     plugins not to load), ``log_dir`` (write game i's JSON-lines log there, or None) and
     ``max_decisions`` (a game still going after that many is a stall, reported as an error;
-    a random 4-player game takes about 250).
+    a random 4-player game takes about 250); ``content_version`` the version of the game's base
+    content (None: the newest; `Ruleset.content_version`).
     Picklable: a worker process rebuilds the plugin host and content from it once."""
 
     players: int
@@ -40,6 +41,7 @@ class GameTask:
     max_decisions: int = 20_000
     game: str = DEFAULT_GAME
     options: dict = field(default_factory=dict)
+    content_version: int | None = None
 
     def seed_of(self, index: int) -> int:
         """The game seed of game ``index``."""
@@ -52,7 +54,7 @@ class GameTask:
         return GameConfig(players=self.players, seed=self.seed_of(index),
                           variants={k: dict(v) for k, v in self.variants.items()},
                           expansions=tuple(self.expansions), game=self.game,
-                          options=dict(self.options))
+                          options=dict(self.options), content_version=self.content_version)
 
     def host(self):
         """The plugin host of this task, built once per process: the default one (installed
@@ -73,7 +75,8 @@ class GameTask:
         from artemis.kernel.game import game_catalog
         from artemis.kernel.games import get_game
 
-        game_catalog(get_game(self.game), self.expansions, self.host())
+        game_catalog(get_game(self.game), self.expansions, self.host(),
+                     content_version=self.content_version)
 
     def play(self, index: int) -> dict:
         """Play game ``index`` with bots seeded as `artemis.players.play.play_game` seeds them; its

@@ -1,0 +1,152 @@
+"""docs/balance.md's before and after tables (issue 28) are written by benchmarks/balance.py
+from two merged `artemis simulate` reports: each block names the command that wrote it and a
+commit of this checkout's history, names the commits its games were played at, and is exactly
+what the script renders from the extract stored beside it (benchmarks/results/balance/). The
+script's extract and bars are checked here on a small real run and on made-up extracts."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from artemis.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "benchmarks" / "balance.py"
+DOC = ROOT / "docs" / "balance.md"
+EXTRACTS = ROOT / "benchmarks" / "results" / "balance"
+BLOCK = re.compile(r"<!-- balance:([A-Za-z0-9_.-]+) -->\n(.*?)<!-- /balance:\1 -->", re.S)
+WRITTEN = re.compile(r"Written by `(?P<command>[^`]+)` at commit `(?P<commit>[0-9a-f]{7,40})`")
+PLAYED = re.compile(r"played at commit `([0-9a-f]{7,40})`")
+
+
+def balance():
+    """benchmarks/balance.py as a module (benchmarks/ is no package)."""
+    if not SCRIPT.exists():
+        pytest.skip("no benchmarks/ in this tree (an sdist)")
+    spec = importlib.util.spec_from_file_location("balance_bench", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def blocks() -> list[tuple[str, str]]:
+    """(name, text) of every balance block of docs/balance.md."""
+    if not DOC.exists():
+        return []
+    return [(m.group(1), m.group(2)) for m in BLOCK.finditer(DOC.read_text(encoding="utf-8"))]
+
+
+def _ancestor(commit: str) -> subprocess.CompletedProcess | None:
+    """git merge-base --is-ancestor COMMIT HEAD, or None outside a full git checkout."""
+    try:
+        inside = subprocess.run(["git", "rev-parse", "--is-shallow-repository"], cwd=ROOT,
+                                capture_output=True, text=True)
+    except OSError:
+        return None
+    if inside.returncode != 0 or inside.stdout.strip() != "false":
+        return None
+    return subprocess.run(["git", "merge-base", "--is-ancestor", commit, "HEAD"], cwd=ROOT,
+                          capture_output=True, text=True)
+
+
+def test_the_balance_doc_holds_the_two_player_counts_tables():
+    assert {name for name, _ in blocks()} >= {"project-2p", "project-4p"}
+
+
+@pytest.mark.parametrize("where", blocks(), ids=lambda b: b[0])
+def test_a_balance_block_names_its_command_and_commits_and_renders_from_its_extract(where):
+    name, text = where
+    m = WRITTEN.search(text)
+    assert m, f"block {name} has no 'Written by `COMMAND` at commit `HASH`' line"
+    assert m.group("command").startswith(".venv/bin/python benchmarks/balance.py ")
+    assert f"--table {name}" in m.group("command")
+    played = PLAYED.findall(text)
+    assert len(played) == 2, f"block {name} names {len(played)} study commits, not 2"
+    extract = json.loads((EXTRACTS / f"{name}.json").read_text(encoding="utf-8"))
+    assert balance().render(name, extract) == text  # the numbers are the stored study's
+    for commit in (m.group("commit"), *played):
+        result = _ancestor(commit)
+        if result is None:
+            pytest.skip("not a full git checkout: the commits cannot be looked up")
+        assert result.returncode == 0, f"block {name} names {commit}, not an ancestor of HEAD"
+
+
+def test_the_extract_reads_a_real_report_and_the_bars_judge_it(tmp_path):
+    b = balance()
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(app, ["simulate", "--players", "3", "--games", "6", "--bots",
+                                      "random", "--seed", "4", "--workers", "1",
+                                      "--game-timeout", "0", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    x = b.extract(report, "abc1234")
+    assert x["games"] == 6 and x["players"] == 3 and x["commit"] == "abc1234"
+    assert x["content_version"] == report["config"]["content_version"]
+    assert x["margin"] == report["vp"]["margin"]["difference"]
+    assert x["most_relief"] == report["figures"]["most_relief"]
+    assert [r["difficulty"] for r in x["expeditions"]] == [
+        r["difficulty"] for r in report["figures"]["expeditions_by_difficulty"]]
+    tested = [i for i in report["items"] if i["adjusted"]["p"] is not None]
+    assert x["rows_tested"] == len(tested)
+    assert set(b.verdicts(x)) == {
+        "no building, Expedition or Event flagged", "every band tried succeeds 10%+ per try",
+        "success falls as difficulty rises (beyond noise)",
+        "the most Relief gains win at least 1/N", "no step above half the margin",
+        "seat and turn-position fairness p >= 0.05"}
+    old = dict(report, vp={k: v for k, v in report["vp"].items() if k != "margin"})
+    with pytest.raises(b.BalanceError, match="no 'margin'"):
+        b.extract(old, "abc1234")
+
+
+def _made_up(**change) -> dict:
+    x = {"flagged": [], "fairness": {"seat": 0.4, "first_round": 0.2},
+         "most_relief": {"win_rate": 0.52, "at_random": 0.5, "seats": 100},
+         "steps": {"buildings": {"difference": 4.0, "of_margin": 0.4}},
+         "expeditions": [{"difficulty": 5, "tried": 100, "succeeded": 90, "per_try": 0.9},
+                         {"difficulty": 9, "tried": 100, "succeeded": 30, "per_try": 0.3},
+                         {"difficulty": 10, "tried": 100, "succeeded": 12, "per_try": 0.12},
+                         {"difficulty": 11, "tried": 0, "succeeded": 0, "per_try": None}]}
+    x.update(change)
+    return x
+
+
+def test_the_bars_hold_and_fail_where_they_should():
+    v = balance().verdicts
+    assert all(v(_made_up()).values())  # a band never tried is not judged
+    low = _made_up(expeditions=[{"difficulty": 9, "tried": 100, "succeeded": 30,
+                                 "per_try": 0.3},
+                                {"difficulty": 10, "tried": 50, "succeeded": 4,
+                                 "per_try": 0.08}])
+    assert not v(low)["every band tried succeeds 10%+ per try"]
+    # an inversion within the intervals is noise; one beyond them is a failure
+    noisy = _made_up(expeditions=[{"difficulty": 9, "tried": 40, "succeeded": 10,
+                                   "per_try": 0.25},
+                                  {"difficulty": 10, "tried": 40, "succeeded": 12,
+                                   "per_try": 0.3}])
+    assert v(noisy)["success falls as difficulty rises (beyond noise)"]
+    inverted = _made_up(expeditions=[{"difficulty": 9, "tried": 200, "succeeded": 30,
+                                      "per_try": 0.15},
+                                     {"difficulty": 10, "tried": 200, "succeeded": 90,
+                                      "per_try": 0.45}])
+    assert not v(inverted)["success falls as difficulty rises (beyond noise)"]
+    assert not v(_made_up(flagged=[{"id": "x"}]))["no building, Expedition or Event flagged"]
+    assert not v(_made_up(most_relief={"win_rate": 0.42, "at_random": 0.5, "seats": 400}))[
+        "the most Relief gains win at least 1/N"]
+    assert not v(_made_up(steps={"buildings": {"difference": 6.0, "of_margin": 0.55}}))[
+        "no step above half the margin"]
+    assert not v(_made_up(fairness={"seat": 0.04}))["seat and turn-position fairness p >= 0.05"]
+
+
+def test_a_report_that_is_not_one_is_an_error_in_words(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert balance().main(["--table", "x", "--before", str(bad), "--before-commit", "a",
+                           "--after", str(bad), "--after-commit", "b"]) == 2
+    assert "bad.json: cannot read a JSON report" in capsys.readouterr().err
