@@ -153,3 +153,71 @@ def test_the_layout_command_prints_each_slice_and_names_a_bad_game(capsys):
     assert out[-1] == "1363 cells"
     assert main(["chess"]) == 2
     assert "error: unknown game 'chess'" in capsys.readouterr().err
+
+
+def _scratch(enc, game, seat):
+    out = np.zeros(enc.size, np.float32)
+    enc.write(game, seat, out)
+    return out
+
+
+@pytest.mark.parametrize("game_id,players,seeds,deciding_only",
+                         [("project", 3, (21,), False), ("project", 5, (22, 23), True),
+                          ("odyssey", 4, (24,), False), ("odyssey", 2, (25, 26), True),
+                          ("odyssey", 1, (27,), False), ("odyssey", 6, (28, 29), True)])
+def test_the_incremental_observation_equals_one_from_scratch(game_id, players, seeds,
+                                                             deciding_only):
+    """`Encoder.array` (a buffer per seat, only the changed sections written again) against
+    `Encoder.write` into zeros, at every decision: every seat and the spectator after each
+    decision of one game; or, as an agent's loop reads it, the deciding seat of two games
+    played in turn through the one encoder (its memos see one game, then the other)."""
+    from artemis.kernel.game import Game
+
+    enc = Encoder(get_game(game_id), {"game": game_id, "players": players})
+    assert enc.incremental
+    games = []
+    for seed in seeds:
+        game = Game.new({"game": game_id, "players": players, "seed": seed})
+        game.logging = False
+        games.append((game, random.Random(seed)))
+    checked = 0
+    while any(not g.is_over for g, _ in games):
+        for game, rng in games:
+            if game.is_over:
+                continue
+            seats = [game.current_player] if deciding_only else [*range(players), None]
+            for seat in seats:
+                got, want = enc.array(game, seat), _scratch(enc, game, seat)
+                if not np.array_equal(got, want):
+                    cells = np.flatnonzero(got != want)
+                    where = {s.name for s in enc.layout.slices
+                             for c in cells if s.start <= c < s.stop}
+                    raise AssertionError(f"{game_id} {players}p seat {seat}, decision "
+                                         f"{checked}: incremental differs in {sorted(where)}")
+                checked += 1
+            options = game.legal_actions()
+            game.apply(options[rng.randrange(len(options))])
+    assert checked > 200
+    # the last observations stand as returned: each call returns a copy of the seat's buffer
+    game = games[0][0]
+    first = enc.array(game, 0)
+    first[:] = 7.0
+    assert np.array_equal(enc.array(game, 0), _scratch(enc, game, 0))
+
+
+def test_a_writer_that_writes_outside_a_section_is_told_so():
+    from artemis.kernel.observation import Memo
+
+    memo = Memo()
+    ones, at = [], []
+    memo.begin(ones, at)
+    assert memo.changed("a", (1,))
+    ones.append(3)
+    memo.end()
+    memo.begin(ones := [], at := [])
+    assert not memo.changed("a", (1,))
+    ones.append(4)  # after an unchanged section, before asking about the next one
+    with pytest.raises(RuntimeError, match="written outside a section"):
+        memo.changed("b", None)
+    memo.begin(ones := [], at := [])
+    assert memo.changed("a", (2,)) and memo.stale == [3]

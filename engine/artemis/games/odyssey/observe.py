@@ -144,10 +144,12 @@ def observation_layout(config) -> Layout:
     return _plan(game.catalog, game.ruleset).layout
 
 
-def write_observation(game, seat, ones, at, values) -> None:
+def write_observation(game, seat, ones, at, values, memo=None) -> None:
     """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 and
     shown nothing private) to ``ones`` (indices set to 1) and ``at``/``values`` (other
-    cells)."""
+    cells). With ``memo`` (`artemis.kernel.observation.Memo`), only the sections whose key
+    changed since the memo's last call: the head, the Planning board, the seat's hand, each
+    relative player, the galaxy, and the rest (bank to teams)."""
     s = game.state
     p = _plan(game.catalog, game.ruleset)
     o = p.o
@@ -158,6 +160,8 @@ def write_observation(game, seat, ones, at, values) -> None:
     me = me_seat if t is None else t.team_of(me_seat)
     card = p.card
     C = len(p.card_kinds)
+    if memo is not None:
+        memo.changed("head", None)  # a dozen cells: cheaper to write than to compare
     ones += range(o["seats"], o["seats"] + seats)
     ones += range(o["players_present"], o["players_present"] + n)
     pending = game.pending
@@ -180,27 +184,31 @@ def write_observation(game, seat, ones, at, values) -> None:
         ones.append(o["mission"] + len(p.missions))
     # the Planning board (view: a card shows once revealed, to its player, or face up in solo)
     face_up = face_up_planning(game)
-    per, P1 = p.per_slot, 2 + P
-    slot_index = p.slots
-    for i, slot in enumerate(s.slots):
-        base = o["planning"] + slot_index[slot] * per
-        ones.append(base)
-        if slot == s.singularity_slot:
-            ones.append(base + 1)
-        entry = s.board[i] if i < len(s.board) else None
-        if entry is None:
-            ones.append(base + P1)
-            continue
-        ones.append(base + 2 + (entry[0] - me) % n)
-        by = entry[0] if t is None else t.board_seat[i]
-        if s.revealed[i] or (seat is not None and by == seat) or face_up:
-            ones.append(base + P1 + 1 + card[entry[1]])
-        else:
-            ones.append(base + P1 + 1 + C)
+    if memo is None or memo.changed("planning", (
+            me, n, seat, face_up, s.singularity_slot, tuple(s.slots), tuple(s.board),
+            tuple(s.revealed), None if t is None else tuple(t.board_seat))):
+        per, P1 = p.per_slot, 2 + P
+        slot_index = p.slots
+        for i, slot in enumerate(s.slots):
+            base = o["planning"] + slot_index[slot] * per
+            ones.append(base)
+            if slot == s.singularity_slot:
+                ones.append(base + 1)
+            entry = s.board[i] if i < len(s.board) else None
+            if entry is None:
+                ones.append(base + P1)
+                continue
+            ones.append(base + 2 + (entry[0] - me) % n)
+            by = entry[0] if t is None else t.board_seat[i]
+            if s.revealed[i] or (seat is not None and by == seat) or face_up:
+                ones.append(base + P1 + 1 + card[entry[1]])
+            else:
+                ones.append(base + P1 + 1 + C)
     # the observing seat's hand (with teams: its dealt cards; a team's hand is never shown)
     if seat is not None:
         own = s.players[me].hand if t is None else t.dealt[seat]
-        ones += map(p.own_hand_cell.__getitem__, own)
+        if memo is None or memo.changed("hand", tuple(own)):
+            ones += map(p.own_hand_cell.__getitem__, own)
     # players
     width = p.per_player
     artifacts = p.artifacts
@@ -211,6 +219,12 @@ def write_observation(game, seat, ones, at, values) -> None:
     hand_cell, discard_cell = p.hand_cell, p.discard_cell
     for pl in s.players:
         j = (pl.seat - me) % n
+        mine = pl.seat == me and seat is not None
+        if memo is not None and not memo.changed(j, (
+                n, mine, pl.vp, *pl.res, *pl.supply, tuple(pl.hand), tuple(down[pl.seat]),
+                tuple(pl.score_discard), tuple(pl.artifacts), pl.artifacts_used,
+                tuple(pl.artifacts_played))):
+            continue
         base = o["players"] + j * width
         at += range(base, base + 12)
         values.append(min(pl.vp, CAP_VP))
@@ -225,7 +239,7 @@ def write_observation(game, seat, ones, at, values) -> None:
         values += (len(pl.artifacts), pl.artifacts_used)
         for a in pl.artifacts_played:
             ones.append(base + 14 + 2 * C + artifacts[a])
-        if pl.seat == me and seat is not None:
+        if mine:
             for a in pl.artifacts:
                 ones.append(o["own_artifacts"] + artifacts[a])
     # the galaxy (view: a face-down planet's type only where the seat peeked, OR4 in solo)
@@ -234,27 +248,32 @@ def write_observation(game, seat, ones, at, values) -> None:
     types = p.types
     planets = s.planets
     ids = tuple(map(_ID, planets))
-    memo = p.in_play.get(ids)
-    if memo is None:  # the planets in play change only when the galaxy does
-        if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
-            p.in_play.clear()
-        memo = p.in_play[ids] = _galaxy(p, ids)
-    in_play, cells, place = memo
-    ones += in_play
-    push = ones.append
-    for pl, (type_at, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
-        if pl.up:
-            push(type_at + types[pl.type])
-            push(up_at)
-            owner = pl.owner
-            if owner >= 0:  # pieces only where an owner is
-                push(owner_at + (owner - me) % n)
-                at += range(pieces_at, pieces_at + 4)
-                values += pl.pieces
-    for pid in known:
-        k = place[pid]
-        if not planets[k].up:
-            push(cells[k][0] + types[planets[k].type])
+    if memo is None or memo.changed("galaxy", (
+            me, n, frozenset(known), ids, [*map(_FACE, planets)],
+            [*map(tuple, map(_PIECES, planets))])):
+        found = p.in_play.get(ids)
+        if found is None:  # the planets in play change only when the galaxy does
+            if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
+                p.in_play.clear()
+            found = p.in_play[ids] = _galaxy(p, ids)
+        in_play, cells, place = found
+        ones += in_play
+        push = ones.append
+        for pl, (type_at, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
+            if pl.up:
+                push(type_at + types[pl.type])
+                push(up_at)
+                owner = pl.owner
+                if owner >= 0:  # pieces only where an owner is
+                    push(owner_at + (owner - me) % n)
+                    at += range(pieces_at, pieces_at + 4)
+                    values += pl.pieces
+        for pid in known:
+            k = place[pid]
+            if not planets[k].up:
+                push(cells[k][0] + types[planets[k].type])
+    if memo is not None:
+        memo.changed("rest", None)  # the bank to the teams: a few cells, or rare
     at += range(o["bank"], o["bank"] + 8)
     values += s.bank
     values += (min(len(s.artifact_deck), CAP_CARDS), min(len(s.singularity_deck), CAP_CARDS))
@@ -274,6 +293,8 @@ def write_observation(game, seat, ones, at, values) -> None:
 
 
 _ID = attrgetter("id")
+_FACE = attrgetter("type", "up", "owner")
+_PIECES = attrgetter("pieces")
 
 
 def _galaxy(p: _Plan, ids: tuple) -> tuple:

@@ -106,13 +106,18 @@ def observation_layout(config) -> Layout:
     return _plan(game.catalog, game.ruleset).layout
 
 
-def write_observation(game, seat, ones, at, values) -> None:
+def write_observation(game, seat, ones, at, values, memo=None) -> None:
     """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 with no
-    question) to ``ones`` (indices set to 1) and ``at``/``values`` (other cells)."""
+    question) to ``ones`` (indices set to 1) and ``at``/``values`` (other cells). With
+    ``memo`` (`artemis.kernel.observation.Memo`), only the sections whose key changed since
+    the memo's last call: the head, each relative player, the supplies, the Expedition cards,
+    the regions' dice, the Gantry and the Academy."""
     s = game.state
     p = _plan(game.catalog, game.ruleset)
     n = len(s.players)
     me = 0 if seat is None else seat
+    if memo is not None:
+        memo.changed("head", None)  # a dozen cells: cheaper to write than to compare
     ones += range(p.o_seats, p.o_seats + n)
     pending = game.pending
     if pending is not None and seat is not None and pending.player == seat:
@@ -130,7 +135,13 @@ def write_observation(game, seat, ones, at, values) -> None:
     B = len(buildings)
     width = p.per_player
     for pl in s.players:
-        base = p.o_players + ((pl.seat - me) % n) * width
+        j = (pl.seat - me) % n
+        if memo is not None and not memo.changed(
+                j, (n, pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.vp, pl.relief,
+                    tuple(pl.dice), *pl.shelters, *pl.arriving,
+                    [(bd.tile, *bd.staff) for bd in pl.buildings])):
+            continue
+        base = p.o_players + j * width
         e, m, t, b, v = pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.vp
         at += range(base, base + 6)
         values += (e if e < CAP_RES else CAP_RES, m if m < CAP_RES else CAP_RES,
@@ -152,16 +163,68 @@ def write_observation(game, seat, ones, at, values) -> None:
                 at.append(owned + B + i)
                 values.append(min(sum(staff), CAP_COUNT))
     o = p.o_supplies
-    at += range(o, o + 18)
-    values += s.bag
-    values += s.discard
-    values += s.doorstep
-    values += s.academy_supply
-    values.append(min(s.vents, CAP_RES))
-    values.append(min(s.quarry, CAP_RES))
+    if memo is None or memo.changed("supplies", (*s.bag, *s.discard, *s.doorstep,
+                                                 *s.academy_supply, s.vents, s.quarry)):
+        at += range(o, o + 18)
+        values += s.bag
+        values += s.discard
+        values += s.doorstep
+        values += s.academy_supply
+        values.append(min(s.vents, CAP_RES))
+        values.append(min(s.quarry, CAP_RES))
     # Expedition cards at Basecamp
+    cards = s.cards[:CARDS]
+    if memo is None or memo.changed("cards", (me, n, [
+            (c.id, [(d.player, d.pioneers, d.sent) for d in c.dice], *c.reward_colonists[0],
+             *c.reward_colonists[1], *c.reward_tiles) for c in cards])):
+        _cards(p, cards, me, n, ones, at, values)
+    # dice on the Vents, the Quarry and the Doorstep ((player, face) tuples)
+    regions = (s.vents_dice, s.quarry_dice, s.doorstep_dice)
+    if memo is None or memo.changed("regions", (me, n, *map(tuple, regions))):
+        for r, dice in enumerate(regions):
+            if not dice:
+                continue
+            base = p.o_region + r * 2 * P
+            count, faces = [0] * P, [0] * P
+            for player, face in dice:
+                j = (player - me) % n
+                count[j] += 1
+                faces[j] += face
+            at += range(base, base + 2 * P)
+            values += count
+            values += faces
+    # the Gantry
+    gantry = s.gantry[:GANTRY_MAX]
+    if memo is None or memo.changed("gantry", (me, n, [(g.tile, *g.dice) for g in gantry])):
+        for k, g in enumerate(gantry):
+            base = p.o_gantry + k * p.per_gantry
+            ones.append(base + buildings[g.tile])
+            if g.dice:
+                best = [0] * P
+                for player, face in g.dice:
+                    j = (player - me) % n
+                    if face > best[j]:
+                        best[j] = face
+                at += range(base + B, base + B + P)
+                values += best
+    # the Academy ((player, face, type, origin) tuples, or None)
+    academy = s.academy[:ACADEMY_SPACES]
+    if memo is None or memo.changed("academy", (me, n, *academy)):
+        for k, space in enumerate(academy):
+            if space:
+                base = p.o_academy + k * p.per_academy
+                ones.append(base + (space[0] - me) % n)
+                at.append(base + P)
+                values.append(space[1])
+                if space[2] is not None:  # no colonist goes along when none could (R10)
+                    ones.append(base + P + 1 + space[2])
+
+
+def _cards(p, cards, me, n, ones, at, values) -> None:
+    """The Expedition cards at Basecamp: per card, its one-hot, dice per relative owner,
+    Pioneers and other colonists sent, the rewards' colonists and tiles."""
     X = len(p.expeditions)
-    for k, card in enumerate(s.cards[:CARDS]):
+    for k, card in enumerate(cards):
         base = p.o_cards + k * p.per_card
         ones.append(base + p.expeditions[card.id])
         owners = [0] * P
@@ -183,37 +246,3 @@ def write_observation(game, seat, ones, at, values) -> None:
         for t, tile in enumerate(card.reward_tiles):
             if tile is not None:
                 ones.append(base + X + P + 13 + t)
-    # dice on the Vents, the Quarry and the Doorstep
-    for r, dice in enumerate((s.vents_dice, s.quarry_dice, s.doorstep_dice)):
-        if not dice:
-            continue
-        base = p.o_region + r * 2 * P
-        count, faces = [0] * P, [0] * P
-        for player, face in dice:
-            j = (player - me) % n
-            count[j] += 1
-            faces[j] += face
-        at += range(base, base + 2 * P)
-        values += count
-        values += faces
-    # the Gantry
-    for k, g in enumerate(s.gantry[:GANTRY_MAX]):
-        base = p.o_gantry + k * p.per_gantry
-        ones.append(base + buildings[g.tile])
-        if g.dice:
-            best = [0] * P
-            for player, face in g.dice:
-                j = (player - me) % n
-                if face > best[j]:
-                    best[j] = face
-            at += range(base + B, base + B + P)
-            values += best
-    # the Academy
-    for k, space in enumerate(s.academy[:ACADEMY_SPACES]):
-        if space:
-            base = p.o_academy + k * p.per_academy
-            ones.append(base + (space[0] - me) % n)
-            at.append(base + P)
-            values.append(space[1])
-            if space[2] is not None:  # no colonist goes along when none could (R10)
-                ones.append(base + P + 1 + space[2])
