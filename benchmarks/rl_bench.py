@@ -1,10 +1,12 @@
 """The researchers' gateway's speed (issue 30; docs/performance.md, "The researchers'
 gateway"): what one observation costs (`artemis.rl.observe.Encoder.array`, the game's
-``observation`` part and the numpy write) against one engine decision, over every decision of
-seeded random games, for the Project at 3 players and the Odyssey at 4 (the issue's target:
-at most 25 us an observation), with the action space's size and the legal width met; and
-decisions a second through OpenSpiel and through the PettingZoo AEC environment (the issue's
-target: the AEC environment at 1/3 of the engine's decisions a second or more).
+``observation`` part and the numpy write; incremental where the game's writer is, each seat's
+memo one decision old; and from scratch, `Encoder.write`) against one engine decision, over
+every decision of seeded random games in order, for the Project at 3 players and the
+Odyssey at 4 (the issue's target: at most 25 us an observation), with the action space's size
+and the legal width met; and decisions a second through OpenSpiel and through the PettingZoo
+AEC environment (the issue's target: the AEC environment at 1/3 of the engine's decisions a
+second or more).
 
     .venv/bin/python benchmarks/rl_bench.py                  # both, 20 games each
     .venv/bin/python benchmarks/rl_bench.py --games 5 odyssey:6
@@ -163,6 +165,8 @@ def main(argv: list[str]) -> int:
     except ImportError as e:
         print(f"rl_bench.py: {e}", file=sys.stderr)
         return 2
+    import numpy as np
+
     from artemis.kernel.games import games
 
     configs = []
@@ -176,8 +180,8 @@ def main(argv: list[str]) -> int:
         configs.append((game_id, int(n)))
     print("| game | players | observation cells | action ids (declared) | slots (widest) "
           "| legal width mean / p99 / max | engine decision (us) | observation (us) "
-          "| of which the game's writer (us) | observation / decision |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| from scratch (us) | of which the game's writer (us) | observation / decision |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
     rows, speeds, aec = [], [], []
     for game_id, n in configs:
         t = table(game_id, n)
@@ -186,6 +190,11 @@ def main(argv: list[str]) -> int:
         decision = _engine_seconds(game_id, n, args.games, args.repeat) / len(positions)
         calls = len(positions) * n
         obs = _best(enc.array, positions, n, args.repeat) / calls
+
+        def scratch(g, seat, enc=enc):
+            enc.write(g, seat, np.zeros(enc.size, np.float32))
+
+        scratch_s = _best(scratch, positions, n, args.repeat) / calls
         write = enc._write
 
         def writer(g, seat, write=write):
@@ -197,7 +206,8 @@ def main(argv: list[str]) -> int:
         mean = sum(widths) / len(widths)
         rows.append(f"| {game_id} | {n} | {enc.size:,} | {t.actions.size:,} "
                     f"| {t.actions.widest:,} | {mean:.1f} / {p99} / {widths[-1]} "
-                    f"| {decision * 1e6:.1f} | {obs * 1e6:.1f} | {writer_s * 1e6:.1f} "
+                    f"| {decision * 1e6:.1f} | {obs * 1e6:.1f} | {scratch_s * 1e6:.1f} "
+                    f"| {writer_s * 1e6:.1f} "
                     f"| {obs / decision:.2f} |")
         if args.openspiel:
             plain, count = _openspiel_seconds(game_id, n, args.games, args.repeat, False)
