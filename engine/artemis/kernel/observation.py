@@ -9,7 +9,12 @@ games never import numpy; `artemis.rl` turns the lists into an array.
 
 A writer may also take a `Memo` (``write_observation(game, seat, ones, at, values, memo)``)
 to write incrementally: it asks ``memo.changed(name, key)`` before each section and writes the
-section only when that is true (see `Memo`). Without a memo it writes every section.
+section only when that is true (see `Memo`). Without a memo it writes every section. A game
+whose part also gives ``observation_rotation(game, seat)`` -> ``(runs, players, me)`` splits
+its sections in two: with ``memo.shared`` the writer writes the ones every seat sees alike, as
+player 0 sees them (one memo for every seat), else the seat's own; a seat's observation is the
+shared cells with each run ``(start, 5, width)`` (5 blocks of ``width`` cells, one per player
+relative to the observing one) turned by ``me`` modulo ``players``, plus its own cells.
 
 A layout is the same for every player count of a config (a game pads per-seat slices to its
 largest count), so a learner's input has one shape whatever the table. Each slice's ``low``
@@ -129,50 +134,57 @@ class Memo:
     Every cell must be written inside a section: a cell appended after an unchanged section
     and before the next ``changed`` call raises RuntimeError (it could never be cleared)."""
 
-    __slots__ = ("keys", "cells", "stale", "_ones", "_at", "_open", "_mark")
+    __slots__ = ("shared", "keys", "cells", "stale", "_ones", "_at", "_open", "_mark")
 
-    def __init__(self):
+    def __init__(self, shared: bool = False):
+        #: the sections every seat sees alike, as player 0 (see the module docstring)
+        self.shared = shared
         self.keys: dict = {}  # section name -> the key it was last written with
         self.cells: dict = {}  # section name -> the indices it wrote last time
         self.stale: list[int] = []
         self._ones: list = []
         self._at: list = []
         self._open = None  # (name, len(ones), len(at)) of the section being written
-        self._mark = (0, 0)
+        self._mark = 0  # len(ones) + len(at) after an unchanged section (both only grow)
 
     def begin(self, ones: list, at: list) -> None:
         """Start a call: the writer's ``ones`` and ``at`` lists, empty."""
         self._ones, self._at = ones, at
-        self._open, self._mark = None, (0, 0)
+        self._open, self._mark = None, 0
         self.stale = []
 
     def changed(self, name, key) -> bool:
         """True when section ``name`` must be written now (its key differs from the last
         call's, or is None, or it was never written); its old cells join ``stale``. False:
         the section's cells stand as written, and the writer skips it."""
-        self._close()
+        ones, at = self._ones, self._at
+        if self._open is not None:
+            self._close()
+        elif self._mark != len(ones) + len(at):
+            self._outside()
         if key is not None and self.keys.get(name, _UNSEEN) == key:
-            self._mark = (len(self._ones), len(self._at))
+            self._mark = len(ones) + len(at)
             return False
         self.keys[name] = key
         old = self.cells.get(name)
         if old:
             self.stale += old
-        self._open = (name, len(self._ones), len(self._at))
+        self._open = (name, len(ones), len(at))
         return True
 
     def end(self) -> None:
         """Close the call (the last section's cells are recorded)."""
-        self._close()
+        if self._open is not None:
+            self._close()
+        elif self._mark != len(self._ones) + len(self._at):
+            self._outside()
 
     def _close(self) -> None:
-        ones, at = self._ones, self._at
-        if self._open is None:
-            if self._mark != (len(ones), len(at)):
-                raise RuntimeError("observation cells written outside a section (after an "
-                                   "unchanged one): the writer must ask Memo.changed first")
-            return
         name, i, j = self._open
-        self.cells[name] = ones[i:] + at[j:]
+        self.cells[name] = self._ones[i:] + self._at[j:]
         self._open = None
-        self._mark = (len(ones), len(at))
+
+    @staticmethod
+    def _outside():
+        raise RuntimeError("observation cells written outside a section (after an unchanged "
+                           "one): the writer must ask Memo.changed first")

@@ -90,6 +90,13 @@ class _Plan:
         self.o_players, self.o_supplies = off("players"), off("supplies")
         self.o_cards, self.o_region = off("expeditions"), off("region_dice")
         self.o_gantry, self.o_academy = off("gantry"), off("academy")
+        # the runs of per-player cells turned by the observing seat (observation_rotation)
+        runs = [(self.o_start, P, 1), (self.o_players, P, self.per_player)]
+        runs += [(self.o_cards + k * self.per_card + X, P, 1) for k in range(CARDS)]
+        runs += [(self.o_region + r * P, P, 1) for r in range(3 * 2)]
+        runs += [(self.o_gantry + k * self.per_gantry + B, P, 1) for k in range(GANTRY_MAX)]
+        runs += [(self.o_academy + k * self.per_academy, P, 1) for k in range(ACADEMY_SPACES)]
+        self.runs = tuple(runs)
 
 
 def _plan(catalog, ruleset) -> _Plan:
@@ -106,23 +113,42 @@ def observation_layout(config) -> Layout:
     return _plan(game.catalog, game.ruleset).layout
 
 
+def observation_rotation(game, seat) -> tuple:
+    """(runs, players, the observing seat): every cell but the seat's own question is public
+    and written relative to the observing seat, so a seat's observation is the one seat 0
+    sees with each run of per-player cells (``(start, 5, width)``: 5 blocks of ``width``
+    cells, padding past the players left in place) turned by the seat."""
+    return _plan(game.catalog, game.ruleset).runs, len(game.state.players), \
+        0 if seat is None else seat
+
+
 def write_observation(game, seat, ones, at, values, memo=None) -> None:
     """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 with no
     question) to ``ones`` (indices set to 1) and ``at``/``values`` (other cells). With
     ``memo`` (`artemis.kernel.observation.Memo`), only the sections whose key changed since
-    the memo's last call: the head, each relative player, the supplies, the Expedition cards,
-    the regions' dice, the Gantry and the Academy."""
-    s = game.state
+    the memo's last call: with ``memo.shared``, the public ones as seat 0 sees them (the head,
+    each player, the supplies, the Expedition cards, the regions' dice, the Gantry and the
+    Academy; `observation_rotation` turns them for a seat); else the seat's question."""
     p = _plan(game.catalog, game.ruleset)
+    if memo is None or memo.shared:
+        _public(game, p, 0 if seat is None or memo is not None else seat, ones, at, values,
+                memo)
+    if memo is None or not memo.shared:
+        if memo is not None:
+            memo.changed("question", None)
+        pending = game.pending
+        if pending is not None and seat is not None and pending.player == seat:
+            ones.append(p.o_question + p.kinds[pending.kind])
+            ones.append(p.asked)
+
+
+def _public(game, p, me, ones, at, values, memo) -> None:
+    """The public sections, relative to seat ``me``."""
+    s = game.state
     n = len(s.players)
-    me = 0 if seat is None else seat
     if memo is not None:
         memo.changed("head", None)  # a dozen cells: cheaper to write than to compare
     ones += range(p.o_seats, p.o_seats + n)
-    pending = game.pending
-    if pending is not None and seat is not None and pending.player == seat:
-        ones.append(p.o_question + p.kinds[pending.kind])
-        ones.append(p.asked)
     at.append(p.o_round)
     values.append(min(s.round, CAP_ROUND))
     phase = p.phases.get(s.phase)
