@@ -128,6 +128,12 @@ class _Plan:
         self.discard_cell = [{c: players + j * width + 12 + C + k
                               for c, k in self.card.items()} for j in range(P)]
         self.own_hand_cell = {c: off("hand") + k for c, k in self.card.items()}
+        # the runs of per-player cells turned by the observing player (observation_rotation)
+        runs = [(off("first_player"), P, 1), (players, P, width)]
+        runs += [(b + T + 2, P, 1) for b in self.planet_base.values()]
+        trade = off("trade")
+        runs += [(trade, P, 1), (trade + P + 1, P, 1), (trade + 2 * P + 1, P, 1)]
+        self.runs = tuple(runs)
 
 
 def _plan(catalog, ruleset) -> _Plan:
@@ -144,30 +150,54 @@ def observation_layout(config) -> Layout:
     return _plan(game.catalog, game.ruleset).layout
 
 
+def observation_rotation(game, seat) -> tuple:
+    """(runs, players, the observing player): the public cells are written relative to the
+    observing player (with teams, its team), so they are the ones player 0 sees with each
+    run of per-player cells (``(start, 5, width)``) turned by it; the rest is the seat's
+    own (`write_observation`)."""
+    s = game.state
+    me = 0 if seat is None else seat
+    if s.teams is not None:
+        me = s.teams.team_of(me)
+    return _plan(game.catalog, game.ruleset).runs, len(s.players), me
+
+
 def write_observation(game, seat, ones, at, values, memo=None) -> None:
     """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 and
     shown nothing private) to ``ones`` (indices set to 1) and ``at``/``values`` (other
     cells). With ``memo`` (`artemis.kernel.observation.Memo`), only the sections whose key
-    changed since the memo's last call: the head, the Planning board, the seat's hand, each
-    relative player, the galaxy, and the rest (bank to teams)."""
+    changed since the memo's last call: with ``memo.shared``, the public ones as player 0
+    sees them (the head, each player, the galaxy, the bank to the Trade;
+    `observation_rotation` turns them for a seat); else the seat's own (its question, the
+    Planning board, its hand and Artifacts, the planets it peeked at, the Singularity cards
+    it knows, the teams)."""
     s = game.state
     p = _plan(game.catalog, game.ruleset)
+    t = s.teams
+    me_seat = 0 if seat is None else seat
+    me = me_seat if t is None else t.team_of(me_seat)
+    # the players' unrevealed cards on the Planning board, by player
+    down = [[] for _ in range(len(s.players))]
+    for i, entry in enumerate(s.board):
+        if entry is not None and not s.revealed[i]:
+            down[entry[0]].append(entry[1])
+    if memo is None or memo.shared:
+        _public(game, s, p, 0 if memo is not None else me, down, ones, at, values, memo)
+    if memo is None or not memo.shared:
+        _own(game, s, p, seat, me_seat, me, down, ones, at, values, memo)
+
+
+def _public(game, s, p, me, down, ones, at, values, memo) -> None:
+    """The sections every seat sees alike, relative to player ``me``."""
     o = p.o
     t = s.teams
     n = len(s.players)
-    seats = n if t is None else t.seats
-    me_seat = 0 if seat is None else seat
-    me = me_seat if t is None else t.team_of(me_seat)
-    card = p.card
     C = len(p.card_kinds)
     if memo is not None:
         memo.changed("head", None)  # a dozen cells: cheaper to write than to compare
+    seats = n if t is None else t.seats
     ones += range(o["seats"], o["seats"] + seats)
     ones += range(o["players_present"], o["players_present"] + n)
-    pending = game.pending
-    if pending is not None and seat is not None and pending.player == seat:
-        ones.append(o["question"] + p.kinds[pending.kind])
-        ones.append(p.asked)
     at.append(o["round"])
     values.append(min(s.round, CAP_ROUND))
     phase = p.phases.get(s.phase)
@@ -182,6 +212,71 @@ def write_observation(game, seat, ones, at, values, memo=None) -> None:
         ones.append(o["mission"] + p.missions[s.mission])
     if n == 1 and t is None:
         ones.append(o["mission"] + len(p.missions))
+    # players
+    width = p.per_player
+    artifacts = p.artifacts
+    hand_cell, discard_cell = p.hand_cell, p.discard_cell
+    for pl in s.players:
+        j = (pl.seat - me) % n
+        if memo is not None and not memo.changed(j, (
+                n, pl.vp, *pl.res, *pl.supply, tuple(pl.hand), tuple(down[pl.seat]),
+                tuple(pl.score_discard), len(pl.artifacts), pl.artifacts_used,
+                tuple(pl.artifacts_played))):
+            continue
+        base = o["players"] + j * width
+        at += range(base, base + 12)
+        values.append(min(pl.vp, CAP_VP))
+        values += pl.res
+        values += pl.supply
+        values.append(len(pl.hand))
+        cell = hand_cell[j].__getitem__
+        ones += map(cell, pl.hand)
+        ones += map(cell, down[pl.seat])
+        ones += map(discard_cell[j].__getitem__, pl.score_discard)
+        at += (base + 12 + 2 * C, base + 13 + 2 * C)
+        values += (len(pl.artifacts), pl.artifacts_used)
+        for a in pl.artifacts_played:
+            ones.append(base + 14 + 2 * C + artifacts[a])
+    # the galaxy's face-up planets (a face-down one's type is a seat's own: `_own`)
+    types = p.types
+    planets = s.planets
+    ids = tuple(map(_ID, planets))
+    if memo is None or memo.changed("galaxy", (
+            n, ids, [*map(_FACE, planets)], [*map(tuple, map(_PIECES, planets))])):
+        in_play, cells, _ = _in_play(p, ids)
+        ones += in_play
+        push = ones.append
+        for pl, (type_at, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
+            if pl.up:
+                push(type_at + types[pl.type])
+                push(up_at)
+                owner = pl.owner
+                if owner >= 0:  # pieces only where an owner is
+                    push(owner_at + (owner - me) % n)
+                    at += range(pieces_at, pieces_at + 4)
+                    values += pl.pieces
+    if memo is not None:
+        memo.changed("rest", None)  # the bank, the decks and the Trade: a few cells
+    at += range(o["bank"], o["bank"] + 8)
+    values += s.bank
+    values += (min(len(s.artifact_deck), CAP_CARDS), min(len(s.singularity_deck), CAP_CARDS))
+    if s.trade is not None:
+        _trade(game, me, n, o["trade"], ones, at, values)
+
+
+def _own(game, s, p, seat, me_seat, me, down, ones, at, values, memo) -> None:
+    """The sections of ``seat`` alone (None: a spectator's, nothing private)."""
+    o = p.o
+    t = s.teams
+    n = len(s.players)
+    card = p.card
+    C = len(p.card_kinds)
+    if memo is not None:
+        memo.changed("question", None)
+    pending = game.pending
+    if pending is not None and seat is not None and pending.player == seat:
+        ones.append(o["question"] + p.kinds[pending.kind])
+        ones.append(p.asked)
     # the Planning board (view: a card shows once revealed, to its player, or face up in solo)
     face_up = face_up_planning(game)
     if memo is None or memo.changed("planning", (
@@ -204,80 +299,36 @@ def write_observation(game, seat, ones, at, values, memo=None) -> None:
                 ones.append(base + P1 + 1 + card[entry[1]])
             else:
                 ones.append(base + P1 + 1 + C)
-    # the observing seat's hand (with teams: its dealt cards; a team's hand is never shown)
-    if seat is not None:
-        own = s.players[me].hand if t is None else t.dealt[seat]
-        if memo is None or memo.changed("hand", tuple(own)):
-            ones += map(p.own_hand_cell.__getitem__, own)
-    # players
-    width = p.per_player
-    artifacts = p.artifacts
-    down = [[] for _ in range(n)]
-    for i, entry in enumerate(s.board):
-        if entry is not None and not s.revealed[i]:
-            down[entry[0]].append(entry[1])
-    hand_cell, discard_cell = p.hand_cell, p.discard_cell
-    for pl in s.players:
-        j = (pl.seat - me) % n
-        mine = pl.seat == me and seat is not None
-        if memo is not None and not memo.changed(j, (
-                n, mine, pl.vp, *pl.res, *pl.supply, tuple(pl.hand), tuple(down[pl.seat]),
-                tuple(pl.score_discard), tuple(pl.artifacts), pl.artifacts_used,
-                tuple(pl.artifacts_played))):
-            continue
-        base = o["players"] + j * width
-        at += range(base, base + 12)
-        values.append(min(pl.vp, CAP_VP))
-        values += pl.res
-        values += pl.supply
-        values.append(len(pl.hand))
-        cell = hand_cell[j].__getitem__
-        ones += map(cell, pl.hand)
-        ones += map(cell, down[pl.seat])
-        ones += map(discard_cell[j].__getitem__, pl.score_discard)
-        at += (base + 12 + 2 * C, base + 13 + 2 * C)
-        values += (len(pl.artifacts), pl.artifacts_used)
-        for a in pl.artifacts_played:
-            ones.append(base + 14 + 2 * C + artifacts[a])
-        if mine:
-            for a in pl.artifacts:
-                ones.append(o["own_artifacts"] + artifacts[a])
-    # the galaxy (view: a face-down planet's type only where the seat peeked, OR4 in solo)
+    if seat is None:
+        return
+    # the seat's hand (with teams: its dealt cards; a team's hand is never shown) and its
+    # (team's) Artifacts
+    own = s.players[me].hand if t is None else t.dealt[seat]
+    held = s.players[me].artifacts
+    if memo is None or memo.changed("hand", (tuple(own), tuple(held))):
+        ones += map(p.own_hand_cell.__getitem__, own)
+        artifacts = p.artifacts
+        for a in held:
+            ones.append(o["own_artifacts"] + artifacts[a])
+    # the face-down planets it peeked at (OR3; in solo only with the memory aid, OR4)
     remembers = n > 1 or t is not None or game.config.options.get("memory_aid")
-    known = s.known[me_seat] if seat is not None and remembers else ()
-    types = p.types
-    planets = s.planets
-    ids = tuple(map(_ID, planets))
-    if memo is None or memo.changed("galaxy", (
-            me, n, frozenset(known), ids, [*map(_FACE, planets)],
-            [*map(tuple, map(_PIECES, planets))])):
-        found = p.in_play.get(ids)
-        if found is None:  # the planets in play change only when the galaxy does
-            if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
-                p.in_play.clear()
-            found = p.in_play[ids] = _galaxy(p, ids)
-        in_play, cells, place = found
-        ones += in_play
-        push = ones.append
-        for pl, (type_at, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
-            if pl.up:
-                push(type_at + types[pl.type])
-                push(up_at)
-                owner = pl.owner
-                if owner >= 0:  # pieces only where an owner is
-                    push(owner_at + (owner - me) % n)
-                    at += range(pieces_at, pieces_at + 4)
-                    values += pl.pieces
-        for pid in known:
-            k = place[pid]
-            if not planets[k].up:
-                push(cells[k][0] + types[planets[k].type])
+    known = s.known[me_seat] if remembers else ()
+    if known:
+        planets = s.planets
+        ids = tuple(map(_ID, planets))
+        if memo is None or memo.changed("known", (frozenset(known), ids,
+                                                  [*map(_FACE, planets)])):
+            _, cells, place = _in_play(p, ids)
+            types = p.types
+            for pid in known:
+                k = place[pid]
+                if not planets[k].up:
+                    ones.append(cells[k][0] + types[planets[k].type])
+    elif memo is not None:
+        memo.changed("known", None)  # nothing peeked at: no cell
     if memo is not None:
-        memo.changed("rest", None)  # the bank to the teams: a few cells, or rare
-    at += range(o["bank"], o["bank"] + 8)
-    values += s.bank
-    values += (min(len(s.artifact_deck), CAP_CARDS), min(len(s.singularity_deck), CAP_CARDS))
-    if seat is not None and s.sing_known[me]:
+        memo.changed("rest", None)  # the Singularity cards known and the teams: rare
+    if s.sing_known[me]:
         deck = s.singularity_deck
         base = o["singularity_known"]
         for c in s.sing_known[me]:
@@ -286,10 +337,18 @@ def write_observation(game, seat, ones, at, values, memo=None) -> None:
                 ones.append(base + 2 * k)
                 at.append(base + 2 * k + 1)
                 values.append(min(deck.index(c), CAP_CARDS))
-    if s.trade is not None:
-        _trade(game, me, n, o["trade"], ones, at, values)
     if t is not None:
         _teams(s, t, seat, me_seat, p, card, ones, at, values)
+
+
+def _in_play(p: _Plan, ids: tuple) -> tuple:
+    """`_galaxy` of the planets ``ids``, remembered per galaxy seen."""
+    found = p.in_play.get(ids)
+    if found is None:  # the planets in play change only when the galaxy does
+        if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
+            p.in_play.clear()
+        found = p.in_play[ids] = _galaxy(p, ids)
+    return found
 
 
 _ID = attrgetter("id")
