@@ -158,18 +158,22 @@ class Memo:
         call's, or is None, or it was never written); its old cells join ``stale``. False:
         the section's cells stand as written, and the writer skips it."""
         ones, at = self._ones, self._at
-        if self._open is not None:
-            self._close()
-        elif self._mark != len(ones) + len(at):
+        i, j = len(ones), len(at)
+        opened = self._open
+        if opened is not None:
+            self.cells[opened[0]] = ones[opened[1]:] + at[opened[2]:]
+        elif self._mark != i + j:
             self._outside()
-        if key is not None and self.keys.get(name, _UNSEEN) == key:
-            self._mark = len(ones) + len(at)
+        keys = self.keys
+        if key is not None and keys.get(name, _UNSEEN) == key:
+            self._mark = i + j
+            self._open = None
             return False
-        self.keys[name] = key
+        keys[name] = key
         old = self.cells.get(name)
         if old:
             self.stale += old
-        self._open = (name, len(ones), len(at))
+        self._open = (name, i, j)
         return True
 
     def end(self) -> None:

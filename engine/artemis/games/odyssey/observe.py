@@ -136,8 +136,15 @@ class _Plan:
         self.runs = tuple(runs)
 
 
+_LAST: list = [None, None]  # the last catalog planned and its plan: asked 2 or 3 times a call
+
+
 def _plan(catalog, ruleset) -> _Plan:
-    return catalog_plan(_Plan, catalog, tuple(ruleset.questions))
+    last = _LAST
+    if last[0] is not catalog:
+        last[1] = catalog_plan(_Plan, catalog, tuple(ruleset.questions))
+        last[0] = catalog
+    return last[1]
 
 
 def observation_layout(config) -> Layout:
@@ -176,44 +183,30 @@ def write_observation(game, seat, ones, at, values, memo=None) -> None:
     t = s.teams
     me_seat = 0 if seat is None else seat
     me = me_seat if t is None else t.team_of(me_seat)
+    if memo is None or memo.shared:
+        _public(game, s, p, 0 if memo is not None else me, ones, at, values, memo)
+    if memo is None or not memo.shared:
+        _own(game, s, p, seat, me_seat, me, ones, at, values, memo)
+
+
+def _public(game, s, p, me, ones, at, values, memo) -> None:
+    """The sections every seat sees alike, relative to player ``me``."""
     # the players' unrevealed cards on the Planning board, by player
     down = [[] for _ in range(len(s.players))]
     for i, entry in enumerate(s.board):
         if entry is not None and not s.revealed[i]:
             down[entry[0]].append(entry[1])
-    if memo is None or memo.shared:
-        _public(game, s, p, 0 if memo is not None else me, down, ones, at, values, memo)
-    if memo is None or not memo.shared:
-        _own(game, s, p, seat, me_seat, me, down, ones, at, values, memo)
-
-
-def _public(game, s, p, me, down, ones, at, values, memo) -> None:
-    """The sections every seat sees alike, relative to player ``me``."""
     o = p.o
     t = s.teams
     n = len(s.players)
     C = len(p.card_kinds)
-    if memo is not None:
-        memo.changed("head", None)  # a dozen cells: cheaper to write than to compare
     seats = n if t is None else t.seats
-    ones += range(o["seats"], o["seats"] + seats)
-    ones += range(o["players_present"], o["players_present"] + n)
-    at.append(o["round"])
-    values.append(min(s.round, CAP_ROUND))
-    phase = p.phases.get(s.phase)
-    if phase is not None:
-        ones.append(phase)
-    ones.append(o["first_player"] + (s.first - me) % n)
-    if s.end is not None:
-        ones.append(o["end"])
-    if s.reached_42:
-        ones.append(o["end"] + 1)
-    if s.mission is not None:
-        ones.append(o["mission"] + p.missions[s.mission])
-    if n == 1 and t is None:
-        ones.append(o["mission"] + len(p.missions))
+    if memo is None or memo.changed("head", (n, seats, s.round, s.phase, s.first, s.end,
+                                             s.reached_42, s.mission)):
+        _head(s, p, o, me, n, seats, ones, at, values)
     # players
     width = p.per_player
+
     artifacts = p.artifacts
     hand_cell, discard_cell = p.hand_cell, p.discard_cell
     for pl in s.players:
@@ -255,27 +248,29 @@ def _public(game, s, p, me, down, ones, at, values, memo) -> None:
                     push(owner_at + (owner - me) % n)
                     at += range(pieces_at, pieces_at + 4)
                     values += pl.pieces
-    if memo is not None:
-        memo.changed("rest", None)  # the bank, the decks and the Trade: a few cells
-    at += range(o["bank"], o["bank"] + 8)
-    values += s.bank
-    values += (min(len(s.artifact_deck), CAP_CARDS), min(len(s.singularity_deck), CAP_CARDS))
-    if s.trade is not None:
-        _trade(game, me, n, o["trade"], ones, at, values)
+    # the bank, the decks and the Trade (written whenever one is in progress)
+    if memo is None or memo.changed("rest", None if s.trade is not None else (
+            *s.bank, len(s.artifact_deck), len(s.singularity_deck))):
+        at += range(o["bank"], o["bank"] + 8)
+        values += s.bank
+        values += (min(len(s.artifact_deck), CAP_CARDS),
+                   min(len(s.singularity_deck), CAP_CARDS))
+        if s.trade is not None:
+            _trade(game, me, n, o["trade"], ones, at, values)
 
 
-def _own(game, s, p, seat, me_seat, me, down, ones, at, values, memo) -> None:
+def _own(game, s, p, seat, me_seat, me, ones, at, values, memo) -> None:
     """The sections of ``seat`` alone (None: a spectator's, nothing private)."""
     o = p.o
     t = s.teams
     n = len(s.players)
     card = p.card
     C = len(p.card_kinds)
-    if memo is not None:
-        memo.changed("question", None)
     pending = game.pending
-    if pending is not None and seat is not None and pending.player == seat:
-        ones.append(o["question"] + p.kinds[pending.kind])
+    kind = (pending.kind if pending is not None and seat is not None
+            and pending.player == seat else None)
+    if (memo is None or memo.changed("question", (kind,))) and kind is not None:
+        ones.append(o["question"] + p.kinds[kind])
         ones.append(p.asked)
     # the Planning board (view: a card shows once revealed, to its player, or face up in solo)
     face_up = face_up_planning(game)
@@ -326,8 +321,10 @@ def _own(game, s, p, seat, me_seat, me, down, ones, at, values, memo) -> None:
                     ones.append(cells[k][0] + types[planets[k].type])
     elif memo is not None:
         memo.changed("known", None)  # nothing peeked at: no cell
-    if memo is not None:
-        memo.changed("rest", None)  # the Singularity cards known and the teams: rare
+    # the Singularity cards known and the teams (written whenever there are any)
+    if memo is not None and not memo.changed(
+            "rest", None if s.sing_known[me] or t is not None else ()):
+        return
     if s.sing_known[me]:
         deck = s.singularity_deck
         base = o["singularity_known"]
@@ -339,6 +336,27 @@ def _own(game, s, p, seat, me_seat, me, down, ones, at, values, memo) -> None:
                 values.append(min(deck.index(c), CAP_CARDS))
     if t is not None:
         _teams(s, t, seat, me_seat, p, card, ones, at, values)
+
+
+def _head(s, p, o, me, n, seats, ones, at, values) -> None:
+    """The seats and players present, the round, the phase, the First Player, the end and
+    the solo Mission."""
+    ones += range(o["seats"], o["seats"] + seats)
+    ones += range(o["players_present"], o["players_present"] + n)
+    at.append(o["round"])
+    values.append(min(s.round, CAP_ROUND))
+    phase = p.phases.get(s.phase)
+    if phase is not None:
+        ones.append(phase)
+    ones.append(o["first_player"] + (s.first - me) % n)
+    if s.end is not None:
+        ones.append(o["end"])
+    if s.reached_42:
+        ones.append(o["end"] + 1)
+    if s.mission is not None:
+        ones.append(o["mission"] + p.missions[s.mission])
+    if n == 1 and s.teams is None:
+        ones.append(o["mission"] + len(p.missions))
 
 
 def _in_play(p: _Plan, ids: tuple) -> tuple:

@@ -99,8 +99,15 @@ class _Plan:
         self.runs = tuple(runs)
 
 
+_LAST: list = [None, None]  # the last catalog planned and its plan: asked 2 or 3 times a call
+
+
 def _plan(catalog, ruleset) -> _Plan:
-    return catalog_plan(_Plan, catalog, tuple(ruleset.questions))
+    last = _LAST
+    if last[0] is not catalog:
+        last[1] = catalog_plan(_Plan, catalog, tuple(ruleset.questions))
+        last[0] = catalog
+    return last[1]
 
 
 def observation_layout(config) -> Layout:
@@ -134,11 +141,11 @@ def write_observation(game, seat, ones, at, values, memo=None) -> None:
         _public(game, p, 0 if seat is None or memo is not None else seat, ones, at, values,
                 memo)
     if memo is None or not memo.shared:
-        if memo is not None:
-            memo.changed("question", None)
         pending = game.pending
-        if pending is not None and seat is not None and pending.player == seat:
-            ones.append(p.o_question + p.kinds[pending.kind])
+        kind = (pending.kind if pending is not None and seat is not None
+                and pending.player == seat else None)
+        if (memo is None or memo.changed("question", (kind,))) and kind is not None:
+            ones.append(p.o_question + p.kinds[kind])
             ones.append(p.asked)
 
 
@@ -146,16 +153,8 @@ def _public(game, p, me, ones, at, values, memo) -> None:
     """The public sections, relative to seat ``me``."""
     s = game.state
     n = len(s.players)
-    if memo is not None:
-        memo.changed("head", None)  # a dozen cells: cheaper to write than to compare
-    ones += range(p.o_seats, p.o_seats + n)
-    at.append(p.o_round)
-    values.append(min(s.round, CAP_ROUND))
-    phase = p.phases.get(s.phase)
-    if phase is not None:
-        ones.append(phase)
-    ones.append(p.o_start + (s.start - me) % n)
-    ones.append(p.no_event if s.event is None else p.o_event + p.events[s.event])
+    if memo is None or memo.changed("head", (n, s.round, s.phase, s.start, s.event)):
+        _head(s, p, me, n, ones, at, values)
     # players
     buildings = p.buildings
     B = len(buildings)
@@ -244,6 +243,18 @@ def _public(game, p, me, ones, at, values, memo) -> None:
                 values.append(space[1])
                 if space[2] is not None:  # no colonist goes along when none could (R10)
                     ones.append(base + P + 1 + space[2])
+
+
+def _head(s, p, me, n, ones, at, values) -> None:
+    """The seats present, the round, the phase, the start player and the Event."""
+    ones += range(p.o_seats, p.o_seats + n)
+    at.append(p.o_round)
+    values.append(min(s.round, CAP_ROUND))
+    phase = p.phases.get(s.phase)
+    if phase is not None:
+        ones.append(phase)
+    ones.append(p.o_start + (s.start - me) % n)
+    ones.append(p.no_event if s.event is None else p.o_event + p.events[s.event])
 
 
 def _cards(p, cards, me, n, ones, at, values) -> None:
