@@ -83,7 +83,8 @@ def main(argv: list[str]) -> int:
     else:
         from artemis.rl._core import table
 
-        enc = table(game_id, players).require_encoder()
+        # "auto": the Project numbers by slots, so its 238k declared ids are not built here
+        enc = table(game_id, players, "auto").require_encoder()
         positions = []
         for seed in seeds:
             g = Game.new({"game": game_id, "players": players, "seed": seed})
