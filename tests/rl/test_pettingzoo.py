@@ -75,7 +75,7 @@ def test_the_observation_is_finite_and_one_shape_for_every_player_count(game_id)
             assert np.isfinite(obs["observation"]).all()
             assert e.observation_space(agent).contains(obs)
         shapes[n] = obs["observation"].shape
-    assert set(shapes.values()) == {({"project": 1363, "odyssey": 1796}[game_id],)}, shapes
+    assert set(shapes.values()) == {({"project": 1365, "odyssey": 1796}[game_id],)}, shapes
 
 
 @pytest.mark.parametrize("game_id,players,codec,size", [("project", 3, "slots", 27_561),

@@ -21,8 +21,9 @@ from __future__ import annotations
 from artemis.games.project.state import GANTRY_MAX, TYPES
 from artemis.kernel.observation import Layout, Slice, catalog_plan
 
-#: raised when a slice's meaning changes (artemis.rl's layout_version)
-layout_version = 1
+#: raised when a slice's meaning changes (artemis.rl's layout_version); 2: question_detail,
+#: and the players' low bound (VP may fall below 0)
+layout_version = 2
 
 P = 5  # the most players (rulebook: 2 to 5)
 PHASES = ("setup", "placement", "resolution", "upkeep", "over")
@@ -54,16 +55,20 @@ class _Plan:
             Slice("seats", P, doc="1 for each player present, relative to the observing seat"),
             Slice("question", K + 1, doc="the observing seat's own pending question: kind "
                   "one-hot (the ruleset's questions, in order), last cell 1 when asked"),
+            Slice("question_detail", 2, high=CAP_COUNT,
+                  doc="what the seat's question is about beyond its kind, from its context: "
+                  "how many (a split's resources, an unpaid question's colonists left unpaid); "
+                  "1 when a split gains them (0: pays or loses)"),
             Slice("round", 1, high=CAP_ROUND, doc="the round (0 before the first)"),
             Slice("phase", len(PHASES), doc="one-hot: " + ", ".join(PHASES)),
             Slice("start_player", P, doc="the start player, relative"),
             Slice("event", E + 1, doc="the round's Event, one-hot over the catalog's Events; "
                   "last cell: none"),
-            Slice("players", P * self.per_player, high=CAP_VP,
+            Slice("players", P * self.per_player, low=-CAP_VP, high=CAP_VP,
                   doc=f"per relative player ({self.per_player} cells): "
-                  + ", ".join(SCALARS) + " (capped); dice to place by face 1-6; Shelters and "
-                  f"arriving colonists by type ({', '.join(TYPES)}); buildings owned (one cell "
-                  "per catalog building); staff on each building"),
+                  + ", ".join(SCALARS) + " (capped; VP may fall below 0); dice to place by "
+                  f"face 1-6; Shelters and arriving colonists by type ({', '.join(TYPES)}); "
+                  "buildings owned (one cell per catalog building); staff on each building"),
             Slice("supplies", 18, high=CAP_RES, doc="bag, discard, Doorstep, Academy supply "
                   "(colonists by type); Vents and Quarry stock"),
             Slice("expeditions", CARDS * self.per_card, high=CAP_COUNT,
@@ -83,6 +88,7 @@ class _Plan:
         off = self.layout.offset
         self.o_seats, self.o_question = off("seats"), off("question")
         self.asked = self.o_question + K
+        self.o_detail = off("question_detail")
         self.o_round, self.o_phase = off("round"), off("phase")
         self.phases = {p: self.o_phase + i for i, p in enumerate(PHASES)}
         self.o_start, self.o_event, self.no_event = off("start_player"), off("event"), \
@@ -144,9 +150,21 @@ def write_observation(game, seat, ones, at, values, memo=None) -> None:
         pending = game.pending
         kind = (pending.kind if pending is not None and seat is not None
                 and pending.player == seat else None)
-        if (memo is None or memo.changed("question", (kind,))) and kind is not None:
+        many = gains = 0
+        if kind == "split":  # context (player, resources, +1 to gain or -1 to pay or lose)
+            _, many, sign = pending.ctx
+            gains = int(sign > 0)
+        elif kind == "unpaid":  # each option names the colonists left unpaid, one per type
+            many = len(pending.options[0].args)
+        if (memo is None or memo.changed("question", (kind, many, gains))) \
+                and kind is not None:
             ones.append(p.o_question + p.kinds[kind])
             ones.append(p.asked)
+            if many:
+                at.append(p.o_detail)
+                values.append(min(many, CAP_COUNT))
+            if gains:
+                ones.append(p.o_detail + 1)
 
 
 def _public(game, p, me, ones, at, values, memo) -> None:
@@ -171,7 +189,8 @@ def _public(game, p, me, ones, at, values, memo) -> None:
         at += range(base, base + 6)
         values += (e if e < CAP_RES else CAP_RES, m if m < CAP_RES else CAP_RES,
                    t if t < CAP_RES else CAP_RES, b if b < CAP_RES else CAP_RES,
-                   v if v < CAP_VP else CAP_VP, min(pl.relief, CAP_COUNT))
+                   min(max(v, -CAP_VP), CAP_VP),
+                   min(pl.relief, CAP_COUNT))
         dice = pl.dice
         if dice:  # by face, 1 to 6
             at += range(base + 6, base + 12)
