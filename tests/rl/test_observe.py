@@ -163,8 +163,7 @@ def _scratch(enc, game, seat):
 
 @pytest.mark.parametrize("game_id,players,seeds,deciding_only",
                          [("project", 3, (21,), False), ("project", 5, (22, 23), True),
-                          ("odyssey", 4, (24,), False), ("odyssey", 2, (25, 26), True),
-                          ("odyssey", 1, (27,), False), ("odyssey", 6, (28, 29), True)])
+                          ("project", 2, (24, 25), True), ("project", 4, (26,), False)])
 def test_the_incremental_observation_equals_one_from_scratch(game_id, players, seeds,
                                                              deciding_only):
     """`Encoder.array` (a buffer per seat, only the changed sections written again) against
@@ -174,7 +173,7 @@ def test_the_incremental_observation_equals_one_from_scratch(game_id, players, s
     from artemis.kernel.game import Game
 
     enc = Encoder(get_game(game_id), {"game": game_id, "players": players})
-    assert enc.incremental
+    assert enc.incremental  # the Odyssey's writer is not (docs/performance.md)
     games = []
     for seed in seeds:
         game = Game.new({"game": game_id, "players": players, "seed": seed})

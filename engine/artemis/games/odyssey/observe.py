@@ -128,23 +128,10 @@ class _Plan:
         self.discard_cell = [{c: players + j * width + 12 + C + k
                               for c, k in self.card.items()} for j in range(P)]
         self.own_hand_cell = {c: off("hand") + k for c, k in self.card.items()}
-        # the runs of per-player cells turned by the observing player (observation_rotation)
-        runs = [(off("first_player"), P, 1), (players, P, width)]
-        runs += [(b + T + 2, P, 1) for b in self.planet_base.values()]
-        trade = off("trade")
-        runs += [(trade, P, 1), (trade + P + 1, P, 1), (trade + 2 * P + 1, P, 1)]
-        self.runs = tuple(runs)
-
-
-_LAST: list = [None, None]  # the last catalog planned and its plan: asked 2 or 3 times a call
 
 
 def _plan(catalog, ruleset) -> _Plan:
-    last = _LAST
-    if last[0] is not catalog:
-        last[1] = catalog_plan(_Plan, catalog, tuple(ruleset.questions))
-        last[0] = catalog
-    return last[1]
+    return catalog_plan(_Plan, catalog, tuple(ruleset.questions))
 
 
 def observation_layout(config) -> Layout:
@@ -157,65 +144,73 @@ def observation_layout(config) -> Layout:
     return _plan(game.catalog, game.ruleset).layout
 
 
-def observation_rotation(game, seat) -> tuple:
-    """(runs, players, the observing player): the public cells are written relative to the
-    observing player (with teams, its team), so they are the ones player 0 sees with each
-    run of per-player cells (``(start, 5, width)``) turned by it; the rest is the seat's
-    own (`write_observation`)."""
-    s = game.state
-    me = 0 if seat is None else seat
-    if s.teams is not None:
-        me = s.teams.team_of(me)
-    return _plan(game.catalog, game.ruleset).runs, len(s.players), me
-
-
-def write_observation(game, seat, ones, at, values, memo=None) -> None:
+def write_observation(game, seat, ones, at, values) -> None:
     """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 and
     shown nothing private) to ``ones`` (indices set to 1) and ``at``/``values`` (other
-    cells). With ``memo`` (`artemis.kernel.observation.Memo`), only the sections whose key
-    changed since the memo's last call: with ``memo.shared``, the public ones as player 0
-    sees them (the head, each player, the galaxy, the bank to the Trade;
-    `observation_rotation` turns them for a seat); else the seat's own (its question, the
-    Planning board, its hand and Artifacts, the planets it peeked at, the Singularity cards
-    it knows, the teams)."""
+    cells)."""
     s = game.state
     p = _plan(game.catalog, game.ruleset)
-    t = s.teams
-    me_seat = 0 if seat is None else seat
-    me = me_seat if t is None else t.team_of(me_seat)
-    if memo is None or memo.shared:
-        _public(game, s, p, 0 if memo is not None else me, ones, at, values, memo)
-    if memo is None or not memo.shared:
-        _own(game, s, p, seat, me_seat, me, ones, at, values, memo)
-
-
-def _public(game, s, p, me, ones, at, values, memo) -> None:
-    """The sections every seat sees alike, relative to player ``me``."""
-    # the players' unrevealed cards on the Planning board, by player
-    down = [[] for _ in range(len(s.players))]
-    for i, entry in enumerate(s.board):
-        if entry is not None and not s.revealed[i]:
-            down[entry[0]].append(entry[1])
     o = p.o
     t = s.teams
     n = len(s.players)
-    C = len(p.card_kinds)
     seats = n if t is None else t.seats
-    if memo is None or memo.changed("head", (n, seats, s.round, s.phase, s.first, s.end,
-                                             s.reached_42, s.mission)):
-        _head(s, p, o, me, n, seats, ones, at, values)
+    me_seat = 0 if seat is None else seat
+    me = me_seat if t is None else t.team_of(me_seat)
+    card = p.card
+    C = len(p.card_kinds)
+    ones += range(o["seats"], o["seats"] + seats)
+    ones += range(o["players_present"], o["players_present"] + n)
+    pending = game.pending
+    if pending is not None and seat is not None and pending.player == seat:
+        ones.append(o["question"] + p.kinds[pending.kind])
+        ones.append(p.asked)
+    at.append(o["round"])
+    values.append(min(s.round, CAP_ROUND))
+    phase = p.phases.get(s.phase)
+    if phase is not None:
+        ones.append(phase)
+    ones.append(o["first_player"] + (s.first - me) % n)
+    if s.end is not None:
+        ones.append(o["end"])
+    if s.reached_42:
+        ones.append(o["end"] + 1)
+    if s.mission is not None:
+        ones.append(o["mission"] + p.missions[s.mission])
+    if n == 1 and t is None:
+        ones.append(o["mission"] + len(p.missions))
+    # the Planning board (view: a card shows once revealed, to its player, or face up in solo)
+    face_up = face_up_planning(game)
+    per, P1 = p.per_slot, 2 + P
+    slot_index = p.slots
+    for i, slot in enumerate(s.slots):
+        base = o["planning"] + slot_index[slot] * per
+        ones.append(base)
+        if slot == s.singularity_slot:
+            ones.append(base + 1)
+        entry = s.board[i] if i < len(s.board) else None
+        if entry is None:
+            ones.append(base + P1)
+            continue
+        ones.append(base + 2 + (entry[0] - me) % n)
+        by = entry[0] if t is None else t.board_seat[i]
+        if s.revealed[i] or (seat is not None and by == seat) or face_up:
+            ones.append(base + P1 + 1 + card[entry[1]])
+        else:
+            ones.append(base + P1 + 1 + C)
+    # the observing seat's hand (with teams: its dealt cards; a team's hand is never shown)
+    if seat is not None:
+        own = s.players[me].hand if t is None else t.dealt[seat]
+        ones += map(p.own_hand_cell.__getitem__, own)
     # players
     width = p.per_player
-
     artifacts = p.artifacts
+    down = [[] for _ in range(n)]
+    for i, entry in enumerate(s.board):
+        if entry is not None and not s.revealed[i]:
+            down[entry[0]].append(entry[1])
     hand_cell, discard_cell = p.hand_cell, p.discard_cell
     for pl in s.players:
         j = (pl.seat - me) % n
-        if memo is not None and not memo.changed(j, (
-                n, pl.vp, *pl.res, *pl.supply, tuple(pl.hand), tuple(down[pl.seat]),
-                tuple(pl.score_discard), len(pl.artifacts), pl.artifacts_used,
-                tuple(pl.artifacts_played))):
-            continue
         base = o["players"] + j * width
         at += range(base, base + 12)
         values.append(min(pl.vp, CAP_VP))
@@ -230,102 +225,40 @@ def _public(game, s, p, me, ones, at, values, memo) -> None:
         values += (len(pl.artifacts), pl.artifacts_used)
         for a in pl.artifacts_played:
             ones.append(base + 14 + 2 * C + artifacts[a])
-    # the galaxy's face-up planets (a face-down one's type is a seat's own: `_own`)
+        if pl.seat == me and seat is not None:
+            for a in pl.artifacts:
+                ones.append(o["own_artifacts"] + artifacts[a])
+    # the galaxy (view: a face-down planet's type only where the seat peeked, OR4 in solo)
+    remembers = n > 1 or t is not None or game.config.options.get("memory_aid")
+    known = s.known[me_seat] if seat is not None and remembers else ()
     types = p.types
     planets = s.planets
     ids = tuple(map(_ID, planets))
-    if memo is None or memo.changed("galaxy", (
-            n, ids, [*map(_FACE, planets)], [*map(tuple, map(_PIECES, planets))])):
-        in_play, cells, _ = _in_play(p, ids)
-        ones += in_play
-        push = ones.append
-        for pl, (type_at, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
-            if pl.up:
-                push(type_at + types[pl.type])
-                push(up_at)
-                owner = pl.owner
-                if owner >= 0:  # pieces only where an owner is
-                    push(owner_at + (owner - me) % n)
-                    at += range(pieces_at, pieces_at + 4)
-                    values += pl.pieces
-    # the bank, the decks and the Trade (written whenever one is in progress)
-    if memo is None or memo.changed("rest", None if s.trade is not None else (
-            *s.bank, len(s.artifact_deck), len(s.singularity_deck))):
-        at += range(o["bank"], o["bank"] + 8)
-        values += s.bank
-        values += (min(len(s.artifact_deck), CAP_CARDS),
-                   min(len(s.singularity_deck), CAP_CARDS))
-        if s.trade is not None:
-            _trade(game, me, n, o["trade"], ones, at, values)
-
-
-def _own(game, s, p, seat, me_seat, me, ones, at, values, memo) -> None:
-    """The sections of ``seat`` alone (None: a spectator's, nothing private)."""
-    o = p.o
-    t = s.teams
-    n = len(s.players)
-    card = p.card
-    C = len(p.card_kinds)
-    pending = game.pending
-    kind = (pending.kind if pending is not None and seat is not None
-            and pending.player == seat else None)
-    if (memo is None or memo.changed("question", (kind,))) and kind is not None:
-        ones.append(o["question"] + p.kinds[kind])
-        ones.append(p.asked)
-    # the Planning board (view: a card shows once revealed, to its player, or face up in solo)
-    face_up = face_up_planning(game)
-    if memo is None or memo.changed("planning", (
-            me, n, seat, face_up, s.singularity_slot, tuple(s.slots), tuple(s.board),
-            tuple(s.revealed), None if t is None else tuple(t.board_seat))):
-        per, P1 = p.per_slot, 2 + P
-        slot_index = p.slots
-        for i, slot in enumerate(s.slots):
-            base = o["planning"] + slot_index[slot] * per
-            ones.append(base)
-            if slot == s.singularity_slot:
-                ones.append(base + 1)
-            entry = s.board[i] if i < len(s.board) else None
-            if entry is None:
-                ones.append(base + P1)
-                continue
-            ones.append(base + 2 + (entry[0] - me) % n)
-            by = entry[0] if t is None else t.board_seat[i]
-            if s.revealed[i] or (seat is not None and by == seat) or face_up:
-                ones.append(base + P1 + 1 + card[entry[1]])
-            else:
-                ones.append(base + P1 + 1 + C)
-    if seat is None:
-        return
-    # the seat's hand (with teams: its dealt cards; a team's hand is never shown) and its
-    # (team's) Artifacts
-    own = s.players[me].hand if t is None else t.dealt[seat]
-    held = s.players[me].artifacts
-    if memo is None or memo.changed("hand", (tuple(own), tuple(held))):
-        ones += map(p.own_hand_cell.__getitem__, own)
-        artifacts = p.artifacts
-        for a in held:
-            ones.append(o["own_artifacts"] + artifacts[a])
-    # the face-down planets it peeked at (OR3; in solo only with the memory aid, OR4)
-    remembers = n > 1 or t is not None or game.config.options.get("memory_aid")
-    known = s.known[me_seat] if remembers else ()
-    if known:
-        planets = s.planets
-        ids = tuple(map(_ID, planets))
-        if memo is None or memo.changed("known", (frozenset(known), ids,
-                                                  [*map(_FACE, planets)])):
-            _, cells, place = _in_play(p, ids)
-            types = p.types
-            for pid in known:
-                k = place[pid]
-                if not planets[k].up:
-                    ones.append(cells[k][0] + types[planets[k].type])
-    elif memo is not None:
-        memo.changed("known", None)  # nothing peeked at: no cell
-    # the Singularity cards known and the teams (written whenever there are any)
-    if memo is not None and not memo.changed(
-            "rest", None if s.sing_known[me] or t is not None else ()):
-        return
-    if s.sing_known[me]:
+    memo = p.in_play.get(ids)
+    if memo is None:  # the planets in play change only when the galaxy does
+        if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
+            p.in_play.clear()
+        memo = p.in_play[ids] = _galaxy(p, ids)
+    in_play, cells, place = memo
+    ones += in_play
+    push = ones.append
+    for pl, (type_at, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
+        if pl.up:
+            push(type_at + types[pl.type])
+            push(up_at)
+            owner = pl.owner
+            if owner >= 0:  # pieces only where an owner is
+                push(owner_at + (owner - me) % n)
+                at += range(pieces_at, pieces_at + 4)
+                values += pl.pieces
+    for pid in known:
+        k = place[pid]
+        if not planets[k].up:
+            push(cells[k][0] + types[planets[k].type])
+    at += range(o["bank"], o["bank"] + 8)
+    values += s.bank
+    values += (min(len(s.artifact_deck), CAP_CARDS), min(len(s.singularity_deck), CAP_CARDS))
+    if seat is not None and s.sing_known[me]:
         deck = s.singularity_deck
         base = o["singularity_known"]
         for c in s.sing_known[me]:
@@ -334,44 +267,13 @@ def _own(game, s, p, seat, me_seat, me, ones, at, values, memo) -> None:
                 ones.append(base + 2 * k)
                 at.append(base + 2 * k + 1)
                 values.append(min(deck.index(c), CAP_CARDS))
+    if s.trade is not None:
+        _trade(game, me, n, o["trade"], ones, at, values)
     if t is not None:
         _teams(s, t, seat, me_seat, p, card, ones, at, values)
 
 
-def _head(s, p, o, me, n, seats, ones, at, values) -> None:
-    """The seats and players present, the round, the phase, the First Player, the end and
-    the solo Mission."""
-    ones += range(o["seats"], o["seats"] + seats)
-    ones += range(o["players_present"], o["players_present"] + n)
-    at.append(o["round"])
-    values.append(min(s.round, CAP_ROUND))
-    phase = p.phases.get(s.phase)
-    if phase is not None:
-        ones.append(phase)
-    ones.append(o["first_player"] + (s.first - me) % n)
-    if s.end is not None:
-        ones.append(o["end"])
-    if s.reached_42:
-        ones.append(o["end"] + 1)
-    if s.mission is not None:
-        ones.append(o["mission"] + p.missions[s.mission])
-    if n == 1 and s.teams is None:
-        ones.append(o["mission"] + len(p.missions))
-
-
-def _in_play(p: _Plan, ids: tuple) -> tuple:
-    """`_galaxy` of the planets ``ids``, remembered per galaxy seen."""
-    found = p.in_play.get(ids)
-    if found is None:  # the planets in play change only when the galaxy does
-        if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
-            p.in_play.clear()
-        found = p.in_play[ids] = _galaxy(p, ids)
-    return found
-
-
 _ID = attrgetter("id")
-_FACE = attrgetter("type", "up", "owner")
-_PIECES = attrgetter("pieces")
 
 
 def _galaxy(p: _Plan, ids: tuple) -> tuple:
