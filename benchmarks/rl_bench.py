@@ -1,10 +1,12 @@
 """The researchers' gateway's speed (issue 30; docs/performance.md, "The researchers'
 gateway"): what one observation costs (`artemis.rl.observe.Encoder.array`, the game's
-``observation`` part and the numpy write) against one engine decision, over every decision of
-seeded random games, for the Project at 3 players and the Odyssey at 4 (the issue's target:
-at most 25 us an observation), with the action space's size and the legal width met; and
-decisions a second through OpenSpiel and through the PettingZoo AEC environment (the issue's
-target: the AEC environment at 1/3 of the engine's decisions a second or more).
+``observation`` part and the numpy write; incremental where the game's writer is, each seat's
+memo one decision old; and from scratch, `Encoder.write`) against one engine decision, over
+every decision of seeded random games in order, for the Project at 3 players and the
+Odyssey at 4 (the issue's target: at most 25 us an observation), with the action space's size
+and the legal width met; and decisions a second through OpenSpiel and through the PettingZoo
+AEC environment (the issue's target: the AEC environment at 1/3 of the engine's decisions a
+second or more).
 
     .venv/bin/python benchmarks/rl_bench.py                  # both, 20 games each
     .venv/bin/python benchmarks/rl_bench.py --games 5 odyssey:6
@@ -144,6 +146,19 @@ def _best(fn, positions, players: int, repeat: int) -> float:
     return best
 
 
+def _best_deciding(fns, positions, repeat: int) -> list[float]:
+    """Best seconds of each of ``fns`` over the positions in order, observing only the seat
+    to decide (as an agent's loop does), the functions alternated pass by pass."""
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for k, fn in enumerate(fns):
+            t0 = time.perf_counter()
+            for g in positions:
+                fn(g, g.current_player)
+            best[k] = min(best[k], time.perf_counter() - t0)
+    return best
+
+
 def main(argv: list[str]) -> int:
     import argparse
 
@@ -154,15 +169,22 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--repeat", type=int, default=5, help="passes; the best is kept (5)")
     ap.add_argument("--openspiel", action="store_true",
                     help="also decisions a second through OpenSpiel (needs open_spiel)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="time by this process's CPU time, not the wall clock (on a loaded "
+                         "machine a niced run's wall clock counts the others' turns)")
     ap.add_argument("--aec", action="store_true",
                     help="also decisions a second through the PettingZoo AEC environment "
                          "(needs pettingzoo)")
     args = ap.parse_args(argv)
+    if args.cpu:
+        time.perf_counter = time.process_time  # every figure below reads this clock
     try:
         from artemis.rl._core import table
     except ImportError as e:
         print(f"rl_bench.py: {e}", file=sys.stderr)
         return 2
+    import numpy as np
+
     from artemis.kernel.games import games
 
     configs = []
@@ -176,8 +198,9 @@ def main(argv: list[str]) -> int:
         configs.append((game_id, int(n)))
     print("| game | players | observation cells | action ids (declared) | slots (widest) "
           "| legal width mean / p99 / max | engine decision (us) | observation (us) "
-          "| of which the game's writer (us) | observation / decision |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "| from scratch (us) | of which the game's writer (us) | observation / decision "
+          "| the deciding seat only: observation / from scratch (us) |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     rows, speeds, aec = [], [], []
     for game_id, n in configs:
         t = table(game_id, n)
@@ -186,19 +209,28 @@ def main(argv: list[str]) -> int:
         decision = _engine_seconds(game_id, n, args.games, args.repeat) / len(positions)
         calls = len(positions) * n
         obs = _best(enc.array, positions, n, args.repeat) / calls
+
+        def scratch(g, seat, enc=enc):
+            enc.write(g, seat, np.zeros(enc.size, np.float32))
+
+        scratch_s = _best(scratch, positions, n, args.repeat) / calls
         write = enc._write
 
         def writer(g, seat, write=write):
             write(g, seat, [], [], [])
 
         writer_s = _best(writer, positions, n, args.repeat) / calls
+        deciding, deciding_scratch = (b / len(positions) for b in _best_deciding(
+            (enc.array, scratch), positions, args.repeat))
         widths.sort()
         p99 = widths[min(len(widths) - 1, int(0.99 * len(widths)))]
         mean = sum(widths) / len(widths)
         rows.append(f"| {game_id} | {n} | {enc.size:,} | {t.actions.size:,} "
                     f"| {t.actions.widest:,} | {mean:.1f} / {p99} / {widths[-1]} "
-                    f"| {decision * 1e6:.1f} | {obs * 1e6:.1f} | {writer_s * 1e6:.1f} "
-                    f"| {obs / decision:.2f} |")
+                    f"| {decision * 1e6:.1f} | {obs * 1e6:.1f} | {scratch_s * 1e6:.1f} "
+                    f"| {writer_s * 1e6:.1f} "
+                    f"| {obs / decision:.2f} "
+                    f"| {deciding * 1e6:.1f} / {deciding_scratch * 1e6:.1f} |")
         if args.openspiel:
             plain, count = _openspiel_seconds(game_id, n, args.games, args.repeat, False)
             seen, count2 = _openspiel_seconds(game_id, n, args.games, args.repeat, True)

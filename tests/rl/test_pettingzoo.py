@@ -75,7 +75,7 @@ def test_the_observation_is_finite_and_one_shape_for_every_player_count(game_id)
             assert np.isfinite(obs["observation"]).all()
             assert e.observation_space(agent).contains(obs)
         shapes[n] = obs["observation"].shape
-    assert set(shapes.values()) == {({"project": 1363, "odyssey": 1796}[game_id],)}, shapes
+    assert set(shapes.values()) == {({"project": 1365, "odyssey": 1796}[game_id],)}, shapes
 
 
 @pytest.mark.parametrize("game_id,players,codec,size", [("project", 3, "slots", 27_561),
@@ -206,3 +206,26 @@ def test_the_ansi_render_draws_the_spectator_s_board():
     quiet = env("odyssey", 2)
     quiet.reset(seed=3)
     assert quiet.render() is None
+
+
+def test_register_enters_every_game_in_pettingzoo_s_registry_once():
+    import pettingzoo
+
+    from artemis.rl.pettingzoo import register
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a second call overrides nothing
+        ids = register()
+        assert register() == ids == ["artemis/odyssey_v0", "artemis/project_v0"]
+    e = pettingzoo.make("aec", "artemis/odyssey_v0", players=4, max_cycles=3)
+    assert isinstance(e, pettingzoo.AECEnv) and e.possible_agents == [
+        f"player_{s}" for s in range(4)]
+    e.reset(seed=5)
+    for _ in range(3):
+        mask = e.last()[0]["action_mask"]
+        e.step(int(np.flatnonzero(mask)[0]))
+    assert all(e.truncations.values()) and e.max_decisions == 3
+    assert pettingzoo.make("aec", "artemis/project", players=2).table.players == 2
+    with pytest.raises(ValueError, match=r"max_cycles \(5\) is another name for "
+                                         r"max_decisions \(4\)"):
+        env("project", max_decisions=4, max_cycles=5)

@@ -7,6 +7,15 @@ seat, ones, at, values)`` appends the indices it sets to 1 to ``ones`` and the o
 to ``at`` (indices) and ``values``, every other cell being 0. Pure Python: the kernel and the
 games never import numpy; `artemis.rl` turns the lists into an array.
 
+A writer may also take a `Memo` (``write_observation(game, seat, ones, at, values, memo)``)
+to write incrementally: it asks ``memo.changed(name, key)`` before each section and writes the
+section only when that is true (see `Memo`). Without a memo it writes every section. A game
+whose part also gives ``observation_rotation(game, seat)`` -> ``(runs, players, me)`` splits
+its sections in two: with ``memo.shared`` the writer writes the ones every seat sees alike, as
+player 0 sees them (one memo for every seat), else the seat's own; a seat's observation is the
+shared cells with each run ``(start, 5, width)`` (5 blocks of ``width`` cells, one per player
+relative to the observing one) turned by ``me`` modulo ``players``, plus its own cells.
+
 A layout is the same for every player count of a config (a game pads per-seat slices to its
 largest count), so a learner's input has one shape whatever the table. Each slice's ``low``
 and ``high`` bound every cell of it; a writer caps a value at its slice's ``high`` (an
@@ -108,3 +117,78 @@ class Layout:
 
     def __repr__(self) -> str:
         return f"<Layout of {len(self.slices)} slices, {self.size} cells>"
+
+
+_UNSEEN = object()
+
+
+class Memo:
+    """What one seat's incremental observation wrote last time, section by section: a writer
+    given a memo asks ``changed(name, key)`` before each section (a run of cells no other
+    section writes) and writes the section only when it answers True; ``key`` is a snapshot
+    of everything the section's cells depend on (numbers, tuples; never a list the state will
+    change in place), or None for a section written every time. `artemis.rl.observe.Encoder`
+    keeps one memo per seat and a buffer it updates: it zeroes ``stale`` (the cells the
+    sections written again held before) and writes the new cells.
+
+    Every cell must be written inside a section: a cell appended after an unchanged section
+    and before the next ``changed`` call raises RuntimeError (it could never be cleared)."""
+
+    __slots__ = ("shared", "keys", "cells", "stale", "_ones", "_at", "_open", "_mark")
+
+    def __init__(self, shared: bool = False):
+        #: the sections every seat sees alike, as player 0 (see the module docstring)
+        self.shared = shared
+        self.keys: dict = {}  # section name -> the key it was last written with
+        self.cells: dict = {}  # section name -> the indices it wrote last time
+        self.stale: list[int] = []
+        self._ones: list = []
+        self._at: list = []
+        self._open = None  # (name, len(ones), len(at)) of the section being written
+        self._mark = 0  # len(ones) + len(at) after an unchanged section (both only grow)
+
+    def begin(self, ones: list, at: list) -> None:
+        """Start a call: the writer's ``ones`` and ``at`` lists, empty."""
+        self._ones, self._at = ones, at
+        self._open, self._mark = None, 0
+        self.stale = []
+
+    def changed(self, name, key) -> bool:
+        """True when section ``name`` must be written now (its key differs from the last
+        call's, or is None, or it was never written); its old cells join ``stale``. False:
+        the section's cells stand as written, and the writer skips it."""
+        ones, at = self._ones, self._at
+        i, j = len(ones), len(at)
+        opened = self._open
+        if opened is not None:
+            self.cells[opened[0]] = ones[opened[1]:] + at[opened[2]:]
+        elif self._mark != i + j:
+            self._outside()
+        keys = self.keys
+        if key is not None and keys.get(name, _UNSEEN) == key:
+            self._mark = i + j
+            self._open = None
+            return False
+        keys[name] = key
+        old = self.cells.get(name)
+        if old:
+            self.stale += old
+        self._open = (name, i, j)
+        return True
+
+    def end(self) -> None:
+        """Close the call (the last section's cells are recorded)."""
+        if self._open is not None:
+            self._close()
+        elif self._mark != len(self._ones) + len(self._at):
+            self._outside()
+
+    def _close(self) -> None:
+        name, i, j = self._open
+        self.cells[name] = self._ones[i:] + self._at[j:]
+        self._open = None
+
+    @staticmethod
+    def _outside():
+        raise RuntimeError("observation cells written outside a section (after an unchanged "
+                           "one): the writer must ask Memo.changed first")

@@ -435,17 +435,26 @@ class Observation(Part):
     and variants; ``write_observation(game, seat, ones, at, values)`` -> None: appends to the
     list ``ones`` each index set to 1 and to ``at``/``values`` each other (index, value) pair,
     within its slice's bounds; every cell not written is 0. It holds only what
-    ``view(game, seat)`` shows, read from the state, never through the view's JSON. Data:
-    ``layout_version`` (int), raised when a layout's meaning changes. No generic default: a
-    game without it has no observation encoder (`NoPart`)."""
+    ``view(game, seat)`` shows, read from the state, never through the view's JSON; it may
+    take a ``memo`` (`artemis.kernel.observation.Memo`) to write only what changed.
+    ``observation_rotation(game, seat)`` -> ``(runs, players, me)`` or None (the default):
+    the runs of per-player cells that turn a seat's shared sections into its own view
+    (`artemis.kernel.observation`). Data: ``layout_version`` (int), raised when a layout's
+    meaning changes. No generic default: a game without it has no observation encoder
+    (`NoPart`)."""
 
     name = "observation"
     what = "observation encoder"
     has_default = False
-    MEMBERS = ("observation_layout", "write_observation", "layout_version")
+    MEMBERS = ("observation_layout", "write_observation", "layout_version",
+               "observation_rotation")
     DATA = frozenset({"layout_version"})
 
     layout_version = 1
+
+    def observation_rotation(self, game, seat):
+        """None: every section is the seat's own (no shared sections)."""
+        return None
 
 
 #: the parts by name, in the order docs/design.md lists them

@@ -45,6 +45,10 @@ class DeclaredActions:
         # numbers and the action chosen are asked of one decision in turn. A Decision's
         # options never change, and a clone shares them with its original
         self._last = (None, {})
+        # {(kind, args): number} of the actions met so far: an id is a function of the kind
+        # and args, and a tuple's hash costs less than joining the id's string (the Odyssey's
+        # AEC step numbers some 11 options)
+        self._met: dict = {}
 
     def _numbered(self, game) -> dict:
         """{number: Action} for the legal actions of ``game``'s decision now."""
@@ -52,13 +56,13 @@ class DeclaredActions:
         last = self._last
         if last[0] is pending and pending is not None:
             return last[1]
-        index = self.index
+        met = self._met
         numbered = {}
         for a in game.legal_actions():
-            n = index.get(a.id)
+            key = (a.kind, a.args)
+            n = met.get(key)
             if n is None:
-                raise OutOfSpace(f"the legal action {a.id!r} is not in the declared action "
-                                 f"space ({self.size} ids): the game's tools part must list it")
+                n = met[key] = self.code(a)  # OutOfSpace for an id not declared
             numbered[n] = a
         self._last = (pending, numbered)
         return numbered

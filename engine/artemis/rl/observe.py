@@ -1,7 +1,14 @@
 """A game's observation as a numpy array (`Encoder`): the game's ``observation`` part writes
 index lists (`artemis.kernel.parts.Observation`), this module alone turns them into numbers,
 so neither the kernel nor a game needs numpy. ``float32[layout.size]``, every cell within its
-slice's bounds (`bounds`)."""
+slice's bounds (`bounds`).
+
+`Encoder.array` is incremental where the game's writer takes a memo
+(`artemis.kernel.observation.Memo`): it keeps a buffer per seat and writes again only the
+sections whose inputs changed since that seat's last observation (of any game of the config:
+a section's key is a snapshot of what it reads, not the game's identity), so an agent's loop
+pays for what a decision changed. `Encoder.write` always writes from scratch; both give the
+same numbers (tests/rl/test_observe.py checks it at every decision of seeded games)."""
 
 from __future__ import annotations
 
@@ -9,9 +16,14 @@ from artemis.rl import require
 
 require("numpy")
 
+import inspect  # noqa: E402
+
 import numpy as np  # noqa: E402
 
+from artemis.kernel.observation import Memo  # noqa: E402
 from artemis.kernel.parts import part  # noqa: E402
+
+_SHARED = object()  # the memo slot of the sections every seat sees alike
 
 
 class Encoder:
@@ -29,12 +41,78 @@ class Encoder:
         self.low = np.asarray(low, np.float32)
         self.high = np.asarray(high, np.float32)
         self._write = obs.write_observation
+        self._rotation = obs.observation_rotation
+        try:
+            params = inspect.signature(obs.write_observation).parameters
+        except (TypeError, ValueError):  # a builtin or C callable: no memo
+            params = {}
+        #: whether the game's writer writes incrementally (takes a `Memo`)
+        self.incremental = "memo" in params
+        self._memos: dict = {}  # seat, or SHARED -> (Memo, its float32 buffer)
+        self._perms: dict = {}  # (id(runs), players, me) -> (runs, the gather's indices)
+        self._catalog = None  # the catalog the memos were written for
 
     def array(self, game, seat) -> np.ndarray:
-        """A fresh float32[size]: ``seat``'s observation of ``game`` (None: a spectator)."""
-        out = np.zeros(self.size, np.float32)
-        self.write(game, seat, out)
+        """A fresh float32[size]: ``seat``'s observation of ``game`` (None: a spectator);
+        incremental where the game's writer is (see the module docstring), from scratch
+        otherwise. Raises what the game's writer raises (the memo it was writing is then
+        dropped)."""
+        if not self.incremental:
+            out = np.zeros(self.size, np.float32)
+            self.write(game, seat, out)
+            return out
+        if game.catalog is not self._catalog:  # another catalog: the plans' cells differ
+            self._memos.clear()
+            self._catalog = game.catalog
+        turn = self._rotation(game, seat)
+        if turn is None:
+            return self._update(game, seat, seat).copy()
+        runs, players, me = turn
+        shared = self._update(game, seat, _SHARED)
+        out = shared[self._perm(runs, players, me)] if me else shared.copy()
+        out += self._update(game, seat, seat)
         return out
+
+    def _update(self, game, seat, slot) -> np.ndarray:
+        """The buffer of ``slot`` (a seat, or `_SHARED`) brought up to ``game``: its memo's
+        changed sections written again, their old cells zeroed first."""
+        kept = self._memos.get(slot)
+        if kept is None:
+            kept = self._memos[slot] = (Memo(shared=slot is _SHARED),
+                                        np.zeros(self.size, np.float32))
+        memo, buf = kept
+        ones, at, values = [], [], []
+        memo.begin(ones, at)
+        try:
+            self._write(game, seat, ones, at, values, memo)
+            memo.end()
+        except BaseException:
+            del self._memos[slot]  # its keys may name cells never written
+            raise
+        stale = memo.stale
+        if stale:  # before the new cells: a section may write a cell it held before
+            buf[np.fromiter(stale, np.intp, len(stale))] = 0.0
+        if ones:
+            buf[np.fromiter(ones, np.intp, len(ones))] = 1.0
+        if at:
+            buf[np.fromiter(at, np.intp, len(at))] = np.fromiter(values, np.float32,
+                                                                 len(values))
+        return buf
+
+    def _perm(self, runs, players: int, me: int) -> np.ndarray:
+        """The gather that turns the shared cells (player 0's) into ``me``'s: each run's
+        block j takes block (j + me) % players; made once per (runs, players, me)."""
+        key = (id(runs), players, me)
+        kept = self._perms.get(key)
+        if kept is None or kept[0] is not runs:
+            perm = np.arange(self.size, dtype=np.intp)
+            for start, blocks, width in runs:
+                for j in range(min(blocks, players)):
+                    src = start + ((j + me) % players) * width
+                    perm[start + j * width:start + (j + 1) * width] = np.arange(src,
+                                                                                src + width)
+            kept = self._perms[key] = (runs, perm)
+        return kept[1]
 
     def write(self, game, seat, out: np.ndarray) -> None:
         """Fill ``out`` (float32[size], zeroed by the caller) with ``seat``'s observation."""

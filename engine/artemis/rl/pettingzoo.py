@@ -16,6 +16,13 @@ observation encoder for that seat (its ``observation`` part, the same length for
 player count of a game) and a mask of the legal numbers, all zero for a seat not asked.
 Rewards come at the end only (``win_loss`` or ``vp_margin``: `artemis.rl.rewards`); a game
 cut at ``max_decisions`` is truncated for every agent with 0 rewards.
+
+`register` enters every registered game in PettingZoo's own registry (``pettingzoo.make``)::
+
+    import pettingzoo
+    from artemis.rl.pettingzoo import register
+    register()                           # artemis/project_v0, artemis/odyssey_v0
+    e = pettingzoo.make("aec", "artemis/odyssey_v0", players=4, max_cycles=500)
 """
 
 from __future__ import annotations
@@ -41,16 +48,48 @@ ACTION_SPACES = ("auto", "declared", "slots")
 
 def env(game: str = "project", players: int | None = None, *, action_space: str = "auto",
         max_decisions: int | None = None, render_mode: str | None = None,
-        reward: str = "win_loss") -> ArtemisEnv:
+        reward: str = "win_loss", max_cycles: int | None = None) -> ArtemisEnv:
     """An AEC environment of ``game`` (a registered artemis game id) at ``players`` seats
     (None: the game's default). ``action_space``: one of `ACTION_SPACES`;
     ``max_decisions``: cut the game after that many decisions (truncation, 0 rewards; None:
     the game's own bound, ``Ruleset.max_decisions``); ``render_mode``: None or "ansi";
     ``reward``: "win_loss" or "vp_margin". Raises UnknownGame, or ValueError naming a bad
     parameter (a player count the game does not play, an unknown action space, reward or
-    render mode, a ``max_decisions`` below 1)."""
+    render mode, a ``max_decisions`` below 1, a ``max_cycles`` other than it). ``max_cycles``
+    is PettingZoo's name for ``max_decisions`` (``pettingzoo.make`` passes it)."""
+    if max_cycles is not None:
+        if max_decisions is not None and max_decisions != max_cycles:
+            raise ValueError(f"max_cycles ({max_cycles!r}) is another name for max_decisions "
+                             f"({max_decisions!r}): give one")
+        max_decisions = max_cycles
     return ArtemisEnv(game, players, action_space=action_space, max_decisions=max_decisions,
                       render_mode=render_mode, reward=reward)
+
+
+#: The namespace of the ids `register` enters: ``artemis/<game id>_v<VERSION>``.
+NAMESPACE = "artemis"
+#: The environments' version in their ids, raised when their behaviour changes.
+VERSION = 0
+
+
+def register() -> list[str]:
+    """Enter every registered artemis game in PettingZoo's AEC registry as
+    ``artemis/<game id>_v0`` (PettingZoo's convention: ``namespace/name_vN``, as its own
+    ``classic/chess_v6``), made by `env` with ``game`` set; `pettingzoo.make("aec", id,
+    **kwargs)` passes the other parameters (``players``, ``max_cycles``...). Returns the ids,
+    sorted. Calling it again enters nothing new (no override warning)."""
+    from pettingzoo import aec_registry
+    from pettingzoo import register as enter
+
+    from artemis.kernel.games import games
+
+    ids = []
+    for game_id in sorted(games()):
+        env_id = f"{NAMESPACE}/{game_id}_v{VERSION}"
+        if f"{NAMESPACE}/{game_id}-v{VERSION}" not in aec_registry:  # stored normalized
+            enter("aec", env_id, entry_point=f"{__name__}:env", kwargs={"game": game_id})
+        ids.append(env_id)
+    return ids
 
 
 #: PettingZoo's name for the unwrapped constructor: `env` wraps nothing, so it is the same.

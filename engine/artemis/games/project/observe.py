@@ -21,8 +21,9 @@ from __future__ import annotations
 from artemis.games.project.state import GANTRY_MAX, TYPES
 from artemis.kernel.observation import Layout, Slice, catalog_plan
 
-#: raised when a slice's meaning changes (artemis.rl's layout_version)
-layout_version = 1
+#: raised when a slice's meaning changes (artemis.rl's layout_version); 2: question_detail,
+#: and the players' low bound (VP may fall below 0)
+layout_version = 2
 
 P = 5  # the most players (rulebook: 2 to 5)
 PHASES = ("setup", "placement", "resolution", "upkeep", "over")
@@ -54,16 +55,20 @@ class _Plan:
             Slice("seats", P, doc="1 for each player present, relative to the observing seat"),
             Slice("question", K + 1, doc="the observing seat's own pending question: kind "
                   "one-hot (the ruleset's questions, in order), last cell 1 when asked"),
+            Slice("question_detail", 2, high=CAP_COUNT,
+                  doc="what the seat's question is about beyond its kind, from its context: "
+                  "how many (a split's resources, an unpaid question's colonists left unpaid); "
+                  "1 when a split gains them (0: pays or loses)"),
             Slice("round", 1, high=CAP_ROUND, doc="the round (0 before the first)"),
             Slice("phase", len(PHASES), doc="one-hot: " + ", ".join(PHASES)),
             Slice("start_player", P, doc="the start player, relative"),
             Slice("event", E + 1, doc="the round's Event, one-hot over the catalog's Events; "
                   "last cell: none"),
-            Slice("players", P * self.per_player, high=CAP_VP,
+            Slice("players", P * self.per_player, low=-CAP_VP, high=CAP_VP,
                   doc=f"per relative player ({self.per_player} cells): "
-                  + ", ".join(SCALARS) + " (capped); dice to place by face 1-6; Shelters and "
-                  f"arriving colonists by type ({', '.join(TYPES)}); buildings owned (one cell "
-                  "per catalog building); staff on each building"),
+                  + ", ".join(SCALARS) + " (capped; VP may fall below 0); dice to place by "
+                  f"face 1-6; Shelters and arriving colonists by type ({', '.join(TYPES)}); "
+                  "buildings owned (one cell per catalog building); staff on each building"),
             Slice("supplies", 18, high=CAP_RES, doc="bag, discard, Doorstep, Academy supply "
                   "(colonists by type); Vents and Quarry stock"),
             Slice("expeditions", CARDS * self.per_card, high=CAP_COUNT,
@@ -83,6 +88,7 @@ class _Plan:
         off = self.layout.offset
         self.o_seats, self.o_question = off("seats"), off("question")
         self.asked = self.o_question + K
+        self.o_detail = off("question_detail")
         self.o_round, self.o_phase = off("round"), off("phase")
         self.phases = {p: self.o_phase + i for i, p in enumerate(PHASES)}
         self.o_start, self.o_event, self.no_event = off("start_player"), off("event"), \
@@ -90,10 +96,24 @@ class _Plan:
         self.o_players, self.o_supplies = off("players"), off("supplies")
         self.o_cards, self.o_region = off("expeditions"), off("region_dice")
         self.o_gantry, self.o_academy = off("gantry"), off("academy")
+        # the runs of per-player cells turned by the observing seat (observation_rotation)
+        runs = [(self.o_start, P, 1), (self.o_players, P, self.per_player)]
+        runs += [(self.o_cards + k * self.per_card + X, P, 1) for k in range(CARDS)]
+        runs += [(self.o_region + r * P, P, 1) for r in range(3 * 2)]
+        runs += [(self.o_gantry + k * self.per_gantry + B, P, 1) for k in range(GANTRY_MAX)]
+        runs += [(self.o_academy + k * self.per_academy, P, 1) for k in range(ACADEMY_SPACES)]
+        self.runs = tuple(runs)
+
+
+_LAST: list = [None, None]  # the last catalog planned and its plan: asked 2 or 3 times a call
 
 
 def _plan(catalog, ruleset) -> _Plan:
-    return catalog_plan(_Plan, catalog, tuple(ruleset.questions))
+    last = _LAST
+    if last[0] is not catalog:
+        last[1] = catalog_plan(_Plan, catalog, tuple(ruleset.questions))
+        last[0] = catalog
+    return last[1]
 
 
 def observation_layout(config) -> Layout:
@@ -106,36 +126,71 @@ def observation_layout(config) -> Layout:
     return _plan(game.catalog, game.ruleset).layout
 
 
-def write_observation(game, seat, ones, at, values) -> None:
+def observation_rotation(game, seat) -> tuple:
+    """(runs, players, the observing seat): every cell but the seat's own question is public
+    and written relative to the observing seat, so a seat's observation is the one seat 0
+    sees with each run of per-player cells (``(start, 5, width)``: 5 blocks of ``width``
+    cells, padding past the players left in place) turned by the seat."""
+    return _plan(game.catalog, game.ruleset).runs, len(game.state.players), \
+        0 if seat is None else seat
+
+
+def write_observation(game, seat, ones, at, values, memo=None) -> None:
     """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 with no
-    question) to ``ones`` (indices set to 1) and ``at``/``values`` (other cells)."""
-    s = game.state
+    question) to ``ones`` (indices set to 1) and ``at``/``values`` (other cells). With
+    ``memo`` (`artemis.kernel.observation.Memo`), only the sections whose key changed since
+    the memo's last call: with ``memo.shared``, the public ones as seat 0 sees them (the head,
+    each player, the supplies, the Expedition cards, the regions' dice, the Gantry and the
+    Academy; `observation_rotation` turns them for a seat); else the seat's question."""
     p = _plan(game.catalog, game.ruleset)
+    if memo is None or memo.shared:
+        _public(game, p, 0 if seat is None or memo is not None else seat, ones, at, values,
+                memo)
+    if memo is None or not memo.shared:
+        pending = game.pending
+        kind = (pending.kind if pending is not None and seat is not None
+                and pending.player == seat else None)
+        many = gains = 0
+        if kind == "split":  # context (player, resources, +1 to gain or -1 to pay or lose)
+            _, many, sign = pending.ctx
+            gains = int(sign > 0)
+        elif kind == "unpaid":  # each option names the colonists left unpaid, one per type
+            many = len(pending.options[0].args)
+        if (memo is None or memo.changed("question", (kind, many, gains))) \
+                and kind is not None:
+            ones.append(p.o_question + p.kinds[kind])
+            ones.append(p.asked)
+            if many:
+                at.append(p.o_detail)
+                values.append(min(many, CAP_COUNT))
+            if gains:
+                ones.append(p.o_detail + 1)
+
+
+def _public(game, p, me, ones, at, values, memo) -> None:
+    """The public sections, relative to seat ``me``."""
+    s = game.state
     n = len(s.players)
-    me = 0 if seat is None else seat
-    ones += range(p.o_seats, p.o_seats + n)
-    pending = game.pending
-    if pending is not None and seat is not None and pending.player == seat:
-        ones.append(p.o_question + p.kinds[pending.kind])
-        ones.append(p.asked)
-    at.append(p.o_round)
-    values.append(min(s.round, CAP_ROUND))
-    phase = p.phases.get(s.phase)
-    if phase is not None:
-        ones.append(phase)
-    ones.append(p.o_start + (s.start - me) % n)
-    ones.append(p.no_event if s.event is None else p.o_event + p.events[s.event])
+    if memo is None or memo.changed("head", (n, s.round, s.phase, s.start, s.event)):
+        _head(s, p, me, n, ones, at, values)
     # players
     buildings = p.buildings
     B = len(buildings)
     width = p.per_player
     for pl in s.players:
-        base = p.o_players + ((pl.seat - me) % n) * width
+        j = (pl.seat - me) % n
+        if memo is not None and not memo.changed(
+                j, (n, pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.vp, pl.relief,
+                    tuple(pl.dice), *pl.shelters, *pl.arriving,
+                    [(bd.tile, *bd.staff) for bd in pl.buildings])):
+            continue
+        base = p.o_players + j * width
         e, m, t, b, v = pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.vp
         at += range(base, base + 6)
         values += (e if e < CAP_RES else CAP_RES, m if m < CAP_RES else CAP_RES,
                    t if t < CAP_RES else CAP_RES, b if b < CAP_RES else CAP_RES,
-                   v if v < CAP_VP else CAP_VP, min(pl.relief, CAP_COUNT))
+                   min(max(v, -CAP_VP), CAP_VP),
+                   min(pl.relief, CAP_COUNT))
         dice = pl.dice
         if dice:  # by face, 1 to 6
             at += range(base + 6, base + 12)
@@ -152,16 +207,80 @@ def write_observation(game, seat, ones, at, values) -> None:
                 at.append(owned + B + i)
                 values.append(min(sum(staff), CAP_COUNT))
     o = p.o_supplies
-    at += range(o, o + 18)
-    values += s.bag
-    values += s.discard
-    values += s.doorstep
-    values += s.academy_supply
-    values.append(min(s.vents, CAP_RES))
-    values.append(min(s.quarry, CAP_RES))
+    if memo is None or memo.changed("supplies", (*s.bag, *s.discard, *s.doorstep,
+                                                 *s.academy_supply, s.vents, s.quarry)):
+        at += range(o, o + 18)
+        values += s.bag
+        values += s.discard
+        values += s.doorstep
+        values += s.academy_supply
+        values.append(min(s.vents, CAP_RES))
+        values.append(min(s.quarry, CAP_RES))
     # Expedition cards at Basecamp
+    cards = s.cards[:CARDS]
+    if memo is None or memo.changed("cards", (me, n, [
+            (c.id, [(d.player, d.pioneers, d.sent) for d in c.dice], *c.reward_colonists[0],
+             *c.reward_colonists[1], *c.reward_tiles) for c in cards])):
+        _cards(p, cards, me, n, ones, at, values)
+    # dice on the Vents, the Quarry and the Doorstep ((player, face) tuples)
+    regions = (s.vents_dice, s.quarry_dice, s.doorstep_dice)
+    if memo is None or memo.changed("regions", (me, n, *map(tuple, regions))):
+        for r, dice in enumerate(regions):
+            if not dice:
+                continue
+            base = p.o_region + r * 2 * P
+            count, faces = [0] * P, [0] * P
+            for player, face in dice:
+                j = (player - me) % n
+                count[j] += 1
+                faces[j] += face
+            at += range(base, base + 2 * P)
+            values += count
+            values += faces
+    # the Gantry
+    gantry = s.gantry[:GANTRY_MAX]
+    if memo is None or memo.changed("gantry", (me, n, [(g.tile, *g.dice) for g in gantry])):
+        for k, g in enumerate(gantry):
+            base = p.o_gantry + k * p.per_gantry
+            ones.append(base + buildings[g.tile])
+            if g.dice:
+                best = [0] * P
+                for player, face in g.dice:
+                    j = (player - me) % n
+                    if face > best[j]:
+                        best[j] = face
+                at += range(base + B, base + B + P)
+                values += best
+    # the Academy ((player, face, type, origin) tuples, or None)
+    academy = s.academy[:ACADEMY_SPACES]
+    if memo is None or memo.changed("academy", (me, n, *academy)):
+        for k, space in enumerate(academy):
+            if space:
+                base = p.o_academy + k * p.per_academy
+                ones.append(base + (space[0] - me) % n)
+                at.append(base + P)
+                values.append(space[1])
+                if space[2] is not None:  # no colonist goes along when none could (R10)
+                    ones.append(base + P + 1 + space[2])
+
+
+def _head(s, p, me, n, ones, at, values) -> None:
+    """The seats present, the round, the phase, the start player and the Event."""
+    ones += range(p.o_seats, p.o_seats + n)
+    at.append(p.o_round)
+    values.append(min(s.round, CAP_ROUND))
+    phase = p.phases.get(s.phase)
+    if phase is not None:
+        ones.append(phase)
+    ones.append(p.o_start + (s.start - me) % n)
+    ones.append(p.no_event if s.event is None else p.o_event + p.events[s.event])
+
+
+def _cards(p, cards, me, n, ones, at, values) -> None:
+    """The Expedition cards at Basecamp: per card, its one-hot, dice per relative owner,
+    Pioneers and other colonists sent, the rewards' colonists and tiles."""
     X = len(p.expeditions)
-    for k, card in enumerate(s.cards[:CARDS]):
+    for k, card in enumerate(cards):
         base = p.o_cards + k * p.per_card
         ones.append(base + p.expeditions[card.id])
         owners = [0] * P
@@ -183,37 +302,3 @@ def write_observation(game, seat, ones, at, values) -> None:
         for t, tile in enumerate(card.reward_tiles):
             if tile is not None:
                 ones.append(base + X + P + 13 + t)
-    # dice on the Vents, the Quarry and the Doorstep
-    for r, dice in enumerate((s.vents_dice, s.quarry_dice, s.doorstep_dice)):
-        if not dice:
-            continue
-        base = p.o_region + r * 2 * P
-        count, faces = [0] * P, [0] * P
-        for player, face in dice:
-            j = (player - me) % n
-            count[j] += 1
-            faces[j] += face
-        at += range(base, base + 2 * P)
-        values += count
-        values += faces
-    # the Gantry
-    for k, g in enumerate(s.gantry[:GANTRY_MAX]):
-        base = p.o_gantry + k * p.per_gantry
-        ones.append(base + buildings[g.tile])
-        if g.dice:
-            best = [0] * P
-            for player, face in g.dice:
-                j = (player - me) % n
-                if face > best[j]:
-                    best[j] = face
-            at += range(base + B, base + B + P)
-            values += best
-    # the Academy
-    for k, space in enumerate(s.academy[:ACADEMY_SPACES]):
-        if space:
-            base = p.o_academy + k * p.per_academy
-            ones.append(base + (space[0] - me) % n)
-            at.append(base + P)
-            values.append(space[1])
-            if space[2] is not None:  # no colonist goes along when none could (R10)
-                ones.append(base + P + 1 + space[2])
