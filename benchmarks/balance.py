@@ -26,14 +26,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from artemis.games.project.report_tables import STEP_LABELS
+from artemis.sim.significance import wilson
+
 ROOT = Path(__file__).resolve().parent.parent
 #: issue 28's bars: a band of Expeditions tried must succeed this often per try; fairness p
 MIN_BAND_SUCCESS = 0.10
 MIN_FAIRNESS_P = 0.05
-STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
-               "buildings": "3 buildings", "colonist_sets": "4 colonist sets",
-               "leftover_colonists": "5 leftovers", "badges": "6 badges",
-               "most_toolkits": "7 most Toolkits"}
 
 
 class BalanceError(Exception):
@@ -118,14 +117,6 @@ def verdicts(x: dict) -> dict[str, bool]:
         "seat and turn-position fairness p >= 0.05": all(
             p is None or p >= MIN_FAIRNESS_P for p in x["fairness"].values()),
     }
-
-
-def wilson(part: int, whole: int, z: float = 1.959964) -> tuple[float, float]:
-    """Wilson's 95% score interval of part/whole (whole > 0)."""
-    p = part / whole
-    centre = (p + z * z / (2 * whole)) / (1 + z * z / whole)
-    half = z * (p * (1 - p) / whole + z * z / (4 * whole * whole)) ** 0.5 / (1 + z * z / whole)
-    return centre - half, centre + half
 
 
 def _above(hard: dict, easy: dict) -> bool:

@@ -6,54 +6,30 @@ script's extract and bars are checked here on a small real run and on made-up ex
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
+from docs_blocks import WRITTEN, assert_ancestor, blocks_in, load_script
 from typer.testing import CliRunner
 
 from artemis.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "balance.py"
 DOC = ROOT / "docs" / "balance.md"
 EXTRACTS = ROOT / "benchmarks" / "results" / "balance"
-BLOCK = re.compile(r"<!-- balance:([A-Za-z0-9_.-]+) -->\n(.*?)<!-- /balance:\1 -->", re.S)
-WRITTEN = re.compile(r"Written by `(?P<command>[^`]+)` at commit `(?P<commit>[0-9a-f]{7,40})`")
 PLAYED = re.compile(r"played at commit `([0-9a-f]{7,40})`")
 
 
 def balance():
-    """benchmarks/balance.py as a module (benchmarks/ is no package)."""
-    if not SCRIPT.exists():
-        pytest.skip("no benchmarks/ in this tree (an sdist)")
-    spec = importlib.util.spec_from_file_location("balance_bench", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """benchmarks/balance.py as a module."""
+    return load_script("balance.py", "balance_bench")
 
 
 def blocks() -> list[tuple[str, str]]:
     """(name, text) of every balance block of docs/balance.md."""
-    if not DOC.exists():
-        return []
-    return [(m.group(1), m.group(2)) for m in BLOCK.finditer(DOC.read_text(encoding="utf-8"))]
-
-
-def _ancestor(commit: str) -> subprocess.CompletedProcess | None:
-    """git merge-base --is-ancestor COMMIT HEAD, or None outside a full git checkout."""
-    try:
-        inside = subprocess.run(["git", "rev-parse", "--is-shallow-repository"], cwd=ROOT,
-                                capture_output=True, text=True)
-    except OSError:
-        return None
-    if inside.returncode != 0 or inside.stdout.strip() != "false":
-        return None
-    return subprocess.run(["git", "merge-base", "--is-ancestor", commit, "HEAD"], cwd=ROOT,
-                          capture_output=True, text=True)
+    return [(name, text) for _, name, text in blocks_in("balance", [DOC])]
 
 
 def test_the_balance_doc_holds_the_two_player_counts_tables():
@@ -72,10 +48,7 @@ def test_a_balance_block_names_its_command_and_commits_and_renders_from_its_extr
     extract = json.loads((EXTRACTS / f"{name}.json").read_text(encoding="utf-8"))
     assert balance().render(name, extract) == text  # the numbers are the stored study's
     for commit in (m.group("commit"), *played):
-        result = _ancestor(commit)
-        if result is None:
-            pytest.skip("not a full git checkout: the commits cannot be looked up")
-        assert result.returncode == 0, f"block {name} names {commit}, not an ancestor of HEAD"
+        assert_ancestor(commit, f"block {name}")
 
 
 def test_the_extract_reads_a_real_report_and_the_bars_judge_it(tmp_path):

@@ -5,48 +5,25 @@ two tiny games (Wilson's interval, wins, the CPU quantiles, the dice by region).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-import re
-import subprocess
 from pathlib import Path
 
 import pytest
+from docs_blocks import WRITTEN, assert_ancestor, blocks_in, in_git_checkout, load_script
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "benchmarks" / "strength.py"
-BLOCK = re.compile(r"<!-- strength:([A-Za-z0-9_.-]+) -->\n(.*?)<!-- /strength:\1 -->", re.S)
-WRITTEN = re.compile(r"Written by `(?P<command>[^`]+)` at commit `(?P<commit>[0-9a-f]{7,40})`")
 
 
 def strength():
-    """benchmarks/strength.py as a module (benchmarks/ is no package)."""
-    if not SCRIPT.exists():
-        pytest.skip("no benchmarks/ in this tree (an sdist)")
-    spec = importlib.util.spec_from_file_location("strength_bench", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """benchmarks/strength.py as a module."""
+    return load_script("strength.py", "strength_bench")
 
 
 def blocks() -> list[tuple[str, str, str]]:
     """(file, name, text) of every strength block in docs/ and benchmarks/README.md."""
-    found = []
-    for path in sorted((ROOT / "docs").glob("*.md")) + [ROOT / "benchmarks" / "README.md"]:
-        if path.exists():
-            for m in BLOCK.finditer(path.read_text()):
-                found.append((path.name, m.group(1), m.group(2)))
-    return found
-
-
-def in_git_checkout() -> bool:
-    try:
-        out = subprocess.run(["git", "rev-parse", "--is-inside-work-tree"], cwd=ROOT,
-                             capture_output=True, text=True)
-    except OSError:
-        return False
-    return out.returncode == 0 and out.stdout.strip() == "true"
+    return blocks_in("strength", sorted((ROOT / "docs").glob("*.md"))
+                     + [ROOT / "benchmarks" / "README.md"])
 
 
 def test_docs_hold_a_strength_block():
@@ -62,18 +39,7 @@ def test_a_strength_block_names_its_command_and_an_ancestor_commit(where):
     command = m.group("command")
     assert command.startswith(".venv/bin/python benchmarks/strength.py "), command
     assert f"--table {name}" in command, command
-    if not in_git_checkout():
-        pytest.skip("not a git checkout: the commit cannot be looked up")
-    shallow = subprocess.run(["git", "rev-parse", "--is-shallow-repository"], cwd=ROOT,
-                             capture_output=True, text=True).stdout.strip()
-    if shallow == "true":
-        pytest.skip("a shallow clone: its history may not reach the commit")
-    commit = m.group("commit")
-    ancestor = subprocess.run(["git", "merge-base", "--is-ancestor", commit, "HEAD"],
-                              cwd=ROOT, capture_output=True, text=True)
-    assert ancestor.returncode == 0, (
-        f"{file}'s block {name} names commit {commit}, which is not an ancestor of HEAD "
-        f"({ancestor.stderr.strip() or 'not in its history'})")
+    assert_ancestor(m.group("commit"), f"{file}'s block {name}")
 
 
 def test_wilson_on_known_numbers():

@@ -314,6 +314,13 @@ GameOptionOpt = Annotated[list[str] | None, typer.Option(
     "--game-option", help="One of the game's own options, KEY=VALUE (repeatable; "
     "`artemis games` lists them).", show_default=False)]
 
+ContentVersionOpt = Annotated[int | None, typer.Option(
+    "--content-version", min=1,
+    help="Play this version of the game's base content (default: the newest; an older one is "
+         "its frozen copy, as a save of that version plays: docs/saves.md): a game recorded "
+         "before a rebalance, or a rebalance's before and after at one commit.",
+    show_default=False)]
+
 
 def parse_game_options(texts: list[str] | None) -> dict:
     """{key: value} from ``--game-option KEY=VALUE`` flags, a value read as YAML (``3`` is a

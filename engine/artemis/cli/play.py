@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from artemis.cli.common import (
+    ContentVersionOpt,
     DisableOpt,
     ExpansionOpt,
     GameOpt,
@@ -66,12 +67,7 @@ def play(
     variant: VariantOpt = None,
     option: OptionOpt = None,
     game_option: GameOptionOpt = None,
-    content_version: Annotated[int | None, typer.Option(
-        "--content-version", min=1,
-        help="Play this version of the game's base content (default: the newest; an older "
-             "one is its frozen copy, as a save of that version plays: docs/saves.md), to "
-             "play again a game recorded before a rebalance.",
-        show_default=False)] = None,
+    content_version: ContentVersionOpt = None,
     expansion: ExpansionOpt = None,
     plugin: PluginOpt = None,
     disable_plugin: DisableOpt = None,

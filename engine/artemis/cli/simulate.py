@@ -16,6 +16,7 @@ from typing import Annotated
 import typer
 
 from artemis.cli.common import (
+    ContentVersionOpt,
     GameOptionOpt,
     PackGameOpt,
     StrictOpt,
@@ -63,12 +64,7 @@ def simulate(
         "--option", help="A variant option, NAME.KEY=VALUE (repeatable); switches NAME on.",
         show_default=False)] = None,
     game_option: GameOptionOpt = None,
-    content_version: Annotated[int | None, typer.Option(
-        "--content-version", min=1,
-        help="Play this version of the game's base content (default: the newest; an older "
-             "one is its frozen copy, as a save of that version plays: docs/saves.md), to "
-             "study a rebalance's before and after at one commit.",
-        show_default=False)] = None,
+    content_version: ContentVersionOpt = None,
     expansion: Annotated[list[Path] | None, typer.Option(
         "--expansion", help="Also load this content pack (repeatable).",
         show_default=False)] = None,
