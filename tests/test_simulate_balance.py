@@ -304,6 +304,30 @@ def test_expeditions_by_difficulty_agree_with_the_logs(run, replayed):
     assert rows[0]["success_per_laid_out"] > rows[-1]["success_per_laid_out"]
 
 
+def _band(gap: int) -> str:
+    """A seat's standing by its projected gap to the best other seat (docs/simulate.md)."""
+    if gap == 0:
+        return "level"
+    side, size = ("ahead", gap) if gap > 0 else ("behind", -gap)
+    for low, high in ((1, 3), (4, 7), (8, 12)):
+        if low <= size <= high:
+            return f"{side} {low}-{high}"
+    return f"{side} 13+"
+
+
+def test_standing_bands_on_known_gaps():
+    assert [_band(g) for g in (-20, -13, -12, -8, -7, -4, -3, -1, 0, 1, 3, 4, 7, 8, 12, 13)] == [
+        "behind 13+", "behind 13+", "behind 8-12", "behind 8-12", "behind 4-7", "behind 4-7",
+        "behind 1-3", "behind 1-3", "level", "ahead 1-3", "ahead 1-3", "ahead 4-7",
+        "ahead 4-7", "ahead 8-12", "ahead 8-12", "ahead 13+"]
+    from artemis.games.project.stats import _standing
+
+    # the engine's bands are the test's: a seat against the best of the others
+    assert _standing([30, 21, 30, 9]) == ["level", "behind 8-12", "level", "behind 13+"]
+    assert _standing([40, 36, 20]) == ["ahead 4-7", "behind 4-7", "behind 13+"]
+    assert _standing([5]) == ["level"]
+
+
 def test_events_hit_against_the_rest_within_standing_agree_with_the_replays(run, replayed):
     from test_simulate_figures import _event_hits
 
@@ -319,10 +343,11 @@ def test_events_hit_against_the_rest_within_standing_agree_with_the_replays(run,
         for (event, hits), r in zip(_event_hits(log), event_round, strict=True):
             then = rounds[r]
             for seat in range(PLAYERS):
-                rank = str(sum(other > then[seat] for other in then))
+                gap = then[seat] - max(v for i, v in enumerate(then) if i != seat)
+                band = _band(gap)
                 side = "hit" if seat in hits else "rest"
                 cell = want.setdefault(event, {}).setdefault(
-                    rank, {"hit": 0, "hit_won": 0, "rest": 0, "rest_won": 0})
+                    band, {"hit": 0, "hit_won": 0, "rest": 0, "rest_won": 0})
                 cell[side] += 1
                 cell[f"{side}_won"] += seat == won
     events = {x["id"]: x for x in run["report"]["items"] if x["kind"] == "event"}

@@ -81,10 +81,25 @@ def projected_scores(game) -> list[int]:
     return [p.vp + sum(scores[p.seat].values()) for p in game.state.players]
 
 
-def _standing(projected: list[int]) -> list[int]:
-    """Each seat's rank by projected score: the number of seats strictly ahead (0: the lead,
-    shared by tied seats)."""
-    return [sum(other > mine for other in projected) for mine in projected]
+#: The bands of a seat's standing (`_standing`), by its projected score's gap to the best
+#: other seat's, VP: a band's lowest gap and its name. Rank alone was too coarse: at 2
+#: players it is "leader or not", and an Event that picks the seats furthest behind (fewest
+#: buildings, fewest colonists) then picked seats behind by more than the rest of their rank,
+#: whose win rate it was compared with (docs/balance.md).
+STANDING_BANDS = ((13, "ahead 13+"), (8, "ahead 8-12"), (4, "ahead 4-7"), (1, "ahead 1-3"),
+                  (0, "level"), (-3, "behind 1-3"), (-7, "behind 4-7"), (-12, "behind 8-12"))
+BEHIND_FURTHEST = "behind 13+"
+
+
+def _standing(projected: list[int]) -> list[str]:
+    """Each seat's standing: the band (`STANDING_BANDS`) of its projected score minus the best
+    other seat's ("level": tied with the best other; a lone seat is level)."""
+    out = []
+    for seat, mine in enumerate(projected):
+        others = [v for i, v in enumerate(projected) if i != seat]
+        gap = mine - max(others) if others else 0
+        out.append(next((name for low, name in STANDING_BANDS if gap >= low), BEHIND_FURTHEST))
+    return out
 
 
 def log_figures(game, rounds: dict | None = None) -> dict:
@@ -338,7 +353,7 @@ def _event_counts(x, vp, moved, standing, n, winner, final_vp) -> None:
     """Count who the Event ``x`` changed, and how, once its resolution is read (``vp`` and
     ``moved`` by seat, `_event_record`), and, with each seat's ``standing`` at the start of
     the Event's round (None: not kept), the hit seats and the rest within each standing:
-    ``counts["standing"][rank] = {hit, hit_won, rest, rest_won}``."""
+    ``counts["standing"][band] = {hit, hit_won, rest, rest_won}`` (`STANDING_BANDS`)."""
     _count(x, "resolved")
     for seat in range(n):
         won = int(seat == winner)
