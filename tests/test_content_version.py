@@ -201,3 +201,34 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
     bad = run("--content-version", "3")
     assert bad.exit_code == 2
     assert "content_version 3 is not a content version of The Artemis Project" in bad.output
+
+
+def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_path):
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    def play(path, *extra):
+        return CliRunner().invoke(app, ["play", "--config", str(path), "--json", *extra])
+
+    old = tmp_path / "v1.yaml"
+    old.write_text("players: 2\nseed: 3\ncontent_version: 1\n", encoding="utf-8")
+    result = play(old)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["config"]["content_version"] == 1
+    # the same game as the flag plays: version 1's scores, not version 2's
+    flagged = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "3", "--json",
+                                       "--content-version", "1"])
+    assert json.loads(flagged.stdout)["players"] == json.loads(result.stdout)["players"]
+    over = play(old, "--content-version", "2")
+    assert json.loads(over.stdout)["config"]["content_version"] == 2
+    newer = tmp_path / "v7.yaml"
+    newer.write_text("players: 2\ncontent_version: 7\n", encoding="utf-8")
+    bad = play(newer)
+    assert bad.exit_code == 1
+    [problem] = json.loads(bad.stdout)  # --json: the problems as JSON
+    assert {k: problem[k] for k in ("file", "line", "code", "hint")} == {
+        "file": str(newer), "line": 2, "code": "E205",
+        "hint": "give 1 to 2, or leave it out for the current one"}
+    assert problem["message"].startswith("content_version 7 is not a content version of The "
+                                         "Artemis Project: this engine plays 1 to 2")

@@ -202,6 +202,8 @@ def _new_config(game_id, players, seed, bots, config, variant, option, expansion
         check_players(players, ruleset)
     players = players or len(loaded.seats) or default_players(ruleset)
     seed = seed if seed is not None else loaded.seed
+    if content_version is None:
+        content_version = loaded.content_version
     try:
         names = None
         if bots is None and len(loaded.seats) == players:

@@ -69,6 +69,11 @@ CONFIG_SCHEMA = {
         "seed": {"description": "The game seed: the same config and seed, the same game; 0 to "
                  "2**63 - 1, what saves and logs keep.", "type": "integer", "minimum": 0,
                  "maximum": 2**63 - 1, "examples": [1]},
+        "content_version": {
+            "description": "The version of the game's base content to play (1 to the game's "
+            "current one; absent: the current one). An older one is its frozen copy: a game "
+            "recorded before a rebalance, or its before and after (docs/balance.md).",
+            "type": "integer", "minimum": 1, "examples": [1]},
         "variants": {
             "description": "Variants (house rules) to switch on, each with its options; "
             "`artemis plugins` lists them.",
@@ -89,7 +94,8 @@ CONFIG_SCHEMA = {
 class LoadedConfig:
     """A checked config file: its game (the file's ``game:`` or the one asked for) with its
     options (as written; `Game.new` fills in the defaults), the seats' kinds and names, seed,
-    variants and expansion paths. ``seed`` is None when the file gives none."""
+    variants, expansion paths and base content version. ``seed`` and ``content_version``
+    are None when the file gives none."""
 
     seats: list[str] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
@@ -98,6 +104,7 @@ class LoadedConfig:
     expansions: list[str] = field(default_factory=list)
     game: str = DEFAULT_GAME
     options: dict = field(default_factory=dict)
+    content_version: int | None = None
 
 
 def load_config(path: Path, host, game: str | None = None
@@ -133,6 +140,14 @@ def load_config(path: Path, host, game: str | None = None
     _check_seats(data, ruleset, at)
     _check_options(data, ruleset, at)
     _check_variants(data, host, ruleset.id, at)
+    if "content_version" in data:
+        from artemis.kernel.game import ConfigError, content_version
+
+        try:
+            content_version(ruleset, data["content_version"])
+        except ConfigError as exc:
+            at(("content_version",), "E205", str(exc),
+               f"give 1 to {ruleset.content_version}, or leave it out for the current one")
     base = Path(path).parent
     expansions = [str(base / e) for e in data.get("expansions", [])]
     for i, e in enumerate(expansions):
@@ -155,7 +170,8 @@ def load_config(path: Path, host, game: str | None = None
     seats = [check_bot(p["seat"], ruleset) for p in players]
     return LoadedConfig(seats, names, data.get("seed"),
                         {k: dict(v) for k, v in (data.get("variants") or {}).items()},
-                        expansions, ruleset.id, dict(data.get("options") or {})), []
+                        expansions, ruleset.id, dict(data.get("options") or {}),
+                        data.get("content_version")), []
 
 
 def _check_seats(data: dict, ruleset, at) -> None:
