@@ -215,12 +215,26 @@ def test_the_new_game_form_is_checked_field_by_field(tmp_path):
         ({"name0": "Ada", "name1": "Ada"}, "two seats have the same name"),
         ({"name0": "x" * 41}, "field 'name0'"),
         ({"expansion": "../../etc"}, "is not a pack of the data folder's packs/"),
+        ({"content_version": "3"}, "field 'content_version': content_version 3 is not a "
+                                   "content version of The Artemis Project: this engine "
+                                   "plays 1 to 2"),
+        ({"content_version": "one"}, "field 'content_version': 'one' is not a whole number"),
     ]
     for fields, words in cases:
         r = c.post("/games", data={"game": "project", "players": "2", **fields})
         assert r.status_code == 400, (fields, r.text)
         assert words in html.unescape(r.text), (words, r.text)
     assert [p.name for p in tmp_path.iterdir() if p.is_dir()] == []
+
+
+def test_a_new_game_may_play_an_older_content_version(tmp_path):
+    c = client(tmp_path)
+    assert 'name="content_version"' in c.get("/").text
+    old_id, _, _ = start(c, content_version="1")
+    new_id, _, _ = start(c)
+    assert _session(c, old_id).game.config.content_version == 1
+    assert _session(c, new_id).game.config.content_version == 2
+    assert read_save(tmp_path / old_id / "game.json")["config"]["content_version"] == 1
 
 
 def test_a_game_with_a_bot_plays_the_bot_on_the_server(tmp_path):

@@ -192,7 +192,8 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
     """The new game a form asks for: ``game`` (a registered game id), ``players`` (one of its
     counts), ``seatN`` (a bot kind or human) and ``nameN`` per seat, ``seed`` (blank: a
     random one), ``variants`` (lines ``NAME`` or ``NAME.KEY=VALUE``, a value read as YAML),
-    ``options`` (lines ``KEY=VALUE``, the game's own options) and ``expansion`` (names of pack
+    ``options`` (lines ``KEY=VALUE``, the game's own options), ``content_version`` (blank: the
+    current base content; docs/saves.md, "Content versions") and ``expansion`` (names of pack
     folders in ``packs_folder``, the only packs a browser may ask for). Raises Refused (400)
     naming the field; the game checks variants and options when it is set up."""
     from artemis.kernel.game import GameConfig
@@ -225,8 +226,18 @@ def new_game(fields: dict[str, list[str]], host, packs_folder: Path | None) -> N
             raise Refused(400, f"field 'expansion': '{name[:40]}' is not a pack of the data "
                           f"folder's packs/ ({', '.join(available) or 'none there'})")
         expansions.append(str(available[name]))
+    raw_version = one(fields, "content_version", "").strip()
+    version = None
+    if raw_version:  # blank: the current base content
+        from artemis.kernel.game import ConfigError, content_version
+
+        try:
+            version = content_version(ruleset, _int(raw_version, "content_version"))
+        except ConfigError as exc:
+            raise Refused(400, f"field 'content_version': {exc}") from None
     config = GameConfig(players=players, seed=seed, variants=variants, options=options,
-                        expansions=tuple(expansions), game=ruleset.id)
+                        expansions=tuple(expansions), game=ruleset.id,
+                        content_version=version)
     return NewGame(config, kinds, names)
 
 
