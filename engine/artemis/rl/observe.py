@@ -71,6 +71,7 @@ class Encoder:
         self._memos: dict = {}  # seat, or SHARED -> (Memo, its float32 buffer)
         self._perms: dict = {}  # (id(runs), players, me) -> (runs, the gather's indices)
         self._catalog = None  # the catalog the memos were written for
+        self._zeros = np.zeros(self.size, np.float32)  # copied: less than np.zeros costs
 
     def array(self, game, seat) -> np.ndarray:
         """A fresh float32[size]: ``seat``'s observation of ``game`` (None: a spectator);
@@ -78,9 +79,7 @@ class Encoder:
         otherwise. Raises what the game's writer raises (the memo it was writing is then
         dropped)."""
         if not self.incremental:
-            out = np.zeros(self.size, np.float32)
-            self.write(game, seat, out)
-            return out
+            return self.fresh(game, seat)
         if game.catalog is not self._catalog:  # another catalog: the plans' cells differ
             self._memos.clear()
             self._catalog = game.catalog
@@ -129,6 +128,15 @@ class Encoder:
                                                                                 src + width)
             kept = self._perms[key] = (runs, perm)
         return kept[1]
+
+    def fresh(self, game, seat) -> np.ndarray:
+        """A fresh float32[size]: ``seat``'s observation of ``game`` written from scratch,
+        the same numbers as `array`. Cheaper than `array` where one seat is read a decision
+        (an agent's loop: the incremental shared buffer is then brought up to date and
+        turned for every call), dearer where every seat is (docs/performance.md)."""
+        out = self._zeros.copy()
+        self.write(game, seat, out)
+        return out
 
     def write(self, game, seat, out: np.ndarray) -> None:
         """Fill ``out`` (float32[size], zeroed by the caller) with ``seat``'s observation."""
