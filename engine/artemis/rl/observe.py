@@ -147,8 +147,18 @@ class Encoder:
 
 def _put(out: np.ndarray, ones: list, at: list, values: list) -> None:
     """Set ``out``'s cells ``ones`` to 1 and ``at`` to ``values`` (a writer's lists)."""
-    if ones:
-        out[_ints(ones)] = 1.0
     if at:
+        if len(ones) <= _FEW_ONES:  # one assignment: packing a 1 costs less than a second
+            values = [1] * len(ones) + values
+            at = ones + at
+        elif ones:
+            out[_ints(ones)] = 1.0
         # ints (every value a game writes now) cast to float32 exactly by the assignment
         out[_ints(at)] = _ints(values, np.float32)
+    elif ones:
+        out[_ints(ones)] = 1.0
+
+
+#: up to this many ones are written with the other cells in one numpy assignment (about
+#: 7k instructions saved, 85 a one packed as a value: callgrind)
+_FEW_ONES = 64

@@ -18,8 +18,6 @@ count. ``python -m artemis.rl.layout project`` prints it.
 
 from __future__ import annotations
 
-from operator import attrgetter, getitem
-
 from artemis.games.project.state import GANTRY_MAX, TYPES
 from artemis.kernel.observation import Layout, Slice, catalog_plan
 
@@ -109,7 +107,7 @@ class _Plan:
         # the writer's cells per relative player j, card k, region r and Gantry tile k, made
         # once: appending a tuple, or mapping ids through a dict, is C code, not a loop
         bases = [self.o_players + j * self.per_player for j in range(P)]
-        #: a player's scalars (energy, minerals, toolkits, badges, relief, vp: `_SMALL` then
+        #: a player's scalars (energy, minerals, toolkits, badges, relief, then
         #: the VP), then its Shelters and arriving colonists
         self.player_at = [(b, b + 1, b + 2, b + 3, b + 5, b + 4, *range(b + 12, b + 20))
                           for b in bases]
@@ -204,7 +202,8 @@ def _public(game, p, me, ones, at, values, memo) -> None:
                     tuple(pl.dice), *pl.shelters, *pl.arriving,
                     [(bd.tile, *bd.staff) for bd in pl.buildings])):
             continue
-        small, v = _SMALL(pl), pl.vp
+        # attributes read in bytecode: 3.11 reads them for less than attrgetter does in C
+        small, v = (pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.relief), pl.vp
         at += p.player_at[j]
         if max(small) < CAP_COUNT and -CAP_VP <= v <= CAP_VP:  # no cap reached: no test each
             values += small
@@ -221,15 +220,15 @@ def _public(game, p, me, ones, at, values, memo) -> None:
             values += map(dice.count, FACES)
         built = pl.buildings
         if built:
-            tiles = list(map(_TILE, built))
-            ones += map(p.owned[j].__getitem__, tiles)
-            staffed = list(map(sum, map(_STAFF, built)))
-            if any(staffed):
-                cell = p.staffed[j]
-                for tile, staff in zip(tiles, staffed, strict=True):
-                    if staff:
-                        at.append(cell[tile])
-                        values.append(staff if staff < CAP_COUNT else CAP_COUNT)
+            owned = p.owned[j]
+            for bd in built:
+                tile = bd.tile
+                ones.append(owned[tile])
+                staff = bd.staff
+                if staff[0] or staff[1] or staff[2] or staff[3]:
+                    staff = sum(staff)
+                    at.append(p.staffed[j][tile])
+                    values.append(staff if staff < CAP_COUNT else CAP_COUNT)
     if memo is None or memo.changed("supplies", (*s.bag, *s.discard, *s.doorstep,
                                                  *s.academy_supply, s.vents, s.quarry)):
         at += p.supplies_at
@@ -260,18 +259,18 @@ def _public(game, p, me, ones, at, values, memo) -> None:
     # the Gantry
     gantry = s.gantry[:GANTRY_MAX]
     if memo is None or memo.changed("gantry", (me, n, [(g.tile, *g.dice) for g in gantry])):
-        ones += map(getitem, p.gantry_cell, map(_TILE, gantry))
-        bids = list(map(_DICE, gantry))
-        if any(bids):
-            for k, dice in enumerate(bids):
-                if dice:
-                    best = [0] * P
-                    for player, face in dice:
-                        j = (player - me) % n
-                        if face > best[j]:
-                            best[j] = face
-                    at += p.gantry_at[k]
-                    values += best
+        cells = p.gantry_cell
+        for k, g in enumerate(gantry):
+            ones.append(cells[k][g.tile])
+            dice = g.dice
+            if dice:
+                best = [0] * P
+                for player, face in dice:
+                    j = (player - me) % n
+                    if face > best[j]:
+                        best[j] = face
+                at += p.gantry_at[k]
+                values += best
     # the Academy ((player, face, type, origin) tuples, or None)
     academy = s.academy[:ACADEMY_SPACES]
     if memo is None or memo.changed("academy", (me, n, *academy)):
@@ -285,11 +284,7 @@ def _public(game, p, me, ones, at, values, memo) -> None:
                     ones.append(base + P + 1 + space[2])
 
 
-_SMALL = attrgetter("energy", "minerals", "toolkits", "badges", "relief")
-_TILE = attrgetter("tile")
-_DICE = attrgetter("dice")
 _NO_TILES = [None, None]
-_STAFF = attrgetter("staff")
 
 
 def _head(s, p, me, n, ones, at, values) -> None:
