@@ -134,6 +134,9 @@ class _Plan:
         self.discard_cell = [{c: players + j * width + 12 + C + k
                               for c, k in self.card.items()} for j in range(P)]
         self.own_hand_cell = {c: off("hand") + k for c, k in self.card.items()}
+        #: a player's VP, Resources, supply, hand size (12 cells), Artifacts held and used
+        self.player_at = [(*range(b, b + 12), b + 12 + 2 * C, b + 13 + 2 * C)
+                          for b in range(players, players + P * width, width)]
 
 
 def _plan(catalog, ruleset) -> _Plan:
@@ -220,17 +223,14 @@ def write_observation(game, seat, ones, at, values) -> None:
     for pl in s.players:
         j = (pl.seat - me) % n
         base = o["players"] + j * width
-        at += range(base, base + 12)
-        values.append(min(pl.vp, CAP_VP))
-        values += pl.res
-        values += pl.supply
-        values.append(len(pl.hand))
+        at += p.player_at[j]
+        v, hand = pl.vp, pl.hand
+        values += (v if v < CAP_VP else CAP_VP, *pl.res, *pl.supply, len(hand),
+                   len(pl.artifacts), pl.artifacts_used)
         cell = hand_cell[j].__getitem__
-        ones += map(cell, pl.hand)
+        ones += map(cell, hand)
         ones += map(cell, down[pl.seat])
         ones += map(discard_cell[j].__getitem__, pl.score_discard)
-        at += (base + 12 + 2 * C, base + 13 + 2 * C)
-        values += (len(pl.artifacts), pl.artifacts_used)
         for a in pl.artifacts_played:
             ones.append(base + 14 + 2 * C + artifacts[a])
         if pl.seat == me and seat is not None:
@@ -250,8 +250,9 @@ def write_observation(game, seat, ones, at, values) -> None:
     ones += in_play
     push = ones.append
     # a Python loop: 3.11 reads an attribute in bytecode for less than attrgetter does in C
-    for pl, (type_cell, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
-        if pl.up:
+    for pl, cell in zip(planets, cells, strict=True):
+        if pl.up:  # the cells unpacked only here: most planets are face down
+            type_cell, up_at, owner_at, pieces_at = cell
             push(type_cell[pl.type])
             push(up_at)
             owner = pl.owner
