@@ -265,3 +265,48 @@ def test_a_project_vp_below_zero_is_within_the_players_bounds():
         obs = enc.array(game, 0)
         assert obs[vp] == shown and enc.low[vp] <= obs[vp] <= enc.high[vp]
         assert np.array_equal(obs, _scratch(enc, game, 0))
+
+
+def _cell_by_cell(enc, game, seat):
+    """The observation from the game's writer's lists, one cell at a time (no packing)."""
+    ones, at, values = [], [], []
+    enc._write(game, seat, ones, at, values)
+    out = np.zeros(enc.size, np.float32)
+    for i in ones:
+        out[i] = 1.0
+    for i, v in zip(at, values, strict=True):
+        out[i] = v
+    return out
+
+
+@pytest.mark.parametrize("game_id,players,seed", [("project", 3, 31), ("odyssey", 4, 32),
+                                                  ("odyssey", 6, 33)])
+def test_the_packed_observation_equals_one_written_cell_by_cell(game_id, players, seed):
+    """`Encoder.fresh` and `Encoder.write` (the writer's lists packed by struct, the ones
+    with the other cells in one assignment when few) against the same lists written one cell
+    at a time, for every seat at every decision of a seeded game."""
+    checked = 0
+    for enc, game, _ in _decisions(game_id, players, seed, limit=150):
+        for seat in (*range(players), None):
+            want = _cell_by_cell(enc, game, seat)
+            assert np.array_equal(enc.fresh(game, seat), want)
+            assert np.array_equal(_scratch(enc, game, seat), want)
+            checked += 1
+    assert checked > 300
+
+
+def test_a_writer_s_floats_and_many_ones_are_written_as_they_are():
+    """A writer may append floats (not packed as ints: numpy reads them one by one) and more
+    ones than go into one assignment with the other cells."""
+    from artemis.rl.observe import _FEW_ONES, _put
+
+    out = np.zeros(200, np.float32)
+    ones = list(range(100, 100 + _FEW_ONES + 1))
+    _put(out, ones, [3, 4, 5], [0.25, 7, -2])
+    want = np.zeros(200, np.float32)
+    want[ones] = 1.0
+    want[[3, 4, 5]] = [0.25, 7, -2]
+    assert np.array_equal(out, want)
+    out = np.zeros(8, np.float32)
+    _put(out, [1], [2, 6], [2**40, 3])  # a whole number float32 holds only roughly
+    assert out.tolist() == [0, 1, np.float32(2**40), 0, 0, 0, 3, 0]

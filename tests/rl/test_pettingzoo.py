@@ -229,3 +229,21 @@ def test_register_enters_every_game_in_pettingzoo_s_registry_once():
     with pytest.raises(ValueError, match=r"max_cycles \(5\) is another name for "
                                          r"max_decisions \(4\)"):
         env("project", max_decisions=4, max_cycles=5)
+
+
+@pytest.mark.parametrize("game_id,players", [("project", 3), ("odyssey", 4)])
+def test_the_agent_s_observation_is_the_encoder_s_at_every_decision(game_id, players):
+    """`observe` writes from scratch (`Encoder.fresh`): the same numbers as the incremental
+    `Encoder.array`, for the deciding agent and the others, and a fresh array each call."""
+    e = env(game_id, players)
+    e.reset(seed=41)
+    enc = e.table.require_encoder()
+    for k, (agent, obs) in enumerate(_play(e, 41, limit=120)):
+        seat = e.possible_agents.index(agent)
+        assert np.array_equal(obs["observation"], enc.array(e.game, seat))
+        other = e.possible_agents[(seat + 1) % players]
+        assert np.array_equal(e.observe(other)["observation"],
+                              enc.array(e.game, (seat + 1) % players))
+        if k == 0:
+            obs["observation"][:] = 9.0  # a caller's writes reach no later observation
+    assert np.array_equal(e.observe(agent)["observation"], enc.array(e.game, seat))

@@ -17,6 +17,7 @@ from artemis.rl import require
 require("numpy")
 
 import inspect  # noqa: E402
+import struct  # noqa: E402
 
 import numpy as np  # noqa: E402
 
@@ -24,6 +25,25 @@ from artemis.kernel.observation import Memo  # noqa: E402
 from artemis.kernel.parts import part  # noqa: E402
 
 _SHARED = object()  # the memo slot of the sections every seat sees alike
+
+_PACKS: dict[int, struct.Struct] = {}  # n -> the Struct of n native Py_ssize_t ("n")
+
+
+def _ints(xs: list, dtype=np.intp) -> np.ndarray:
+    """``xs`` (a list of Python ints) as an array: packed in C by `struct` and read back by
+    ``np.frombuffer``, about 85 instructions a number against 210 for ``np.fromiter``
+    (callgrind, docs/performance.md), which converts each number on its own. A number that
+    is not an int (a float) or out of range: through ``np.fromiter`` as ``dtype``."""
+    n = len(xs)
+    pack = _PACKS.get(n)
+    if pack is None:
+        pack = struct.Struct(f"{n}n")
+        if n <= 4096:  # the lengths a writer gives are few; a freak length is not kept
+            _PACKS[n] = pack
+    try:
+        return np.frombuffer(pack.pack(*xs), np.intp)
+    except struct.error:
+        return np.fromiter(xs, dtype, n)
 
 
 class Encoder:
@@ -51,6 +71,7 @@ class Encoder:
         self._memos: dict = {}  # seat, or SHARED -> (Memo, its float32 buffer)
         self._perms: dict = {}  # (id(runs), players, me) -> (runs, the gather's indices)
         self._catalog = None  # the catalog the memos were written for
+        self._zeros = np.zeros(self.size, np.float32)  # copied: less than np.zeros costs
 
     def array(self, game, seat) -> np.ndarray:
         """A fresh float32[size]: ``seat``'s observation of ``game`` (None: a spectator);
@@ -58,9 +79,7 @@ class Encoder:
         otherwise. Raises what the game's writer raises (the memo it was writing is then
         dropped)."""
         if not self.incremental:
-            out = np.zeros(self.size, np.float32)
-            self.write(game, seat, out)
-            return out
+            return self.fresh(game, seat)
         if game.catalog is not self._catalog:  # another catalog: the plans' cells differ
             self._memos.clear()
             self._catalog = game.catalog
@@ -91,12 +110,8 @@ class Encoder:
             raise
         stale = memo.stale
         if stale:  # before the new cells: a section may write a cell it held before
-            buf[np.fromiter(stale, np.intp, len(stale))] = 0.0
-        if ones:
-            buf[np.fromiter(ones, np.intp, len(ones))] = 1.0
-        if at:
-            buf[np.fromiter(at, np.intp, len(at))] = np.fromiter(values, np.float32,
-                                                                 len(values))
+            buf[_ints(stale)] = 0.0
+        _put(buf, ones, at, values)
         return buf
 
     def _perm(self, runs, players: int, me: int) -> np.ndarray:
@@ -114,14 +129,36 @@ class Encoder:
             kept = self._perms[key] = (runs, perm)
         return kept[1]
 
+    def fresh(self, game, seat) -> np.ndarray:
+        """A fresh float32[size]: ``seat``'s observation of ``game`` written from scratch,
+        the same numbers as `array`. Cheaper than `array` where one seat is read a decision
+        (an agent's loop: the incremental shared buffer is then brought up to date and
+        turned for every call), dearer where every seat is (docs/performance.md)."""
+        out = self._zeros.copy()
+        self.write(game, seat, out)
+        return out
+
     def write(self, game, seat, out: np.ndarray) -> None:
         """Fill ``out`` (float32[size], zeroed by the caller) with ``seat``'s observation."""
         ones, at, values = [], [], []
         self._write(game, seat, ones, at, values)
-        # np.fromiter with the count: the cheapest way found from a list to an index array
-        # (benchmarks/rl_bench.py: the writes cost about as much as the game's writer)
-        if ones:
-            out[np.fromiter(ones, np.intp, len(ones))] = 1.0
-        if at:
-            out[np.fromiter(at, np.intp, len(at))] = np.fromiter(values, np.float32,
-                                                                 len(values))
+        _put(out, ones, at, values)
+
+
+def _put(out: np.ndarray, ones: list, at: list, values: list) -> None:
+    """Set ``out``'s cells ``ones`` to 1 and ``at`` to ``values`` (a writer's lists)."""
+    if at:
+        if len(ones) <= _FEW_ONES:  # one assignment: packing a 1 costs less than a second
+            values = [1] * len(ones) + values
+            at = ones + at
+        elif ones:
+            out[_ints(ones)] = 1.0
+        # ints (every value a game writes now) cast to float32 exactly by the assignment
+        out[_ints(at)] = _ints(values, np.float32)
+    elif ones:
+        out[_ints(ones)] = 1.0
+
+
+#: up to this many ones are written with the other cells in one numpy assignment (about
+#: 7k instructions saved, 85 a one packed as a value: callgrind)
+_FEW_ONES = 64

@@ -181,7 +181,9 @@ class ArtemisEnv(AECEnv):
             mask = self._actions.mask(game)
         else:
             mask = np.zeros(self._actions.size, np.int8)
-        return {"observation": self._encoder.array(game, seat), "action_mask": mask}
+        # from scratch: an agent's loop reads one seat a decision, which the incremental
+        # `Encoder.array` serves dearer (its shared buffer turned for each call)
+        return {"observation": self._encoder.fresh(game, seat), "action_mask": mask}
 
     def step(self, action) -> None:
         """Play ``action`` (a legal number: the mask's 1s) for ``agent_selection``; None for

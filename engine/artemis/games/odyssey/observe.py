@@ -35,7 +35,8 @@ P = 5  # the most players: 5, or 4 teams at 8 seats (OR14)
 SEATS = 8
 SUN_PLACES = 5  # the Sun holds a planet per player (team): at most 5
 PHASES = ("setup", "planning", "action", "end_of_round", "over")
-CAP_ROUND, CAP_VP, CAP_RES, CAP_CARDS = 50.0, 200.0, 60.0, 30.0
+# ints: a capped value stays an int, which artemis.rl packs cheaply (a float costs more)
+CAP_ROUND, CAP_VP, CAP_RES, CAP_CARDS = 50, 200, 60, 30
 
 
 def card_kind(card_id: str) -> str:
@@ -116,8 +117,13 @@ class _Plan:
         self.layout = Layout(slices)
         off = self.layout.offset
         self.o = {sl.name: sl.start for sl in self.layout.slices}
+        self.slot_base = {slot: off("planning") + i * self.per_slot
+                          for slot, i in self.slots.items()}
         self.planet_base = {pid: off("galaxy") + k * self.per_planet
                             for pid, k in places.items()}
+        # per place: its type one-hot's cell of each planet type (read through map)
+        self.type_cell = {pid: {ty: b + 1 + i for ty, i in self.types.items()}
+                          for pid, b in self.planet_base.items()}
         self.asked = off("question") + K
         self.phases = {p: off("phase") + i for i, p in enumerate(PHASES)}
         # card id -> its cell, per relative player: in hand or face down; in the Score
@@ -128,6 +134,9 @@ class _Plan:
         self.discard_cell = [{c: players + j * width + 12 + C + k
                               for c, k in self.card.items()} for j in range(P)]
         self.own_hand_cell = {c: off("hand") + k for c, k in self.card.items()}
+        #: a player's VP, Resources, supply, hand size (12 cells), Artifacts held and used
+        self.player_at = [(*range(b, b + 12), b + 12 + 2 * C, b + 13 + 2 * C)
+                          for b in range(players, players + P * width, width)]
 
 
 def _plan(catalog, ruleset) -> _Plan:
@@ -180,18 +189,20 @@ def write_observation(game, seat, ones, at, values) -> None:
         ones.append(o["mission"] + len(p.missions))
     # the Planning board (view: a card shows once revealed, to its player, or face up in solo)
     face_up = face_up_planning(game)
-    per, P1 = p.per_slot, 2 + P
-    slot_index = p.slots
-    for i, slot in enumerate(s.slots):
-        base = o["planning"] + slot_index[slot] * per
-        ones.append(base)
-        if slot == s.singularity_slot:
-            ones.append(base + 1)
-        entry = s.board[i] if i < len(s.board) else None
+    P1 = 2 + P
+    rel = _relative(me, n)
+    bases = list(map(p.slot_base.__getitem__, s.slots))
+    ones += bases  # each slot in use
+    sing = s.singularity_slot
+    if sing in s.slots:
+        ones += [b + 1 for slot, b in zip(s.slots, bases, strict=True) if slot == sing]
+    board, nb = s.board, len(s.board)
+    for i, base in enumerate(bases):
+        entry = board[i] if i < nb else None
         if entry is None:
             ones.append(base + P1)
             continue
-        ones.append(base + 2 + (entry[0] - me) % n)
+        ones.append(base + 2 + rel[entry[0]])
         by = entry[0] if t is None else t.board_seat[i]
         if s.revealed[i] or (seat is not None and by == seat) or face_up:
             ones.append(base + P1 + 1 + card[entry[1]])
@@ -212,17 +223,14 @@ def write_observation(game, seat, ones, at, values) -> None:
     for pl in s.players:
         j = (pl.seat - me) % n
         base = o["players"] + j * width
-        at += range(base, base + 12)
-        values.append(min(pl.vp, CAP_VP))
-        values += pl.res
-        values += pl.supply
-        values.append(len(pl.hand))
+        at += p.player_at[j]
+        v, hand = pl.vp, pl.hand
+        values += (v if v < CAP_VP else CAP_VP, *pl.res, *pl.supply, len(hand),
+                   len(pl.artifacts), pl.artifacts_used)
         cell = hand_cell[j].__getitem__
-        ones += map(cell, pl.hand)
+        ones += map(cell, hand)
         ones += map(cell, down[pl.seat])
         ones += map(discard_cell[j].__getitem__, pl.score_discard)
-        at += (base + 12 + 2 * C, base + 13 + 2 * C)
-        values += (len(pl.artifacts), pl.artifacts_used)
         for a in pl.artifacts_played:
             ones.append(base + 14 + 2 * C + artifacts[a])
         if pl.seat == me and seat is not None:
@@ -231,7 +239,6 @@ def write_observation(game, seat, ones, at, values) -> None:
     # the galaxy (view: a face-down planet's type only where the seat peeked, OR4 in solo)
     remembers = n > 1 or t is not None or game.config.options.get("memory_aid")
     known = s.known[me_seat] if seat is not None and remembers else ()
-    types = p.types
     planets = s.planets
     ids = tuple(map(_ID, planets))
     memo = p.in_play.get(ids)
@@ -242,19 +249,21 @@ def write_observation(game, seat, ones, at, values) -> None:
     in_play, cells, place = memo
     ones += in_play
     push = ones.append
-    for pl, (type_at, up_at, owner_at, pieces_at) in zip(planets, cells, strict=True):
-        if pl.up:
-            push(type_at + types[pl.type])
+    # a Python loop: 3.11 reads an attribute in bytecode for less than attrgetter does in C
+    for pl, cell in zip(planets, cells, strict=True):
+        if pl.up:  # the cells unpacked only here: most planets are face down
+            type_cell, up_at, owner_at, pieces_at = cell
+            push(type_cell[pl.type])
             push(up_at)
             owner = pl.owner
             if owner >= 0:  # pieces only where an owner is
-                push(owner_at + (owner - me) % n)
-                at += range(pieces_at, pieces_at + 4)
+                push(owner_at + rel[owner])
+                at += pieces_at
                 values += pl.pieces
     for pid in known:
         k = place[pid]
         if not planets[k].up:
-            push(cells[k][0] + types[planets[k].type])
+            push(cells[k][0][planets[k].type])
     at += range(o["bank"], o["bank"] + 8)
     values += s.bank
     values += (min(len(s.artifact_deck), CAP_CARDS), min(len(s.singularity_deck), CAP_CARDS))
@@ -276,12 +285,25 @@ def write_observation(game, seat, ones, at, values) -> None:
 _ID = attrgetter("id")
 
 
+_RELATIVE: dict = {}  # (me, n) -> each player's place relative to me
+
+
+def _relative(me: int, n: int) -> list[int]:
+    """``[(x - me) % n for x in range(n)]``, made once per (me, n)."""
+    rel = _RELATIVE.get((me, n))
+    if rel is None:
+        rel = _RELATIVE[me, n] = [(x - me) % n for x in range(n)]
+    return rel
+
+
 def _galaxy(p: _Plan, ids: tuple) -> tuple:
-    """For the planets in play, ``ids`` in order: their in-play cells; per planet the cells
-    its type one-hot, face-up flag, relative owner and pieces start at; its place by id."""
+    """For the planets in play, ``ids`` in order: their in-play cells; per planet its type
+    one-hot's cell by type, its face-up flag's cell, the cell its relative owner starts at
+    and its pieces' cells; its place by id."""
     T = len(p.types)
     bases = [p.planet_base[i] for i in ids]
-    cells = [(b + 1, b + T + 1, b + T + 2, b + T + 2 + P) for b in bases]
+    cells = [(p.type_cell[i], b + T + 1, b + T + 2, tuple(range(b + T + 2 + P, b + T + 6 + P)))
+             for i, b in zip(ids, bases, strict=True)]
     return bases, cells, {pid: k for k, pid in enumerate(ids)}
 
 

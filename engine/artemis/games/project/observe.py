@@ -29,7 +29,8 @@ P = 5  # the most players (rulebook: 2 to 5)
 PHASES = ("setup", "placement", "resolution", "upkeep", "over")
 ACADEMY_SPACES = 2  # 1 at two players, else 2 (rulebook, Setup)
 CARDS = P - 1  # Expedition cards at Basecamp: one fewer than the players (rulebook, Setup)
-CAP_ROUND, CAP_RES, CAP_VP, CAP_COUNT = 20.0, 60.0, 500.0, 30.0
+# ints: a capped value stays an int, which artemis.rl packs cheaply (a float costs more)
+CAP_ROUND, CAP_RES, CAP_VP, CAP_COUNT = 20, 60, 500, 30
 #: a player's scalars: energy, minerals, toolkits, badges, vp, relief
 SCALARS = ("energy", "minerals", "toolkits", "badges", "vp", "relief")
 SCALAR_CAPS = (CAP_RES, CAP_RES, CAP_RES, CAP_RES, CAP_VP, CAP_COUNT)
@@ -103,6 +104,26 @@ class _Plan:
         runs += [(self.o_gantry + k * self.per_gantry + B, P, 1) for k in range(GANTRY_MAX)]
         runs += [(self.o_academy + k * self.per_academy, P, 1) for k in range(ACADEMY_SPACES)]
         self.runs = tuple(runs)
+        # the writer's cells per relative player j, card k, region r and Gantry tile k, made
+        # once: appending a tuple, or mapping ids through a dict, is C code, not a loop
+        bases = [self.o_players + j * self.per_player for j in range(P)]
+        #: a player's scalars (energy, minerals, toolkits, badges, relief, then
+        #: the VP), then its Shelters and arriving colonists
+        self.player_at = [(b, b + 1, b + 2, b + 3, b + 5, b + 4, *range(b + 12, b + 20))
+                          for b in bases]
+        self.dice_at = [tuple(range(b + 6, b + 12)) for b in bases]
+        self.owned = [{t: b + 20 + i for t, i in self.buildings.items()} for b in bases]
+        self.staffed = [{t: b + 20 + B + i for t, i in self.buildings.items()} for b in bases]
+        self.supplies_at = tuple(range(self.o_supplies, self.o_supplies + 18))
+        cards = [self.o_cards + k * self.per_card for k in range(CARDS)]
+        self.card_cell = [{x: b + i for x, i in self.expeditions.items()} for b in cards]
+        self.card_at = [tuple(range(b + X, b + X + P + 13)) for b in cards]
+        self.tiles_at = [b + X + P + 13 for b in cards]
+        self.region_at = [tuple(range(self.o_region + r * 2 * P, self.o_region + (r + 1) * 2 * P))
+                          for r in range(3)]
+        gantry = [self.o_gantry + k * self.per_gantry for k in range(GANTRY_MAX)]
+        self.gantry_cell = [{t: b + i for t, i in self.buildings.items()} for b in gantry]
+        self.gantry_at = [tuple(range(b + B, b + B + P)) for b in gantry]
 
 
 _LAST: list = [None, None]  # the last catalog planned and its plan: asked 2 or 3 times a call
@@ -174,9 +195,6 @@ def _public(game, p, me, ones, at, values, memo) -> None:
     if memo is None or memo.changed("head", (n, s.round, s.phase, s.start, s.event)):
         _head(s, p, me, n, ones, at, values)
     # players
-    buildings = p.buildings
-    B = len(buildings)
-    width = p.per_player
     for pl in s.players:
         j = (pl.seat - me) % n
         if memo is not None and not memo.changed(
@@ -184,38 +202,40 @@ def _public(game, p, me, ones, at, values, memo) -> None:
                     tuple(pl.dice), *pl.shelters, *pl.arriving,
                     [(bd.tile, *bd.staff) for bd in pl.buildings])):
             continue
-        base = p.o_players + j * width
-        e, m, t, b, v = pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.vp
-        at += range(base, base + 6)
-        values += (e if e < CAP_RES else CAP_RES, m if m < CAP_RES else CAP_RES,
-                   t if t < CAP_RES else CAP_RES, b if b < CAP_RES else CAP_RES,
-                   min(max(v, -CAP_VP), CAP_VP),
-                   min(pl.relief, CAP_COUNT))
+        # attributes read in bytecode: 3.11 reads them for less than attrgetter does in C
+        small, v = (pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.relief), pl.vp
+        at += p.player_at[j]
+        if max(small) < CAP_COUNT and -CAP_VP <= v <= CAP_VP:  # no cap reached: no test each
+            values += small
+        else:
+            e, m, t, b, r = small
+            values += (e if e < CAP_RES else CAP_RES, m if m < CAP_RES else CAP_RES,
+                       t if t < CAP_RES else CAP_RES, b if b < CAP_RES else CAP_RES,
+                       r if r < CAP_COUNT else CAP_COUNT)
+            v = min(max(v, -CAP_VP), CAP_VP)
+        values += (v, *pl.shelters, *pl.arriving)
         dice = pl.dice
         if dice:  # by face, 1 to 6
-            at += range(base + 6, base + 12)
-            values += [dice.count(f) for f in FACES]
-        at += range(base + 12, base + 20)
-        values += pl.shelters
-        values += pl.arriving
-        owned = base + 20
-        for bd in pl.buildings:
-            i = buildings[bd.tile]
-            ones.append(owned + i)
-            staff = bd.staff
-            if staff[0] or staff[1] or staff[2] or staff[3]:
-                at.append(owned + B + i)
-                values.append(min(sum(staff), CAP_COUNT))
-    o = p.o_supplies
+            at += p.dice_at[j]
+            values += map(dice.count, FACES)
+        built = pl.buildings
+        if built:
+            owned = p.owned[j]
+            for bd in built:
+                tile = bd.tile
+                ones.append(owned[tile])
+                staff = bd.staff
+                if staff[0] or staff[1] or staff[2] or staff[3]:
+                    staff = sum(staff)
+                    at.append(p.staffed[j][tile])
+                    values.append(staff if staff < CAP_COUNT else CAP_COUNT)
     if memo is None or memo.changed("supplies", (*s.bag, *s.discard, *s.doorstep,
                                                  *s.academy_supply, s.vents, s.quarry)):
-        at += range(o, o + 18)
-        values += s.bag
-        values += s.discard
-        values += s.doorstep
-        values += s.academy_supply
-        values.append(min(s.vents, CAP_RES))
-        values.append(min(s.quarry, CAP_RES))
+        at += p.supplies_at
+        vents, quarry = s.vents, s.quarry
+        values += (*s.bag, *s.discard, *s.doorstep, *s.academy_supply,
+                   vents if vents < CAP_RES else CAP_RES,
+                   quarry if quarry < CAP_RES else CAP_RES)
     # Expedition cards at Basecamp
     cards = s.cards[:CARDS]
     if memo is None or memo.changed("cards", (me, n, [
@@ -228,28 +248,28 @@ def _public(game, p, me, ones, at, values, memo) -> None:
         for r, dice in enumerate(regions):
             if not dice:
                 continue
-            base = p.o_region + r * 2 * P
             count, faces = [0] * P, [0] * P
             for player, face in dice:
                 j = (player - me) % n
                 count[j] += 1
                 faces[j] += face
-            at += range(base, base + 2 * P)
+            at += p.region_at[r]
             values += count
             values += faces
     # the Gantry
     gantry = s.gantry[:GANTRY_MAX]
     if memo is None or memo.changed("gantry", (me, n, [(g.tile, *g.dice) for g in gantry])):
+        cells = p.gantry_cell
         for k, g in enumerate(gantry):
-            base = p.o_gantry + k * p.per_gantry
-            ones.append(base + buildings[g.tile])
-            if g.dice:
+            ones.append(cells[k][g.tile])
+            dice = g.dice
+            if dice:
                 best = [0] * P
-                for player, face in g.dice:
+                for player, face in dice:
                     j = (player - me) % n
                     if face > best[j]:
                         best[j] = face
-                at += range(base + B, base + B + P)
+                at += p.gantry_at[k]
                 values += best
     # the Academy ((player, face, type, origin) tuples, or None)
     academy = s.academy[:ACADEMY_SPACES]
@@ -262,6 +282,9 @@ def _public(game, p, me, ones, at, values, memo) -> None:
                 values.append(space[1])
                 if space[2] is not None:  # no colonist goes along when none could (R10)
                     ones.append(base + P + 1 + space[2])
+
+
+_NO_TILES = [None, None]
 
 
 def _head(s, p, me, n, ones, at, values) -> None:
@@ -279,10 +302,8 @@ def _head(s, p, me, n, ones, at, values) -> None:
 def _cards(p, cards, me, n, ones, at, values) -> None:
     """The Expedition cards at Basecamp: per card, its one-hot, dice per relative owner,
     Pioneers and other colonists sent, the rewards' colonists and tiles."""
-    X = len(p.expeditions)
     for k, card in enumerate(cards):
-        base = p.o_cards + k * p.per_card
-        ones.append(base + p.expeditions[card.id])
+        ones.append(p.card_cell[k][card.id])
         owners = [0] * P
         pioneers = 0
         sent = [0] * 4
@@ -291,14 +312,11 @@ def _cards(p, cards, me, n, ones, at, values) -> None:
             pioneers += d.pioneers
             if d.sent is not None:
                 sent[d.sent] += 1
-        at += range(base + X, base + X + P + 5)
-        values += owners
-        values.append(min(pioneers, CAP_COUNT))
-        values += sent
         r0, r1 = card.reward_colonists
-        at += range(base + X + P + 5, base + X + P + 13)
-        values += r0
-        values += r1
-        for t, tile in enumerate(card.reward_tiles):
-            if tile is not None:
-                ones.append(base + X + P + 13 + t)
+        at += p.card_at[k]
+        values += (*owners, pioneers if pioneers < CAP_COUNT else CAP_COUNT, *sent, *r0, *r1)
+        tiles = card.reward_tiles
+        if tiles != _NO_TILES:  # the common case compared in C
+            for t, tile in enumerate(tiles):
+                if tile is not None:
+                    ones.append(p.tiles_at[k] + t)
