@@ -229,7 +229,10 @@ def test_the_new_game_form_is_checked_field_by_field(tmp_path):
 
 def test_a_new_game_may_play_an_older_content_version(tmp_path):
     c = client(tmp_path)
-    assert 'name="content_version"' in c.get("/").text
+    page = c.get("/").text
+    assert 'name="content_version"' in page
+    # the hint names each game's versions: the Project ships 1 and 2, the Odyssey only 1
+    assert "The Artemis Project: 1 to 2; The Artemis Odyssey: 1." in page
     old_id, _, _ = start(c, content_version="1")
     new_id, _, _ = start(c)
     assert _session(c, old_id).game.config.content_version == 1

@@ -178,7 +178,8 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                     "kinds": bot_kinds(r),
                     "variants": [(name, v.description) for name, v
                                  in sorted(_variants(store, r.id).items())],
-                    "options": sorted((r.config_schema or {}).get("properties", {}))}
+                    "options": sorted((r.config_schema or {}).get("properties", {})),
+                    "content_version": r.content_version}
                    for r in ordered],
             packs=sorted(forms.packs(packs_folder)))
 
