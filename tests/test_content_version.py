@@ -166,7 +166,7 @@ def test_a_further_rebalance_keeps_version_2_files_replaying(rebalance, tmp_path
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
     with pytest.raises(ConfigError, match=r"content_version 3 is not a content version of "
                                           r"The Artemis Project: this engine plays 1 to 2 "
-                                          r"\(written by a newer artemis\?"):
+                                          r"\(a later one needs a newer artemis"):
         Game.new({"players": 2, "seed": 1, "content_version": 3})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})

@@ -62,7 +62,7 @@ def test_the_old_rulings_variant_is_there_without_any_plugin():
 
 @pytest.mark.parametrize("value, message", [
     (3, "rules_version 3 is not a rules version of The Artemis Project: this engine plays 1 "
-        "to 2 (written by a newer artemis? upgrade it to play this file)"),
+        "to 2 (a later one needs a newer artemis: upgrade it to play a file that names one)"),
     (0, "rules_version 0 is not a rules version of The Artemis Project: this engine plays 1 "
         "to 2"),
     (True, "rules_version must be a whole number, got True"),

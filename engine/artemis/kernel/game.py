@@ -117,7 +117,7 @@ def _version(ruleset: Ruleset, given, kind: str) -> int:
     if not isinstance(given, int) or isinstance(given, bool):
         raise ConfigError(f"{kind}_version must be a whole number, got {given!r}")
     if not 1 <= given <= current:
-        newer = (" (written by a newer artemis? upgrade it to play this file)"
+        newer = (" (a later one needs a newer artemis: upgrade it to play a file that names one)"
                  if given > current else "")
         raise ConfigError(f"{kind}_version {given} is not a {kind} version of "
                           f"{ruleset.name or ruleset.id}: this engine plays 1 to "

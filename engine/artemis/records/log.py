@@ -592,7 +592,7 @@ def config_record(game, kinds: list[str], names: list[str] | None = None) -> dic
             "content_version": c.content_version}
 
 
-def write_log(game, path: Path, kinds: list[str], names: list[str] | None = None) -> None:
+def write_log(game, path: str | Path, kinds: list[str], names: list[str] | None = None) -> None:
     """Write the game as JSON lines: a header with config and seats, then every action and
     consequence in order. A regular file is written atomically
     (`artemis.records.save.write_atomic`; a symlink is followed, its target replaced and the
@@ -606,10 +606,11 @@ def write_log(game, path: Path, kinds: list[str], names: list[str] | None = None
 
     Raises OSError when it cannot be written, ValueError for an empty path or a log that
     would not read back (the reader's message)."""
-    if not str(path) or path.name == "":
+    if not str(path) or Path(path).name == "":
         raise ValueError("--log needs a file name")
     from artemis.records.paths import stored
 
+    path = Path(path)
     header = {"type": "game", **config_record(game, kinds, names),
               "content": content_record(game)}
     # expansions relative to the log's folder, with "/": the log replays on another system
