@@ -7,6 +7,7 @@ replaces a reconstructed value updates the matching assertion here.
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
@@ -203,11 +204,11 @@ def test_named_buildings(catalog):
 
     mb = by_id(catalog, "marine_barracks")
     assert mb.kind == "surface" and mb.slots == ("marine", "marine")
-    assert mb.scoring[0] == Step("vp", 2)
+    assert mb.scoring[0] == Step("vp", 1)  # content version 3: 2 -> 1
     assert mb.scoring[1].args["count"] == {"colonists": {"type": "marine"}}
     assert (mb.scoring[1].args["every"], mb.scoring[1].args["max"]) == (1, 3)
 
-    assert by_id(catalog, "ice_cathedral").scoring == (Step("vp", 8),)
+    assert by_id(catalog, "ice_cathedral").scoring == (Step("vp", 7),)  # version 3: 8 -> 7
     assert by_id(catalog, "governors_residence").slots == ("steward", "steward")
 
 
@@ -477,3 +478,34 @@ def test_unfiltered_rows(catalog):
     for r in rows:
         assert {"kind", "id", "name", "provenance", "summary"} <= set(r)
         assert r["summary"]
+
+
+def test_version_3_lowered_every_surface_tile_by_about_one_vp(catalog):
+    """Content version 3 (docs/balance.md, "What version 3 changed"): every fixed-VP Surface
+    tile one VP lower, the Marine Barracks' base one lower, the conditional tiles' `max` cut to
+    the slots' value, each tagged with the change and its evidence."""
+    from artemis.util.paths import content_root
+
+    v2 = load_catalog(base=content_root() / "project" / "base-v2")
+    fixed = {"greenhouse": 2, "memorial_garden": 3, "customs_house": 4, "skyport": 5,
+             "defense_grid": 3, "jupiter_observatory": 3, "governors_residence": 6,
+             "ice_cathedral": 7, "radio_telescope": 7, "cryo_archive": 7}
+    maxes = {"survey_station": (4, 2), "settlers_lodge": (6, 5), "engineering_guild": (4, 3),
+             "power_plant": (6, 5), "colony_hall": (7, 5), "threshold_control": (4, 3),
+             "mag_rail_terminal": (4, 3)}
+    for tile, vp in fixed.items():
+        assert catalog.by_id[tile].scoring == (Step("vp", vp),)
+        assert v2.by_id[tile].scoring == (Step("vp", vp + 1),)
+    for tile, (old, new) in maxes.items():
+        assert catalog.by_id[tile].scoring[-1].args["max"] == new
+        assert v2.by_id[tile].scoring[-1].args["max"] == old
+    assert catalog.by_id["marine_barracks"].scoring[0] == Step("vp", 1)
+    assert v2.by_id["marine_barracks"].scoring[0] == Step("vp", 2)
+    changed = {*fixed, *maxes, "marine_barracks"}
+    tuned = {b.id for b in catalog.buildings
+             if "tuned (content version 3)" in b.provenance and not b.id.endswith("_2")}
+    assert tuned == changed
+    # nothing else moved: every other building and every Expedition and Event as in version 2
+    for x in (*catalog.buildings, *catalog.expeditions, *catalog.events):
+        if x.id.removesuffix("_2") not in changed:
+            assert x == dataclasses.replace(v2.by_id[x.id], source=x.source), x.id

@@ -3,8 +3,10 @@ base content they were played with. Issue 28's rebalance made content version 2 
 difficulties and rewards, the Mineral Vault: docs/balance.md) and froze version 1 as
 ``content/project/base-v1``: a save and a log recorded under version 1 before the change
 (tests/data/content-v1, made at 0c92978) load and replay on the frozen copy, identically, and a
-new game plays the new values. A further rebalance is played here on a copy of the content
-folder: version 2 frozen as ``base-v2`` and a version 3 with a flatter building-count chart."""
+new game plays the new values. Content version 3 (every Surface tile about 1 VP lower) froze
+version 2 as ``base-v2`` the same way (tests/data/content-v2, made at 912475a). A further
+rebalance is played here on a copy of the content folder: version 3 frozen as ``base-v3`` and a
+version 4 with a flatter building-count chart."""
 
 from __future__ import annotations
 
@@ -27,8 +29,11 @@ from artemis.util import paths
 V1 = Path(__file__).parent / "data" / "content-v1"
 V1_LOG = V1 / "2p-greedy-random-seed3.jsonl"
 V1_SAVE = V1 / "2p-greedy-random-seed3-decision40.json"
+V2 = Path(__file__).parent / "data" / "content-v2"
+V2_LOG = V2 / "2p-greedy-random-seed3.jsonl"
+V2_SAVE = V2 / "2p-greedy-random-seed3-decision40.json"
 V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # version 2's (docs/balance.md)
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 and 3 (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
 #: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
 V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
@@ -50,6 +55,23 @@ def _difficulties(game) -> dict:
     return {x.id: x.difficulty for x in game.catalog.expeditions if x.id in V1_DIFFICULTY}
 
 
+#: version 2's staffed VP of the fixed-VP Surface tiles version 3 lowered by one
+#: (docs/balance.md, "What version 3 changed")
+V2_SURFACE_VP = {"greenhouse": 3, "memorial_garden": 4, "customs_house": 5, "skyport": 6,
+                 "defense_grid": 4, "jupiter_observatory": 4, "governors_residence": 7,
+                 "ice_cathedral": 8, "radio_telescope": 8, "cryo_archive": 8}
+
+
+def _surface_vp(game) -> dict:
+    """The staffed VP of the tiles of `V2_SURFACE_VP`, as plain data."""
+    out = {}
+    for tile in V2_SURFACE_VP:
+        [step] = game.catalog.by_id[tile].scoring
+        assert step.op == "vp"
+        out[tile] = step.args
+    return out
+
+
 def _vault(game) -> dict:
     """The Mineral Vault's scoring rule, as plain data."""
     step = game.catalog.by_id["mineral_vault"].scoring[0]
@@ -60,14 +82,14 @@ def _vault(game) -> dict:
 @pytest.fixture
 def rebalance(tmp_path, monkeypatch):
     """A function that switches this process to a further rebalance: the content folder
-    copied, today's base frozen as ``project/base-v2``, the base's building-count chart
-    flattened and its version 3.0.0, the Project's content version 3, a fresh default plugin
+    copied, today's base frozen as ``project/base-v3``, the base's building-count chart
+    flattened and its version 4.0.0, the Project's content version 4, a fresh default plugin
     host and empty catalog caches."""
     def switch():
         root = tmp_path / "content"
         shutil.copytree(paths.content_root(), root)
         project = root / "project"
-        shutil.copytree(project / "base", project / "base-v2")
+        shutil.copytree(project / "base", project / "base-v3")
         board = project / "base" / "board.yaml"
         text = board.read_text(encoding="utf-8")
         for count, vp in OLD_CHART.items():
@@ -76,9 +98,9 @@ def rebalance(tmp_path, monkeypatch):
         board.write_text(text, encoding="utf-8")
         manifest = project / "base" / "expansion.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace(
-            "version: 2.0.0", "version: 3.0.0"), encoding="utf-8")
+            "version: 3.0.0", "version: 4.0.0"), encoding="utf-8")
         monkeypatch.setattr(paths, "content_root", lambda: root)
-        monkeypatch.setattr(ProjectRuleset, "content_version", 3)
+        monkeypatch.setattr(ProjectRuleset, "content_version", 4)
         monkeypatch.setattr(game_module, "_CATALOGS", {})
         monkeypatch.setattr(game_module, "_TARGETS", {})
         monkeypatch.setattr(CONTENT, "_default", None)
@@ -88,10 +110,15 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
-def test_a_new_game_plays_content_version_2_and_version_1_plays_the_frozen_copy():
+def test_a_new_game_plays_content_version_3_and_older_versions_play_their_frozen_copies():
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == ProjectRuleset.content_version == 2
-    assert [p.version for p in new.catalog.packs] == ["2.0.0"]
+    assert new.config.content_version == ProjectRuleset.content_version == 3
+    assert [p.version for p in new.catalog.packs] == ["3.0.0"]
+    assert _surface_vp(new) == {tile: vp - 1 for tile, vp in V2_SURFACE_VP.items()}
+    v2 = Game.new({"players": 2, "seed": 3, "content_version": 2})
+    assert [p.version for p in v2.catalog.packs] == ["2.0.0"]
+    assert _surface_vp(v2) == V2_SURFACE_VP
+    assert _vault(v2) == {"every": 3, "max": 5} and _chart(v2) == OLD_CHART
     assert max(x.difficulty for x in new.catalog.expeditions) == 10
     assert _difficulties(new) == {**dict.fromkeys(["black_smoker_survey", "ice_cave_network",
                                                    "plume_flythrough"], 9),
@@ -119,12 +146,12 @@ def test_a_log_and_a_save_of_content_version_1_replay_identically():
     del bare["content_version"]
     unversioned = parse_log("\n".join([json.dumps(bare), *lines[1:]]) + "\n", "unversioned")
     assert unversioned.config["content_version"] == 1 and verify(unversioned) is None
-    # read as version 2 it is refused: its content is not the one it records
-    forced = parse_log("\n".join([json.dumps({**header, "content_version": 2}), *lines[1:]])
+    # read as version 3 it is refused: its content is not the one it records
+    forced = parse_log("\n".join([json.dumps({**header, "content_version": 3}), *lines[1:]])
                        + "\n", "forced")
     with pytest.raises(LogError, match=r"the content differs from the log's: .*the log was "
                                        r"made with packs \[base 1.0.0\].*now loaded: packs "
-                                       r"\[base 2.0.0\]"):
+                                       r"\[base 3.0.0\]"):
         verify(forced)
     # the save at decision 40 loads on version 1 and plays on as the recorded game did
     loaded = restore(parse_save(V1_SAVE.read_text()))
@@ -146,28 +173,50 @@ def test_a_log_and_a_save_of_content_version_1_replay_identically():
     assert play_game(GameConfig(players=2, seed=3), kinds).result != game.result
 
 
-def test_a_further_rebalance_keeps_version_2_files_replaying(rebalance, tmp_path):
+def test_a_log_and_a_save_of_content_version_2_replay_identically():
+    lines = V2_LOG.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["content_version"] == 2 and header["content"]["packs"] == ["base 2.0.0"]
+    parsed = parse_log(V2_LOG.read_text(), str(V2_LOG))
+    assert parsed.config["content_version"] == 2 and verify(parsed) is None
+    loaded = restore(parse_save(V2_SAVE.read_text()))
+    game = loaded.game
+    assert game.config.content_version == 2 and _surface_vp(game) == V2_SURFACE_VP
+    assert len(game.actions) == 40
+    bots = loaded.bots
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game))
+    final = next(json.loads(x) for x in reversed(lines) if '"final_scoring"' in x)
+    assert game.result["winner"] == final["winner"] == 0
+    assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"] == \
+        {"0": 35, "1": 2}
+    # the same seed and bots with version 3's values score otherwise
+    assert play_game(GameConfig(players=2, seed=3), ["greedy", "random"]).result != game.result
+
+
+def test_a_further_rebalance_keeps_version_3_files_replaying(rebalance, tmp_path):
     from artemis.records.log import write_log
 
     config = GameConfig(players=2, seed=3)
     kinds = ["greedy", "random"]
     game = play_game(config, kinds)
-    log = tmp_path / "v2.jsonl"
-    write_log(game, log, kinds)
-    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 2
+    log = tmp_path / "v3.jsonl"
+    write_log(game, str(log), kinds)  # a str path as well as a Path
+    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 3
     rebalance()
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == 3 and _chart(new) == NEW_CHART
+    assert new.config.content_version == 4 and _chart(new) == NEW_CHART
     parsed = parse_log(log.read_text(), str(log))
-    assert parsed.config["content_version"] == 2 and verify(parsed) is None
-    assert verify(parse_log(V1_LOG.read_text(), str(V1_LOG))) is None  # and version 1's
+    assert parsed.config["content_version"] == 3 and verify(parsed) is None
+    for older in (V1_LOG, V2_LOG):  # and versions 1's and 2's
+        assert verify(parse_log(older.read_text(), str(older))) is None
 
 
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
-    with pytest.raises(ConfigError, match=r"content_version 3 is not a content version of "
-                                          r"The Artemis Project: this engine plays 1 to 2 "
+    with pytest.raises(ConfigError, match=r"content_version 4 is not a content version of "
+                                          r"The Artemis Project: this engine plays 1 to 3 "
                                           r"\(a later one needs a newer artemis"):
-        Game.new({"players": 2, "seed": 1, "content_version": 3})
+        Game.new({"players": 2, "seed": 1, "content_version": 4})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})
     root = rebalance()
@@ -188,19 +237,19 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
                 "5", "--workers", "1", "--game-timeout", "0", *extra]
         return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
 
-    old, new = tmp_path / "v1.json", tmp_path / "v2.json"
+    old, new = tmp_path / "v1.json", tmp_path / "v3.json"
     assert run("--content-version", "1", out=old).exit_code == 0
     assert run("--start", "2", out=new).exit_code == 0
-    v1, v2 = json.loads(old.read_text()), json.loads(new.read_text())
-    assert v1["config"]["content_version"] == 1 and v2["config"]["content_version"] == 2
+    v1, v3 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v3["config"]["content_version"] == 3
     assert v1["config"]["packs"] == [{"id": "base", "version": "1.0.0"}]
-    assert v2["config"]["packs"] == [{"id": "base", "version": "2.0.0"}]
+    assert v3["config"]["packs"] == [{"id": "base", "version": "3.0.0"}]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert "its config's 'content_version' is 2, report 1's 1" in merged.output
-    bad = run("--content-version", "3")
+    assert "its config's 'content_version' is 3, report 1's 1" in merged.output
+    bad = run("--content-version", "4")
     assert bad.exit_code == 2
-    assert "content_version 3 is not a content version of The Artemis Project" in bad.output
+    assert "content_version 4 is not a content version of The Artemis Project" in bad.output
 
 
 def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_path):
@@ -216,7 +265,7 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     result = play(old)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["config"]["content_version"] == 1
-    # the same game as the flag plays: version 1's scores, not version 2's
+    # the same game as the flag plays: version 1's scores, not version 3's
     flagged = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "3", "--json",
                                        "--content-version", "1"])
     assert json.loads(flagged.stdout)["players"] == json.loads(result.stdout)["players"]
@@ -229,6 +278,6 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     [problem] = json.loads(bad.stdout)  # --json: the problems as JSON
     assert {k: problem[k] for k in ("file", "line", "code", "hint")} == {
         "file": str(newer), "line": 2, "code": "E205",
-        "hint": "give 1 to 2, or leave it out for the current one"}
+        "hint": "give 1 to 3, or leave it out for the current one"}
     assert problem["message"].startswith("content_version 7 is not a content version of The "
-                                         "Artemis Project: this engine plays 1 to 2")
+                                         "Artemis Project: this engine plays 1 to 3")

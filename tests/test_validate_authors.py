@@ -79,8 +79,8 @@ def test_the_ocean_and_surface_warnings_state_their_slot_ranges_alike(tmp_path):
         ("W101", "this Ocean tile is worth about 1 u per round; its slots [engineer, any] call "
          "for 1.9 to 2.6 u", "1 u plus a weight per slot (any 0.5, pioneer 0.6, engineer 0.75, "
          "marine 0.85, steward 1), within 0.35 u (docs/authoring.md 13.5)"),
-        ("W102", "this Surface tile scores about 40 VP; its slots [any] call for 2 to 3 VP",
-         "1 VP plus a weight per slot (any 1.5, pioneer 1.75, engineer 2, marine 2.5, steward "
+        ("W102", "this Surface tile scores about 40 VP; its slots [any] call for 1 to 2 VP",
+         "a weight per slot (any 1.5, pioneer 1.75, engineer 2, marine 2.5, steward "
          "2.75), within 0.5 VP; a per counts 75 % of its max (docs/authoring.md 13.5)")]
 
 def test_warnings_exit_0_and_strict_exit_1(tmp_path):

@@ -67,7 +67,9 @@ BALANCE = BalanceTable(
     ocean_slots=_frozen({"any": 0.5, "pioneer": 0.6, "engineer": 0.75, "marine": 0.85,
                          "steward": 1.0}),
     ocean_tolerance=0.35,
-    surface_base=1.0,
+    # content version 3 took the 1 VP base away: a staffed Surface tile is worth its
+    # colonists (docs/balance.md, "What version 3 changed")
+    surface_base=0.0,
     surface_slots=_frozen({"any": 1.5, "pioneer": 1.75, "engineer": 2.0, "marine": 2.5,
                            "steward": 2.75}),
     surface_tolerance=0.5,
@@ -163,9 +165,10 @@ def _slots_warning(item: Item, table: BalanceTable, code: str, said: str, value:
     low, high = target - tolerance, target + tolerance
     if not _outside(value, low, high, table):
         return []
+    opening = f"{_fmt(base)} {unit} plus a weight" if base else "a weight"
     return [item.problem(
         code, f"{said}; its slots {_slots(slots)} call for {_fmt(low)} to {_fmt(high)} {unit}",
-        f"{_fmt(base)} {unit} plus a weight per slot ({_weights(weights)}), within "
+        f"{opening} per slot ({_weights(weights)}), within "
         f"{_fmt(tolerance)} {unit}{note} (docs/authoring.md 13.5)", at, key=True)]
 
 
