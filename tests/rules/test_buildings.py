@@ -336,13 +336,13 @@ def test_construction_yard_on_expedition_building_reward():
 # with: 7 Energy, 9 Minerals, 5 Toolkits, 5 badges; a staffed Geothermal Tap (2 Pioneers), an
 # empty Kelp Farm, Shelters 1 Pioneer + 2 Marines; the tile staffed (blank slots: Engineers);
 # the Mineral Vault: 1 VP per 3 Minerals (content version 2), 9 // 3
-SURFACE = {
-    "greenhouse": 3, "survey_station": 2, "memorial_garden": 4, "settlers_lodge": 5,
-    "customs_house": 5, "skyport": 6, "defense_grid": 4, "jupiter_observatory": 4,
+SURFACE = {  # content version 3: the fixed values and the Barracks' base 1 VP lower
+    "greenhouse": 2, "survey_station": 2, "memorial_garden": 3, "settlers_lodge": 5,
+    "customs_house": 4, "skyport": 5, "defense_grid": 3, "jupiter_observatory": 3,
     "engineering_guild": 2, "power_plant": 3, "mineral_vault": 3, "colony_hall": 3,
-    "explorers_club": 5, "marine_barracks": 8, "threshold_control": 2,
-    "governors_residence": 7, "mag_rail_terminal": 4, "ice_cathedral": 8,
-    "radio_telescope": 8, "cryo_archive": 8,
+    "explorers_club": 5, "marine_barracks": 7, "threshold_control": 2,
+    "governors_residence": 6, "mag_rail_terminal": 4, "ice_cathedral": 7,
+    "radio_telescope": 7, "cryo_archive": 7,
 }
 
 
@@ -381,10 +381,10 @@ def test_surface_caps():
     g = blank()
     p = g.state.players[0]
     p.badges, p.energy = 20, 30
-    own(g, 0, "survey_station", [1, 0, 0, 0])  # 20 // 2 = 10, max 4
+    own(g, 0, "survey_station", [1, 0, 0, 0])  # 20 // 2 = 10, max 2 (content version 3)
     own(g, 0, "explorers_club", [0, 0, 2, 0])  # 20, max 6
-    own(g, 0, "power_plant", [0, 2, 0, 0])  # 15, max 6
-    assert final_scores(g)[0]["surface_buildings"] == 4 + 6 + 6
+    own(g, 0, "power_plant", [0, 2, 0, 0])  # 15, max 5 (content version 3)
+    assert final_scores(g)[0]["surface_buildings"] == 2 + 6 + 5
 
 
 def test_ocean_tiles_score_nothing_at_step_2():
@@ -415,7 +415,7 @@ def test_final_scoring_all_steps():
     s.log_round_turn_order = [0, 1, 2]
     run(g, ("final_scoring",))
     steps = g.result["players"]
-    assert steps[0]["steps"] == {"saved_resources": 3 + 2, "surface_buildings": 3,
+    assert steps[0]["steps"] == {"saved_resources": 3 + 2, "surface_buildings": 2,
                                  "buildings": 6, "colonist_sets": 3, "leftover_colonists": 1,
                                  "badges": -4, "most_toolkits": 2}
     assert steps[1]["steps"] == {"saved_resources": 0 + 1, "surface_buildings": 0,
@@ -424,7 +424,7 @@ def test_final_scoring_all_steps():
     assert steps[2]["steps"] == {"saved_resources": 0 + 3, "surface_buildings": 0,
                                  "buildings": 14, "colonist_sets": 12, "leftover_colonists": 0,
                                  "badges": 0, "most_toolkits": 0}
-    assert [p.vp for p in s.players] == [5 + 16, 10, 29]
+    assert [p.vp for p in s.players] == [5 + 15, 10, 29]
     assert g.result["ranking"] == [2, 0, 1]
     # nothing is spent
     assert (p0.energy, p0.minerals, p2.minerals) == (17, 14, 30)
