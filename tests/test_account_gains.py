@@ -19,8 +19,9 @@ NAMES = ["P0 (greedy)", "P1 (greedy)"]
 def greedy_game():
     """`artemis play --players 2 --bots greedy` (seed 0), where a user found the account
     silent on two Events that did nothing (Cave-In with no die in the Quarry, Fever Outbreak
-    on empty Shelters) and on the colonists of Expedition rewards."""
-    return play_game(GameConfig(players=2, seed=0), ["greedy", "greedy"])
+    on empty Shelters) and on the colonists of Expedition rewards; played with content
+    version 2, the values that game had (version 3's Surface values play it otherwise)."""
+    return play_game(GameConfig(players=2, seed=0, content_version=2), ["greedy", "greedy"])
 
 
 def test_every_event_and_every_colonist_gained_has_its_words(greedy_game):

@@ -232,7 +232,7 @@ def test_describe_abilities(catalog):
         "After each successful Expedition you had a die on, if fully staffed: gain 1 Energy "
         "and 1 Mineral")
     assert describe_ability(catalog["survey_station"]) == (
-        "At game end, if fully staffed: 1 VP per 2 Expedition badges held (at most 4 times)")
+        "At game end, if fully staffed: 1 VP per 2 Expedition badges held (at most 2 times)")
 
 
 def test_describe_targets(catalog):
