@@ -606,11 +606,11 @@ def write_log(game, path: str | Path, kinds: list[str], names: list[str] | None 
 
     Raises OSError when it cannot be written, ValueError for an empty path or a log that
     would not read back (the reader's message)."""
-    if not str(path) or Path(path).name == "":
+    path = Path(path)
+    if path.name == "":  # "" and "/" alike
         raise ValueError("--log needs a file name")
     from artemis.records.paths import stored
 
-    path = Path(path)
     header = {"type": "game", **config_record(game, kinds, names),
               "content": content_record(game)}
     # expansions relative to the log's folder, with "/": the log replays on another system

@@ -48,6 +48,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from artemis.kernel.game import counts_text
 from artemis.web import forms, guard
 from artemis.web.render import HERE, page, replay_page, seat_page
 from artemis.web.replays import FOLDER as REPLAYS
@@ -179,7 +180,7 @@ def build_app(data: str | Path, host=None, show_host_links: bool = True,
                     "variants": [(name, v.description) for name, v
                                  in sorted(_variants(store, r.id).items())],
                     "options": sorted((r.config_schema or {}).get("properties", {})),
-                    "content_version": r.content_version}
+                    "content_versions": counts_text(tuple(range(1, r.content_version + 1)))}
                    for r in ordered],
             packs=sorted(forms.packs(packs_folder)))
 
