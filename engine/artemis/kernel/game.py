@@ -517,7 +517,8 @@ class Game:
         g = Game.__new__(Game)
         # ruleset, catalog, registry, config, plugins, the pending Decision and the final
         # scores are shared: nothing changes them in place. Steps are tuples of immutable values.
-        d = g.__dict__ = self.__dict__.copy()
+        # dict(), not .copy(): a copy keeps the class's shared keys, which 3.11 reads slowly
+        d = g.__dict__ = dict(self.__dict__)
         d["observers"] = False
         d["tasks"] = self.tasks[:]
         if self._left_tasks is self.tasks:  # the same position as the kernel left it

@@ -45,9 +45,9 @@ class DeclaredActions:
         # numbers and the action chosen are asked of one decision in turn. A Decision's
         # options never change, and a clone shares them with its original
         self._last = (None, {})
-        # {(kind, args): number} of the actions met so far: an id is a function of the kind
-        # and args, and a tuple's hash costs less than joining the id's string (the Odyssey's
-        # AEC step numbers some 11 options)
+        # {kind: {args: number}} of the actions met so far: an id is a function of the kind
+        # and args, and their hashes cost less than joining the id's string (the Odyssey's
+        # AEC step numbers some 11 options); a dict per kind spares a (kind, args) tuple
         self._met: dict = {}
 
     def _numbered(self, game) -> dict:
@@ -59,10 +59,12 @@ class DeclaredActions:
         met = self._met
         numbered = {}
         for a in game.legal_actions():
-            key = (a.kind, a.args)
-            n = met.get(key)
+            kind = met.get(a.kind)
+            if kind is None:
+                kind = met[a.kind] = {}
+            n = kind.get(a.args)
             if n is None:
-                n = met[key] = self.code(a)  # OutOfSpace for an id not declared
+                n = kind[a.args] = self.code(a)  # OutOfSpace for an id not declared
             numbered[n] = a
         self._last = (pending, numbered)
         return numbered

@@ -105,25 +105,38 @@ class _Plan:
         runs += [(self.o_academy + k * self.per_academy, P, 1) for k in range(ACADEMY_SPACES)]
         self.runs = tuple(runs)
         # the writer's cells per relative player j, card k, region r and Gantry tile k, made
-        # once: appending a tuple, or mapping ids through a dict, is C code, not a loop
+        # once: appending a tuple, or mapping ids through a dict, is C code, not a loop. A
+        # cell that is 0 is not written where that is cheap to know (the buffer is zeroed):
+        # past the players present, arriving colonists and rewards' colonists none; each
+        # number written costs about 200 instructions to pack and assign (artemis.rl)
         bases = [self.o_players + j * self.per_player for j in range(P)]
         #: a player's scalars (energy, minerals, toolkits, badges, relief, then
-        #: the VP), then its Shelters and arriving colonists
-        self.player_at = [(b, b + 1, b + 2, b + 3, b + 5, b + 4, *range(b + 12, b + 20))
+        #: the VP), then its Shelters; its arriving colonists
+        self.player_at = [(b, b + 1, b + 2, b + 3, b + 5, b + 4, *range(b + 12, b + 16))
                           for b in bases]
+        self.arriving_at = [tuple(range(b + 16, b + 20)) for b in bases]
         self.dice_at = [tuple(range(b + 6, b + 12)) for b in bases]
         self.owned = [{t: b + 20 + i for t, i in self.buildings.items()} for b in bases]
         self.staffed = [{t: b + 20 + B + i for t, i in self.buildings.items()} for b in bases]
         self.supplies_at = tuple(range(self.o_supplies, self.o_supplies + 18))
         cards = [self.o_cards + k * self.per_card for k in range(CARDS)]
         self.card_cell = [{x: b + i for x, i in self.expeditions.items()} for b in cards]
-        self.card_at = [tuple(range(b + X, b + X + P + 13)) for b in cards]
+        # per player count n (index n): the cells of the first n relative owners
+        #: per card: its dice per owner, Pioneers, other colonists sent
+        self.card_at = [[(*range(b + X, b + X + n), *range(b + X + P, b + X + P + 5))
+                         for b in cards] for n in range(P + 1)]
+        #: per card: its two rewards' colonists
+        self.reward_at = [(tuple(range(b + X + P + 5, b + X + P + 9)),
+                           tuple(range(b + X + P + 9, b + X + P + 13))) for b in cards]
         self.tiles_at = [b + X + P + 13 for b in cards]
-        self.region_at = [tuple(range(self.o_region + r * 2 * P, self.o_region + (r + 1) * 2 * P))
-                          for r in range(3)]
+        regions = [self.o_region + r * 2 * P for r in range(3)]
+        #: per region: its dice per owner, then their face sum per owner
+        self.region_at = [[(*range(b, b + n), *range(b + P, b + P + n)) for b in regions]
+                          for n in range(P + 1)]
         gantry = [self.o_gantry + k * self.per_gantry for k in range(GANTRY_MAX)]
         self.gantry_cell = [{t: b + i for t, i in self.buildings.items()} for b in gantry]
-        self.gantry_at = [tuple(range(b + B, b + B + P)) for b in gantry]
+        self.gantry_at = [[tuple(range(b + B, b + B + n)) for b in gantry]
+                          for n in range(P + 1)]
 
 
 _LAST: list = [None, None]  # the last catalog planned and its plan: asked 2 or 3 times a call
@@ -213,7 +226,10 @@ def _public(game, p, me, ones, at, values, memo) -> None:
                        t if t < CAP_RES else CAP_RES, b if b < CAP_RES else CAP_RES,
                        r if r < CAP_COUNT else CAP_COUNT)
             v = min(max(v, -CAP_VP), CAP_VP)
-        values += (v, *pl.shelters, *pl.arriving)
+        values += (v, *pl.shelters)
+        if pl.arriving != _NONE:  # as a rule, none
+            at += p.arriving_at[j]
+            values += pl.arriving
         dice = pl.dice
         if dice:  # by face, 1 to 6
             at += p.dice_at[j]
@@ -245,31 +261,32 @@ def _public(game, p, me, ones, at, values, memo) -> None:
     # dice on the Vents, the Quarry and the Doorstep ((player, face) tuples)
     regions = (s.vents_dice, s.quarry_dice, s.doorstep_dice)
     if memo is None or memo.changed("regions", (me, n, *map(tuple, regions))):
+        region_at = p.region_at[n]
         for r, dice in enumerate(regions):
             if not dice:
                 continue
-            count, faces = [0] * P, [0] * P
+            count, faces = [0] * n, [0] * n
             for player, face in dice:
                 j = (player - me) % n
                 count[j] += 1
                 faces[j] += face
-            at += p.region_at[r]
+            at += region_at[r]
             values += count
             values += faces
     # the Gantry
     gantry = s.gantry[:GANTRY_MAX]
     if memo is None or memo.changed("gantry", (me, n, [(g.tile, *g.dice) for g in gantry])):
-        cells = p.gantry_cell
+        cells, gantry_at = p.gantry_cell, p.gantry_at[n]
         for k, g in enumerate(gantry):
             ones.append(cells[k][g.tile])
             dice = g.dice
             if dice:
-                best = [0] * P
+                best = [0] * n
                 for player, face in dice:
                     j = (player - me) % n
                     if face > best[j]:
                         best[j] = face
-                at += p.gantry_at[k]
+                at += gantry_at[k]
                 values += best
     # the Academy ((player, face, type, origin) tuples, or None)
     academy = s.academy[:ACADEMY_SPACES]
@@ -285,6 +302,7 @@ def _public(game, p, me, ones, at, values, memo) -> None:
 
 
 _NO_TILES = [None, None]
+_NONE = [0, 0, 0, 0]  # no colonist of any type
 
 
 def _head(s, p, me, n, ones, at, values) -> None:
@@ -302,19 +320,28 @@ def _head(s, p, me, n, ones, at, values) -> None:
 def _cards(p, cards, me, n, ones, at, values) -> None:
     """The Expedition cards at Basecamp: per card, its one-hot, dice per relative owner,
     Pioneers and other colonists sent, the rewards' colonists and tiles."""
+    card_at = p.card_at[n]
     for k, card in enumerate(cards):
         ones.append(p.card_cell[k][card.id])
-        owners = [0] * P
-        pioneers = 0
-        sent = [0] * 4
-        for d in card.dice:
-            owners[(d.player - me) % n] += 1
-            pioneers += d.pioneers
-            if d.sent is not None:
-                sent[d.sent] += 1
+        dice = card.dice
+        if dice:  # none: its owners, Pioneers and colonists sent all 0
+            owners = [0] * n
+            pioneers = 0
+            sent = [0] * 4
+            for d in dice:
+                owners[(d.player - me) % n] += 1
+                pioneers += d.pioneers
+                if d.sent is not None:
+                    sent[d.sent] += 1
+            at += card_at[k]
+            values += (*owners, pioneers if pioneers < CAP_COUNT else CAP_COUNT, *sent)
         r0, r1 = card.reward_colonists
-        at += p.card_at[k]
-        values += (*owners, pioneers if pioneers < CAP_COUNT else CAP_COUNT, *sent, *r0, *r1)
+        if r0 != _NONE:
+            at += p.reward_at[k][0]
+            values += r0
+        if r1 != _NONE:
+            at += p.reward_at[k][1]
+            values += r1
         tiles = card.reward_tiles
         if tiles != _NO_TILES:  # the common case compared in C
             for t, tile in enumerate(tiles):

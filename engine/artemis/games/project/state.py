@@ -28,6 +28,10 @@ def zero() -> list[int]:
 
 
 _new = object.__new__  # a clone fills the instance's __dict__ itself, skipping __init__
+# A clone's __dict__ is dict(original's), not .copy(): a copy of an instance's dict keeps
+# its class's shared (split) keys, whose attributes Python 3.11 reads unspecialized, about
+# 3 times slower; a built dict's it reads almost as fast as the instance's own
+# (docs/performance.md, issue 30's fourth round).
 
 
 @dataclass
@@ -40,7 +44,7 @@ class Owned:
 
     def clone(self) -> Owned:
         c = _new(Owned)
-        d = c.__dict__ = self.__dict__.copy()
+        d = c.__dict__ = dict(self.__dict__)
         d["staff"] = self.staff[:]
         return c
 
@@ -67,7 +71,7 @@ class Player:
 
     def clone(self) -> Player:
         c = _new(Player)
-        d = c.__dict__ = self.__dict__.copy()  # the numbers; then a copy of every list
+        d = c.__dict__ = dict(self.__dict__)  # the numbers; then a copy of every list
         d["shelters"] = self.shelters[:]
         d["buildings"] = [b.clone() for b in self.buildings]
         d["dice"] = self.dice[:]
@@ -88,7 +92,7 @@ class BasecampDie:
 
     def clone(self) -> BasecampDie:
         c = _new(BasecampDie)
-        d = c.__dict__ = self.__dict__.copy()
+        d = c.__dict__ = dict(self.__dict__)
         d["origin"] = self.origin[:]  # of (place, type) tuples
         return c
 
@@ -167,7 +171,7 @@ class State:
         c = _new(State)
         # the numbers and strings (round, start, phase, vents, quarry, event) are shared; every
         # list is copied, its items too when they are mutable (players, cards, Gantry tiles)
-        d = c.__dict__ = self.__dict__.copy()
+        d = c.__dict__ = dict(self.__dict__)
         d["players"] = [p.clone() for p in self.players]
         d["rng"] = self.rng.fork()
         d["bag"] = self.bag[:]
