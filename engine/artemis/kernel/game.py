@@ -332,8 +332,9 @@ class Game:
             if game.observers:  # records made before the setup returns its state (`_observe`)
                 game._unobserved = []
             game.state = ruleset.setup(game, rng)
-            for event in game.__dict__.pop("_unobserved", ()):
-                game._observe(event)
+            if game.observers:  # touching __dict__ unobserved would slow every later attribute read
+                for event in game.__dict__.pop("_unobserved", ()):
+                    game._observe(event)
             push(game, ruleset.start_step)
             run(game)
         except (Exception, SystemExit) as exc:  # a hook's sys.exit() is the plugin's error
