@@ -211,7 +211,7 @@ def test_bare_validate_lists_every_game(count):
         "valid: count: no content",
         "valid: odyssey: base 1.0.0: 9 systems, 42 planets, 55 Action cards, 17 Alien "
         "Artifacts, 13 Singularity cards, 5 Missions",
-        "valid: project: base 3.0.0: 52 buildings, 22 expeditions, 14 events, 10 Relief "
+        "valid: project: base 4.0.0: 52 buildings, 22 expeditions, 14 events, 10 Relief "
         "Track spaces, 47 board rows"]
     only = run("validate", "--game", "count")
     assert (only.exit_code, only.stdout) == (0, "valid: count: no content\n")
@@ -251,7 +251,7 @@ def test_validate_paths_takes_the_packs_game(count, tmp_path):
     project_pack = _pack(tmp_path, "mine")
     result = run("validate", project_pack)
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("valid: base 3.0.0, mine 0.1.0: ")
+    assert result.stdout.startswith("valid: base 4.0.0, mine 0.1.0: ")
     assert run("validate", project_pack, "--game", "project").exit_code == 0
     clash = run("validate", project_pack, "--game", "count")
     assert clash.exit_code == 2

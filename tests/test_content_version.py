@@ -4,9 +4,11 @@ difficulties and rewards, the Mineral Vault: docs/balance.md) and froze version 
 ``content/project/base-v1``: a save and a log recorded under version 1 before the change
 (tests/data/content-v1, made at 0c92978) load and replay on the frozen copy, identically, and a
 new game plays the new values. Content version 3 (every Surface tile about 1 VP lower) froze
-version 2 as ``base-v2`` the same way (tests/data/content-v2, made at 912475a). A further
-rebalance is played here on a copy of the content folder: version 3 frozen as ``base-v3`` and a
-version 4 with a flatter building-count chart."""
+version 2 as ``base-v2`` the same way (tests/data/content-v2, made at 912475a), and content
+version 4 (the rows version 3's studies flagged) froze version 3 as ``base-v3``
+(tests/data/content-v3, made at c1402f4). A further rebalance is played here on a copy of the
+content folder: version 4 frozen as ``base-v4`` and a version 5 with a flatter building-count
+chart."""
 
 from __future__ import annotations
 
@@ -32,8 +34,11 @@ V1_SAVE = V1 / "2p-greedy-random-seed3-decision40.json"
 V2 = Path(__file__).parent / "data" / "content-v2"
 V2_LOG = V2 / "2p-greedy-random-seed3.jsonl"
 V2_SAVE = V2 / "2p-greedy-random-seed3-decision40.json"
+V3 = Path(__file__).parent / "data" / "content-v3"
+V3_LOG = V3 / "2p-greedy-random-seed3.jsonl"
+V3_SAVE = V3 / "2p-greedy-random-seed3-decision40.json"
 V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 and 3 (docs/balance.md)
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 4 (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
 #: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
 V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
@@ -72,6 +77,55 @@ def _surface_vp(game) -> dict:
     return out
 
 
+#: what content version 4 changed (docs/balance.md, "What version 4 changed"), as plain data:
+#: version 3's values and version 4's
+V3_ROWS = {
+    "manufactory": [("pay", {"minerals": 2}), ("vp", 2)],
+    "engineering_guild": [("per", 2, 3)],
+    "explorers_club": [("per", 1, 6)],
+    "settlers_lodge": [("per", 1, 5)],
+    "mag_rail_terminal": [("per", 3, 3)],
+    "supply_depot": 1,
+    "construction_yard": [("vp", 1)],
+    "fever_outbreak": [("lose_colonist", {"count": 1})],
+    "relief_convoy": [("relief", 1)],
+}
+V4_ROWS = {
+    "manufactory": [("pay", {"minerals": 3}), ("vp", 2), ("gain", {"energy": 1})],
+    "engineering_guild": [("per", 1, 3)],
+    "explorers_club": [("vp", 2), ("per", 1, 3)],
+    "settlers_lodge": [("vp", 1), ("per", 1, 3)],
+    "mag_rail_terminal": [("per", 4, 3)],
+    "supply_depot": 2,
+    "construction_yard": [("gain", {"resources": 2})],
+    "fever_outbreak": [("lose", {"resources": 2})],
+    "relief_convoy": [("relief", 2)],
+}
+
+
+def _steps(steps) -> list:
+    return [(s.op, s.args["every"], s.args["max"]) if s.op == "per" else (s.op, s.args)
+            for s in steps]  # a FrozenMap equals the dict of its items
+
+
+def _rows(game) -> dict:
+    """The items of `V4_ROWS` as plain data: a building's upkeep, scoring or trigger, the
+    Supply Depot's Outfitter bonus, an Event's one clause's effect."""
+    by_id = game.catalog.by_id
+    [depot] = by_id["supply_depot"].passive.modify
+    return {
+        "manufactory": _steps(by_id["manufactory"].upkeep),
+        "engineering_guild": _steps(by_id["engineering_guild"].scoring),
+        "explorers_club": _steps(by_id["explorers_club"].scoring),
+        "settlers_lodge": _steps(by_id["settlers_lodge"].scoring),
+        "mag_rail_terminal": _steps(by_id["mag_rail_terminal"].scoring),
+        "supply_depot": depot.value,
+        "construction_yard": _steps(by_id["construction_yard"].trigger.effect),
+        "fever_outbreak": _steps(by_id["fever_outbreak"].clauses[0].effect),
+        "relief_convoy": _steps(by_id["relief_convoy"].clauses[0].effect),
+    }
+
+
 def _vault(game) -> dict:
     """The Mineral Vault's scoring rule, as plain data."""
     step = game.catalog.by_id["mineral_vault"].scoring[0]
@@ -82,14 +136,14 @@ def _vault(game) -> dict:
 @pytest.fixture
 def rebalance(tmp_path, monkeypatch):
     """A function that switches this process to a further rebalance: the content folder
-    copied, today's base frozen as ``project/base-v3``, the base's building-count chart
-    flattened and its version 4.0.0, the Project's content version 4, a fresh default plugin
+    copied, today's base frozen as ``project/base-v4``, the base's building-count chart
+    flattened and its version 5.0.0, the Project's content version 5, a fresh default plugin
     host and empty catalog caches."""
     def switch():
         root = tmp_path / "content"
         shutil.copytree(paths.content_root(), root)
         project = root / "project"
-        shutil.copytree(project / "base", project / "base-v3")
+        shutil.copytree(project / "base", project / "base-v4")
         board = project / "base" / "board.yaml"
         text = board.read_text(encoding="utf-8")
         for count, vp in OLD_CHART.items():
@@ -98,9 +152,9 @@ def rebalance(tmp_path, monkeypatch):
         board.write_text(text, encoding="utf-8")
         manifest = project / "base" / "expansion.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace(
-            "version: 3.0.0", "version: 4.0.0"), encoding="utf-8")
+            "version: 4.0.0", "version: 5.0.0"), encoding="utf-8")
         monkeypatch.setattr(paths, "content_root", lambda: root)
-        monkeypatch.setattr(ProjectRuleset, "content_version", 4)
+        monkeypatch.setattr(ProjectRuleset, "content_version", 5)
         monkeypatch.setattr(game_module, "_CATALOGS", {})
         monkeypatch.setattr(game_module, "_TARGETS", {})
         monkeypatch.setattr(CONTENT, "_default", None)
@@ -110,11 +164,15 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
-def test_a_new_game_plays_content_version_3_and_older_versions_play_their_frozen_copies():
+def test_a_new_game_plays_content_version_4_and_older_versions_play_their_frozen_copies():
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == ProjectRuleset.content_version == 3
-    assert [p.version for p in new.catalog.packs] == ["3.0.0"]
+    assert new.config.content_version == ProjectRuleset.content_version == 4
+    assert [p.version for p in new.catalog.packs] == ["4.0.0"]
+    assert _rows(new) == V4_ROWS
     assert _surface_vp(new) == {tile: vp - 1 for tile, vp in V2_SURFACE_VP.items()}
+    v3 = Game.new({"players": 2, "seed": 3, "content_version": 3})
+    assert [p.version for p in v3.catalog.packs] == ["3.0.0"]
+    assert _rows(v3) == V3_ROWS and _surface_vp(v3) == _surface_vp(new)
     v2 = Game.new({"players": 2, "seed": 3, "content_version": 2})
     assert [p.version for p in v2.catalog.packs] == ["2.0.0"]
     assert _surface_vp(v2) == V2_SURFACE_VP
@@ -146,12 +204,12 @@ def test_a_log_and_a_save_of_content_version_1_replay_identically():
     del bare["content_version"]
     unversioned = parse_log("\n".join([json.dumps(bare), *lines[1:]]) + "\n", "unversioned")
     assert unversioned.config["content_version"] == 1 and verify(unversioned) is None
-    # read as version 3 it is refused: its content is not the one it records
-    forced = parse_log("\n".join([json.dumps({**header, "content_version": 3}), *lines[1:]])
+    # read as version 4 it is refused: its content is not the one it records
+    forced = parse_log("\n".join([json.dumps({**header, "content_version": 4}), *lines[1:]])
                        + "\n", "forced")
     with pytest.raises(LogError, match=r"the content differs from the log's: .*the log was "
                                        r"made with packs \[base 1.0.0\].*now loaded: packs "
-                                       r"\[base 3.0.0\]"):
+                                       r"\[base 4.0.0\]"):
         verify(forced)
     # the save at decision 40 loads on version 1 and plays on as the recorded game did
     loaded = restore(parse_save(V1_SAVE.read_text()))
@@ -191,32 +249,54 @@ def test_a_log_and_a_save_of_content_version_2_replay_identically():
     assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"] == \
         {"0": 35, "1": 2}
     # the same seed and bots with version 3's values score otherwise
+    assert play_game(GameConfig(players=2, seed=3, content_version=3),
+                     ["greedy", "random"]).result != game.result
+
+
+def test_a_log_and_a_save_of_content_version_3_replay_identically():
+    lines = V3_LOG.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["content_version"] == 3 and header["content"]["packs"] == ["base 3.0.0"]
+    parsed = parse_log(V3_LOG.read_text(), str(V3_LOG))
+    assert parsed.config["content_version"] == 3 and verify(parsed) is None
+    loaded = restore(parse_save(V3_SAVE.read_text()))
+    game = loaded.game
+    assert game.config.content_version == 3 and _rows(game) == V3_ROWS
+    assert len(game.actions) == 40
+    bots = loaded.bots
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game))
+    final = next(json.loads(x) for x in reversed(lines) if '"final_scoring"' in x)
+    assert game.result["winner"] == final["winner"] == 0
+    assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"] == \
+        {"0": 33, "1": 2}
+    # the same seed and bots with version 4's values score otherwise
     assert play_game(GameConfig(players=2, seed=3), ["greedy", "random"]).result != game.result
 
 
-def test_a_further_rebalance_keeps_version_3_files_replaying(rebalance, tmp_path):
+def test_a_further_rebalance_keeps_version_4_files_replaying(rebalance, tmp_path):
     from artemis.records.log import write_log
 
     config = GameConfig(players=2, seed=3)
     kinds = ["greedy", "random"]
     game = play_game(config, kinds)
-    log = tmp_path / "v3.jsonl"
+    log = tmp_path / "v4.jsonl"
     write_log(game, str(log), kinds)  # a str path as well as a Path
-    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 3
+    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 4
     rebalance()
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == 4 and _chart(new) == NEW_CHART
+    assert new.config.content_version == 5 and _chart(new) == NEW_CHART
     parsed = parse_log(log.read_text(), str(log))
-    assert parsed.config["content_version"] == 3 and verify(parsed) is None
-    for older in (V1_LOG, V2_LOG):  # and versions 1's and 2's
+    assert parsed.config["content_version"] == 4 and verify(parsed) is None
+    for older in (V1_LOG, V2_LOG, V3_LOG):  # and versions 1's to 3's
         assert verify(parse_log(older.read_text(), str(older))) is None
 
 
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
-    with pytest.raises(ConfigError, match=r"content_version 4 is not a content version of "
-                                          r"The Artemis Project: this engine plays 1 to 3 "
+    with pytest.raises(ConfigError, match=r"content_version 5 is not a content version of "
+                                          r"The Artemis Project: this engine plays 1 to 4 "
                                           r"\(a later one needs a newer artemis"):
-        Game.new({"players": 2, "seed": 1, "content_version": 4})
+        Game.new({"players": 2, "seed": 1, "content_version": 5})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})
     root = rebalance()
@@ -237,19 +317,19 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
                 "5", "--workers", "1", "--game-timeout", "0", *extra]
         return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
 
-    old, new = tmp_path / "v1.json", tmp_path / "v3.json"
+    old, new = tmp_path / "v1.json", tmp_path / "v4.json"
     assert run("--content-version", "1", out=old).exit_code == 0
     assert run("--start", "2", out=new).exit_code == 0
-    v1, v3 = json.loads(old.read_text()), json.loads(new.read_text())
-    assert v1["config"]["content_version"] == 1 and v3["config"]["content_version"] == 3
+    v1, v4 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v4["config"]["content_version"] == 4
     assert v1["config"]["packs"] == [{"id": "base", "version": "1.0.0"}]
-    assert v3["config"]["packs"] == [{"id": "base", "version": "3.0.0"}]
+    assert v4["config"]["packs"] == [{"id": "base", "version": "4.0.0"}]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert "its config's 'content_version' is 3, report 1's 1" in merged.output
-    bad = run("--content-version", "4")
+    assert "its config's 'content_version' is 4, report 1's 1" in merged.output
+    bad = run("--content-version", "5")
     assert bad.exit_code == 2
-    assert "content_version 4 is not a content version of The Artemis Project" in bad.output
+    assert "content_version 5 is not a content version of The Artemis Project" in bad.output
 
 
 def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_path):
@@ -265,7 +345,7 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     result = play(old)
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["config"]["content_version"] == 1
-    # the same game as the flag plays: version 1's scores, not version 3's
+    # the same game as the flag plays: version 1's scores, not version 4's
     flagged = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "3", "--json",
                                        "--content-version", "1"])
     assert json.loads(flagged.stdout)["players"] == json.loads(result.stdout)["players"]
@@ -278,6 +358,32 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     [problem] = json.loads(bad.stdout)  # --json: the problems as JSON
     assert {k: problem[k] for k in ("file", "line", "code", "hint")} == {
         "file": str(newer), "line": 2, "code": "E205",
-        "hint": "give 1 to 3, or leave it out for the current one"}
+        "hint": "give 1 to 4, or leave it out for the current one"}
     assert problem["message"].startswith("content_version 7 is not a content version of The "
-                                         "Artemis Project: this engine plays 1 to 3")
+                                         "Artemis Project: this engine plays 1 to 4")
+
+
+def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
+    from artemis.records.save import SaveError, load_save
+
+    log_text = V1_LOG.read_text().replace('"content_version": 1,', '"content_version": 2,', 1)
+    with pytest.raises(LogError) as caught:
+        verify(parse_log(log_text, "edited.jsonl"))
+    message = str(caught.value)
+    assert message.startswith("edited.jsonl:1: the content differs from the log's")
+    assert message.endswith("; it names content_version 2, but its packs hold base 1.0.0, the "
+                            "base of content version 1: was content_version edited? Set it "
+                            "back to 1")
+    save = tmp_path / "edited.json"
+    save.write_text(V1_SAVE.read_text().replace('"content_version": 1}',
+                                                '"content_version": 3}', 1))
+    with pytest.raises(SaveError, match=r"content differs from the save's: .*; it names "
+                                        r"content_version 3, but its packs hold base 1.0.0, "
+                                        r"the base of content version 1: was content_version "
+                                        r"edited\? Set it back to 1$"):
+        load_save(save)
+    # another cause (a pack the log names that is not loaded) keeps the general advice
+    other = V1_LOG.read_text().replace('"packs": ["base 1.0.0"]',
+                                       '"packs": ["base 1.0.0", "reef 0.1.0"]', 1)
+    with pytest.raises(LogError, match=r"\(install or remove what differs"):
+        verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))

@@ -270,7 +270,7 @@ def test_cli_replay_prints_the_account_of_the_logged_game(game_log):
     (lambda lines: lines[:10] + ["[1, 2]"] + lines[11:], ":11: an entry is a JSON object, "
      "got an array"),
     (lambda lines: [lines[0].replace('"players": 3', '"players": "3"')] + lines[1:],
-     ':1: header field "players" must be a number, got "3"'),
+     ':1: header field "players" must be a whole number, got "3"'),
     (lambda lines: [lines[0].replace('"bots": ["random", "random", "random"]',
                                      '"bots": ["random"]')] + lines[1:],
      ':1: header field "bots" has 1 entries for 3 players'),
@@ -515,8 +515,8 @@ def test_a_log_made_before_a_plugin_was_installed_names_the_content_difference(t
         verify(read_log(path), later)
     message = str(caught.value)
     assert message.startswith(f"{path}:1: the content differs from the log's: logged sha256 ")
-    assert "the log was made with packs [base 3.0.0] and plugins [project 0.1.0]" in message
-    assert ("now loaded: packs [base 3.0.0, reef_expansion 0.1.0] and plugins "
+    assert "the log was made with packs [base 4.0.0] and plugins [project 0.1.0]" in message
+    assert ("now loaded: packs [base 4.0.0, reef_expansion 0.1.0] and plugins "
             "[project 0.1.0, reef] (install or remove what differs") in message
     # with the content it was made with, the same log verifies
     assert verify(read_log(path), host) is None

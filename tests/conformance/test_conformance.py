@@ -440,8 +440,10 @@ def test_the_projects_score_bounds_and_the_odysseys_reason_for_none():
 
     project = registered()["project"]
     assert [project.tools.score_bounds({"players": n}) for n in (2, 3, 4, 5)] == [
-        (-4, 367), (-4, 385), (-4, 403), (-4, 421)]
+        (-4, 312), (-4, 330), (-4, 348), (-4, 366)]
     # older content versions' cards gave more VP: the bounds read the content the config plays
+    assert [project.tools.score_bounds({"players": n, "content_version": 3})
+            for n in (2, 3, 4, 5)] == [(-4, 367), (-4, 385), (-4, 403), (-4, 421)]
     assert [project.tools.score_bounds({"players": n, "content_version": 2})
             for n in (2, 3, 4, 5)] == [(-4, 396), (-4, 414), (-4, 432), (-4, 450)]
     assert [project.tools.score_bounds({"players": n, "content_version": 1})
