@@ -186,8 +186,9 @@ def test_a_changed_content_hash_is_refused(saved):
     now = data["content"]["sha256"]
     assert _refused(path) == (
         f"{path}: content differs from the save's: saved sha256 ab1200000000..., now "
-        f"{now[:12]}...; the save was made with expansions [], packs [base 3.0.0] and plugins "
-        "[project 0.1.0]; now loaded: packs [base 3.0.0]")
+        f"{now[:12]}...; the save was made with expansions [], packs [base 4.0.0] and plugins "
+        "[project 0.1.0]; now loaded: packs [base 4.0.0]; the save's digest does not match "
+        "either: it was edited")
 
 
 def test_changed_content_is_refused(tmp_path):
@@ -208,7 +209,7 @@ def test_changed_content_is_refused(tmp_path):
     assert message.startswith(f"{path}: content differs from the save's: saved sha256 "
                               f"{data['content']['sha256'][:12]}..., now ")
     # the save stores the pack's path relative to its own folder, with /
-    assert 'the save was made with expansions ["reef"], packs [base 3.0.0, ' in message
+    assert 'the save was made with expansions ["reef"], packs [base 4.0.0, ' in message
 
 
 def test_a_changed_position_is_refused(saved):
@@ -222,7 +223,7 @@ def test_a_changed_position_is_refused(saved):
 
 @pytest.mark.parametrize("change, message", [
     (lambda d: d["config"].__setitem__("players", "2"),
-     "field /config/players: '2' is not of type 'integer'"),
+     "field /config/players: expected a whole number, got \"2\""),
     (lambda d: d.__setitem__("format_version", 1),
      "unknown save format version 1; this artemis reads version 2"),
     (lambda d: d.__setitem__("format", "chess"),
@@ -238,7 +239,7 @@ def test_a_changed_position_is_refused(saved):
      "field /seats/1/rng/internal/7: -1 is not a 32-bit word"),
     (lambda d: d["seats"][1]["rng"]["internal"].__setitem__(624, 999),
      "field /seats/1/rng/internal/624: the index must be at most 624"),
-    (lambda d: d["actions"].__setitem__(3, 17), "field /actions/3: 17 is not of type 'string'"),
+    (lambda d: d["actions"].__setitem__(3, 17), "field /actions/3: expected a string, got 17"),
     (lambda d: d["config"].__setitem__("players", 7),
      "field /config/players: 7 is not a player count of The Artemis Project (2, 3, 4, 5)"),
     (lambda d: d["config"].__setitem__("game", "chess"),
@@ -449,7 +450,7 @@ def test_cli_save_interrupt_and_load_give_the_uninterrupted_scores(tmp_path, mon
     stopped = run("play", "--players", "3", "--seed", "7", "--save", str(path), "--json")
     monkeypatch.undo()
     assert stopped.exit_code == 130
-    assert stopped.stderr == (f"interrupted: saved to {path} (round 4, 89 actions)\n"
+    assert stopped.stderr == (f"interrupted: saved to {path} (round 3, 89 actions)\n"
                               f"    continue with: artemis play --load {path}\n")
     assert len(json.loads(path.read_text())["actions"]) == 89
 

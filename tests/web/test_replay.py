@@ -266,7 +266,7 @@ def test_malformed_uploads_are_refused_and_nothing_is_created(tmp_path):
         (b"[1, 2]", "list.json", 400, "neither an artemis game log"),
         (log[:300], "cut.jsonl", 400, "cut.jsonl:1:"),
         (log.replace(b'"players": 2', b'"players": "two"', 1), "h.jsonl", 400,
-         'h.jsonl:1: header field "players" must be a number'),
+         'h.jsonl:1: header field "players" must be a whole number'),
         (edited_entry, "e.jsonl", 400, "e.jsonl: the log is not the game its actions replay: "
                                        "difference at step 1"),
         (illegal, "i.jsonl", 400, "difference at step 7 (line 8 of i.jsonl): recorded: "),

@@ -315,7 +315,7 @@ GameOptionOpt = Annotated[list[str] | None, typer.Option(
     "`artemis games` lists them).", show_default=False)]
 
 ContentVersionOpt = Annotated[int | None, typer.Option(
-    "--content-version", min=1,
+    "--content-version",
     help="Play this version of the game's base content (default: the newest; an older one is "
          "its frozen copy, as a save of that version plays: docs/saves.md): a game recorded "
          "before a rebalance, or a rebalance's before and after at one commit.",

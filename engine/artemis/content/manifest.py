@@ -74,3 +74,24 @@ def pack_game(path) -> str | None:
         return None
     game = data.get("game", DEFAULT_GAME)
     return game if isinstance(game, str) else None
+
+
+def pack_label(path) -> str | None:
+    """``"<id> <version>"`` of the content pack folder ``path`` (as logs and saves record a
+    pack: ``"base 3.0.0"``), or None when its ``expansion.yaml`` cannot be read or lacks
+    either field."""
+    from pathlib import Path
+
+    from artemis.content.yamlio import YamlProblem, load
+
+    manifest = Path(path) / "expansion.yaml"
+    try:
+        if not manifest.is_file():
+            return None
+        data = load(manifest).data
+    except (OSError, ValueError, YamlProblem):
+        return None
+    if not isinstance(data, dict) or not all(isinstance(data.get(k), str)
+                                             for k in ("id", "version")):
+        return None
+    return f"{data['id']} {data['version']}"

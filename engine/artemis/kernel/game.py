@@ -117,11 +117,10 @@ def _version(ruleset: Ruleset, given, kind: str) -> int:
     if not isinstance(given, int) or isinstance(given, bool):
         raise ConfigError(f"{kind}_version must be a whole number, got {given!r}")
     if not 1 <= given <= current:
-        newer = (" (a later one needs a newer artemis: upgrade it to play a file that names one)"
-                 if given > current else "")
+        newer = " (a later one needs a newer artemis)" if given > current else ""
+        plays = "only 1" if current == 1 else f"1 to {current}"
         raise ConfigError(f"{kind}_version {given} is not a {kind} version of "
-                          f"{ruleset.name or ruleset.id}: this engine plays 1 to "
-                          f"{current}{newer}")
+                          f"{ruleset.name or ruleset.id}: this engine plays {plays}{newer}")
     return given
 
 

@@ -73,7 +73,7 @@ CONFIG_SCHEMA = {
             "description": "The version of the game's base content to play (1 to the game's "
             "current one; absent: the current one). An older one is its frozen copy: a game "
             "recorded before a rebalance, or its before and after (docs/balance.md).",
-            "type": "integer", "minimum": 1, "examples": [1]},
+            "type": "integer", "examples": [1]},
         "variants": {
             "description": "Variants (house rules) to switch on, each with its options; "
             "`artemis plugins` lists them.",
@@ -146,8 +146,9 @@ def load_config(path: Path, host, game: str | None = None
         try:
             content_version(ruleset, data["content_version"])
         except ConfigError as exc:
+            n = ruleset.content_version
             at(("content_version",), "E205", str(exc),
-               f"give 1 to {ruleset.content_version}, or leave it out for the current one")
+               f"give {'1' if n == 1 else f'1 to {n}'}, or leave it out for the current one")
     base = Path(path).parent
     expansions = [str(base / e) for e in data.get("expansions", [])]
     for i, e in enumerate(expansions):

@@ -334,7 +334,7 @@ def no_constant(name: str):
 
 def _json_type(value: Any) -> str:
     return {list: "an array", str: "a string", bool: "a boolean", type(None): "null",
-            int: "a number", float: "a number"}.get(type(value), type(value).__name__)
+            int: "a whole number", float: "a number"}.get(type(value), type(value).__name__)
 
 
 def _check_header(header: dict, source: str) -> None:
@@ -426,6 +426,30 @@ def content_record(game) -> dict:
             "plugins": plugins}
 
 
+def edited_version_note(game, recorded_packs) -> str:
+    """A sentence for a content mismatch whose cause is plain: the file's recorded packs
+    (``recorded_packs``, ``["base 1.0.0", ...]``) hold the base pack of another content
+    version than the one its config names (``game``'s), which is what editing a file's
+    ``content_version`` does (docs/saves.md, "Content versions"). "" otherwise."""
+    from artemis.content.manifest import pack_label
+
+    ruleset, named = game.ruleset, game.config.content_version
+    recorded = set(map(str, recorded_packs or ()))
+    for version in range(1, (ruleset.content_version or 0) + 1):
+        if version == named:
+            continue
+        try:
+            base = ruleset.content.base_pack_of(version)
+        except ValueError:  # not shipped here: the mismatch message says the rest
+            continue
+        label = pack_label(base) if base is not None else None
+        if label and label in recorded:
+            return (f"; it names content_version {named}, but its packs hold {label}, the base "
+                    f"of content version {version}: was content_version edited? Set it back to "
+                    f"{version}")
+    return ""
+
+
 def check_content(log: GameLog, game) -> None:
     """Raise LogError naming the difference when the log records the content it was played
     with and the content loaded now differs (another pack or plugin, edited content): a
@@ -438,14 +462,15 @@ def check_content(log: GameLog, game) -> None:
         return
     packs = ", ".join(map(str, saved.get("packs") or [])) or "none"
     plugins = ", ".join(f"{k} {v}".strip() for k, v in (saved.get("plugins") or {}).items())
+    edited = edited_version_note(game, saved.get("packs"))
     raise LogError(
         f"{log.source}:1: the content differs from the log's: logged sha256 "
         f"{saved['sha256'][:12]}..., now {now['sha256'][:12]}...; the log was made with packs "
         f"[{packs}]" + (f" and plugins [{plugins}]" if plugins else "")
         + f"; now loaded: packs [{', '.join(now['packs'])}] and plugins "
-        f"[{', '.join(f'{k} {v}'.strip() for k, v in now['plugins'].items())}] (install or "
-        "remove "
-        "what differs, or replay with the content the game was played with)")
+        f"[{', '.join(f'{k} {v}'.strip() for k, v in now['plugins'].items())}]"
+        + (edited or " (install or remove what differs, or replay with the content the game "
+                     "was played with)"))
 
 
 def missing_plugins(recorded, host) -> list[str]:

@@ -34,6 +34,7 @@ from typing import Any
 from artemis.records.digest import content_hash, sha256_of
 from artemis.records.log import (
     MAX_SEED,
+    edited_version_note,
     encodable,
     json_pairs,
     no_constant,
@@ -117,11 +118,11 @@ SAVE_SCHEMA: dict = {
                 "rules_version": {"description": "The version of the game's rules the game "
                                   "is played under (absent in saves written before rules had "
                                   "versions: 1, played with that version's variants).",
-                                  "type": "integer", "minimum": 1},
+                                  "type": "integer"},
                 "content_version": {"description": "The version of the game's base content "
                                     "the game is played with (absent in saves written "
                                     "before content had versions: 1, its frozen base "
-                                    "pack).", "type": "integer", "minimum": 1},
+                                    "pack).", "type": "integer"},
             },
         },
         "seats": {
@@ -472,6 +473,12 @@ def _validator():
     return _VALIDATOR[0]
 
 
+#: a JSON Schema type in words
+_JSON_TYPES = {"integer": "a whole number", "number": "a number", "string": "a string",
+               "array": "an array", "object": "an object", "boolean": "true or false",
+               "null": "null"}
+
+
 def _schema_message(error) -> str:
     counts = {"minItems": "at least", "maxItems": "at most"}
     if error.validator in counts and isinstance(error.instance, list):
@@ -480,6 +487,10 @@ def _schema_message(error) -> str:
     if error.validator == "pattern" and error.validator_value == SPEC_PATTERN:
         return (f"'{_cut(error.instance)}' is not a bot spec (KIND or KIND:KEY=VALUE,KEY=VALUE, "
                 "e.g. mcts:iterations=200; docs/simulate.md, Bots)")
+    if error.validator == "type" and isinstance(error.validator_value, str):
+        # in JSON's words, not Python's ("None is not of type 'integer'")
+        return f"expected {_JSON_TYPES.get(error.validator_value, error.validator_value)}, " \
+               f"got {_short(error.instance)}"
     message = error.message
     if len(message) > 200:
         message = message[:200] + "..."
@@ -564,7 +575,8 @@ def restore(data: dict, host=None, source: str = "<save>",
             f"now {now[:12]}...; the save was made with expansions "
             f"{json.dumps(config['expansions'])}, packs [{packs}]"
             + (f" and plugins [{plugins}]" if plugins else "")
-            + f"; now loaded: packs [{', '.join(f'{p.id} {p.version}' for p in packs_now)}]")
+            + f"; now loaded: packs [{', '.join(f'{p.id} {p.version}' for p in packs_now)}]"
+            + edited_version_note(game, data["content"]["packs"]) + also)
     actions = data["actions"]
     try:
         apply_actions(game, actions)

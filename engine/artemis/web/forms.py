@@ -291,9 +291,15 @@ def packs(folder: Path | None) -> dict[str, Path]:
 
 
 def _int(text: str, field: str) -> int:
+    """``text`` as a whole number (a sign allowed: the game names the range a negative one
+    misses); Refused 400 for anything else or more than 20 digits."""
     text = text.strip()
-    if not (text.isdigit() and text.isascii()) or len(text) > 20:
+    digits = text[1:] if text[:1] in "+-" else text
+    if not (digits.isdigit() and digits.isascii()):
         raise Refused(400, f"field '{field}': '{text[:40]}' is not a whole number")
+    if len(digits) > 20:
+        raise Refused(400, f"field '{field}': '{text[:24]}...' has {len(digits)} digits: "
+                           "too large for any of a game's numbers")
     return int(text)
 
 
