@@ -183,13 +183,19 @@ def test_games_lists_a_second_game_with_its_options_variants_and_bots(count):
                                  "description": "Points that end the game."}],
                     "variants": [{"name": "quick", "plugin": "count_rules",
                                   "description": "A shorter count.", "options": []}],
-                    "bots": ["random", "greedy", "mcts", "strong", "human", "eager"]}
+                    "bots": ["random", "greedy", "mcts", "strong", "human", "eager"],
+                    "rules_version": 1, "content_version": 1}
+    project = next(g for g in report["games"] if g["id"] == "project")
+    assert (project["rules_version"], project["content_version"]) == (2, 4)
     assert "quick" not in [v["name"] for v in report["games"][2]["variants"]]
     text = run("games").stdout
     assert ("count: Count\n  players: 2 or 3\n  options: target=5 (Points that end the "
             "game.)\n  variants: quick (count_rules)\n"
             "  bots: random, greedy, mcts, strong, human, eager\n"
+            "  versions: rules 1, content 1 (a new game plays the newest; docs/saves.md)\n"
             ) in text
+    assert ("  versions: rules 1 to 2, content 1 to 4 (a new game plays the newest; "
+            "docs/saves.md)\n") in text
 
 
 def test_games_lists_the_games_that_failed_to_load(monkeypatch, builtin_host):

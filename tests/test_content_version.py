@@ -318,7 +318,10 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
         return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
 
     old, new = tmp_path / "v1.json", tmp_path / "v4.json"
-    assert run("--content-version", "1", out=old).exit_code == 0
+    played = run("--content-version", "1", out=old)
+    assert played.exit_code == 0
+    # the plain report says which content the games played
+    assert "run seed 5, content version 1 (base 1.0.0): 2 finished" in played.output
     assert run("--start", "2", out=new).exit_code == 0
     v1, v4 = json.loads(old.read_text()), json.loads(new.read_text())
     assert v1["config"]["content_version"] == 1 and v4["config"]["content_version"] == 4
@@ -380,7 +383,8 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
     with pytest.raises(SaveError, match=r"content differs from the save's: .*; it names "
                                         r"content_version 3, but its packs hold base 1.0.0, "
                                         r"the base of content version 1: was content_version "
-                                        r"edited\? Set it back to 1$"):
+                                        r"edited\? Set it back to 1; the save's digest does "
+                                        r"not match either: it was edited$"):
         load_save(save)
     # another cause (a pack the log names that is not loaded) keeps the general advice
     other = V1_LOG.read_text().replace('"packs": ["base 1.0.0"]',

@@ -30,15 +30,25 @@ def games_command(strict_plugins: StrictOpt = False, as_json: JsonFlag = False) 
                     for v in row["variants"]]
         print(f"  variants: {', '.join(variants) or 'none'}")
         print(f"  bots: {', '.join(row['bots'])}")
+        print(f"  versions: rules {_versions(row['rules_version'])}, content "
+              f"{_versions(row['content_version'])} (a new game plays the newest; "
+              "docs/saves.md)")
     for name, error in report["failures"].items():
         print(f"failed to load game {name}: {error}")
 
 
+def _versions(current: int) -> str:
+    """A game's rules or content versions, 1 up to ``current``: "1 to 4", or "1"."""
+    return "1" if current == 1 else f"1 to {current}"
+
+
 def describe_games(host) -> dict:
     """What `artemis games` shows: {games: [{id, name, player_counts, options: [{name,
-    default, description}], variants: [{name, plugin, description, options}], bots}],
+    default, description}], variants: [{name, plugin, description, options}], bots,
+    rules_version, content_version}],
     failures: {entry point name: error}}; variants are those ``host``'s plugins register
-    for the game."""
+    for the game; ``rules_version`` and ``content_version`` the newest this engine plays (1
+    up to it)."""
     from artemis.kernel.games import failures, games
     from artemis.players.bots import bot_kinds
 
@@ -63,5 +73,8 @@ def describe_games(host) -> dict:
                     for name, variant in sorted(host.variants(game_id).items())]
         rows.append({"id": game_id, "name": ruleset.name, "player_counts":
                      sorted(ruleset.player_counts), "options": options, "variants": variants,
-                     "bots": list(bot_kinds(ruleset))})
+                     "bots": list(bot_kinds(ruleset)),
+                     # the newest of each; every version from 1 up plays (docs/saves.md)
+                     "rules_version": ruleset.rules_version,
+                     "content_version": ruleset.content_version})
     return {"games": rows, "failures": failures()}

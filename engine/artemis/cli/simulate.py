@@ -451,9 +451,14 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
                     if c.get(k))
     variants = f"; variants {json.dumps(c['variants'])}" if c.get("variants") else ""
     state = " (interrupted)" if interrupted else ""
+    # which base content the games played (docs/saves.md, "Content versions"): a rebalance's
+    # before and after differ in nothing else
+    packs = ", ".join(f"{p['id']} {p['version']}" for p in c.get("packs") or [])
+    content = (f", content version {c['content_version']}" + (f" ({packs})" if packs else "")
+               if c.get("content_version") is not None else "")
     console.print(f"simulated {report['played']} of {report['games']} games{state}, "
                   f"{counted(c['players'], 'player')} ({', '.join(c['bots'])}), "
-                  f"run seed {c['seed']}"
+                  f"run seed {c['seed']}{content}"
                   f"{variants}{extra}: {report['finished']} finished, "
                   f"{counted(len(report['errors']), 'error')}"
                   + (f", {len(report['timed_out'])} timed out" if report["timed_out"] else ""),
