@@ -176,8 +176,8 @@ def test_named_buildings(catalog):
     assert (per.args["every"], per.args["max"]) == (2, 3)
     assert per.args["effect"] == (Step("gain", {"energy": 1}),)
 
-    mf = by_id(catalog, "manufactory")
-    assert mf.upkeep == (Step("pay", {"minerals": 2}), Step("vp", 2))
+    mf = by_id(catalog, "manufactory")  # content version 4: pays 3, 1 Energy back
+    assert mf.upkeep == (Step("pay", {"minerals": 3}), Step("vp", 2), Step("gain", {"energy": 1}))
 
     hub = by_id(catalog, "expedition_hub")
     assert hub.passive.requires == "owned"
@@ -480,12 +480,13 @@ def test_unfiltered_rows(catalog):
         assert r["summary"]
 
 
-def test_version_3_lowered_every_surface_tile_by_about_one_vp(catalog):
-    """Content version 3 (docs/balance.md, "What version 3 changed"): every fixed-VP Surface
-    tile one VP lower, the Marine Barracks' base one lower, the conditional tiles' `max` cut to
-    the slots' value, each tagged with the change and its evidence."""
+def test_version_3_lowered_every_surface_tile_by_about_one_vp():
+    """Content version 3 (docs/balance.md, "What version 3 changed"), in its frozen copy: every
+    fixed-VP Surface tile one VP lower, the Marine Barracks' base one lower, the conditional
+    tiles' `max` cut to the slots' value, each tagged with the change and its evidence."""
     from artemis.util.paths import content_root
 
+    catalog = load_catalog(base=content_root() / "project" / "base-v3")
     v2 = load_catalog(base=content_root() / "project" / "base-v2")
     fixed = {"greenhouse": 2, "memorial_garden": 3, "customs_house": 4, "skyport": 5,
              "defense_grid": 3, "jupiter_observatory": 3, "governors_residence": 6,
@@ -509,3 +510,32 @@ def test_version_3_lowered_every_surface_tile_by_about_one_vp(catalog):
     for x in (*catalog.buildings, *catalog.expeditions, *catalog.events):
         if x.id.removesuffix("_2") not in changed:
             assert x == dataclasses.replace(v2.by_id[x.id], source=x.source), x.id
+
+
+def test_version_4_changed_the_rows_version_3_flagged(catalog):
+    """Content version 4 (docs/balance.md, "What version 4 changed"): the nine rows it names
+    differ from version 3's frozen copy, each tagged with the change and its evidence, and
+    nothing else moved."""
+    from artemis.util.paths import content_root
+
+    v3 = load_catalog(base=content_root() / "project" / "base-v3")
+    changed = {"manufactory", "engineering_guild", "explorers_club", "settlers_lodge",
+               "mag_rail_terminal", "supply_depot", "construction_yard", "fever_outbreak",
+               "relief_convoy"}
+    moved = {x.id.removesuffix("_2") for x in (*catalog.buildings, *catalog.expeditions,
+                                                *catalog.events)
+             if x != dataclasses.replace(v3.by_id[x.id], source=x.source)}
+    assert moved == changed
+    tuned = {x.id for x in (*catalog.buildings, *catalog.events)
+             if "tuned (content version 4)" in x.provenance and not x.id.endswith("_2")}
+    assert tuned == changed
+    guild = catalog.by_id["engineering_guild"].scoring[0].args
+    assert (guild["every"], guild["max"]) == (1, 3)  # was 2, 3
+    club = catalog.by_id["explorers_club"].scoring
+    assert club[0] == Step("vp", 2) and (club[1].args["every"], club[1].args["max"]) == (1, 3)
+    assert catalog.by_id["mag_rail_terminal"].scoring[0].args["every"] == 4  # was 3
+    [depot] = catalog.by_id["supply_depot"].passive.modify
+    assert (depot.param, depot.value) == ("outfitter_bonus", 2)  # was 1
+    assert catalog.by_id["construction_yard"].trigger.effect == (
+        Step("gain", {"resources": 2}),)  # was 1 VP
+    assert catalog.by_id["relief_convoy"].clauses[0].effect == (Step("relief", 2),)

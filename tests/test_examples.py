@@ -74,9 +74,10 @@ def test_replaced_manufactory_has_the_new_values(loaded):
     pay, vp = m.upkeep
     assert isinstance(pay, Step) and dict(pay.args) == {"minerals": 3}
     assert vp.args == 2
-    # the base game alone keeps the printed value
+    # the base game alone keeps its own (content version 4: pay 3 Minerals, 1 Energy back)
     base = load_game_content([]).catalog.by_id[REPLACED]
-    assert dict(base.upkeep[0].args) == {"minerals": 2}
+    assert [(s.op, dict(s.args) if s.op != "vp" else s.args) for s in base.upkeep] == [
+        ("pay", {"minerals": 3}), ("vp", 2), ("gain", {"energy": 1})]
 
 
 def _play(seed: int) -> Game:

@@ -840,12 +840,14 @@ def test_r20_trigger_checked_when_it_fires():
     s.players[0].minerals = 10
     s.gantry = [GantryTile("kelp_farm", [(0, 1)])]
     run(g, ("gantry",), answers=["buy:buy", "fill:pioneer"])
-    # the Pioneer moved into the Kelp Farm; the Yard is still not staffed: no VP
-    assert s.players[0].vp == 0
+    # the Pioneer moved into the Kelp Farm; the Yard is still not staffed: it gives nothing
+    # (content version 4: 2 resources a building claimed, the player splitting them)
+    assert g.pending is None and (s.players[0].energy, s.players[0].minerals) == (3, 9)
     s.players[0].buildings[yard].staff = [1, 1, 0, 0]
     s.gantry = [GantryTile("council_chamber", [(0, 1)])]
-    run(g, ("gantry",), answers=["buy:buy"])
-    assert s.players[0].vp == 1
+    run(g, ("gantry",), answers=["buy:buy", "split:2"])
+    # staffed when the next claim fires it: 2 resources, taken as Energy (1 Mineral paid)
+    assert (s.players[0].energy, s.players[0].minerals) == (5, 8)
 
 
 # -- R21 ----------------------------------------------------------------------------------------
