@@ -184,9 +184,11 @@ def test_games_lists_a_second_game_with_its_options_variants_and_bots(count):
                     "variants": [{"name": "quick", "plugin": "count_rules",
                                   "description": "A shorter count.", "options": []}],
                     "bots": ["random", "greedy", "mcts", "strong", "human", "eager"],
-                    "rules_version": 1, "content_version": 1}
+                    "rules_version": 1, "content_version": 1, "rules_versions": [1],
+                    "content_versions": [1]}
     project = next(g for g in report["games"] if g["id"] == "project")
     assert (project["rules_version"], project["content_version"]) == (2, 4)
+    assert project["content_versions"] == [1, 2, 3, 4]
     assert "quick" not in [v["name"] for v in report["games"][2]["variants"]]
     text = run("games").stdout
     assert ("count: Count\n  players: 2 or 3\n  options: target=5 (Points that end the "

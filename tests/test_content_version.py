@@ -386,6 +386,13 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
                                         r"edited\? Set it back to 1; the save's digest does "
                                         r"not match either: it was edited$"):
         load_save(save)
+    # a version 2 log without its content_version plays version 1: said so
+    bare = V2_LOG.read_text().replace('"content_version": 2, ', "", 1)
+    with pytest.raises(LogError, match=r"; it names no content_version, so version 1 is "
+                                       r"played, but its packs hold base 2.0.0, the base of "
+                                       r"content version 2: was content_version taken out\? "
+                                       r"Add content_version 2$"):
+        verify(parse_log(bare, "bare.jsonl"))
     # another cause (a pack the log names that is not loaded) keeps the general advice
     other = V1_LOG.read_text().replace('"packs": ["base 1.0.0"]',
                                        '"packs": ["base 1.0.0", "reef 0.1.0"]', 1)

@@ -15,7 +15,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 from artemis.rl import openspiel as aos
 
-ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
 ap.add_argument("--seed", type=int, default=7)
 ap.add_argument("--simulations", type=int, default=20, help="IS-MCTS simulations a decision")
 ap.add_argument("--max-decisions", type=int, default=0,

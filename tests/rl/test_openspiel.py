@@ -40,6 +40,16 @@ def test_every_registered_game_is_registered_and_registering_again_is_fine():
     assert game.num_distinct_actions() == 10_221
     with pytest.raises(ValueError, match="plays with 1, 2, 3, 4, 5, 6, 8 players, not 7"):
         _load("odyssey", 7)
+    # -1 is the default; 0 and other negatives are no player count
+    assert pyspiel.load_game("python_artemis_project", {"players": -1}).num_players() == 4
+    with pytest.raises(ValueError, match="plays with 2, 3, 4, 5 players, not 0"):
+        pyspiel.load_game("python_artemis_project", {"players": 0})
+    with pytest.raises(ValueError, match=r"max_decisions must be 0 \(the game's own bound\) "
+                                         r"or a whole number of 1 or more, not -3"):
+        pyspiel.load_game("python_artemis_project", {"max_decisions": -3})
+    # "auto", as PettingZoo's: the Project's 238k declared ids are too many, so slots
+    auto = pyspiel.load_game("python_artemis_project", {"action_space": "auto"})
+    assert auto.num_distinct_actions() == 27_561
 
 
 @pytest.mark.parametrize("game_id,players", [("project", 2), ("project", 4), ("odyssey", 1),

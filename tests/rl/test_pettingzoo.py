@@ -185,6 +185,10 @@ def test_bad_input_is_refused_in_words_and_an_illegal_number_changes_nothing():
         env("odyssey", 2, max_decisions=0)
     with pytest.raises(ValueError, match="vp_margin reward needs score bounds"):
         env("odyssey", 2, reward="vp_margin")
+    for players in ("3", 2.5, True):
+        with pytest.raises(ValueError, match=r"players must be a whole number \(or None for "
+                                             r"the game's default\), not "):
+            env("project", players)
     e = raw_env("odyssey", 2)
     e.reset(seed=4)
     before = (e.game.view(None), e.agent_selection, e.decisions)
@@ -192,6 +196,10 @@ def test_bad_input_is_refused_in_words_and_an_illegal_number_changes_nothing():
         e.step(0)
     with pytest.raises(ValueError, match=r"player_\d is asked to decide: None is an action only"):
         e.step(None)
+    for wrong in ("x", 1.5):
+        with pytest.raises(IllegalAction, match=rf"{wrong!r} is not an action number: give a "
+                                                r"whole number"):
+            e.step(wrong)
     assert (e.game.view(None), e.agent_selection, e.decisions) == before
 
 

@@ -63,7 +63,7 @@ UPKEEP = {
     "deep_trawler": (2, 0, 0, 0, 0),
     "crystal_foundry": (0, 2, 1, 0, 0),
     "battery_bank": (1, 0, 0, 0, 0),  # 3 Energy held: 3 // 2 = 1
-    "manufactory": (0, -2, 0, 2, 0),
+    "manufactory": (1, -3, 0, 2, 0),  # content version 4: pays 3, 1 Energy back
     "hydrolysis_plant": (2, 1, 0, 0, 0),
     "research_lab": (1, 0, 0, 1, 0),
     "council_chamber": (0, 0, 0, 1, 0),
@@ -126,24 +126,24 @@ def test_battery_bank_per_two_energy_held_max_3(energy, gained):
     assert g.pending is None and p.energy == energy + gained
 
 
-def test_manufactory_pays_2_minerals_for_2_vp():
+def test_manufactory_pays_3_minerals_for_2_vp_and_1_energy():
     g = blank()
     p = g.state.players[0]
-    p.minerals = 2
+    p.minerals, p.energy = 3, 0
     own(g, 0, "manufactory", [0, 1, 0, 1])
     run(g, ("activate", 0))
     assert ids(g) == ["activate:done", "activate:0"]
     g.apply("activate:0")
-    assert (p.minerals, p.vp) == (0, 2) and g.pending is None
+    assert (p.minerals, p.vp, p.energy) == (0, 2, 1) and g.pending is None
 
 
-def test_manufactory_not_offered_without_2_minerals():
+def test_manufactory_not_offered_without_3_minerals():
     g = blank()
     p = g.state.players[0]
-    p.minerals, p.energy = 1, 9
+    p.minerals, p.energy = 2, 9
     own(g, 0, "manufactory", [0, 1, 0, 1])
     run(g, ("activate", 0))
-    assert g.pending is None and (p.minerals, p.vp) == (1, 0)
+    assert g.pending is None and (p.minerals, p.vp) == (2, 0)
 
 
 def test_surface_elevator_draws_from_the_bag_and_places_it():
@@ -249,7 +249,7 @@ def test_dry_dock_price_minus_2_min_0(bid, price):
     assert [b.tile for b in p.buildings] == ["dry_dock", "council_chamber"]
 
 
-def test_supply_depot_one_more_toolkit_per_outfitter_die():
+def test_supply_depot_two_more_toolkits_per_outfitter_die():
     g = blank()
     s = g.state
     p = s.players[0]
@@ -257,9 +257,9 @@ def test_supply_depot_one_more_toolkit_per_outfitter_die():
     own(g, 0, "supply_depot", [1, 0, 0, 0])
     p.dice = [1, 6]
     run(g, ("placement_turn", 0), answers=["place:1:1:outfitter:0"])
-    assert p.toolkits == 1 + 1
+    assert p.toolkits == 1 + 2  # content version 4: +2 (was +1)
     g.apply("place:6:6:outfitter:0")
-    assert p.toolkits == 2 + 3 + 1 and s.outfitter_dice == [(0, 1), (0, 6)]
+    assert p.toolkits == 3 + 3 + 2 and s.outfitter_dice == [(0, 1), (0, 6)]
 
 
 def test_outfitter_without_supply_depot():
@@ -312,10 +312,12 @@ def test_construction_yard_on_building_claimed_not_for_itself():
     s.gantry = [GantryTile("construction_yard", [(0, 1)])]
     # move both Pioneers into the new Yard: it is staffed, but does not fire for itself
     run(g, ("gantry",), answers=["buy:buy", "fill:pioneer", "fill:pioneer"])
-    assert g.pending is None and p.vp == 0 and p.buildings[0].staff == [2, 0, 0, 0]
+    assert g.pending is None and (p.energy, p.minerals) == (3, 9)
+    assert p.buildings[0].staff == [2, 0, 0, 0]
     s.gantry = [GantryTile("greenhouse", [(0, 1)])]
-    run(g, ("gantry",), answers=["buy:buy"])
-    assert p.vp == 1
+    # the next claim fires it: 2 resources (content version 4), split as the owner says
+    run(g, ("gantry",), answers=["buy:buy", "split:1"])
+    assert g.pending is None and (p.energy, p.minerals, p.vp) == (4, 8 + 1, 0)
 
 
 def test_construction_yard_on_expedition_building_reward():
@@ -325,10 +327,12 @@ def test_construction_yard_on_expedition_building_reward():
     own(g, 0, "construction_yard", [1, 1, 0, 0])
     s.cards = [Card("abandoned_outpost", [BasecampDie(0, 6), BasecampDie(0, 5)],
                     reward_tiles=["greenhouse", None])]
+    before = p.energy + p.minerals
     run(g, ("expedition", 0), answers=["reward_first:0"])
     finish(g)
     assert [b.tile for b in p.buildings] == ["construction_yard", "greenhouse"]
-    assert p.vp == 1
+    # reward B's 2 Energy and 2 Minerals, and the Yard's 2 resources for the Greenhouse
+    assert p.energy + p.minerals == before + 4 + 2 and p.vp == 0
 
 
 # -- Surface scoring ------------------------------------------------------------------------------
@@ -336,10 +340,12 @@ def test_construction_yard_on_expedition_building_reward():
 # with: 7 Energy, 9 Minerals, 5 Toolkits, 5 badges; a staffed Geothermal Tap (2 Pioneers), an
 # empty Kelp Farm, Shelters 1 Pioneer + 2 Marines; the tile staffed (blank slots: Engineers);
 # the Mineral Vault: 1 VP per 3 Minerals (content version 2), 9 // 3
-SURFACE = {  # content version 3: the fixed values and the Barracks' base 1 VP lower
-    "greenhouse": 2, "survey_station": 2, "memorial_garden": 3, "settlers_lodge": 5,
+SURFACE = {  # content version 3: the fixed values and the Barracks' base 1 VP lower;
+    # version 4: the Settlers' Lodge 1 + 3 of 5 Pioneers, the Engineering Guild 3 of 5
+    # Toolkits, the Explorers' Club 2 + 3 of 5 badges, the Mag-Rail 2 a 4 of 8 colonists
+    "greenhouse": 2, "survey_station": 2, "memorial_garden": 3, "settlers_lodge": 4,
     "customs_house": 4, "skyport": 5, "defense_grid": 3, "jupiter_observatory": 3,
-    "engineering_guild": 2, "power_plant": 3, "mineral_vault": 3, "colony_hall": 3,
+    "engineering_guild": 3, "power_plant": 3, "mineral_vault": 3, "colony_hall": 3,
     "explorers_club": 5, "marine_barracks": 7, "threshold_control": 2,
     "governors_residence": 6, "mag_rail_terminal": 4, "ice_cathedral": 7,
     "radio_telescope": 7, "cryo_archive": 7,
@@ -382,9 +388,9 @@ def test_surface_caps():
     p = g.state.players[0]
     p.badges, p.energy = 20, 30
     own(g, 0, "survey_station", [1, 0, 0, 0])  # 20 // 2 = 10, max 2 (content version 3)
-    own(g, 0, "explorers_club", [0, 0, 2, 0])  # 20, max 6
+    own(g, 0, "explorers_club", [0, 0, 2, 0])  # 2 + 20, max 3 (content version 4)
     own(g, 0, "power_plant", [0, 2, 0, 0])  # 15, max 5 (content version 3)
-    assert final_scores(g)[0]["surface_buildings"] == 2 + 6 + 5
+    assert final_scores(g)[0]["surface_buildings"] == 2 + (2 + 3) + 5
 
 
 def test_ocean_tiles_score_nothing_at_step_2():

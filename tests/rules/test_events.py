@@ -67,18 +67,21 @@ def test_relief_convoy_gives_relief_to_players_with_fewest_buildings():
     own(g, 1, "kelp_farm_2")
     own(g, 1, "greenhouse")
     own(g, 2, "machine_shop")
-    # fewest is 1 building: players 0 and 2
-    run(g, ("event", "relief_convoy"), answers=["relief_reward:2", "relief_reward:1"])
+    # fewest is 1 building: players 0 and 2, 2 Relief gains each (content version 4), a
+    # reward each time: player 0 the spaces 2 and 3, player 2 space 1 twice
+    run(g, ("event", "relief_convoy"), answers=["relief_reward:2", "relief_reward:3",
+                                                 "relief_reward:1", "relief_reward:1"])
     assert g.pending is None
-    assert [p.relief for p in s.players] == [2, 1, 2]
-    assert s.players[0].minerals == 3 + 2 and s.players[2].toolkits == 1 + 2
+    assert [p.relief for p in s.players] == [3, 1, 3]
+    assert (s.players[0].minerals, s.players[0].energy) == (3 + 2, 3 + 2)
+    assert s.players[2].toolkits == 1 + 2 + 2
 
 
 def test_relief_convoy_all_tied_at_zero():
     g = blank()
     run(g, ("event", "relief_convoy"))
     finish(g)
-    assert [p.relief for p in g.state.players] == [2, 2, 2]
+    assert [p.relief for p in g.state.players] == [3, 3, 3]
 
 
 # -- Expedition incentives ------------------------------------------------------------------------
@@ -252,21 +255,23 @@ def test_leviathan_sighting_counts_marines_in_buildings():
     assert [(p.energy, p.minerals) for p in s.players] == [(0, 0), (3, 3), (3, 3)]
 
 
-def test_fever_outbreak_fewest_stewards_discard_a_shelter_colonist():
+def test_fever_outbreak_fewest_stewards_lose_2_resources():
+    # content version 4: 2 resources, not a colonist (docs/balance.md)
     g = blank()
     s = g.state
     s.discard = [0, 0, 0, 0]
-    s.players[0].shelters = [1, 0, 0, 1]
+    s.players[0].shelters = [1, 0, 0, 1]  # a Steward: not among the fewest
     s.players[1].shelters = [1, 1, 0, 0]
     s.players[2].shelters = [0, 0, 0, 0]
-    own(g, 2, "kelp_farm", [0, 0, 1, 0])  # not in the Shelters: safe
+    own(g, 2, "kelp_farm", [0, 0, 1, 0])  # a Marine, no Steward
+    s.players[2].energy, s.players[2].minerals = 1, 0
     run(g, ("event", "fever_outbreak"))
-    assert g.pending.player == 1 and ids(g) == ["discard:pioneer", "discard:engineer"]
-    g.apply("discard:engineer")
+    # player 1 chooses the split; player 2 has only 1 and loses it; no colonist is lost
+    assert g.pending.player == 1 and ids(g) == ["split:2", "split:1", "split:0"]
+    g.apply("split:0")
     assert g.pending is None
-    assert s.players[1].shelters == [1, 0, 0, 0] and s.discard == [0, 1, 0, 0]
-    assert s.players[0].shelters == [1, 0, 0, 1]
-    assert s.players[2].buildings[0].staff == [0, 0, 1, 0]
+    assert [(p.energy, p.minerals) for p in s.players] == [(3, 3), (3, 1), (0, 0)]
+    assert s.players[1].shelters == [1, 1, 0, 0] and s.discard == [0, 0, 0, 0]
 
 
 def test_ice_storm_heating_costs_2_per_colonist():

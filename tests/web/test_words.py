@@ -116,7 +116,9 @@ def test_the_pay_question_says_what_is_happening():
     each says so and names its cause (no "how do you pay" while gaining)."""
     asked = _split_questions()
     assert set(asked) == {"event", "relief", "activated", "sent"}
-    assert re.fullmatch(r"\w+, the Event Leviathan Sighting takes \d resources? from you: "
+    # Leviathan Sighting, or Fever Outbreak since content version 4
+    assert re.fullmatch(r"\w+, the Event (Leviathan Sighting|Fever Outbreak) takes \d "
+                        r"resources? from you: "
                         r"which \(Energy and Minerals\)\?", asked["event"]), asked["event"]
     assert re.fullmatch(r"\w+, you gain \d resources? from the Relief Track \(space \d+\): "
                         r"how many of each \(Energy and Minerals\)\?", asked["relief"])

@@ -184,7 +184,7 @@ def print_item(out, item, catalog, browse) -> None:
     item_fields, kind_of = browse.item_fields, browse.kind_of
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    table.add_column(overflow="fold")  # a long path folds, never cut (its :line last)
     for label, text in item_fields(item, catalog):
         table.add_row(Text(label), Text(text))
     title = Text(browse.title(item) if hasattr(browse, "title") else f"{item.name} ({item.id})")

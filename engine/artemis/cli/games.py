@@ -47,8 +47,8 @@ def describe_games(host) -> dict:
     default, description}], variants: [{name, plugin, description, options}], bots,
     rules_version, content_version}],
     failures: {entry point name: error}}; variants are those ``host``'s plugins register
-    for the game; ``rules_version`` and ``content_version`` the newest this engine plays (1
-    up to it)."""
+    for the game; ``rules_version`` and ``content_version`` the newest this engine plays,
+    ``rules_versions`` and ``content_versions`` every one it plays (1 up to the newest)."""
     from artemis.kernel.games import failures, games
     from artemis.players.bots import bot_kinds
 
@@ -74,7 +74,9 @@ def describe_games(host) -> dict:
         rows.append({"id": game_id, "name": ruleset.name, "player_counts":
                      sorted(ruleset.player_counts), "options": options, "variants": variants,
                      "bots": list(bot_kinds(ruleset)),
-                     # the newest of each; every version from 1 up plays (docs/saves.md)
+                     # the newest of each, and every one a game may name (docs/saves.md)
                      "rules_version": ruleset.rules_version,
-                     "content_version": ruleset.content_version})
+                     "content_version": ruleset.content_version,
+                     "rules_versions": list(range(1, ruleset.rules_version + 1)),
+                     "content_versions": list(range(1, ruleset.content_version + 1))})
     return {"games": rows, "failures": failures()}

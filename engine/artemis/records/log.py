@@ -426,17 +426,18 @@ def content_record(game) -> dict:
             "plugins": plugins}
 
 
-def edited_version_note(game, recorded_packs) -> str:
+def edited_version_note(game, recorded_packs, named: bool = True) -> str:
     """A sentence for a content mismatch whose cause is plain: the file's recorded packs
     (``recorded_packs``, ``["base 1.0.0", ...]``) hold the base pack of another content
-    version than the one its config names (``game``'s), which is what editing a file's
-    ``content_version`` does (docs/saves.md, "Content versions"). "" otherwise."""
+    version than the one its config plays (``game``'s), which is what editing a file's
+    ``content_version`` does (docs/saves.md, "Content versions"); ``named``: whether the file
+    names one (one without it plays version 1). "" otherwise."""
     from artemis.content.manifest import pack_label
 
-    ruleset, named = game.ruleset, game.config.content_version
+    ruleset, played = game.ruleset, game.config.content_version
     recorded = set(map(str, recorded_packs or ()))
     for version in range(1, (ruleset.content_version or 0) + 1):
-        if version == named:
+        if version == played:
             continue
         try:
             base = ruleset.content.base_pack_of(version)
@@ -444,9 +445,13 @@ def edited_version_note(game, recorded_packs) -> str:
             continue
         label = pack_label(base) if base is not None else None
         if label and label in recorded:
-            return (f"; it names content_version {named}, but its packs hold {label}, the base "
-                    f"of content version {version}: was content_version edited? Set it back to "
-                    f"{version}")
+            if not named:  # a file of before content versions: version 1
+                return (f"; it names no content_version, so version {played} is played, but "
+                        f"its packs hold {label}, the base of content version {version}: was "
+                        f"content_version taken out? Add content_version {version}")
+            return (f"; it names content_version {played}, but its packs hold {label}, the "
+                    f"base of content version {version}: was content_version edited? Set it "
+                    f"back to {version}")
     return ""
 
 
@@ -462,7 +467,7 @@ def check_content(log: GameLog, game) -> None:
         return
     packs = ", ".join(map(str, saved.get("packs") or [])) or "none"
     plugins = ", ".join(f"{k} {v}".strip() for k, v in (saved.get("plugins") or {}).items())
-    edited = edited_version_note(game, saved.get("packs"))
+    edited = edited_version_note(game, saved.get("packs"), "content_version" in log.header)
     raise LogError(
         f"{log.source}:1: the content differs from the log's: logged sha256 "
         f"{saved['sha256'][:12]}..., now {now['sha256'][:12]}...; the log was made with packs "

@@ -576,7 +576,8 @@ def restore(data: dict, host=None, source: str = "<save>",
             f"{json.dumps(config['expansions'])}, packs [{packs}]"
             + (f" and plugins [{plugins}]" if plugins else "")
             + f"; now loaded: packs [{', '.join(f'{p.id} {p.version}' for p in packs_now)}]"
-            + edited_version_note(game, data["content"]["packs"]) + also)
+            + edited_version_note(game, data["content"]["packs"],
+                                  "content_version" in data["config"]) + also)
     actions = data["actions"]
     try:
         apply_actions(game, actions)

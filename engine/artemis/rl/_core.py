@@ -40,7 +40,11 @@ class Table:
         self.key = (game_id, players, codec, reward_kind, max_slots)
         self.game_id = game_id
         self.ruleset = get_game(game_id)
-        players = GameConfig().players if players is None or players <= 0 else int(players)
+        if players is None or players == -1:  # -1: OpenSpiel's "the game's default"
+            players = GameConfig().players
+        elif not isinstance(players, int) or isinstance(players, bool):
+            raise ValueError(f"players must be a whole number (or None for the game's "
+                             f"default), not {players!r}")
         if players not in self.ruleset.player_counts:
             counts = ", ".join(map(str, self.ruleset.player_counts))
             raise ValueError(f"{self.ruleset.name} plays with {counts} players, not {players}")

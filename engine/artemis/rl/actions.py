@@ -14,6 +14,8 @@ Both give ``size``, ``legal(game)`` (ascending ints), ``action(game, n)`` (the l
 
 from __future__ import annotations
 
+import operator
+
 from artemis.kernel.actions import IllegalAction
 from artemis.rl import require
 
@@ -22,6 +24,16 @@ require("numpy")
 import numpy as np  # noqa: E402
 
 CODECS = ("declared", "slots")
+
+
+def number(n) -> int:
+    """``n`` as an action number: an int, a numpy integer or a 0-d integer array. Raises
+    IllegalAction naming it for anything else (a string, a float, None)."""
+    try:
+        return operator.index(n)
+    except TypeError:
+        raise IllegalAction(f"{n!r} is not an action number: give a whole number, one of "
+                            "the legal actions (the mask's 1s)") from None
 
 
 class OutOfSpace(Exception):
@@ -82,8 +94,9 @@ class DeclaredActions:
         return sorted(self._numbered(game))
 
     def action(self, game, n: int):
-        """The legal Action numbered ``n``; IllegalAction when it is not legal now."""
-        n = int(n)
+        """The legal Action numbered ``n``; IllegalAction when it is not legal now or not a
+        number."""
+        n = number(n)
         found = self._numbered(game).get(n)
         if found is not None:
             return found
@@ -93,7 +106,7 @@ class DeclaredActions:
 
     def name(self, game, n: int) -> str:
         """The id numbered ``n``."""
-        return self.ids[int(n)]
+        return self.ids[number(n)]
 
     def mask(self, game) -> np.ndarray:
         """int8[size]: 1 at each legal number."""
@@ -117,9 +130,9 @@ class SlotActions:
         return list(range(len(game.legal_actions())))
 
     def action(self, game, n: int):
-        """The ``n``-th legal action; IllegalAction past the last."""
+        """The ``n``-th legal action; IllegalAction past the last, or for a non-number."""
         options = game.legal_actions()
-        n = int(n)
+        n = number(n)
         if not 0 <= n < len(options):
             raise IllegalAction(f"action slot {n} is not legal now: the decision has "
                                 f"{len(options)} options (0 to {len(options) - 1})")

@@ -14,7 +14,7 @@ def main(argv: list[str] | None = None) -> int:
 
     args = sys.argv[1:] if argv is None else argv
     if not args or args[0] in ("-h", "--help"):
-        print(__doc__.strip())
+        print(__doc__.strip().replace("``", ""))  # the docstring's reST marks, for a terminal
         return 0 if args else 2
     try:
         ruleset = get_game(args[0])

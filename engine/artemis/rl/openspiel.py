@@ -19,8 +19,10 @@ How the games are modelled (the declared ``GameType``):
 Parameters: ``players`` (-1: the game's default), ``seed`` (episode k of a game object plays
 the seed ``stream_seed(seed, "episode:k") >> 1``, k counting the states it made live; with
 ``fixed_seed`` every state plays ``seed``), ``action_space`` ("declared": the game's declared
-ids; "slots": the decision's options), ``reward`` ("win_loss" or "vp_margin") and
-``max_decisions`` (0: the game's own bound; else the game is cut there, a draw).
+ids; "slots": the decision's options; "auto": declared up to 65,536 ids, else slots),
+``reward`` ("win_loss" or "vp_margin") and
+``max_decisions`` (0: the game's own bound; else the game is cut there, a draw; negative: a
+ValueError).
 """
 
 from __future__ import annotations
@@ -95,13 +97,16 @@ class ArtemisGame(pyspiel.Game):
     def __init__(self, params=None, game_id: str | None = None):
         p = {**PARAMS, **(params or {})}
         game_id = game_id or self.GAME_ID
-        self.table = table(game_id, int(p["players"]), str(p["action_space"]),
-                           str(p["reward"]))
+        self.table = table(game_id, p["players"], str(p["action_space"]), str(p["reward"]))
         ruleset = self.table.ruleset
         solo = self.table.players == 1
         utility = (pyspiel.GameType.Utility.GENERAL_SUM if solo
                    else pyspiel.GameType.Utility.ZERO_SUM)
-        limit = int(p["max_decisions"]) or ruleset.max_decisions
+        limit = p["max_decisions"]
+        if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+            raise ValueError(f"max_decisions must be 0 (the game's own bound) or a whole "
+                             f"number of 1 or more, not {limit!r}")
+        limit = limit or ruleset.max_decisions
         self.max_decisions = limit
         self.seed, self.fixed_seed = int(p["seed"]), bool(p["fixed_seed"])
         reward = self.table.reward
