@@ -404,8 +404,12 @@ def test_the_correction_flags_a_planted_40_vp_tile_and_not_the_noise(tmp_path):
         'files: [buildings.yaml]\ndescription: "a planted outlier"\nauthors: ["tests"]\n'
         'provenance: "tests"\n')
     (pack / "buildings.yaml").write_text(JACKPOT)
+    # content version 3, the base the planted tile was calibrated against: with version 4's
+    # values these 60 random games also flag Survey Contract (its 2 VP for the badge leaders
+    # is a real edge in random bots' 8-VP games, not noise)
     result = invoke("simulate", "--games", "60", "--players", "3", "--workers", "1",
-                    "--game-timeout", "0", "--expansion", str(pack), "--json")
+                    "--game-timeout", "0", "--expansion", str(pack), "--json",
+                    "--content-version", "3")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     flagged = [x["id"] for x in report["items"] if x["adjusted"]["flagged"]]

@@ -780,11 +780,16 @@ def test_r18_immediate_event_of_a_refresh_counts_for_the_start_choice():
     for p, (e, m) in zip(s.players, [(5, 5), (0, 0), (1, 0)], strict=True):
         p.energy, p.minerals = e, m
     run(g, ("round_end",))
-    # Relief Convoy: players 1 and 2 (no buildings), in turn order from the outgoing start
+    # Relief Convoy: 2 Relief gains each for players 1 and 2 (no buildings), in turn order
+    # from the outgoing start
     assert g.pending.kind == "relief_reward" and g.pending.player == 1
     g.apply("relief_reward:2")  # 2 Minerals
+    assert g.pending.player == 1
+    g.apply("relief_reward:2")  # 2 more Minerals
     assert g.pending.player == 2
-    g.apply("relief_reward:1")  # 2 Toolkits: player 2 now has the fewest resources
+    g.apply("relief_reward:1")  # 2 Toolkits
+    assert g.pending.player == 2
+    g.apply("relief_reward:1")  # 2 more Toolkits: player 2 now has the fewest resources
     assert g.pending.kind == "start" and g.pending.player == 2
 
 
