@@ -131,7 +131,10 @@ class SlotActions:
 
     def action(self, game, n: int):
         """The ``n``-th legal action; IllegalAction past the last, or for a non-number."""
-        options = game.legal_actions()
+        # the decision's own options (a list or an `Options` sequence), only read here:
+        # legal_actions() would copy a list
+        pending = game.pending
+        options = () if pending is None else pending.options
         n = number(n)
         if not 0 <= n < len(options):
             raise IllegalAction(f"action slot {n} is not legal now: the decision has "
@@ -145,7 +148,8 @@ class SlotActions:
     def mask(self, game) -> np.ndarray:
         """int8[size]: a prefix of ones, one per legal action. Raises OutOfSpace when the
         decision is wider than ``size``."""
-        width = len(game.legal_actions())
+        pending = game.pending  # the options' count, without legal_actions()'s copy
+        width = 0 if pending is None else len(pending.options)
         if width > self.size:
             raise OutOfSpace(f"a decision with {width} options, wider than the {self.size} "
                              "slots declared")

@@ -138,7 +138,9 @@ class Encoder:
         (an agent's loop: the incremental shared buffer is then brought up to date and
         turned for every call), dearer where every seat is (docs/performance.md)."""
         out = self._zeros.copy()
-        self.write(game, seat, out)
+        ones, at, values = [], [], []  # `write`, inlined: one Python call fewer
+        self._write(game, seat, ones, at, values)
+        _put(out, ones, at, values)
         return out
 
     def write(self, game, seat, out: np.ndarray) -> None:

@@ -177,7 +177,8 @@ class ArtemisEnv(AECEnv):
         arrays; the mask all zero unless the agent is asked to decide."""
         seat = self._seat[agent]
         game = self.game
-        if seat == game.current_player and not self._cut:
+        pending = game.pending  # current_player's own read, without the property's call
+        if pending is not None and seat == pending.player and not self._cut:
             mask = self._actions.mask(game)
         else:
             mask = np.zeros(self._actions.size, np.int8)
@@ -201,7 +202,7 @@ class ArtemisEnv(AECEnv):
         self.decisions += 1
         # rewards come at the end only: until then every reward and cumulative reward is
         # 0, so there is nothing to clear (PettingZoo's _clear_rewards) before this step's
-        if game.is_over:
+        if game.final is not None:  # is_over, without the property's call
             for a, r in zip(self.possible_agents, self._t.reward.returns(game.result),
                             strict=True):
                 self.rewards[a] = r
@@ -213,7 +214,7 @@ class ArtemisEnv(AECEnv):
             self.truncations = dict.fromkeys(self.agents, True)  # a draw: 0 rewards
             self.agent_selection = self.agents[0]
         else:
-            self.agent_selection = self.possible_agents[game.current_player]
+            self.agent_selection = self.possible_agents[game.pending.player]  # not over
 
     def render(self) -> str | None:
         """With ``render_mode="ansi"``: the spectator's board as text (the game's terminal

@@ -217,11 +217,14 @@ def _public(game, p, me, ones, at, values, memo) -> None:
             continue
         # attributes read in bytecode: 3.11 reads them for less than attrgetter does in C
         small, v = (pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.relief), pl.vp
+        e, m, t, b, r = small
         at += p.player_at[j]
-        if max(small) < CAP_COUNT and -CAP_VP <= v <= CAP_VP:  # no cap reached: no test each
+        # no cap reached: no test each. Compared one by one: max() parses its keywords and
+        # iterates, about 1.2k instructions more a player (callgrind)
+        if (e < CAP_COUNT and m < CAP_COUNT and t < CAP_COUNT and b < CAP_COUNT
+                and r < CAP_COUNT and -CAP_VP <= v <= CAP_VP):
             values += small
         else:
-            e, m, t, b, r = small
             values += (e if e < CAP_RES else CAP_RES, m if m < CAP_RES else CAP_RES,
                        t if t < CAP_RES else CAP_RES, b if b < CAP_RES else CAP_RES,
                        r if r < CAP_COUNT else CAP_COUNT)
@@ -233,7 +236,7 @@ def _public(game, p, me, ones, at, values, memo) -> None:
         dice = pl.dice
         if dice:  # by face, 1 to 6
             at += p.dice_at[j]
-            values += map(dice.count, FACES)
+            values += _by_face(dice)
         built = pl.buildings
         if built:
             owned = p.owned[j]
@@ -301,6 +304,22 @@ def _public(game, p, me, ones, at, values, memo) -> None:
                     ones.append(base + P + 1 + space[2])
 
 
+_BY_FACE: dict = {}  # tuple(dice) -> how many of each face, 1 to 6
+
+
+def _by_face(dice: list) -> tuple:
+    """How many of ``dice`` (a player's unplaced faces) show each face, 1 to 6: counted once
+    per hand met (a player's dice are kept sorted, so the hands are a few hundred), about
+    1.5k instructions against 5.4k for six counts through ``map`` (callgrind)."""
+    key = tuple(dice)
+    faces = _BY_FACE.get(key)
+    if faces is None:
+        if len(_BY_FACE) >= 4096:  # a bound, should a rule ever leave them unsorted
+            _BY_FACE.clear()
+        faces = _BY_FACE[key] = tuple(map(dice.count, FACES))
+    return faces
+
+
 _NO_TILES = [None, None]
 _NONE = [0, 0, 0, 0]  # no colonist of any type
 
@@ -309,7 +328,8 @@ def _head(s, p, me, n, ones, at, values) -> None:
     """The seats present, the round, the phase, the start player and the Event."""
     ones += range(p.o_seats, p.o_seats + n)
     at.append(p.o_round)
-    values.append(min(s.round, CAP_ROUND))
+    r = s.round
+    values.append(r if r < CAP_ROUND else CAP_ROUND)  # min() costs about 1k more
     phase = p.phases.get(s.phase)
     if phase is not None:
         ones.append(phase)
