@@ -398,3 +398,23 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
                                        '"packs": ["base 1.0.0", "reef 0.1.0"]', 1)
     with pytest.raises(LogError, match=r"\(install or remove what differs"):
         verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))
+
+
+@pytest.mark.parametrize("version", [0, -2, 5])
+def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path, version):
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    saved = tmp_path / "s.json"
+    played = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet",
+                                      "--save", str(saved)])
+    assert played.exit_code == 0, played.output
+    data = json.loads(saved.read_text())
+    data["config"]["content_version"] = version
+    saved.write_text(json.dumps(data))
+    loaded = CliRunner().invoke(app, ["play", "--load", str(saved), "--quiet"])
+    assert loaded.exit_code != 0
+    assert (f"field /config/content_version: content_version {version} is not a content "
+            "version of The Artemis Project: this engine plays 1 to 4") in loaded.output
+    assert "Traceback" not in loaded.output

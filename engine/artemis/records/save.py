@@ -557,7 +557,10 @@ def restore(data: dict, host=None, source: str = "<save>",
         game = Game.new({**config, "expansions": loaded(config["expansions"],
                                                         folder or Path("."))}, plugins=host)
     except ConfigError as exc:
-        raise SaveError(f"{source}: field /config: {exc}{also}") from None
+        # a version out of range names its own field, as a version of the wrong type does
+        named = next((f"/config/{k}_version" for k in ("rules", "content")
+                      if str(exc).startswith(f"{k}_version ")), "/config")
+        raise SaveError(f"{source}: field {named}: {exc}{also}") from None
     except ContentError as exc:
         first = exc.problems[0].format().splitlines()[0] if exc.problems else str(exc)
         raise SaveError(f"{source}: field /config/expansions: the save's content cannot be "
