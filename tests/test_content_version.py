@@ -418,3 +418,28 @@ def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path,
     assert (f"field /config/content_version: content_version {version} is not a content "
             "version of The Artemis Project: this engine plays 1 to 4") in loaded.output
     assert "Traceback" not in loaded.output
+
+
+def test_content_show_and_list_read_an_older_content_version():
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    runner = CliRunner()
+    old = runner.invoke(app, ["content", "show", "manufactory", "--content-version", "3",
+                              "--json"])
+    assert old.exit_code == 0, old.output
+    assert json.loads(old.stdout)["upkeep"] == [{"pay": {"minerals": 2}}, {"vp": 2}]
+    new = runner.invoke(app, ["content", "show", "manufactory", "--json"])
+    assert json.loads(new.stdout)["upkeep"] == [{"pay": {"minerals": 3}}, {"vp": 2},
+                                                {"gain": {"energy": 1}}]
+    rows = runner.invoke(app, ["content", "list", "events", "--content-version", "3",
+                               "--json"])
+    assert rows.exit_code == 0, rows.output
+    fever = next(r for r in json.loads(rows.stdout) if r["id"] == "fever_outbreak")
+    assert "colonist" in json.dumps(fever)  # version 3: the fewest Stewards lose a colonist
+    bad = runner.invoke(app, ["content", "list", "--content-version", "9"])
+    assert bad.exit_code == 2
+    assert ("--content-version 9: content_version 9 is not a content version of The Artemis "
+            "Project: this engine plays 1 to 4") in bad.output
+    assert "Traceback" not in bad.output

@@ -175,10 +175,11 @@ def test_artemis_play_load_continues_an_old_save_under_its_rules(tmp_path):
 
 
 @pytest.mark.parametrize("value, message", [
-    (0, "field /config/rules_version: rules_version 0 is not a rules version of The Artemis Project: this "
-        "engine plays 1 to 2"),
+    (0, "field /config/rules_version: rules_version 0 is not a rules version of The Artemis "
+        "Project: this engine plays 1 to 2"),
     (None, "field /config/rules_version: expected a whole number, got null"),
-    (3, "field /config/rules_version: rules_version 3 is not a rules version of The Artemis Project"),
+    (3, "field /config/rules_version: rules_version 3 is not a rules version of The Artemis "
+        "Project"),
 ])
 def test_a_save_with_a_bad_rules_version_is_refused_by_name(value, message):
     data = parse_save(OLD_SAVE.read_text(), "old.json")

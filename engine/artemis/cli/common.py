@@ -255,12 +255,13 @@ def path_game(flag: str | None, paths: list) -> str:
 
 
 def load_with_plugins(paths: list, ruleset=None, strict: bool = False,
-                      disabled: list[str] | None = None):
+                      disabled: list[str] | None = None, base=None):
     """``ruleset``'s content (default: project) as the installed plugins see it: the game's
     vocabulary, checks and packs from the default plugin host (without the ``disabled``
     ones, --disable-plugin), plus ``paths``; the plugins' failures said as `check_plugins`
-    says them (with ``strict``, exit 2). Returns (host, LoadResult), or (host, None) for a
-    game without content."""
+    says them (with ``strict``, exit 2). ``base``: another base pack folder (an older
+    content version's, `artemis.kernel.parts.Content.base_pack_of`). Returns (host,
+    LoadResult), or (host, None) for a game without content."""
     from artemis.kernel.plugins import default_host, host_registry
 
     ruleset = ruleset or ruleset_of(None)
@@ -270,8 +271,12 @@ def load_with_plugins(paths: list, ruleset=None, strict: bool = False,
         host = default_host()  # validating needs the vocabulary, not a game's rule modules
         check_plugins(host, strict)  # its content may need a plugin that failed: say why
     registry = host_registry(host, ruleset.id)
-    base = ruleset.content.base_pack()
-    plugin_packs = [p for p in host.content_packs(ruleset.id) if str(p) != str(base)]
+    newest = ruleset.content.base_pack()
+    plugin_packs = [p for p in host.content_packs(ruleset.id) if str(p) != str(newest)]
+    if base is not None and str(base) != str(newest):
+        return host, ruleset.content.load_content([*plugin_packs, *paths], registry,
+                                                  host.checks(ruleset.id), host.names(),
+                                                  base=base)
     return host, ruleset.content.load_content([*plugin_packs, *paths], registry,
                                       host.checks(ruleset.id), host.names())
 

@@ -10,6 +10,7 @@ import typer
 
 from artemis.cli.common import (
     ContentGameOpt,
+    ContentVersionOpt,
     ExpansionOpt,
     JsonFlag,
     StrictOpt,
@@ -26,10 +27,11 @@ content_app = typer.Typer(help="Browse the loaded content.", no_args_is_help=Tru
 
 
 def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json: bool,
-                     strict: bool = False):
+                     strict: bool = False, version: int | None = None):
     """The game's browser and its catalog with ``expansions`` (their manifests name the game,
-    as for `artemis validate`); exit 2 for a game without content to browse, 1 for content
-    with problems."""
+    as for `artemis validate`), on the base content of ``version`` (None: the newest; an
+    older one its frozen copy, docs/saves.md "Content versions"); exit 2 for a game without
+    content to browse or a version it does not ship, 1 for content with problems."""
     expansions = list(expansions or [])
     ruleset = ruleset_of(path_game(game_id, expansions))
     browse = ruleset.browse
@@ -38,7 +40,15 @@ def _catalog_or_exit(game_id: str | None, expansions: list[Path] | None, as_json
     if browse is None:  # a game may validate its content before it offers a browser for it
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) offers no content browser "
                     f"yet; `artemis validate --game {ruleset.id}` checks its content")
-    _, result = load_with_plugins(expansions, ruleset, strict)
+    base = None
+    if version is not None:
+        from artemis.kernel.game import ConfigError, content_version
+
+        try:
+            base = ruleset.content.base_pack_of(content_version(ruleset, version))
+        except (ConfigError, ValueError) as exc:
+            usage_error(f"--content-version {version}: {exc}")
+    _, result = load_with_plugins(expansions, ruleset, strict, base=base)
     if result is None:
         usage_error(f"{ruleset.name or ruleset.id} ({ruleset.id}) has no content to browse")
     if not result.ok:
@@ -58,10 +68,12 @@ def content_list(
     game_id: ContentGameOpt = None,
     expansion: ExpansionOpt = None,
     strict_plugins: StrictOpt = False,
+    content_version: ContentVersionOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """List the loaded content, optionally by kind and provenance."""
-    browse, catalog = _catalog_or_exit(game_id, expansion, as_json, strict_plugins)
+    browse, catalog = _catalog_or_exit(game_id, expansion, as_json, strict_plugins,
+                                       content_version)
     try:
         rows = browse.list_rows(catalog, kind, provenance)
     except browse.UnknownKind as exc:
@@ -80,13 +92,15 @@ def content_show(
     game_id: ContentGameOpt = None,
     expansion: ExpansionOpt = None,
     strict_plugins: StrictOpt = False,
+    content_version: ContentVersionOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Show one item of the game's content in full: its effects in words, its data, its
     provenance and where it is defined."""
     from artemis.content.problems import did_you_mean
 
-    browse, catalog = _catalog_or_exit(game_id, expansion, as_json, strict_plugins)
+    browse, catalog = _catalog_or_exit(game_id, expansion, as_json, strict_plugins,
+                                       content_version)
     # a browser may hold items the catalog has no id for (the Odyssey's board slots)
     find = getattr(browse, "find_item", None)
     item = find(catalog, item_id) if find is not None else catalog.by_id.get(item_id)
