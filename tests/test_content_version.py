@@ -438,6 +438,12 @@ def test_content_show_and_list_read_an_older_content_version():
     assert rows.exit_code == 0, rows.output
     fever = next(r for r in json.loads(rows.stdout) if r["id"] == "fever_outbreak")
     assert "colonist" in json.dumps(fever)  # version 3: the fewest Stewards lose a colonist
+    # the text says which version it read: an older version's rows look like today's
+    said = runner.invoke(app, ["content", "list", "events", "--content-version", "3"])
+    assert said.exit_code == 0 and said.stdout.startswith("content version 3 (base 3.0.0)\n")
+    shown = runner.invoke(app, ["content", "show", "manufactory", "--content-version", "2"])
+    assert shown.stdout.startswith("content version 2 (base 2.0.0)\n")
+    assert "pay 2 Minerals" in shown.stdout
     bad = runner.invoke(app, ["content", "list", "--content-version", "9"])
     assert bad.exit_code == 2
     assert ("--content-version 9: content_version 9 is not a content version of The Artemis "

@@ -326,6 +326,13 @@ ContentVersionOpt = Annotated[int | None, typer.Option(
          "before a rebalance, or a rebalance's before and after at one commit.",
     show_default=False)]
 
+#: --content-version of the commands that only read content (`artemis content list|show`)
+ContentReadVersionOpt = Annotated[int | None, typer.Option(
+    "--content-version",
+    help="Read this version of the game's base content (default: the newest; an older one is "
+         "its frozen copy, the values a save of that version plays: docs/saves.md).",
+    show_default=False)]
+
 
 def parse_game_options(texts: list[str] | None) -> dict:
     """{key: value} from ``--game-option KEY=VALUE`` flags, a value read as YAML (``3`` is a

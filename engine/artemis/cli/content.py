@@ -10,7 +10,7 @@ import typer
 
 from artemis.cli.common import (
     ContentGameOpt,
-    ContentVersionOpt,
+    ContentReadVersionOpt,
     ExpansionOpt,
     JsonFlag,
     StrictOpt,
@@ -68,7 +68,7 @@ def content_list(
     game_id: ContentGameOpt = None,
     expansion: ExpansionOpt = None,
     strict_plugins: StrictOpt = False,
-    content_version: ContentVersionOpt = None,
+    content_version: ContentReadVersionOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """List the loaded content, optionally by kind and provenance."""
@@ -82,6 +82,8 @@ def content_list(
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
+    if content_version is not None:
+        _say_version(content_version, catalog)
     print_rows(console(), rows, browse)
 
 
@@ -92,7 +94,7 @@ def content_show(
     game_id: ContentGameOpt = None,
     expansion: ExpansionOpt = None,
     strict_plugins: StrictOpt = False,
-    content_version: ContentVersionOpt = None,
+    content_version: ContentReadVersionOpt = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Show one item of the game's content in full: its effects in words, its data, its
@@ -120,7 +122,16 @@ def content_show(
     if as_json:
         print(json.dumps(browse.item_data(item, catalog), indent=2, ensure_ascii=False))
         return
+    if content_version is not None:
+        _say_version(content_version, catalog)
     print_item(console(), item, catalog, browse)
+
+
+def _say_version(version: int, catalog) -> None:
+    """Say above the text which base content a --content-version read: "content version 2
+    (base 2.0.0)"; the rows of an older version look like today's otherwise."""
+    base = next((f"{p.id} {p.version}" for p in catalog.packs if p.id == "base"), None)
+    print(f"content version {version}" + (f" ({base})" if base else ""))
 
 
 def _other_game_hint(item_id: str, ruleset) -> str | None:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import typer
 
-from artemis.util.plural import plural
+from artemis.util.plural import counted, plural
 
 #: What a Ctrl-C means now, for `artemis.cli.root.main` to say when typer turns it into a
 #: silent exit 130: {"note": text}. Set for the start of `artemis play` (before the game's
@@ -156,8 +156,8 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         save = save if save is not None else load
         # a finished game is shown, not continued: its result follows, nothing is asked
         print((f"{load} holds a finished game: " if game.is_over else f"continuing {load}: ")
-              + f"round {game.ruleset.words.round_of(game)}, {len(game.actions)} actions "
-              "replayed and checked", file=sys.stderr)
+              + f"round {game.ruleset.words.round_of(game)}, "
+              f"{counted(len(game.actions), 'action')} replayed and checked", file=sys.stderr)
     else:
         try:
             game = Game.new(config, plugins=host)
@@ -203,7 +203,8 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
             raise typer.Exit(1) from None
         command = _continue_with(target, plugins, disabled)
         print(f"saved to {target} (round {game.ruleset.words.round_of(game)}, "
-              f"{len(game.actions)} actions)\n    continue with: {command}", file=sys.stderr)
+              f"{counted(len(game.actions), 'action')})\n    continue with: {command}",
+              file=sys.stderr)
         if to_stderr:  # --json: stdout is still one JSON document, saying where the game is
             import json
 
@@ -216,7 +217,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         if save is not None:  # the game stopped at a consistent decision: keep it
             write(game)
             print(f"saved to {save} (round {game.ruleset.words.round_of(game)}, "
-                  f"{len(game.actions)} actions); "
+                  f"{counted(len(game.actions), 'action')}); "
                   f"continue with: {_continue_with(save, plugins, disabled)}", file=sys.stderr)
         raise
     except PlayInterrupted as stop:
@@ -230,7 +231,7 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         write(stop.game)
         g = stop.game
         print(f"interrupted{by}: saved to {save} (round {g.ruleset.words.round_of(g)}, "
-              f"{len(g.actions)} actions)\n    continue with: "
+              f"{counted(len(g.actions), 'action')})\n    continue with: "
               f"{_continue_with(save, plugins, disabled)}",
               file=sys.stderr)
         raise typer.Exit(code) from None
@@ -265,7 +266,7 @@ def _keep_log(log: Path | None, game, kinds, names) -> None:
     except (OSError, ValueError) as exc:
         print(f"error: cannot write the log '{log}': {exc}", file=sys.stderr)
         return
-    print(f"the log of the game so far ({len(game.actions)} actions) is in {log}",
+    print(f"the log of the game so far ({counted(len(game.actions), 'action')}) is in {log}",
           file=sys.stderr)
 
 
@@ -294,6 +295,7 @@ def game_failed(exc, config, kinds, plugins, disabled, save, write, game=None):
     if save is not None and write is not None and game is not None:
         write(game)
         print(f"    saved to {save} (round {game.ruleset.words.round_of(game)}, "
-              f"{len(game.actions)} actions), the game before that action; continue with: "
+              f"{counted(len(game.actions), 'action')}), the game before that action; "
+              "continue with: "
               f"{_continue_with(save, plugins, disabled)}", file=sys.stderr)
     raise typer.Exit(1)
