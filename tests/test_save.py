@@ -511,7 +511,8 @@ def test_cli_a_human_seat_without_input_keeps_the_save(tmp_path):
     data = json.loads(path.read_text())
     n = len(data["actions"])
     assert data["position"]["to_decide"] == 1 and data["position"]["over"] is False
-    assert f"saved to {path} (round 1, {n} actions); continue with: artemis play --load " \
+    said = "1 action" if n == 1 else f"{n} actions"
+    assert f"saved to {path} (round 1, {said}); continue with: artemis play --load " \
         f"{path}\n" in result.stderr
     assert "error: no input for a human seat" in result.stderr
 
