@@ -99,8 +99,8 @@ def test_an_event_that_changed_nothing_says_so_and_what_it_does(catalog):
            {"type": "upkeep", "round": 5}]
     assert story(catalog, log) == [
         "  Event Cave-In: no effect (each player: lose 1 Energy per die in the Quarry)",
-        "  Event Fever Outbreak: no effect (the players with the fewest Stewards: lose 2 "
-        "resources in any mix)"]
+        "  Event Fever Outbreak: no effect (the players with the fewest Stewards: lose 1 "
+        "resource in any mix)"]
 
 
 def test_an_event_that_did_something_has_no_no_effect_line(catalog):

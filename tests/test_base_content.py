@@ -357,7 +357,7 @@ def test_named_events(catalog):
     assert ls.when == "F"
     (clause,) = ls.clauses
     assert clause.target == ("players_with_fewest", ("colonists", {"type": "marine"}))
-    assert clause.effect == (Step("lose", {"resources": 2}),)
+    assert clause.effect == (Step("lose", {"resources": 1}),)  # content version 5
     wo = by_id(catalog, "whiteout")
     assert wo.when == "A"
     assert wo.clauses[0].target is None
@@ -512,12 +512,13 @@ def test_version_3_lowered_every_surface_tile_by_about_one_vp():
             assert x == dataclasses.replace(v2.by_id[x.id], source=x.source), x.id
 
 
-def test_version_4_changed_the_rows_version_3_flagged(catalog):
-    """Content version 4 (docs/balance.md, "What version 4 changed"): the nine rows it names
-    differ from version 3's frozen copy, each tagged with the change and its evidence, and
-    nothing else moved."""
+def test_version_4_changed_the_rows_version_3_flagged():
+    """Content version 4 (docs/balance.md, "What version 4 changed"), in its frozen copy: the
+    nine rows it names differ from version 3's frozen copy, each tagged with the change and
+    its evidence, and nothing else moved."""
     from artemis.util.paths import content_root
 
+    catalog = load_catalog(base=content_root() / "project" / "base-v4")
     v3 = load_catalog(base=content_root() / "project" / "base-v3")
     changed = {"manufactory", "engineering_guild", "explorers_club", "settlers_lodge",
                "mag_rail_terminal", "supply_depot", "construction_yard", "fever_outbreak",
@@ -539,3 +540,25 @@ def test_version_4_changed_the_rows_version_3_flagged(catalog):
     assert catalog.by_id["construction_yard"].trigger.effect == (
         Step("gain", {"resources": 2}),)  # was 1 VP
     assert catalog.by_id["relief_convoy"].clauses[0].effect == (Step("relief", 2),)
+
+
+def test_version_5_changed_the_rows_flagged_at_4_players_in_every_study(catalog):
+    """Content version 5 (docs/balance.md, "What version 5 changed"): the Supply Depot and
+    the two Events it names differ from version 4's frozen copy, each tagged with the change
+    and its evidence, and nothing else moved."""
+    from artemis.util.paths import content_root
+
+    v4 = load_catalog(base=content_root() / "project" / "base-v4")
+    changed = {"supply_depot", "fever_outbreak", "leviathan_sighting"}
+    moved = {x.id.removesuffix("_2") for x in (*catalog.buildings, *catalog.expeditions,
+                                                *catalog.events)
+             if x != dataclasses.replace(v4.by_id[x.id], source=x.source)}
+    assert moved == changed
+    tuned = {x.id for x in (*catalog.buildings, *catalog.events)
+             if "tuned (content version 5)" in x.provenance and not x.id.endswith("_2")}
+    assert tuned == changed
+    [depot] = catalog.by_id["supply_depot"].passive.modify
+    assert (depot.param, depot.value) == ("outfitter_bonus", 3)  # was 2
+    for event in ("fever_outbreak", "leviathan_sighting"):
+        assert catalog.by_id[event].clauses[0].effect == (Step("lose", {"resources": 1}),)
+        assert v4.by_id[event].clauses[0].effect == (Step("lose", {"resources": 2}),)

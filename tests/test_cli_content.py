@@ -52,7 +52,7 @@ def test_list_all():
     # expeditions: both rewards in words
     assert "gain the 2 colonists laid on this reward" in out
     # events: when and clauses in words
-    assert "the players with the fewest Marines: lose 2 resources in any mix" in out
+    assert "the players with the fewest Marines: lose 1 resource in any mix" in out
     assert "C (before Quarry)" in out
 
 
@@ -163,8 +163,8 @@ def test_show_json():
         {"param": "expedition_send_from", "add": "this_building"},
         {"param": "expedition_return_to", "set": "this_building"}]}
     event = json.loads(run("content", "show", "leviathan_sighting", "--json").stdout)
-    assert event["clauses"][0]["effect"] == [{"lose": {"resources": 2}}]
-    assert event["words"] == ["the players with the fewest Marines: lose 2 resources in any mix"]
+    assert event["clauses"][0]["effect"] == [{"lose": {"resources": 1}}]
+    assert event["words"] == ["the players with the fewest Marines: lose 1 resource in any mix"]
 
 
 def test_show_unknown_id():

@@ -6,9 +6,10 @@ difficulties and rewards, the Mineral Vault: docs/balance.md) and froze version 
 new game plays the new values. Content version 3 (every Surface tile about 1 VP lower) froze
 version 2 as ``base-v2`` the same way (tests/data/content-v2, made at 912475a), and content
 version 4 (the rows version 3's studies flagged) froze version 3 as ``base-v3``
-(tests/data/content-v3, made at c1402f4). A further rebalance is played here on a copy of the
-content folder: version 4 frozen as ``base-v4`` and a version 5 with a flatter building-count
-chart."""
+(tests/data/content-v3, made at c1402f4), and content version 5 (the Supply Depot and two
+Events flagged at 4 players) froze version 4 as ``base-v4`` (tests/data/content-v4, made at
+04e9bd7). A further rebalance is played here on a copy of the content folder: version 5
+frozen as ``base-v5`` and a version 6 with a flatter building-count chart."""
 
 from __future__ import annotations
 
@@ -37,8 +38,11 @@ V2_SAVE = V2 / "2p-greedy-random-seed3-decision40.json"
 V3 = Path(__file__).parent / "data" / "content-v3"
 V3_LOG = V3 / "2p-greedy-random-seed3.jsonl"
 V3_SAVE = V3 / "2p-greedy-random-seed3-decision40.json"
+V4 = Path(__file__).parent / "data" / "content-v4"
+V4_LOG = V4 / "2p-greedy-random-seed3.jsonl"
+V4_SAVE = V4 / "2p-greedy-random-seed3-decision40.json"
 V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 4 (docs/balance.md)
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 5 (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
 #: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
 V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
@@ -89,6 +93,7 @@ V3_ROWS = {
     "construction_yard": [("vp", 1)],
     "fever_outbreak": [("lose_colonist", {"count": 1})],
     "relief_convoy": [("relief", 1)],
+    "leviathan_sighting": [("lose", {"resources": 2})],
 }
 V4_ROWS = {
     "manufactory": [("pay", {"minerals": 3}), ("vp", 2), ("gain", {"energy": 1})],
@@ -100,7 +105,12 @@ V4_ROWS = {
     "construction_yard": [("gain", {"resources": 2})],
     "fever_outbreak": [("lose", {"resources": 2})],
     "relief_convoy": [("relief", 2)],
+    "leviathan_sighting": [("lose", {"resources": 2})],
 }
+#: what content version 5 changed (docs/balance.md, "What version 5 changed"): version 4's
+#: rows but these
+V5_ROWS = {**V4_ROWS, "supply_depot": 3, "fever_outbreak": [("lose", {"resources": 1})],
+           "leviathan_sighting": [("lose", {"resources": 1})]}
 
 
 def _steps(steps) -> list:
@@ -109,8 +119,8 @@ def _steps(steps) -> list:
 
 
 def _rows(game) -> dict:
-    """The items of `V4_ROWS` as plain data: a building's upkeep, scoring or trigger, the
-    Supply Depot's Outfitter bonus, an Event's one clause's effect."""
+    """The items of `V4_ROWS` and `V5_ROWS` as plain data: a building's upkeep, scoring or
+    trigger, the Supply Depot's Outfitter bonus, an Event's one clause's effect."""
     by_id = game.catalog.by_id
     [depot] = by_id["supply_depot"].passive.modify
     return {
@@ -123,6 +133,7 @@ def _rows(game) -> dict:
         "construction_yard": _steps(by_id["construction_yard"].trigger.effect),
         "fever_outbreak": _steps(by_id["fever_outbreak"].clauses[0].effect),
         "relief_convoy": _steps(by_id["relief_convoy"].clauses[0].effect),
+        "leviathan_sighting": _steps(by_id["leviathan_sighting"].clauses[0].effect),
     }
 
 
@@ -136,14 +147,14 @@ def _vault(game) -> dict:
 @pytest.fixture
 def rebalance(tmp_path, monkeypatch):
     """A function that switches this process to a further rebalance: the content folder
-    copied, today's base frozen as ``project/base-v4``, the base's building-count chart
-    flattened and its version 5.0.0, the Project's content version 5, a fresh default plugin
+    copied, today's base frozen as ``project/base-v5``, the base's building-count chart
+    flattened and its version 6.0.0, the Project's content version 6, a fresh default plugin
     host and empty catalog caches."""
     def switch():
         root = tmp_path / "content"
         shutil.copytree(paths.content_root(), root)
         project = root / "project"
-        shutil.copytree(project / "base", project / "base-v4")
+        shutil.copytree(project / "base", project / "base-v5")
         board = project / "base" / "board.yaml"
         text = board.read_text(encoding="utf-8")
         for count, vp in OLD_CHART.items():
@@ -152,9 +163,9 @@ def rebalance(tmp_path, monkeypatch):
         board.write_text(text, encoding="utf-8")
         manifest = project / "base" / "expansion.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace(
-            "version: 4.0.0", "version: 5.0.0"), encoding="utf-8")
+            "version: 5.0.0", "version: 6.0.0"), encoding="utf-8")
         monkeypatch.setattr(paths, "content_root", lambda: root)
-        monkeypatch.setattr(ProjectRuleset, "content_version", 5)
+        monkeypatch.setattr(ProjectRuleset, "content_version", 6)
         monkeypatch.setattr(game_module, "_CATALOGS", {})
         monkeypatch.setattr(game_module, "_TARGETS", {})
         monkeypatch.setattr(CONTENT, "_default", None)
@@ -164,12 +175,15 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
-def test_a_new_game_plays_content_version_4_and_older_versions_play_their_frozen_copies():
+def test_a_new_game_plays_content_version_5_and_older_versions_play_their_frozen_copies():
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == ProjectRuleset.content_version == 4
-    assert [p.version for p in new.catalog.packs] == ["4.0.0"]
-    assert _rows(new) == V4_ROWS
+    assert new.config.content_version == ProjectRuleset.content_version == 5
+    assert [p.version for p in new.catalog.packs] == ["5.0.0"]
+    assert _rows(new) == V5_ROWS
     assert _surface_vp(new) == {tile: vp - 1 for tile, vp in V2_SURFACE_VP.items()}
+    v4 = Game.new({"players": 2, "seed": 3, "content_version": 4})
+    assert [p.version for p in v4.catalog.packs] == ["4.0.0"]
+    assert _rows(v4) == V4_ROWS and _surface_vp(v4) == _surface_vp(new)
     v3 = Game.new({"players": 2, "seed": 3, "content_version": 3})
     assert [p.version for p in v3.catalog.packs] == ["3.0.0"]
     assert _rows(v3) == V3_ROWS and _surface_vp(v3) == _surface_vp(new)
@@ -204,12 +218,12 @@ def test_a_log_and_a_save_of_content_version_1_replay_identically():
     del bare["content_version"]
     unversioned = parse_log("\n".join([json.dumps(bare), *lines[1:]]) + "\n", "unversioned")
     assert unversioned.config["content_version"] == 1 and verify(unversioned) is None
-    # read as version 4 it is refused: its content is not the one it records
-    forced = parse_log("\n".join([json.dumps({**header, "content_version": 4}), *lines[1:]])
+    # read as version 5 it is refused: its content is not the one it records
+    forced = parse_log("\n".join([json.dumps({**header, "content_version": 5}), *lines[1:]])
                        + "\n", "forced")
     with pytest.raises(LogError, match=r"the content differs from the log's: .*the log was "
                                        r"made with packs \[base 1.0.0\].*now loaded: packs "
-                                       r"\[base 4.0.0\]"):
+                                       r"\[base 5.0.0\]"):
         verify(forced)
     # the save at decision 40 loads on version 1 and plays on as the recorded game did
     loaded = restore(parse_save(V1_SAVE.read_text()))
@@ -271,32 +285,54 @@ def test_a_log_and_a_save_of_content_version_3_replay_identically():
     assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"] == \
         {"0": 33, "1": 2}
     # the same seed and bots with version 4's values score otherwise
-    assert play_game(GameConfig(players=2, seed=3), ["greedy", "random"]).result != game.result
+    assert play_game(GameConfig(players=2, seed=3, content_version=4),
+                     ["greedy", "random"]).result != game.result
 
 
-def test_a_further_rebalance_keeps_version_4_files_replaying(rebalance, tmp_path):
+def test_a_log_and_a_save_of_content_version_4_replay_identically():
+    lines = V4_LOG.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["content_version"] == 4 and header["content"]["packs"] == ["base 4.0.0"]
+    parsed = parse_log(V4_LOG.read_text(), str(V4_LOG))
+    assert parsed.config["content_version"] == 4 and verify(parsed) is None
+    loaded = restore(parse_save(V4_SAVE.read_text()))
+    game = loaded.game
+    assert game.config.content_version == 4 and _rows(game) == V4_ROWS
+    assert len(game.actions) == 40
+    bots = loaded.bots
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game))
+    final = next(json.loads(x) for x in reversed(lines) if '"final_scoring"' in x)
+    assert game.result["winner"] == final["winner"] == 0
+    assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"] == \
+        {"0": 30, "1": 5}
+    assert play_game(GameConfig(players=2, seed=3, content_version=4),
+                     ["greedy", "random"]).result == game.result
+
+
+def test_a_further_rebalance_keeps_version_5_files_replaying(rebalance, tmp_path):
     from artemis.records.log import write_log
 
     config = GameConfig(players=2, seed=3)
     kinds = ["greedy", "random"]
     game = play_game(config, kinds)
-    log = tmp_path / "v4.jsonl"
+    log = tmp_path / "v5.jsonl"
     write_log(game, str(log), kinds)  # a str path as well as a Path
-    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 4
+    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 5
     rebalance()
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == 5 and _chart(new) == NEW_CHART
+    assert new.config.content_version == 6 and _chart(new) == NEW_CHART
     parsed = parse_log(log.read_text(), str(log))
-    assert parsed.config["content_version"] == 4 and verify(parsed) is None
-    for older in (V1_LOG, V2_LOG, V3_LOG):  # and versions 1's to 3's
+    assert parsed.config["content_version"] == 5 and verify(parsed) is None
+    for older in (V1_LOG, V2_LOG, V3_LOG, V4_LOG):  # and versions 1's to 4's
         assert verify(parse_log(older.read_text(), str(older))) is None
 
 
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
-    with pytest.raises(ConfigError, match=r"content_version 5 is not a content version of "
-                                          r"The Artemis Project: this engine plays 1 to 4 "
+    with pytest.raises(ConfigError, match=r"content_version 6 is not a content version of "
+                                          r"The Artemis Project: this engine plays 1 to 5 "
                                           r"\(a later one needs a newer artemis"):
-        Game.new({"players": 2, "seed": 1, "content_version": 5})
+        Game.new({"players": 2, "seed": 1, "content_version": 6})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})
     root = rebalance()
@@ -317,22 +353,22 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
                 "5", "--workers", "1", "--game-timeout", "0", *extra]
         return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
 
-    old, new = tmp_path / "v1.json", tmp_path / "v4.json"
+    old, new = tmp_path / "v1.json", tmp_path / "v5.json"
     played = run("--content-version", "1", out=old)
     assert played.exit_code == 0
     # the plain report says which content the games played
     assert "run seed 5, content version 1 (base 1.0.0): 2 finished" in played.output
     assert run("--start", "2", out=new).exit_code == 0
-    v1, v4 = json.loads(old.read_text()), json.loads(new.read_text())
-    assert v1["config"]["content_version"] == 1 and v4["config"]["content_version"] == 4
+    v1, v5 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v5["config"]["content_version"] == 5
     assert v1["config"]["packs"] == [{"id": "base", "version": "1.0.0"}]
-    assert v4["config"]["packs"] == [{"id": "base", "version": "4.0.0"}]
+    assert v5["config"]["packs"] == [{"id": "base", "version": "5.0.0"}]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert "its config's 'content_version' is 4, report 1's 1" in merged.output
-    bad = run("--content-version", "5")
+    assert "its config's 'content_version' is 5, report 1's 1" in merged.output
+    bad = run("--content-version", "6")
     assert bad.exit_code == 2
-    assert "content_version 5 is not a content version of The Artemis Project" in bad.output
+    assert "content_version 6 is not a content version of The Artemis Project" in bad.output
 
 
 def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_path):
@@ -361,9 +397,9 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     [problem] = json.loads(bad.stdout)  # --json: the problems as JSON
     assert {k: problem[k] for k in ("file", "line", "code", "hint")} == {
         "file": str(newer), "line": 2, "code": "E205",
-        "hint": "give 1 to 4, or leave it out for the current one"}
+        "hint": "give 1 to 5, or leave it out for the current one"}
     assert problem["message"].startswith("content_version 7 is not a content version of The "
-                                         "Artemis Project: this engine plays 1 to 4")
+                                         "Artemis Project: this engine plays 1 to 5")
 
 
 def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
@@ -400,7 +436,7 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
         verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))
 
 
-@pytest.mark.parametrize("version", [0, -2, 5])
+@pytest.mark.parametrize("version", [0, -2, 6])
 def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path, version):
     from typer.testing import CliRunner
 
@@ -416,7 +452,7 @@ def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path,
     loaded = CliRunner().invoke(app, ["play", "--load", str(saved), "--quiet"])
     assert loaded.exit_code != 0
     assert (f"field /config/content_version: content_version {version} is not a content "
-            "version of The Artemis Project: this engine plays 1 to 4") in loaded.output
+            "version of The Artemis Project: this engine plays 1 to 5") in loaded.output
     assert "Traceback" not in loaded.output
 
 
@@ -447,5 +483,5 @@ def test_content_show_and_list_read_an_older_content_version():
     bad = runner.invoke(app, ["content", "list", "--content-version", "9"])
     assert bad.exit_code == 2
     assert ("--content-version 9: content_version 9 is not a content version of The Artemis "
-            "Project: this engine plays 1 to 4") in bad.output
+            "Project: this engine plays 1 to 5") in bad.output
     assert "Traceback" not in bad.output

@@ -232,10 +232,11 @@ def test_verify_reports_a_removed_consequence_and_an_extra_line(game_log, tmp_pa
     assert difference.replayed is None and difference.recorded["amount"] == 3
     assert difference.note == "the replayed game is over here"
 
-    cut = verify(read_log(_write(tmp_path / "cut.jsonl", lines[:200])))
-    assert json.loads(lines[200])["type"] != "action"  # cut among an action's consequences
-    assert cut.index == 199 and cut.recorded is None
-    assert cut.replayed == json.loads(lines[200])
+    # cut among an action's consequences: the first line from 200 on that is not an action
+    at = next(n for n in range(200, len(lines)) if json.loads(lines[n])["type"] != "action")
+    cut = verify(read_log(_write(tmp_path / "cut.jsonl", lines[:at])))
+    assert cut.index == at - 1 and cut.recorded is None
+    assert cut.replayed == json.loads(lines[at])
     assert cut.note == "the recorded log ends here"
     at_decision = next(n for n in range(250, len(lines)) if '"type": "action"' in lines[n])
     cut = verify(read_log(_write(tmp_path / "cut2.jsonl", lines[:at_decision])))
@@ -515,8 +516,8 @@ def test_a_log_made_before_a_plugin_was_installed_names_the_content_difference(t
         verify(read_log(path), later)
     message = str(caught.value)
     assert message.startswith(f"{path}:1: the content differs from the log's: logged sha256 ")
-    assert "the log was made with packs [base 4.0.0] and plugins [project 0.1.0]" in message
-    assert ("now loaded: packs [base 4.0.0, reef_expansion 0.1.0] and plugins "
+    assert "the log was made with packs [base 5.0.0] and plugins [project 0.1.0]" in message
+    assert ("now loaded: packs [base 5.0.0, reef_expansion 0.1.0] and plugins "
             "[project 0.1.0, reef] (install or remove what differs") in message
     # with the content it was made with, the same log verifies
     assert verify(read_log(path), host) is None

@@ -249,7 +249,7 @@ def test_dry_dock_price_minus_2_min_0(bid, price):
     assert [b.tile for b in p.buildings] == ["dry_dock", "council_chamber"]
 
 
-def test_supply_depot_two_more_toolkits_per_outfitter_die():
+def test_supply_depot_three_more_toolkits_per_outfitter_die():
     g = blank()
     s = g.state
     p = s.players[0]
@@ -257,9 +257,9 @@ def test_supply_depot_two_more_toolkits_per_outfitter_die():
     own(g, 0, "supply_depot", [1, 0, 0, 0])
     p.dice = [1, 6]
     run(g, ("placement_turn", 0), answers=["place:1:1:outfitter:0"])
-    assert p.toolkits == 1 + 2  # content version 4: +2 (was +1)
+    assert p.toolkits == 1 + 3  # content version 5: +3 (version 4 +2, before it +1)
     g.apply("place:6:6:outfitter:0")
-    assert p.toolkits == 3 + 3 + 2 and s.outfitter_dice == [(0, 1), (0, 6)]
+    assert p.toolkits == 4 + 3 + 3 and s.outfitter_dice == [(0, 1), (0, 6)]
 
 
 def test_outfitter_without_supply_depot():

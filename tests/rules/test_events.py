@@ -231,18 +231,20 @@ def test_spaceport_congestion_with_shuttle_bay():
     assert param(g, "doorstep_cost_per_colonist", 1) == 3
 
 
-def test_leviathan_sighting_fewest_marines_lose_2_resources():
+def test_leviathan_sighting_fewest_marines_lose_1_resource():
+    # content version 5: 1 resource, not 2 (docs/balance.md, "What version 5 changed")
     g = blank()
     s = g.state
     s.players[0].shelters = [1, 0, 1, 0]
-    for p, (e, m) in zip(s.players, [(3, 3), (2, 4), (1, 0)], strict=True):
+    for p, (e, m) in zip(s.players, [(3, 3), (2, 4), (0, 0)], strict=True):
         p.energy, p.minerals = e, m
     run(g, ("event", "leviathan_sighting"))
-    # player 1 chooses the split; player 2 has only 1 and loses it
-    assert g.pending.player == 1 and ids(g) == ["split:2", "split:1", "split:0"]
+    # player 1 chooses which (an Energy or a Mineral); player 2 has none and loses nothing
+    # (Some General Rules: a player loses only what they have)
+    assert g.pending.player == 1 and ids(g) == ["split:1", "split:0"]
     g.apply("split:0")
     assert g.pending is None
-    assert [(p.energy, p.minerals) for p in s.players] == [(3, 3), (2, 2), (0, 0)]
+    assert [(p.energy, p.minerals) for p in s.players] == [(3, 3), (2, 3), (0, 0)]
 
 
 def test_leviathan_sighting_counts_marines_in_buildings():
@@ -252,11 +254,11 @@ def test_leviathan_sighting_counts_marines_in_buildings():
     s.players[2].shelters = [0, 0, 1, 0]
     s.players[0].energy, s.players[0].minerals = 2, 0
     run(g, ("event", "leviathan_sighting"))
-    assert [(p.energy, p.minerals) for p in s.players] == [(0, 0), (3, 3), (3, 3)]
+    assert [(p.energy, p.minerals) for p in s.players] == [(1, 0), (3, 3), (3, 3)]
 
 
-def test_fever_outbreak_fewest_stewards_lose_2_resources():
-    # content version 4: 2 resources, not a colonist (docs/balance.md)
+def test_fever_outbreak_fewest_stewards_lose_1_resource():
+    # content version 4: resources, not a colonist; version 5: 1, not 2 (docs/balance.md)
     g = blank()
     s = g.state
     s.discard = [0, 0, 0, 0]
@@ -266,11 +268,11 @@ def test_fever_outbreak_fewest_stewards_lose_2_resources():
     own(g, 2, "kelp_farm", [0, 0, 1, 0])  # a Marine, no Steward
     s.players[2].energy, s.players[2].minerals = 1, 0
     run(g, ("event", "fever_outbreak"))
-    # player 1 chooses the split; player 2 has only 1 and loses it; no colonist is lost
-    assert g.pending.player == 1 and ids(g) == ["split:2", "split:1", "split:0"]
+    # player 1 chooses which; player 2 has only 1 and loses it; no colonist is lost
+    assert g.pending.player == 1 and ids(g) == ["split:1", "split:0"]
     g.apply("split:0")
     assert g.pending is None
-    assert [(p.energy, p.minerals) for p in s.players] == [(3, 3), (3, 1), (0, 0)]
+    assert [(p.energy, p.minerals) for p in s.players] == [(3, 3), (3, 2), (0, 0)]
     assert s.players[1].shelters == [1, 1, 0, 0] and s.discard == [0, 0, 0, 0]
 
 
