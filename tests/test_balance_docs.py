@@ -123,3 +123,18 @@ def test_a_report_that_is_not_one_is_an_error_in_words(tmp_path, capsys):
     assert balance().main(["--table", "x", "--before", str(bad), "--before-commit", "a",
                            "--after", str(bad), "--after-commit", "b"]) == 2
     assert "bad.json: cannot read a JSON report" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("version", [4, 5])
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_kept_reports_are_the_ones_the_blocks_were_written_from(players, version):
+    """The merged reports kept beside the extracts (benchmarks/results/balance/reports/) give
+    the extract of the version's block, so the prose's other figures (an unflagged row's odds
+    ratio, the win rates by position) can be read from the games the tables show."""
+    import gzip
+
+    results = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "balance"
+    stored = json.loads((results / f"project-{players}p-v{version}.json").read_text())
+    with gzip.open(results / "reports" / f"after-{players}p-v{version}.json.gz", "rt") as f:
+        report = json.load(f)
+    assert balance().extract(report, stored["after"]["commit"]) == stored["after"]

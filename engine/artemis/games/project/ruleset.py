@@ -79,7 +79,8 @@ class ProjectRuleset(Ruleset):
     scoring_title = "Final scores (End of the Game, steps 1-7)"
     tie_break = "earlier in the final round's turn order"  # R15
     rules_version = RULES_VERSION  # docs/rulings.md, "Rules versions"
-    #: version 5: the Supply Depot and the two Events flagged at 4 players in every study;
+    #: version 5: the Supply Depot and the two Events whose seats won less at 4 players in
+    #: every study;
     #: version 4: the buildings and Events flagged by version 3's studies; version 3: every
     #: Surface tile about 1 VP lower; version 2: Expedition difficulties, the building chart and
     #: the Mineral Vault (docs/balance.md); versions 1 to 4 are frozen as
