@@ -125,8 +125,8 @@ def test_a_report_that_is_not_one_is_an_error_in_words(tmp_path, capsys):
     assert "bad.json: cannot read a JSON report" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("version", [4, 5])
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize(("players", "version"), [(2, "4"), (4, "4"), (2, "5"), (4, "5"),
+                                                 (2, "5-second")])
 def test_the_kept_reports_are_the_ones_the_blocks_were_written_from(players, version):
     """The merged reports kept beside the extracts (benchmarks/results/balance/reports/) give
     the extract of the version's block, so the prose's other figures (an unflagged row's odds
