@@ -8,8 +8,10 @@ version 2 as ``base-v2`` the same way (tests/data/content-v2, made at 912475a), 
 version 4 (the rows version 3's studies flagged) froze version 3 as ``base-v3``
 (tests/data/content-v3, made at c1402f4), and content version 5 (the Supply Depot and two
 Events flagged at 4 players) froze version 4 as ``base-v4`` (tests/data/content-v4, made at
-04e9bd7). A further rebalance is played here on a copy of the content folder: version 5
-frozen as ``base-v5`` and a version 6 with a flatter building-count chart."""
+04e9bd7), and content version 6 (four buildings and an Event flagged at 4 players) froze
+version 5 as ``base-v5`` (tests/data/content-v5, made at 7a1d0df). A further rebalance is
+played here on a copy of the content folder: version 6 frozen as ``base-v6`` and a version 7
+with a flatter building-count chart."""
 
 from __future__ import annotations
 
@@ -41,8 +43,11 @@ V3_SAVE = V3 / "2p-greedy-random-seed3-decision40.json"
 V4 = Path(__file__).parent / "data" / "content-v4"
 V4_LOG = V4 / "2p-greedy-random-seed3.jsonl"
 V4_SAVE = V4 / "2p-greedy-random-seed3-decision40.json"
+V5 = Path(__file__).parent / "data" / "content-v5"
+V5_LOG = V5 / "2p-greedy-random-seed3.jsonl"
+V5_SAVE = V5 / "2p-greedy-random-seed3-decision40.json"
 V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 5 (docs/balance.md)
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 6 (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
 #: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
 V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
@@ -111,6 +116,21 @@ V4_ROWS = {
 #: rows but these
 V5_ROWS = {**V4_ROWS, "supply_depot": 3, "fever_outbreak": [("lose", {"resources": 1})],
            "leviathan_sighting": [("lose", {"resources": 1})]}
+#: what content version 6 changed (docs/balance.md, "What version 6 changed"): version 5's
+#: rows but these
+V6_ROWS = {**V5_ROWS, "manufactory": [("pay", {"minerals": 1}), ("vp", 1), ("gain", {"energy": 1})],
+           "relief_convoy": [("relief", 3)]}
+#: the Ocean tiles version 6 changed, their slots and upkeep: version 5's and version 6's
+V5_TILES = {
+    "machine_shop": (("engineer",), [("gain", {"toolkits": 2})]),
+    "surface_elevator": (("pioneer", "any"), [("gain_colonist", {"from": "bag"})]),
+    "council_chamber": (("steward",), [("vp", 1)]),
+}
+V6_TILES = {
+    "machine_shop": (("any",), [("gain", {"toolkits": 2})]),
+    "surface_elevator": (("pioneer", "engineer"), [("gain_colonist", {"from": "bag"})]),
+    "council_chamber": (("steward", "any"), [("vp", 1), ("gain", {"toolkits": 1})]),
+}
 
 
 def _steps(steps) -> list:
@@ -137,6 +157,12 @@ def _rows(game) -> dict:
     }
 
 
+def _tiles(game) -> dict:
+    """The Ocean tiles of `V6_TILES` as plain data: their slots and upkeep."""
+    by_id = game.catalog.by_id
+    return {tile: (tuple(by_id[tile].slots), _steps(by_id[tile].upkeep)) for tile in V6_TILES}
+
+
 def _vault(game) -> dict:
     """The Mineral Vault's scoring rule, as plain data."""
     step = game.catalog.by_id["mineral_vault"].scoring[0]
@@ -147,14 +173,14 @@ def _vault(game) -> dict:
 @pytest.fixture
 def rebalance(tmp_path, monkeypatch):
     """A function that switches this process to a further rebalance: the content folder
-    copied, today's base frozen as ``project/base-v5``, the base's building-count chart
-    flattened and its version 6.0.0, the Project's content version 6, a fresh default plugin
+    copied, today's base frozen as ``project/base-v6``, the base's building-count chart
+    flattened and its version 7.0.0, the Project's content version 7, a fresh default plugin
     host and empty catalog caches."""
     def switch():
         root = tmp_path / "content"
         shutil.copytree(paths.content_root(), root)
         project = root / "project"
-        shutil.copytree(project / "base", project / "base-v5")
+        shutil.copytree(project / "base", project / "base-v6")
         board = project / "base" / "board.yaml"
         text = board.read_text(encoding="utf-8")
         for count, vp in OLD_CHART.items():
@@ -163,9 +189,9 @@ def rebalance(tmp_path, monkeypatch):
         board.write_text(text, encoding="utf-8")
         manifest = project / "base" / "expansion.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace(
-            "version: 5.0.0", "version: 6.0.0"), encoding="utf-8")
+            "version: 6.0.0", "version: 7.0.0"), encoding="utf-8")
         monkeypatch.setattr(paths, "content_root", lambda: root)
-        monkeypatch.setattr(ProjectRuleset, "content_version", 6)
+        monkeypatch.setattr(ProjectRuleset, "content_version", 7)
         monkeypatch.setattr(game_module, "_CATALOGS", {})
         monkeypatch.setattr(game_module, "_TARGETS", {})
         monkeypatch.setattr(CONTENT, "_default", None)
@@ -175,15 +201,20 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
-def test_a_new_game_plays_content_version_5_and_older_versions_play_their_frozen_copies():
+def test_a_new_game_plays_content_version_6_and_older_versions_play_their_frozen_copies():
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == ProjectRuleset.content_version == 5
-    assert [p.version for p in new.catalog.packs] == ["5.0.0"]
-    assert _rows(new) == V5_ROWS
+    assert new.config.content_version == ProjectRuleset.content_version == 6
+    assert [p.version for p in new.catalog.packs] == ["6.0.0"]
+    assert _rows(new) == V6_ROWS and _tiles(new) == V6_TILES
+    v5 = Game.new({"players": 2, "seed": 3, "content_version": 5})
+    assert [p.version for p in v5.catalog.packs] == ["5.0.0"]
+    assert _rows(v5) == V5_ROWS and _tiles(v5) == V5_TILES
+    assert _surface_vp(v5) == _surface_vp(new)
     assert _surface_vp(new) == {tile: vp - 1 for tile, vp in V2_SURFACE_VP.items()}
     v4 = Game.new({"players": 2, "seed": 3, "content_version": 4})
     assert [p.version for p in v4.catalog.packs] == ["4.0.0"]
-    assert _rows(v4) == V4_ROWS and _surface_vp(v4) == _surface_vp(new)
+    assert _rows(v4) == V4_ROWS and _tiles(v4) == V5_TILES
+    assert _surface_vp(v4) == _surface_vp(new)
     v3 = Game.new({"players": 2, "seed": 3, "content_version": 3})
     assert [p.version for p in v3.catalog.packs] == ["3.0.0"]
     assert _rows(v3) == V3_ROWS and _surface_vp(v3) == _surface_vp(new)
@@ -310,29 +341,51 @@ def test_a_log_and_a_save_of_content_version_4_replay_identically():
                      ["greedy", "random"]).result == game.result
 
 
-def test_a_further_rebalance_keeps_version_5_files_replaying(rebalance, tmp_path):
+def test_a_log_and_a_save_of_content_version_5_replay_identically():
+    lines = V5_LOG.read_text().splitlines()
+    header = json.loads(lines[0])
+    assert header["content_version"] == 5 and header["content"]["packs"] == ["base 5.0.0"]
+    parsed = parse_log(V5_LOG.read_text(), str(V5_LOG))
+    assert parsed.config["content_version"] == 5 and verify(parsed) is None
+    loaded = restore(parse_save(V5_SAVE.read_text()))
+    game = loaded.game
+    assert game.config.content_version == 5
+    assert _rows(game) == V5_ROWS and _tiles(game) == V5_TILES
+    assert len(game.actions) == 40
+    bots = loaded.bots
+    while not game.is_over:
+        game.apply(bots[game.current_player].choose(game))
+    final = next(json.loads(x) for x in reversed(lines) if '"final_scoring"' in x)
+    assert game.result["winner"] == final["winner"] == 0
+    assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"] == \
+        {"0": 30, "1": 5}
+    assert play_game(GameConfig(players=2, seed=3, content_version=5),
+                     ["greedy", "random"]).result == game.result
+
+
+def test_a_further_rebalance_keeps_version_6_files_replaying(rebalance, tmp_path):
     from artemis.records.log import write_log
 
     config = GameConfig(players=2, seed=3)
     kinds = ["greedy", "random"]
     game = play_game(config, kinds)
-    log = tmp_path / "v5.jsonl"
+    log = tmp_path / "v6.jsonl"
     write_log(game, str(log), kinds)  # a str path as well as a Path
-    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 5
+    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 6
     rebalance()
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == 6 and _chart(new) == NEW_CHART
+    assert new.config.content_version == 7 and _chart(new) == NEW_CHART
     parsed = parse_log(log.read_text(), str(log))
-    assert parsed.config["content_version"] == 5 and verify(parsed) is None
-    for older in (V1_LOG, V2_LOG, V3_LOG, V4_LOG):  # and versions 1's to 4's
+    assert parsed.config["content_version"] == 6 and verify(parsed) is None
+    for older in (V1_LOG, V2_LOG, V3_LOG, V4_LOG, V5_LOG):  # and versions 1's to 5's
         assert verify(parse_log(older.read_text(), str(older))) is None
 
 
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
-    with pytest.raises(ConfigError, match=r"content_version 6 is not a content version of "
-                                          r"The Artemis Project: this engine plays 1 to 5 "
+    with pytest.raises(ConfigError, match=r"content_version 7 is not a content version of "
+                                          r"The Artemis Project: this engine plays 1 to 6 "
                                           r"\(a later one needs a newer artemis"):
-        Game.new({"players": 2, "seed": 1, "content_version": 6})
+        Game.new({"players": 2, "seed": 1, "content_version": 7})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})
     root = rebalance()
@@ -353,22 +406,22 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
                 "5", "--workers", "1", "--game-timeout", "0", *extra]
         return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
 
-    old, new = tmp_path / "v1.json", tmp_path / "v5.json"
+    old, new = tmp_path / "v1.json", tmp_path / "v6.json"
     played = run("--content-version", "1", out=old)
     assert played.exit_code == 0
     # the plain report says which content the games played
     assert "run seed 5, content version 1 (base 1.0.0): 2 finished" in played.output
     assert run("--start", "2", out=new).exit_code == 0
-    v1, v5 = json.loads(old.read_text()), json.loads(new.read_text())
-    assert v1["config"]["content_version"] == 1 and v5["config"]["content_version"] == 5
+    v1, v6 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v6["config"]["content_version"] == 6
     assert v1["config"]["packs"] == [{"id": "base", "version": "1.0.0"}]
-    assert v5["config"]["packs"] == [{"id": "base", "version": "5.0.0"}]
+    assert v6["config"]["packs"] == [{"id": "base", "version": "6.0.0"}]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert "its config's 'content_version' is 5, report 1's 1" in merged.output
-    bad = run("--content-version", "6")
+    assert "its config's 'content_version' is 6, report 1's 1" in merged.output
+    bad = run("--content-version", "7")
     assert bad.exit_code == 2
-    assert "content_version 6 is not a content version of The Artemis Project" in bad.output
+    assert "content_version 7 is not a content version of The Artemis Project" in bad.output
 
 
 def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_path):
@@ -397,9 +450,9 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     [problem] = json.loads(bad.stdout)  # --json: the problems as JSON
     assert {k: problem[k] for k in ("file", "line", "code", "hint")} == {
         "file": str(newer), "line": 2, "code": "E205",
-        "hint": "give 1 to 5, or leave it out for the current one"}
+        "hint": "give 1 to 6, or leave it out for the current one"}
     assert problem["message"].startswith("content_version 7 is not a content version of The "
-                                         "Artemis Project: this engine plays 1 to 5")
+                                         "Artemis Project: this engine plays 1 to 6")
 
 
 def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
@@ -436,7 +489,7 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
         verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))
 
 
-@pytest.mark.parametrize("version", [0, -2, 6])
+@pytest.mark.parametrize("version", [0, -2, 7])
 def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path, version):
     from typer.testing import CliRunner
 
@@ -452,7 +505,7 @@ def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path,
     loaded = CliRunner().invoke(app, ["play", "--load", str(saved), "--quiet"])
     assert loaded.exit_code != 0
     assert (f"field /config/content_version: content_version {version} is not a content "
-            "version of The Artemis Project: this engine plays 1 to 5") in loaded.output
+            "version of The Artemis Project: this engine plays 1 to 6") in loaded.output
     assert "Traceback" not in loaded.output
 
 
@@ -467,7 +520,7 @@ def test_content_show_and_list_read_an_older_content_version():
     assert old.exit_code == 0, old.output
     assert json.loads(old.stdout)["upkeep"] == [{"pay": {"minerals": 2}}, {"vp": 2}]
     new = runner.invoke(app, ["content", "show", "manufactory", "--json"])
-    assert json.loads(new.stdout)["upkeep"] == [{"pay": {"minerals": 3}}, {"vp": 2},
+    assert json.loads(new.stdout)["upkeep"] == [{"pay": {"minerals": 1}}, {"vp": 1},
                                                 {"gain": {"energy": 1}}]
     rows = runner.invoke(app, ["content", "list", "events", "--content-version", "3",
                                "--json"])
@@ -483,5 +536,5 @@ def test_content_show_and_list_read_an_older_content_version():
     bad = runner.invoke(app, ["content", "list", "--content-version", "9"])
     assert bad.exit_code == 2
     assert ("--content-version 9: content_version 9 is not a content version of The Artemis "
-            "Project: this engine plays 1 to 5") in bad.output
+            "Project: this engine plays 1 to 6") in bad.output
     assert "Traceback" not in bad.output
