@@ -63,10 +63,10 @@ UPKEEP = {
     "deep_trawler": (2, 0, 0, 0, 0),
     "crystal_foundry": (0, 2, 1, 0, 0),
     "battery_bank": (1, 0, 0, 0, 0),  # 3 Energy held: 3 // 2 = 1
-    "manufactory": (1, -3, 0, 2, 0),  # content version 4: pays 3, 1 Energy back
+    "manufactory": (1, -1, 0, 1, 0),  # content version 6: pays 1 for 1 VP, 1 Energy back
     "hydrolysis_plant": (2, 1, 0, 0, 0),
     "research_lab": (1, 0, 0, 1, 0),
-    "council_chamber": (0, 0, 0, 1, 0),
+    "council_chamber": (0, 0, 1, 1, 0),  # content version 6: 1 VP and 1 Toolkit
 }
 
 
@@ -126,24 +126,25 @@ def test_battery_bank_per_two_energy_held_max_3(energy, gained):
     assert g.pending is None and p.energy == energy + gained
 
 
-def test_manufactory_pays_3_minerals_for_2_vp_and_1_energy():
+def test_manufactory_pays_1_mineral_for_1_vp_and_1_energy():
+    # content version 6: 1 Mineral for 1 VP (version 4 and 5: 3 for 2 VP), 1 Energy back
     g = blank()
     p = g.state.players[0]
-    p.minerals, p.energy = 3, 0
+    p.minerals, p.energy = 1, 0
     own(g, 0, "manufactory", [0, 1, 0, 1])
     run(g, ("activate", 0))
     assert ids(g) == ["activate:done", "activate:0"]
     g.apply("activate:0")
-    assert (p.minerals, p.vp, p.energy) == (0, 2, 1) and g.pending is None
+    assert (p.minerals, p.vp, p.energy) == (0, 1, 1) and g.pending is None
 
 
-def test_manufactory_not_offered_without_3_minerals():
+def test_manufactory_not_offered_without_a_mineral():
     g = blank()
     p = g.state.players[0]
-    p.minerals, p.energy = 2, 9
+    p.minerals, p.energy = 0, 9
     own(g, 0, "manufactory", [0, 1, 0, 1])
     run(g, ("activate", 0))
-    assert g.pending is None and (p.minerals, p.vp) == (2, 0)
+    assert g.pending is None and (p.minerals, p.vp, p.energy) == (0, 0, 9)
 
 
 def test_surface_elevator_draws_from_the_bag_and_places_it():
@@ -151,7 +152,7 @@ def test_surface_elevator_draws_from_the_bag_and_places_it():
     s = g.state
     p = s.players[0]
     s.bag = [0, 0, 0, 2]
-    own(g, 0, "surface_elevator", [2, 0, 0, 0])
+    own(g, 0, "surface_elevator", [1, 1, 0, 0])  # content version 6: Pioneer and Engineer
     own(g, 0, "jupiter_observatory")  # [steward]: room for the drawn Steward
     run(g, ("activate", 0), answers=["activate:0"])
     assert ids(g) == ["house:3:shelters", "house:3:1"]
@@ -165,7 +166,7 @@ def test_surface_elevator_with_empty_bag_and_discard_gives_nothing():
     s.bag = [0, 0, 0, 0]
     s.discard = [0, 0, 0, 0]
     p = s.players[0]
-    own(g, 0, "surface_elevator", [1, 0, 0, 1])
+    own(g, 0, "surface_elevator", [1, 1, 0, 0])
     run(g, ("activate", 0), answers=["activate:0"])
     assert g.pending is None and p.shelters == [1, 0, 0, 0]
 

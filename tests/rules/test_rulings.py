@@ -780,16 +780,17 @@ def test_r18_immediate_event_of_a_refresh_counts_for_the_start_choice():
     for p, (e, m) in zip(s.players, [(5, 5), (0, 0), (1, 0)], strict=True):
         p.energy, p.minerals = e, m
     run(g, ("round_end",))
-    # Relief Convoy: 2 Relief gains each for players 1 and 2 (no buildings), in turn order
-    # from the outgoing start
+    # Relief Convoy: 3 Relief gains each (content version 6) for players 1 and 2 (no
+    # buildings), in turn order from the outgoing start
     assert g.pending.kind == "relief_reward" and g.pending.player == 1
-    g.apply("relief_reward:2")  # 2 Minerals
-    assert g.pending.player == 1
-    g.apply("relief_reward:2")  # 2 more Minerals
-    assert g.pending.player == 2
-    g.apply("relief_reward:1")  # 2 Toolkits
-    assert g.pending.player == 2
-    g.apply("relief_reward:1")  # 2 more Toolkits: player 2 now has the fewest resources
+    for _ in range(3):
+        assert g.pending.player == 1
+        g.apply("relief_reward:2")  # 2 Minerals each time
+    for _ in range(3):
+        assert g.pending.player == 2
+        g.apply("relief_reward:1")  # 2 Toolkits each time
+    # player 2 now has the fewest resources (1 against player 1's 6)
+    assert (s.players[1].minerals, s.players[2].toolkits) == (6, 1 + 6)
     assert g.pending.kind == "start" and g.pending.player == 2
 
 
@@ -1431,10 +1432,12 @@ def test_upkeep_move_swap_options():
     g = blank()
     p = g.state.players[0]
     p.shelters = [1, 0, 0, 0]
-    own(g, 0, "machine_shop", [0, 1, 0, 0])  # [engineer]
+    # the Engineering Guild (a Surface tile): [engineer]; the Machine Shop was, to content
+    # version 5, but takes any colonist from version 6
+    own(g, 0, "engineering_guild", [0, 1, 0, 0])
     own(g, 0, "kelp_farm", [0, 0, 1, 0])  # [any]
     run(g, ("move_swap", 0))
-    # no Marine/Engineer swap: the Marine cannot take the Machine Shop's Engineer slot
+    # no Marine/Engineer swap: the Marine cannot take the Engineering Guild's Engineer slot
     assert ids(g) == ["move:skip", "move:engineer:0:shelters", "move:marine:1:shelters",
                       "swap:pioneer:shelters:marine:1"]
     g.apply("swap:pioneer:shelters:marine:1")
@@ -1453,7 +1456,7 @@ def test_general_rule_lose_what_you_have():
 def test_general_rule_gained_colonist_into_a_building_with_room():
     g = blank()
     p = g.state.players[0]
-    own(g, 0, "machine_shop")  # [engineer]: no room for a Pioneer
+    own(g, 0, "engineering_guild")  # [engineer]: no room for a Pioneer
     col.gain_colonists(g, 0, [1, 0, 0, 0])
     run(g)
     assert g.pending is None and p.shelters == [2, 0, 0, 0]
