@@ -140,8 +140,10 @@ def test_ability_counts(catalog):
 
 @pytest.mark.parametrize(("kind", "by_size", "by_type", "total"), [
     # slots per stack, duplicates counted
-    ("ocean", {1: 8, 2: 16, 3: 2},
-     {"pioneer": 14, "engineer": 8, "marine": 5, "steward": 2, "any": 17}, 46),
+    # content version 6: the Council Chamber [steward] -> [steward, any], the Machine Shops
+    # [engineer] -> [any], the Surface Elevators [pioneer, any] -> [pioneer, engineer]
+    ("ocean", {1: 7, 2: 17, 3: 2},
+     {"pioneer": 14, "engineer": 8, "marine": 5, "steward": 2, "any": 18}, 47),
     ("surface", {1: 7, 2: 13, 3: 6},
      {"pioneer": 12, "engineer": 7, "marine": 6, "steward": 8, "any": 18}, 51),
 ])
@@ -176,8 +178,13 @@ def test_named_buildings(catalog):
     assert (per.args["every"], per.args["max"]) == (2, 3)
     assert per.args["effect"] == (Step("gain", {"energy": 1}),)
 
-    mf = by_id(catalog, "manufactory")  # content version 4: pays 3, 1 Energy back
-    assert mf.upkeep == (Step("pay", {"minerals": 3}), Step("vp", 2), Step("gain", {"energy": 1}))
+    mf = by_id(catalog, "manufactory")  # content version 6: pays 1 for 1 VP, 1 Energy back
+    assert mf.upkeep == (Step("pay", {"minerals": 1}), Step("vp", 1), Step("gain", {"energy": 1}))
+    cc = by_id(catalog, "council_chamber")  # content version 6: a Steward and any, +1 Toolkit
+    assert cc.slots == ("steward", "any")
+    assert cc.upkeep == (Step("vp", 1), Step("gain", {"toolkits": 1}))
+    assert by_id(catalog, "surface_elevator").slots == ("pioneer", "engineer")  # version 6
+    assert by_id(catalog, "machine_shop").slots == ("any",)  # version 6
 
     hub = by_id(catalog, "expedition_hub")
     assert hub.passive.requires == "owned"
@@ -542,12 +549,13 @@ def test_version_4_changed_the_rows_version_3_flagged():
     assert catalog.by_id["relief_convoy"].clauses[0].effect == (Step("relief", 2),)
 
 
-def test_version_5_changed_the_rows_flagged_at_4_players_in_every_study(catalog):
-    """Content version 5 (docs/balance.md, "What version 5 changed"): the Supply Depot and
-    the two Events it names differ from version 4's frozen copy, each tagged with the change
-    and its evidence, and nothing else moved."""
+def test_version_5_changed_the_rows_flagged_at_4_players_in_every_study():
+    """Content version 5 (docs/balance.md, "What version 5 changed"), in its frozen copy: the
+    Supply Depot and the two Events it names differ from version 4's frozen copy, each tagged
+    with the change and its evidence, and nothing else moved."""
     from artemis.util.paths import content_root
 
+    catalog = load_catalog(base=content_root() / "project" / "base-v5")
     v4 = load_catalog(base=content_root() / "project" / "base-v4")
     changed = {"supply_depot", "fever_outbreak", "leviathan_sighting"}
     moved = {x.id.removesuffix("_2") for x in (*catalog.buildings, *catalog.expeditions,
@@ -562,3 +570,40 @@ def test_version_5_changed_the_rows_flagged_at_4_players_in_every_study(catalog)
     for event in ("fever_outbreak", "leviathan_sighting"):
         assert catalog.by_id[event].clauses[0].effect == (Step("lose", {"resources": 1}),)
         assert v4.by_id[event].clauses[0].effect == (Step("lose", {"resources": 2}),)
+
+
+def test_version_6_changed_the_four_buildings_and_the_event_flagged_with_version_5(catalog):
+    """Content version 6 (docs/balance.md, "What version 6 changed"): the Manufactory, the
+    Council Chamber, the Surface Elevator, the Machine Shop and the Relief Convoy differ from
+    version 5's frozen copy, each tagged with the change and its evidence, and nothing else
+    moved."""
+    from artemis.util.paths import content_root
+
+    v5 = load_catalog(base=content_root() / "project" / "base-v5")
+    changed = {"manufactory", "council_chamber", "surface_elevator", "machine_shop",
+               "relief_convoy"}
+    moved = {x.id.removesuffix("_2") for x in (*catalog.buildings, *catalog.expeditions,
+                                                *catalog.events)
+             if x != dataclasses.replace(v5.by_id[x.id], source=x.source)}
+    assert moved == changed
+    tuned = {x.id for x in (*catalog.buildings, *catalog.events)
+             if "tuned (content version 6)" in x.provenance and not x.id.endswith("_2")}
+    assert tuned == changed
+    by_id, was = catalog.by_id, v5.by_id
+    assert by_id["manufactory"].upkeep == (
+        Step("pay", {"minerals": 1}), Step("vp", 1), Step("gain", {"energy": 1}))
+    assert was["manufactory"].upkeep == (
+        Step("pay", {"minerals": 3}), Step("vp", 2), Step("gain", {"energy": 1}))
+    assert (by_id["council_chamber"].slots, by_id["council_chamber"].upkeep) == (
+        ("steward", "any"), (Step("vp", 1), Step("gain", {"toolkits": 1})))
+    assert (was["council_chamber"].slots, was["council_chamber"].upkeep) == (
+        ("steward",), (Step("vp", 1),))
+    for tile in ("surface_elevator", "surface_elevator_2"):
+        assert by_id[tile].slots == ("pioneer", "engineer")
+        assert was[tile].slots == ("pioneer", "any")
+        assert by_id[tile].upkeep == was[tile].upkeep
+    for tile in ("machine_shop", "machine_shop_2"):
+        assert (by_id[tile].slots, was[tile].slots) == (("any",), ("engineer",))
+        assert by_id[tile].upkeep == was[tile].upkeep
+    assert by_id["relief_convoy"].clauses[0].effect == (Step("relief", 3),)
+    assert was["relief_convoy"].clauses[0].effect == (Step("relief", 2),)
