@@ -225,7 +225,7 @@ def test_describe_takes_steps():
 
 def test_describe_abilities(catalog):
     assert describe_ability(catalog["manufactory"]) == (
-        "At Upkeep, if fully staffed: pay 3 Minerals, then 2 VP, then gain 1 Energy")
+        "At Upkeep, if fully staffed: pay 1 Mineral, then 1 VP, then gain 1 Energy")
     assert describe_ability(catalog["shuttle_bay"]) == (
         "While fully staffed: set the Energy paid per colonist recruited at the Doorstep to 1")
     assert describe_ability(catalog["field_station"]) == (
