@@ -74,10 +74,11 @@ def test_replaced_manufactory_has_the_new_values(loaded):
     pay, vp = m.upkeep
     assert isinstance(pay, Step) and dict(pay.args) == {"minerals": 3}
     assert vp.args == 2
-    # the base game alone keeps its own (content version 4: pay 3 Minerals, 1 Energy back)
+    # the base game alone keeps its own (content version 6: pay 1 Mineral for 1 VP, 1 Energy
+    # back; versions 4 and 5 paid 3 for 2 VP)
     base = load_game_content([]).catalog.by_id[REPLACED]
     assert [(s.op, dict(s.args) if s.op != "vp" else s.args) for s in base.upkeep] == [
-        ("pay", {"minerals": 3}), ("vp", 2), ("gain", {"energy": 1})]
+        ("pay", {"minerals": 1}), ("vp", 1), ("gain", {"energy": 1})]
 
 
 def _play(seed: int) -> Game:
