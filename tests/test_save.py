@@ -450,7 +450,7 @@ def test_cli_save_interrupt_and_load_give_the_uninterrupted_scores(tmp_path, mon
     stopped = run("play", "--players", "3", "--seed", "7", "--save", str(path), "--json")
     monkeypatch.undo()
     assert stopped.exit_code == 130
-    assert stopped.stderr == (f"interrupted: saved to {path} (round 3, 89 actions)\n"
+    assert stopped.stderr == (f"interrupted: saved to {path} (round 4, 89 actions)\n"
                               f"    continue with: artemis play --load {path}\n")
     assert len(json.loads(path.read_text())["actions"]) == 89
 
