@@ -440,8 +440,12 @@ def test_the_projects_score_bounds_and_the_odysseys_reason_for_none():
 
     project = registered()["project"]
     assert [project.tools.score_bounds({"players": n}) for n in (2, 3, 4, 5)] == [
-        (-4, 312), (-4, 330), (-4, 348), (-4, 366)]
+        (-4, 306), (-4, 324), (-4, 342), (-4, 360)]
     # older content versions' cards gave more VP: the bounds read the content the config plays
+    # (versions 4 and 5: the Manufactory's 2 VP a round, 1 from version 6)
+    for version in (4, 5):
+        assert [project.tools.score_bounds({"players": n, "content_version": version})
+                for n in (2, 3, 4, 5)] == [(-4, 312), (-4, 330), (-4, 348), (-4, 366)]
     assert [project.tools.score_bounds({"players": n, "content_version": 3})
             for n in (2, 3, 4, 5)] == [(-4, 367), (-4, 385), (-4, 403), (-4, 421)]
     assert [project.tools.score_bounds({"players": n, "content_version": 2})
