@@ -72,6 +72,8 @@ class _Plan:
         # the planets' ids -> their in-play cells, each planet's cells (`_galaxy`) and its
         # place in the list
         self.in_play: dict[tuple, tuple] = {}
+        #: the last galaxy written (`_face_up`)
+        self.last_galaxy: tuple = (None,) * 7
         self.per_seat = P + 4
         slices = [
             Slice("seats", SEATS, doc="1 for each seat present, relative to the observing "
@@ -134,13 +136,31 @@ class _Plan:
         self.discard_cell = [{c: players + j * width + 12 + C + k
                               for c, k in self.card.items()} for j in range(P)]
         self.own_hand_cell = {c: off("hand") + k for c, k in self.card.items()}
+        #: per relative player, {cards (a tuple of ids): their cells}, of hands (with the
+        #: face-down cards' cells) and of Score discards (`_cells`)
+        self.hand_ones: list[dict] = [{} for _ in range(P)]
+        #: {(seats, players): their cells}; {(slots in use, Singularity slot): (each slot's
+        #: first cell, the cells set for the board in use)}
+        self.present: dict = {}
+        self.used: dict = {}
+        self.discard_ones: list[dict] = [{} for _ in range(P)]
+        self.own_ones: dict = {}  # the same of the observing seat's own hand
         #: a player's VP, Resources, supply, hand size (12 cells), Artifacts held and used
         self.player_at = [(*range(b, b + 12), b + 12 + 2 * C, b + 13 + 2 * C)
                           for b in range(players, players + P * width, width)]
 
 
+_LAST_PLAN: list = [None, None]  # the last catalog planned and its plan: a writer's calls
+# come for one catalog at a time, and catalog_plan's key and look-up cost about 1k each
+
+
 def _plan(catalog, ruleset) -> _Plan:
-    return catalog_plan(_Plan, catalog, tuple(ruleset.questions))
+    last = _LAST_PLAN
+    if last[0] is catalog:
+        return last[1]
+    plan = catalog_plan(_Plan, catalog, tuple(ruleset.questions))
+    last[0], last[1] = catalog, plan
+    return plan
 
 
 def observation_layout(config) -> Layout:
@@ -167,8 +187,12 @@ def write_observation(game, seat, ones, at, values) -> None:
     me = me_seat if t is None else t.team_of(me_seat)
     card = p.card
     C = len(p.card_kinds)
-    ones += range(o["seats"], o["seats"] + seats)
-    ones += range(o["players_present"], o["players_present"] + n)
+    present = p.present.get((seats, n))
+    if present is None:  # the seats and the players (teams) present: one tuple a count
+        present = p.present[seats, n] = (*range(o["seats"], o["seats"] + seats),
+                                         *range(o["players_present"],
+                                                o["players_present"] + n))
+    ones += present
     pending = game.pending
     if pending is not None and seat is not None and pending.player == seat:
         ones.append(o["question"] + p.kinds[pending.kind])
@@ -189,14 +213,18 @@ def write_observation(game, seat, ones, at, values) -> None:
     if n == 1 and t is None:
         ones.append(o["mission"] + len(p.missions))
     # the Planning board (view: a card shows once revealed, to its player, or face up in solo)
-    face_up = face_up_planning(game)
+    face_up = n == 1 and face_up_planning(game)  # only ever in solo
     P1 = 2 + P
     rel = _relative(me, n)
-    bases = list(map(p.slot_base.__getitem__, s.slots))
-    ones += bases  # each slot in use
-    sing = s.singularity_slot
-    if sing in s.slots:
-        ones += [b + 1 for slot, b in zip(s.slots, bases, strict=True) if slot == sing]
+    slots = (s.slots, s.singularity_slot)  # a game's slots in use: fixed at setup
+    used = p.used.get(slots)
+    if used is None:  # each slot in use, the Singularity slot's cell: one tuple a board
+        bases = tuple(map(p.slot_base.__getitem__, s.slots))
+        used = p.used[slots] = (bases, (*bases, *(b + 1 for slot, b in zip(s.slots, bases,
+                                                                           strict=True)
+                                                   if slot == slots[1])))
+    bases = used[0]
+    ones += used[1]
     board, nb = s.board, len(s.board)
     for i, base in enumerate(bases):
         entry = board[i] if i < nb else None
@@ -212,7 +240,11 @@ def write_observation(game, seat, ones, at, values) -> None:
     # the observing seat's hand (with teams: its dealt cards; a team's hand is never shown)
     if seat is not None:
         own = s.players[me].hand if t is None else t.dealt[seat]
-        ones += map(p.own_hand_cell.__getitem__, own)
+        cards = tuple(own)
+        got = p.own_ones.get(cards)
+        if got is None:
+            got = _cells(p.own_ones, cards, p.own_hand_cell)
+        ones += got
     # players
     width = p.per_player
     artifacts = p.artifacts
@@ -221,17 +253,31 @@ def write_observation(game, seat, ones, at, values) -> None:
         if entry is not None and not s.revealed[i]:
             down[entry[0]].append(entry[1])
     hand_cell, discard_cell = p.hand_cell, p.discard_cell
+    hand_ones, discard_ones = p.hand_ones, p.discard_ones
+    player_at = p.player_at
     for pl in s.players:
-        j = (pl.seat - me) % n
+        j = rel[pl.seat]
         base = o["players"] + j * width
-        at += p.player_at[j]
+        at += player_at[j]
         v, hand = pl.vp, pl.hand
-        values += (v if v < CAP_VP else CAP_VP, *pl.res, *pl.supply, len(hand),
-                   len(pl.artifacts), pl.artifacts_used)
-        cell = hand_cell[j].__getitem__
-        ones += map(cell, hand)
-        ones += map(cell, down[pl.seat])
-        ones += map(discard_cell[j].__getitem__, pl.score_discard)
+        values.append(v if v < CAP_VP else CAP_VP)
+        values += pl.res
+        values += pl.supply
+        values += (len(hand), len(pl.artifacts), pl.artifacts_used)
+        # a hand's and a Score discard's cells kept by their cards: a colour's cards are few,
+        # and a tuple's look-up costs a fraction of a cell's
+        cards = tuple(hand)
+        got = hand_ones[j].get(cards)
+        if got is None:
+            got = _cells(hand_ones[j], cards, hand_cell[j])
+        ones += got
+        if down[pl.seat]:
+            ones += map(hand_cell[j].__getitem__, down[pl.seat])
+        cards = tuple(pl.score_discard)
+        got = discard_ones[j].get(cards)
+        if got is None:
+            got = _cells(discard_ones[j], cards, discard_cell[j])
+        ones += got
         for a in pl.artifacts_played:
             ones.append(base + 14 + 2 * C + artifacts[a])
         if pl.seat == me and seat is not None:
@@ -241,28 +287,20 @@ def write_observation(game, seat, ones, at, values) -> None:
     remembers = n > 1 or t is not None or game.config.options.get("memory_aid")
     known = s.known[me_seat] if seat is not None and remembers else ()
     planets = s.planets
-    ids = tuple(map(_ID, planets))
-    memo = p.in_play.get(ids)
-    if memo is None:  # the planets in play change only when the galaxy does
-        if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
-            p.in_play.clear()
-        memo = p.in_play[ids] = _galaxy(p, ids)
-    in_play, cells, place = memo
-    ones += in_play
+    ups = [pl.up for pl in planets]  # the one read of every planet (attrgetter costs more)
+    last = p.last_galaxy
+    if last[0] is not planets or last[1] != ups:  # another game, or a planet turned up
+        last = p.last_galaxy = _face_up(p, planets, ups, last)
+    cells, place = last[2], last[3]
+    ones += last[4]  # every planet's in-play cell; a face-up planet's type and face-up cells
     push = ones.append
-    # a Python loop: 3.11 reads an attribute in bytecode for less than attrgetter does in C.
-    # cells is as long as planets (the memo is keyed by their ids): no strict=, as any
-    # keyword (strict=False too) takes zip off its fast call, about 1.5k instructions more
-    for pl, cell in zip(planets, cells):  # noqa: B905
-        if pl.up:  # the cells unpacked only here: most planets are face down
-            type_cell, up_at, owner_at, pieces_at = cell
-            push(type_cell[pl.type])
-            push(up_at)
-            owner = pl.owner
-            if owner >= 0:  # pieces only where an owner is
-                push(owner_at + rel[owner])
-                at += pieces_at
-                values += pl.pieces
+    # the Assets: only a face-up planet holds any, and only an owner's
+    for pl, owner_at, pieces_at in last[5]:
+        owner = pl.owner
+        if owner >= 0:
+            push(owner_at + rel[owner])
+            at += pieces_at
+            values += pl.pieces
     for pid in known:
         k = place[pid]
         if not planets[k].up:
@@ -288,6 +326,44 @@ def write_observation(game, seat, ones, at, values) -> None:
 
 
 _ID = attrgetter("id")
+
+
+def _cells(kept: dict, cards: tuple, cell: dict) -> tuple:
+    """The cells of ``cards`` (``cell`` maps a card id to its cell), kept in ``kept`` (at
+    most 4,096 entries: a game's hands and discards are a few hundred)."""
+    if len(kept) >= 4096:
+        kept.clear()
+    got = kept[cards] = tuple(map(cell.__getitem__, cards))
+    return got
+
+
+def _face_up(p: _Plan, planets: list, ups: list, last: tuple) -> tuple:
+    """What the galaxy's cells need of ``planets`` (a game's planets in play, ``ups`` their
+    face-up flags): ``(planets, ups, cells, place, fixed, up, in_play)``: ``cells`` and
+    ``place`` as `_galaxy` gives them, ``fixed`` the cells that stand while no planet turns
+    up (every planet's in-play cell, a face-up planet's type and face-up cells), ``up`` per
+    face-up planet (the planet, its owner cell, its pieces' cells). ``last`` (the previous
+    answer) is reused when it was for the same list: a game's planets in play are fixed once
+    set up (rules/setup.py; a loaded position builds a new list), so the same list object
+    holds the same planets in the same order (kept in ``last``, its id is not reused)."""
+    if last[0] is planets:
+        cells, place, in_play = last[2], last[3], last[6]
+    else:  # another game (a clone has its own list): by the planets' ids
+        ids = tuple(map(_ID, planets))
+        memo = p.in_play.get(ids)
+        if memo is None:  # the planets in play change only when the galaxy does
+            if len(p.in_play) > 256:  # a bounded memo: one entry per galaxy seen
+                p.in_play.clear()
+            memo = p.in_play[ids] = _galaxy(p, ids)
+        in_play, cells, place = memo
+    fixed = list(in_play)
+    up = []
+    for pl, cell, is_up in zip(planets, cells, ups, strict=True):
+        if is_up:
+            type_cell, up_at, owner_at, pieces_at = cell
+            fixed += (type_cell[pl.type], up_at)
+            up.append((pl, owner_at, pieces_at))
+    return planets, ups, cells, place, fixed, up, in_play
 
 
 _RELATIVE: dict = {}  # (me, n) -> each player's place relative to me
