@@ -538,3 +538,24 @@ def test_content_show_and_list_read_an_older_content_version():
     assert ("--content-version 9: content_version 9 is not a content version of The Artemis "
             "Project: this engine plays 1 to 6") in bad.output
     assert "Traceback" not in bad.output
+
+
+@pytest.mark.parametrize(("field", "value", "said"), [
+    ("content_version", "5", 'expected a whole number, got "5" (The Artemis Project plays '
+                             'content_version 1 to 6)'),
+    ("content_version", 2.5, "expected a whole number, got 2.5 (The Artemis Project plays "
+                             "content_version 1 to 6)"),
+    ("rules_version", None, "expected a whole number, got null (The Artemis Project plays "
+                            "rules_version 1 to 2)"),
+])
+def test_a_save_whose_version_is_not_a_number_is_told_the_versions_played(tmp_path, field,
+                                                                          value, said):
+    from artemis.records.save import SaveError, load_save
+
+    saved = tmp_path / "s.json"
+    data = json.loads(V5_SAVE.read_text())
+    data["config"][field] = value
+    saved.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as caught:
+        load_save(saved)
+    assert str(caught.value) == f"{saved}: field /config/{field}: {said}"

@@ -412,7 +412,8 @@ def check_save(data: Any, source: str = "<save>") -> None:
     if errors:
         e = errors[0]
         where = "/" + "/".join(str(p) for p in e.absolute_path)
-        raise SaveError(f"{source}: field {where}: {_schema_message(e)}")
+        raise SaveError(f"{source}: field {where}: {_schema_message(e)}"
+                        f"{_versions_played(data, where)}")
     from artemis.kernel.games import UnknownGame, get_game
 
     try:
@@ -453,6 +454,26 @@ def check_save(data: Any, source: str = "<save>") -> None:
         if words[-1] > RNG_WORDS - 1:
             raise SaveError(f"{source}: field /seats/{seat}/rng/internal/{RNG_WORDS - 1}: the "
                             f"index must be at most {RNG_WORDS - 1}")
+
+
+def _versions_played(data: dict, where: str) -> str:
+    """For a malformed ``/config/content_version`` or ``/config/rules_version``, the versions
+    the save's game plays, as the message's end (" (The Artemis Project plays 1 to 6)");
+    "" for another field or a game not known."""
+    field = {"/config/content_version": "content_version",
+             "/config/rules_version": "rules_version"}.get(where)
+    if field is None:
+        return ""
+    from artemis.kernel.games import UnknownGame, get_game
+
+    try:
+        ruleset = get_game(data["config"].get("game"))
+    except (UnknownGame, TypeError):
+        return ""
+    newest = getattr(ruleset, field, None)
+    if not isinstance(newest, int):
+        return ""
+    return f" ({ruleset.name or ruleset.id} plays {field} 1 to {newest})"
 
 
 _VALIDATOR: list = []
