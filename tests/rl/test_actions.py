@@ -38,6 +38,13 @@ def test_the_declared_codec_numbers_every_legal_action_by_its_declared_index():
     with pytest.raises(IllegalAction, match=r"action 10671 \(not in the action space\) is not "
                                             "legal now"):
         t.actions.action(game, 10_671)
+    # a name is asked of any number (OpenSpiel's action_to_string): one outside the space is
+    # refused, a negative one too (it would name an id counted from the end)
+    assert t.actions.name(game, 10_670) == t.actions.ids[-1]
+    for outside in (10_671, -1):
+        with pytest.raises(IllegalAction, match=rf"action {outside} is not in the action "
+                                                r"space \(0 to 10670\)"):
+            t.actions.name(game, outside)
 
 
 def test_the_slots_codec_numbers_the_decision_s_options():

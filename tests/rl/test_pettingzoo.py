@@ -203,6 +203,23 @@ def test_bad_input_is_refused_in_words_and_an_illegal_number_changes_nothing():
     assert (e.game.view(None), e.agent_selection, e.decisions) == before
 
 
+def test_an_episode_used_before_reset_or_after_its_end_says_so():
+    e = raw_env("odyssey", 2)
+    for call in (e.last, lambda: e.step(0), lambda: e.observe("player_0")):
+        with pytest.raises(AttributeError, match=r"before reset\(\): call reset\(seed=\.\.\.\) "
+                                                 r"before last\(\), step\(\) or observe\(\)"):
+            call()
+    assert not hasattr(e, "agent_selection")  # hasattr still answers (an AttributeError)
+    e.reset(seed=1)
+    for _ in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else int(obs["action_mask"].nonzero()[0][0]))
+    assert e.agents == []
+    with pytest.raises(RuntimeError, match=r"the episode is over and every agent has left: "
+                                           r"call reset\(\) to play another"):
+        e.step(None)
+
+
 def test_the_ansi_render_draws_the_spectator_s_board():
     e = env("odyssey", 2, render_mode="ansi")
     assert e.render() is None  # nothing to draw before a reset

@@ -105,8 +105,13 @@ class DeclaredActions:
                             f"now; legal: {self.legal(game)[:8]}")
 
     def name(self, game, n: int) -> str:
-        """The id numbered ``n``."""
-        return self.ids[number(n)]
+        """The id numbered ``n``. Raises IllegalAction for a number outside the space (a
+        negative one included: it would name an id from the end)."""
+        n = number(n)
+        if not 0 <= n < self.size:
+            raise IllegalAction(f"action {n} is not in the action space (0 to "
+                                f"{self.size - 1})")
+        return self.ids[n]
 
     def mask(self, game) -> np.ndarray:
         """int8[size]: 1 at each legal number."""

@@ -370,13 +370,22 @@ class ArtemisObserver:
                               self.tensor)
 
     def string_from(self, state: ArtemisState, player: int) -> str:
-        """The seat's view as canonical JSON; with perfect recall, then what it has seen of
-        the decisions (`Trail.seen_by`)."""
+        """The seat's view as canonical JSON; the question the seat is asked, if any (its
+        kind and its options' ids: what it sees of its own decision, so that its legal
+        actions follow from its information state, as OpenSpiel's IS-MCTS requires); with
+        perfect recall, then what it has seen of the decisions (`Trail.seen_by`)."""
         seat = None if self._public_only else player
         key = (seat, self._iig.perfect_recall)
         text = state._strings.get(key)
         if text is None:
-            text = _canon(state._seen().view(seat))
+            g = state._seen()
+            text = _canon(g.view(seat))
+            pending = g.pending
+            if seat is not None and pending is not None and pending.player == seat:
+                # a view need not show the question: two worlds of one view may ask it
+                # differently (an effect that read what was resampled)
+                text += "\nasked " + pending.kind + ": " + " ".join(a.id
+                                                                    for a in pending.options)
             if self._iig.perfect_recall:
                 text += "\n" + state._trail.seen_by(seat)
             if state._g.__class__ is not _NotYet:  # an unread state's game may yet change

@@ -92,6 +92,10 @@ def register() -> list[str]:
     return ids
 
 
+#: What `ArtemisEnv.reset` sets (PettingZoo's own state of an episode).
+_SET_BY_RESET = frozenset({"agent_selection", "rewards", "_cumulative_rewards",
+                           "terminations", "truncations", "infos", "_skip_agent_selection"})
+
 #: PettingZoo's name for the unwrapped constructor: `env` wraps nothing, so it is the same.
 raw_env = env
 
@@ -138,6 +142,14 @@ class ArtemisEnv(AECEnv):
         self._cut = False  # cut at max_decisions
         self.agents = []
 
+    def __getattr__(self, name: str):
+        # only for attributes not set: before the first reset(), PettingZoo's own
+        # (agent_selection, rewards...) are not, and AECEnv.last() would name none of this
+        if name in _SET_BY_RESET:
+            raise AttributeError(f"{type(self).__name__} has no {name} before reset(): call "
+                                 "reset(seed=...) before last(), step() or observe()")
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
     @property
     def table(self):
         """The shared `artemis.rl._core.Table` of this config (codec, encoder, reward)."""
@@ -177,7 +189,11 @@ class ArtemisEnv(AECEnv):
         arrays; the mask all zero unless the agent is asked to decide."""
         seat = self._seat[agent]
         game = self.game
-        pending = game.pending  # current_player's own read, without the property's call
+        try:
+            pending = game.pending  # current_player's own read, without the property's call
+        except AttributeError:  # None: no game yet
+            raise AttributeError(f"{type(self).__name__} has no game before reset(): call "
+                                 "reset(seed=...) before last(), step() or observe()") from None
         if pending is not None and seat == pending.player and not self._cut:
             mask = self._actions.mask(game)
         else:
@@ -191,7 +207,12 @@ class ArtemisEnv(AECEnv):
         an agent whose game has ended, which then leaves ``agents``. Raises IllegalAction
         naming the number when it is not legal now, the game unchanged."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        try:
+            done = self.terminations[agent] or self.truncations[agent]
+        except KeyError:  # every agent has left: the episode is over
+            raise RuntimeError("the episode is over and every agent has left: call reset() "
+                               "to play another") from None
+        if done:
             self._was_dead_step(action)
             return
         if action is None:
