@@ -559,3 +559,20 @@ def test_a_save_whose_version_is_not_a_number_is_told_the_versions_played(tmp_pa
     with pytest.raises(SaveError) as caught:
         load_save(saved)
     assert str(caught.value) == f"{saved}: field /config/{field}: {said}"
+
+
+def test_play_names_an_older_content_version_above_its_account():
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    runner = CliRunner()
+    old = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet",
+                              "--content-version", "5"])
+    assert old.exit_code == 0, old.output
+    assert old.stdout.startswith("content version 5 (base 5.0.0)\nP0 (random): ")
+    account = runner.invoke(app, ["play", "--players", "2", "--seed", "3",
+                                  "--content-version", "1"])
+    assert account.stdout.startswith("content version 1 (base 1.0.0)\n── Round 1 ")
+    new = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet"])
+    assert new.stdout.startswith("P0 (random): ")  # today's version goes unsaid
