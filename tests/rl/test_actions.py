@@ -58,6 +58,10 @@ def test_the_slots_codec_numbers_the_decision_s_options():
     with pytest.raises(IllegalAction, match=f"action slot {width} is not legal now: the "
                                             f"decision has {width} options"):
         t.actions.action(game, width)
+    for never in (-1, 27_561):  # no decision has such a slot: said as the declared codec does
+        with pytest.raises(IllegalAction, match=rf"action slot {never} is not in the action "
+                                                r"space \(0 to 27560\)"):
+            t.actions.action(game, never)
 
 
 def test_a_bad_config_is_named():

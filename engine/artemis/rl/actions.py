@@ -142,6 +142,9 @@ class SlotActions:
         options = () if pending is None else pending.options
         n = number(n)
         if not 0 <= n < len(options):
+            if not 0 <= n < self.size:  # never a slot, whatever the decision
+                raise IllegalAction(f"action slot {n} is not in the action space (0 to "
+                                    f"{self.size - 1})")
             raise IllegalAction(f"action slot {n} is not legal now: the decision has "
                                 f"{len(options)} options (0 to {len(options) - 1})")
         return options[n]
