@@ -13,7 +13,8 @@ commit before the kernel change (its own code, on PYTHONPATH).
   (and, as above, with the colonists gained shown: three Basecamp lines);
 - both are games of content version 1 (the base content before issue 28's rebalance: Expedition
   difficulties up to 14, the Mineral Vault 1 VP per 2 Minerals), so they are played with
-  ``--content-version 1``;
+  ``--content-version 1``, whose output now starts with a line naming it (``content version
+  1 (base 1.0.0)``) above the same account;
 - in both, the final table since drawn as a score pad (issue 26: a row per scoring step,
   named as the browser names it, a column per player) instead of numbered columns with a
   footnote;
@@ -61,7 +62,9 @@ def test_play_prints_the_same_account_and_table_as_before(variant, expected):
                           capture_output=True, text=True, env=env,
                           timeout=120)
     assert proc.returncode == 0, proc.stderr
-    assert proc.stdout == (BEFORE / expected).read_text(encoding="utf-8")
+    # the same account and table, under the line that names the older content version
+    assert proc.stdout == "content version 1 (base 1.0.0)\n" + (BEFORE / expected).read_text(
+        encoding="utf-8")
 
 
 @pytest.mark.parametrize("name", ["2p-seed7-action40.save.json",
