@@ -519,6 +519,18 @@ def test_version_3_lowered_every_surface_tile_by_about_one_vp():
             assert x == dataclasses.replace(v2.by_id[x.id], source=x.source), x.id
 
 
+def _moved_and_tuned(catalog, before, version: int) -> tuple[set, set]:
+    """The rows (a copy's id as its original's) that differ from ``before`` (a catalog, the
+    source line aside), and those whose provenance says ``tuned (content version N)``."""
+    moved = {x.id.removesuffix("_2") for x in (*catalog.buildings, *catalog.expeditions,
+                                                *catalog.events)
+             if x != dataclasses.replace(before.by_id[x.id], source=x.source)}
+    tuned = {x.id for x in (*catalog.buildings, *catalog.events)
+             if f"tuned (content version {version})" in x.provenance
+             and not x.id.endswith("_2")}
+    return moved, tuned
+
+
 def test_version_4_changed_the_rows_version_3_flagged():
     """Content version 4 (docs/balance.md, "What version 4 changed"), in its frozen copy: the
     nine rows it names differ from version 3's frozen copy, each tagged with the change and
@@ -530,13 +542,7 @@ def test_version_4_changed_the_rows_version_3_flagged():
     changed = {"manufactory", "engineering_guild", "explorers_club", "settlers_lodge",
                "mag_rail_terminal", "supply_depot", "construction_yard", "fever_outbreak",
                "relief_convoy"}
-    moved = {x.id.removesuffix("_2") for x in (*catalog.buildings, *catalog.expeditions,
-                                                *catalog.events)
-             if x != dataclasses.replace(v3.by_id[x.id], source=x.source)}
-    assert moved == changed
-    tuned = {x.id for x in (*catalog.buildings, *catalog.events)
-             if "tuned (content version 4)" in x.provenance and not x.id.endswith("_2")}
-    assert tuned == changed
+    assert _moved_and_tuned(catalog, v3, 4) == (changed, changed)
     guild = catalog.by_id["engineering_guild"].scoring[0].args
     assert (guild["every"], guild["max"]) == (1, 3)  # was 2, 3
     club = catalog.by_id["explorers_club"].scoring
@@ -558,13 +564,7 @@ def test_version_5_changed_the_rows_flagged_at_4_players_in_every_study():
     catalog = load_catalog(base=content_root() / "project" / "base-v5")
     v4 = load_catalog(base=content_root() / "project" / "base-v4")
     changed = {"supply_depot", "fever_outbreak", "leviathan_sighting"}
-    moved = {x.id.removesuffix("_2") for x in (*catalog.buildings, *catalog.expeditions,
-                                                *catalog.events)
-             if x != dataclasses.replace(v4.by_id[x.id], source=x.source)}
-    assert moved == changed
-    tuned = {x.id for x in (*catalog.buildings, *catalog.events)
-             if "tuned (content version 5)" in x.provenance and not x.id.endswith("_2")}
-    assert tuned == changed
+    assert _moved_and_tuned(catalog, v4, 5) == (changed, changed)
     [depot] = catalog.by_id["supply_depot"].passive.modify
     assert (depot.param, depot.value) == ("outfitter_bonus", 3)  # was 2
     for event in ("fever_outbreak", "leviathan_sighting"):
@@ -582,13 +582,7 @@ def test_version_6_changed_the_four_buildings_and_the_event_flagged_with_version
     v5 = load_catalog(base=content_root() / "project" / "base-v5")
     changed = {"manufactory", "council_chamber", "surface_elevator", "machine_shop",
                "relief_convoy"}
-    moved = {x.id.removesuffix("_2") for x in (*catalog.buildings, *catalog.expeditions,
-                                                *catalog.events)
-             if x != dataclasses.replace(v5.by_id[x.id], source=x.source)}
-    assert moved == changed
-    tuned = {x.id for x in (*catalog.buildings, *catalog.events)
-             if "tuned (content version 6)" in x.provenance and not x.id.endswith("_2")}
-    assert tuned == changed
+    assert _moved_and_tuned(catalog, v5, 6) == (changed, changed)
     by_id, was = catalog.by_id, v5.by_id
     assert by_id["manufactory"].upkeep == (
         Step("pay", {"minerals": 1}), Step("vp", 1), Step("gain", {"energy": 1}))

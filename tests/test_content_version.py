@@ -320,15 +320,20 @@ def test_a_log_and_a_save_of_content_version_3_replay_identically():
                      ["greedy", "random"]).result != game.result
 
 
-def test_a_log_and_a_save_of_content_version_4_replay_identically():
-    lines = V4_LOG.read_text().splitlines()
+@pytest.mark.parametrize(("version", "log", "save", "rows"), [(4, V4_LOG, V4_SAVE, V4_ROWS),
+                                                             (5, V5_LOG, V5_SAVE, V5_ROWS)])
+def test_a_log_and_a_save_of_content_version_4_or_5_replay_identically(version, log, save,
+                                                                        rows):
+    lines = log.read_text().splitlines()
     header = json.loads(lines[0])
-    assert header["content_version"] == 4 and header["content"]["packs"] == ["base 4.0.0"]
-    parsed = parse_log(V4_LOG.read_text(), str(V4_LOG))
-    assert parsed.config["content_version"] == 4 and verify(parsed) is None
-    loaded = restore(parse_save(V4_SAVE.read_text()))
+    assert header["content_version"] == version
+    assert header["content"]["packs"] == [f"base {version}.0.0"]
+    parsed = parse_log(log.read_text(), str(log))
+    assert parsed.config["content_version"] == version and verify(parsed) is None
+    loaded = restore(parse_save(save.read_text()))
     game = loaded.game
-    assert game.config.content_version == 4 and _rows(game) == V4_ROWS
+    assert game.config.content_version == version
+    assert _rows(game) == rows and _tiles(game) == V5_TILES  # the tiles version 6 changed
     assert len(game.actions) == 40
     bots = loaded.bots
     while not game.is_over:
@@ -337,29 +342,7 @@ def test_a_log_and_a_save_of_content_version_4_replay_identically():
     assert game.result["winner"] == final["winner"] == 0
     assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"] == \
         {"0": 30, "1": 5}
-    assert play_game(GameConfig(players=2, seed=3, content_version=4),
-                     ["greedy", "random"]).result == game.result
-
-
-def test_a_log_and_a_save_of_content_version_5_replay_identically():
-    lines = V5_LOG.read_text().splitlines()
-    header = json.loads(lines[0])
-    assert header["content_version"] == 5 and header["content"]["packs"] == ["base 5.0.0"]
-    parsed = parse_log(V5_LOG.read_text(), str(V5_LOG))
-    assert parsed.config["content_version"] == 5 and verify(parsed) is None
-    loaded = restore(parse_save(V5_SAVE.read_text()))
-    game = loaded.game
-    assert game.config.content_version == 5
-    assert _rows(game) == V5_ROWS and _tiles(game) == V5_TILES
-    assert len(game.actions) == 40
-    bots = loaded.bots
-    while not game.is_over:
-        game.apply(bots[game.current_player].choose(game))
-    final = next(json.loads(x) for x in reversed(lines) if '"final_scoring"' in x)
-    assert game.result["winner"] == final["winner"] == 0
-    assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"] == \
-        {"0": 30, "1": 5}
-    assert play_game(GameConfig(players=2, seed=3, content_version=5),
+    assert play_game(GameConfig(players=2, seed=3, content_version=version),
                      ["greedy", "random"]).result == game.result
 
 

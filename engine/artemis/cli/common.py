@@ -273,12 +273,10 @@ def load_with_plugins(paths: list, ruleset=None, strict: bool = False,
     registry = host_registry(host, ruleset.id)
     newest = ruleset.content.base_pack()
     plugin_packs = [p for p in host.content_packs(ruleset.id) if str(p) != str(newest)]
-    if base is not None and str(base) != str(newest):
-        return host, ruleset.content.load_content([*plugin_packs, *paths], registry,
-                                                  host.checks(ruleset.id), host.names(),
-                                                  base=base)
+    # only an older base is passed: a game's content part need not take ``base`` otherwise
+    older = {"base": base} if base is not None and str(base) != str(newest) else {}
     return host, ruleset.content.load_content([*plugin_packs, *paths], registry,
-                                      host.checks(ruleset.id), host.names())
+                                              host.checks(ruleset.id), host.names(), **older)
 
 
 def check_players(players: int, ruleset, flag: str = "--players") -> None:
@@ -332,6 +330,13 @@ ContentReadVersionOpt = Annotated[int | None, typer.Option(
     help="Read this version of the game's base content (default: the newest; an older one is "
          "its frozen copy, the values a save of that version plays: docs/saves.md).",
     show_default=False)]
+
+
+def content_version_line(version: int, catalog) -> str:
+    """Which base content a game or a listing read, as the text says it above an older
+    version's rows or account: "content version 5 (base 5.0.0)"."""
+    base = next((f"{p.id} {p.version}" for p in catalog.packs if p.id == "base"), None)
+    return f"content version {version}" + (f" ({base})" if base else "")
 
 
 def parse_game_options(texts: list[str] | None) -> dict:

@@ -15,6 +15,7 @@ from artemis.cli.common import (
     JsonFlag,
     StrictOpt,
     console,
+    content_version_line,
     load_with_plugins,
     path_game,
     print_problems,
@@ -82,8 +83,8 @@ def content_list(
     if as_json:
         print(json.dumps(rows, indent=2, ensure_ascii=False))
         return
-    if content_version is not None:
-        _say_version(content_version, catalog)
+    if content_version is not None:  # an older version's rows look like today's otherwise
+        print(content_version_line(content_version, catalog))
     print_rows(console(), rows, browse)
 
 
@@ -123,15 +124,8 @@ def content_show(
         print(json.dumps(browse.item_data(item, catalog), indent=2, ensure_ascii=False))
         return
     if content_version is not None:
-        _say_version(content_version, catalog)
+        print(content_version_line(content_version, catalog))
     print_item(console(), item, catalog, browse)
-
-
-def _say_version(version: int, catalog) -> None:
-    """Say above the text which base content a --content-version read: "content version 2
-    (base 2.0.0)"; the rows of an older version look like today's otherwise."""
-    base = next((f"{p.id} {p.version}" for p in catalog.packs if p.id == "base"), None)
-    print(f"content version {version}" + (f" ({base})" if base else ""))
 
 
 def _other_game_hint(item_id: str, ruleset) -> str | None:

@@ -24,6 +24,7 @@ from artemis.cli.common import (
     choose_game,
     conflict,
     console,
+    content_version_line,
     default_players,
     parse_game_options,
     parse_options,
@@ -144,9 +145,10 @@ def play(
         print(json.dumps({"config": config_record(game, kinds, names), **game.result}))
         return
     out = console()
-    older = _older_content(game)
-    if older:  # an older version's game reads like today's otherwise
-        print(older)
+    version = game.config.content_version
+    if version is not None and version != getattr(game.ruleset, "content_version", version):
+        # an older version's game reads like today's otherwise; the newest goes unsaid
+        print(content_version_line(version, game.catalog))
     if quiet:
         result = game.result
         from artemis.players.play import seat_labels, tie_note
@@ -164,16 +166,6 @@ def play(
         print(f"winner: {labels[result['winner']]}{tie_note(game, labels)}")
         return
     print_account(out, game, kinds, names)
-
-
-def _older_content(game) -> str | None:
-    """"content version 5 (base 5.0.0)" for a game played with an older content version
-    than its game's newest (``--content-version`` or a config file), None otherwise."""
-    version = game.config.content_version
-    if version is None or version == getattr(game.ruleset, "content_version", version):
-        return None
-    base = next((f"{p.id} {p.version}" for p in game.catalog.packs if p.id == "base"), None)
-    return f"content version {version}" + (f" ({base})" if base else "")
 
 
 def _vp_parts(in_game: int, final: int) -> str:
