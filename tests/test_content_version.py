@@ -9,9 +9,10 @@ version 4 (the rows version 3's studies flagged) froze version 3 as ``base-v3``
 (tests/data/content-v3, made at c1402f4), and content version 5 (the Supply Depot and two
 Events flagged at 4 players) froze version 4 as ``base-v4`` (tests/data/content-v4, made at
 04e9bd7), and content version 6 (four buildings and an Event flagged at 4 players) froze
-version 5 as ``base-v5`` (tests/data/content-v5, made at 7a1d0df). A further rebalance is
-played here on a copy of the content folder: version 6 frozen as ``base-v6`` and a version 7
-with a flatter building-count chart."""
+version 5 as ``base-v5`` (tests/data/content-v5, made at 7a1d0df), and content version 7 (six
+buildings flagged at 4 players) froze version 6 as ``base-v6`` (tests/data/content-v6, made at
+62b8aaf). A further rebalance is played here on a copy of the content folder: version 7 frozen
+as ``base-v7`` and a version 8 with a flatter building-count chart."""
 
 from __future__ import annotations
 
@@ -46,8 +47,11 @@ V4_SAVE = V4 / "2p-greedy-random-seed3-decision40.json"
 V5 = Path(__file__).parent / "data" / "content-v5"
 V5_LOG = V5 / "2p-greedy-random-seed3.jsonl"
 V5_SAVE = V5 / "2p-greedy-random-seed3-decision40.json"
+V6 = Path(__file__).parent / "data" / "content-v6"
+V6_LOG = V6 / "2p-greedy-random-seed3.jsonl"
+V6_SAVE = V6 / "2p-greedy-random-seed3-decision40.json"
 V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 6 (docs/balance.md)
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 7 (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
 #: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
 V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
@@ -74,6 +78,9 @@ def _difficulties(game) -> dict:
 V2_SURFACE_VP = {"greenhouse": 3, "memorial_garden": 4, "customs_house": 5, "skyport": 6,
                  "defense_grid": 4, "jupiter_observatory": 4, "governors_residence": 7,
                  "ice_cathedral": 8, "radio_telescope": 8, "cryo_archive": 8}
+#: versions 3 to 6: each one lower (version 7 lowered two of them again: `V7_SURFACE_VP`)
+V6_SURFACE_VP = {tile: vp - 1 for tile, vp in V2_SURFACE_VP.items()}
+V7_SURFACE_VP = {**V6_SURFACE_VP, "governors_residence": 5, "radio_telescope": 6}
 
 
 def _surface_vp(game) -> dict:
@@ -131,6 +138,13 @@ V6_TILES = {
     "surface_elevator": (("pioneer", "engineer"), [("gain_colonist", {"from": "bag"})]),
     "council_chamber": (("steward", "any"), [("vp", 1), ("gain", {"toolkits": 1})]),
 }
+#: what content version 7 changed (docs/balance.md, "What version 7 changed"): version 6's
+#: rows but these (the Governor's Residence and the Radio Telescope: `V7_SURFACE_VP`)
+V7_ROWS = {**V6_ROWS, "engineering_guild": [("vp", 1), ("per", 1, 2)],
+           "mag_rail_terminal": [("per", 5, 3)]}
+#: the Marine Barracks' scoring and the Expedition Hub's slots: versions 3 to 6 and version 7
+V6_SHAPES = {"marine_barracks": [("vp", 1), ("per", 1, 3)], "expedition_hub": ("any", "any")}
+V7_SHAPES = {"marine_barracks": [("per", 1, 3)], "expedition_hub": ("any",)}
 
 
 def _steps(steps) -> list:
@@ -163,6 +177,13 @@ def _tiles(game) -> dict:
     return {tile: (tuple(by_id[tile].slots), _steps(by_id[tile].upkeep)) for tile in V6_TILES}
 
 
+def _shapes(game) -> dict:
+    """The Marine Barracks' scoring and the Expedition Hub's slots, as plain data."""
+    by_id = game.catalog.by_id
+    return {"marine_barracks": _steps(by_id["marine_barracks"].scoring),
+            "expedition_hub": tuple(by_id["expedition_hub"].slots)}
+
+
 def _vault(game) -> dict:
     """The Mineral Vault's scoring rule, as plain data."""
     step = game.catalog.by_id["mineral_vault"].scoring[0]
@@ -173,14 +194,14 @@ def _vault(game) -> dict:
 @pytest.fixture
 def rebalance(tmp_path, monkeypatch):
     """A function that switches this process to a further rebalance: the content folder
-    copied, today's base frozen as ``project/base-v6``, the base's building-count chart
-    flattened and its version 7.0.0, the Project's content version 7, a fresh default plugin
+    copied, today's base frozen as ``project/base-v7``, the base's building-count chart
+    flattened and its version 8.0.0, the Project's content version 8, a fresh default plugin
     host and empty catalog caches."""
     def switch():
         root = tmp_path / "content"
         shutil.copytree(paths.content_root(), root)
         project = root / "project"
-        shutil.copytree(project / "base", project / "base-v6")
+        shutil.copytree(project / "base", project / "base-v7")
         board = project / "base" / "board.yaml"
         text = board.read_text(encoding="utf-8")
         for count, vp in OLD_CHART.items():
@@ -189,9 +210,9 @@ def rebalance(tmp_path, monkeypatch):
         board.write_text(text, encoding="utf-8")
         manifest = project / "base" / "expansion.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace(
-            "version: 6.0.0", "version: 7.0.0"), encoding="utf-8")
+            "version: 7.0.0", "version: 8.0.0"), encoding="utf-8")
         monkeypatch.setattr(paths, "content_root", lambda: root)
-        monkeypatch.setattr(ProjectRuleset, "content_version", 7)
+        monkeypatch.setattr(ProjectRuleset, "content_version", 8)
         monkeypatch.setattr(game_module, "_CATALOGS", {})
         monkeypatch.setattr(game_module, "_TARGETS", {})
         monkeypatch.setattr(CONTENT, "_default", None)
@@ -201,23 +222,28 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
-def test_a_new_game_plays_content_version_6_and_older_versions_play_their_frozen_copies():
+def test_a_new_game_plays_content_version_7_and_older_versions_play_their_frozen_copies():
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == ProjectRuleset.content_version == 6
-    assert [p.version for p in new.catalog.packs] == ["6.0.0"]
-    assert _rows(new) == V6_ROWS and _tiles(new) == V6_TILES
+    assert new.config.content_version == ProjectRuleset.content_version == 7
+    assert [p.version for p in new.catalog.packs] == ["7.0.0"]
+    assert _rows(new) == V7_ROWS and _tiles(new) == V6_TILES and _shapes(new) == V7_SHAPES
+    assert _surface_vp(new) == V7_SURFACE_VP
+    v6 = Game.new({"players": 2, "seed": 3, "content_version": 6})
+    assert [p.version for p in v6.catalog.packs] == ["6.0.0"]
+    assert _rows(v6) == V6_ROWS and _tiles(v6) == V6_TILES and _shapes(v6) == V6_SHAPES
+    assert _surface_vp(v6) == V6_SURFACE_VP
     v5 = Game.new({"players": 2, "seed": 3, "content_version": 5})
     assert [p.version for p in v5.catalog.packs] == ["5.0.0"]
-    assert _rows(v5) == V5_ROWS and _tiles(v5) == V5_TILES
-    assert _surface_vp(v5) == _surface_vp(new)
-    assert _surface_vp(new) == {tile: vp - 1 for tile, vp in V2_SURFACE_VP.items()}
+    assert _rows(v5) == V5_ROWS and _tiles(v5) == V5_TILES and _shapes(v5) == V6_SHAPES
+    assert _surface_vp(v5) == V6_SURFACE_VP
     v4 = Game.new({"players": 2, "seed": 3, "content_version": 4})
     assert [p.version for p in v4.catalog.packs] == ["4.0.0"]
-    assert _rows(v4) == V4_ROWS and _tiles(v4) == V5_TILES
-    assert _surface_vp(v4) == _surface_vp(new)
+    assert _rows(v4) == V4_ROWS and _tiles(v4) == V5_TILES and _shapes(v4) == V6_SHAPES
+    assert _surface_vp(v4) == V6_SURFACE_VP
     v3 = Game.new({"players": 2, "seed": 3, "content_version": 3})
     assert [p.version for p in v3.catalog.packs] == ["3.0.0"]
-    assert _rows(v3) == V3_ROWS and _surface_vp(v3) == _surface_vp(new)
+    assert _rows(v3) == V3_ROWS and _surface_vp(v3) == V6_SURFACE_VP
+    assert _shapes(v3) == V6_SHAPES
     v2 = Game.new({"players": 2, "seed": 3, "content_version": 2})
     assert [p.version for p in v2.catalog.packs] == ["2.0.0"]
     assert _surface_vp(v2) == V2_SURFACE_VP
@@ -320,10 +346,13 @@ def test_a_log_and_a_save_of_content_version_3_replay_identically():
                      ["greedy", "random"]).result != game.result
 
 
-@pytest.mark.parametrize(("version", "log", "save", "rows"), [(4, V4_LOG, V4_SAVE, V4_ROWS),
-                                                             (5, V5_LOG, V5_SAVE, V5_ROWS)])
-def test_a_log_and_a_save_of_content_version_4_or_5_replay_identically(version, log, save,
-                                                                        rows):
+@pytest.mark.parametrize(("version", "log", "save", "rows", "tiles", "totals"), [
+    (4, V4_LOG, V4_SAVE, V4_ROWS, V5_TILES, {"0": 30, "1": 5}),
+    (5, V5_LOG, V5_SAVE, V5_ROWS, V5_TILES, {"0": 30, "1": 5}),
+    (6, V6_LOG, V6_SAVE, V6_ROWS, V6_TILES, {"0": 23, "1": -2}),
+])
+def test_a_log_and_a_save_of_content_version_4_to_6_replay_identically(version, log, save,
+                                                                        rows, tiles, totals):
     lines = log.read_text().splitlines()
     header = json.loads(lines[0])
     assert header["content_version"] == version
@@ -333,7 +362,9 @@ def test_a_log_and_a_save_of_content_version_4_or_5_replay_identically(version, 
     loaded = restore(parse_save(save.read_text()))
     game = loaded.game
     assert game.config.content_version == version
-    assert _rows(game) == rows and _tiles(game) == V5_TILES  # the tiles version 6 changed
+    # the Ocean tiles version 6 changed, and the tiles version 7 changed besides its rows
+    assert _rows(game) == rows and _tiles(game) == tiles and _shapes(game) == V6_SHAPES
+    assert _surface_vp(game) == V6_SURFACE_VP
     assert len(game.actions) == 40
     bots = loaded.bots
     while not game.is_over:
@@ -341,34 +372,34 @@ def test_a_log_and_a_save_of_content_version_4_or_5_replay_identically(version, 
     final = next(json.loads(x) for x in reversed(lines) if '"final_scoring"' in x)
     assert game.result["winner"] == final["winner"] == 0
     assert {str(r["seat"]): r["vp"] for r in game.result["players"]} == final["totals"] == \
-        {"0": 30, "1": 5}
+        totals
     assert play_game(GameConfig(players=2, seed=3, content_version=version),
                      ["greedy", "random"]).result == game.result
 
 
-def test_a_further_rebalance_keeps_version_6_files_replaying(rebalance, tmp_path):
+def test_a_further_rebalance_keeps_version_7_files_replaying(rebalance, tmp_path):
     from artemis.records.log import write_log
 
     config = GameConfig(players=2, seed=3)
     kinds = ["greedy", "random"]
     game = play_game(config, kinds)
-    log = tmp_path / "v6.jsonl"
+    log = tmp_path / "v7.jsonl"
     write_log(game, str(log), kinds)  # a str path as well as a Path
-    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 6
+    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 7
     rebalance()
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == 7 and _chart(new) == NEW_CHART
+    assert new.config.content_version == 8 and _chart(new) == NEW_CHART
     parsed = parse_log(log.read_text(), str(log))
-    assert parsed.config["content_version"] == 6 and verify(parsed) is None
-    for older in (V1_LOG, V2_LOG, V3_LOG, V4_LOG, V5_LOG):  # and versions 1's to 5's
+    assert parsed.config["content_version"] == 7 and verify(parsed) is None
+    for older in (V1_LOG, V2_LOG, V3_LOG, V4_LOG, V5_LOG, V6_LOG):  # and versions 1's to 6's
         assert verify(parse_log(older.read_text(), str(older))) is None
 
 
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
-    with pytest.raises(ConfigError, match=r"content_version 7 is not a content version of "
-                                          r"The Artemis Project: this engine plays 1 to 6 "
+    with pytest.raises(ConfigError, match=r"content_version 8 is not a content version of "
+                                          r"The Artemis Project: this engine plays 1 to 7 "
                                           r"\(a later one needs a newer artemis"):
-        Game.new({"players": 2, "seed": 1, "content_version": 7})
+        Game.new({"players": 2, "seed": 1, "content_version": 8})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})
     root = rebalance()
@@ -389,22 +420,22 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
                 "5", "--workers", "1", "--game-timeout", "0", *extra]
         return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
 
-    old, new = tmp_path / "v1.json", tmp_path / "v6.json"
+    old, new = tmp_path / "v1.json", tmp_path / "v7.json"
     played = run("--content-version", "1", out=old)
     assert played.exit_code == 0
     # the plain report says which content the games played
     assert "run seed 5, content version 1 (base 1.0.0): 2 finished" in played.output
     assert run("--start", "2", out=new).exit_code == 0
-    v1, v6 = json.loads(old.read_text()), json.loads(new.read_text())
-    assert v1["config"]["content_version"] == 1 and v6["config"]["content_version"] == 6
+    v1, v7 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v7["config"]["content_version"] == 7
     assert v1["config"]["packs"] == [{"id": "base", "version": "1.0.0"}]
-    assert v6["config"]["packs"] == [{"id": "base", "version": "6.0.0"}]
+    assert v7["config"]["packs"] == [{"id": "base", "version": "7.0.0"}]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert "its config's 'content_version' is 6, report 1's 1" in merged.output
-    bad = run("--content-version", "7")
+    assert "its config's 'content_version' is 7, report 1's 1" in merged.output
+    bad = run("--content-version", "8")
     assert bad.exit_code == 2
-    assert "content_version 7 is not a content version of The Artemis Project" in bad.output
+    assert "content_version 8 is not a content version of The Artemis Project" in bad.output
 
 
 def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_path):
@@ -426,16 +457,16 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     assert json.loads(flagged.stdout)["players"] == json.loads(result.stdout)["players"]
     over = play(old, "--content-version", "2")
     assert json.loads(over.stdout)["config"]["content_version"] == 2
-    newer = tmp_path / "v7.yaml"
-    newer.write_text("players: 2\ncontent_version: 7\n", encoding="utf-8")
+    newer = tmp_path / "v8.yaml"
+    newer.write_text("players: 2\ncontent_version: 8\n", encoding="utf-8")
     bad = play(newer)
     assert bad.exit_code == 1
     [problem] = json.loads(bad.stdout)  # --json: the problems as JSON
     assert {k: problem[k] for k in ("file", "line", "code", "hint")} == {
         "file": str(newer), "line": 2, "code": "E205",
-        "hint": "give 1 to 6, or leave it out for the current one"}
-    assert problem["message"].startswith("content_version 7 is not a content version of The "
-                                         "Artemis Project: this engine plays 1 to 6")
+        "hint": "give 1 to 7, or leave it out for the current one"}
+    assert problem["message"].startswith("content_version 8 is not a content version of The "
+                                         "Artemis Project: this engine plays 1 to 7")
 
 
 def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
@@ -472,7 +503,7 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
         verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))
 
 
-@pytest.mark.parametrize("version", [0, -2, 7])
+@pytest.mark.parametrize("version", [0, -2, 8])
 def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path, version):
     from typer.testing import CliRunner
 
@@ -488,7 +519,7 @@ def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path,
     loaded = CliRunner().invoke(app, ["play", "--load", str(saved), "--quiet"])
     assert loaded.exit_code != 0
     assert (f"field /config/content_version: content_version {version} is not a content "
-            "version of The Artemis Project: this engine plays 1 to 6") in loaded.output
+            "version of The Artemis Project: this engine plays 1 to 7") in loaded.output
     assert "Traceback" not in loaded.output
 
 
@@ -519,15 +550,15 @@ def test_content_show_and_list_read_an_older_content_version():
     bad = runner.invoke(app, ["content", "list", "--content-version", "9"])
     assert bad.exit_code == 2
     assert ("--content-version 9: content_version 9 is not a content version of The Artemis "
-            "Project: this engine plays 1 to 6") in bad.output
+            "Project: this engine plays 1 to 7") in bad.output
     assert "Traceback" not in bad.output
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
     ("content_version", "5", 'expected a whole number, got "5" (The Artemis Project plays '
-                             'content_version 1 to 6)'),
+                             'content_version 1 to 7)'),
     ("content_version", 2.5, "expected a whole number, got 2.5 (The Artemis Project plays "
-                             "content_version 1 to 6)"),
+                             "content_version 1 to 7)"),
     ("rules_version", None, "expected a whole number, got null (The Artemis Project plays "
                             "rules_version 1 to 2)"),
 ])
@@ -554,6 +585,10 @@ def test_play_names_an_older_content_version_above_its_account():
                               "--content-version", "5"])
     assert old.exit_code == 0, old.output
     assert old.stdout.startswith("content version 5 (base 5.0.0)\nP0 (random): ")
+    last = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet",
+                               "--content-version", "6"])  # the version 7 froze
+    assert last.exit_code == 0, last.output
+    assert last.stdout.startswith("content version 6 (base 6.0.0)\nP0 (random): ")
     account = runner.invoke(app, ["play", "--players", "2", "--seed", "3",
                                   "--content-version", "1"])
     assert account.stdout.startswith("content version 1 (base 1.0.0)\n── Round 1 ")
