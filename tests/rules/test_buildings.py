@@ -342,14 +342,16 @@ def test_construction_yard_on_expedition_building_reward():
 # empty Kelp Farm, Shelters 1 Pioneer + 2 Marines; the tile staffed (blank slots: Engineers);
 # the Mineral Vault: 1 VP per 3 Minerals (content version 2), 9 // 3
 SURFACE = {  # content version 3: the fixed values and the Barracks' base 1 VP lower;
-    # version 4: the Settlers' Lodge 1 + 3 of 5 Pioneers, the Engineering Guild 3 of 5
-    # Toolkits, the Explorers' Club 2 + 3 of 5 badges, the Mag-Rail 2 a 4 of 8 colonists
+    # version 4: the Settlers' Lodge 1 + 3 of 5 Pioneers, the Explorers' Club 2 + 3 of 5
+    # badges; version 7: the Engineering Guild 1 + 2 of 5 Toolkits, the Barracks no base
+    # before 3 of its 4 Marines (2 VP each), the Governor's Residence 5 and the Radio
+    # Telescope 6, the Mag-Rail 2 a 5 of 8 colonists (was a 4: 4 VP)
     "greenhouse": 2, "survey_station": 2, "memorial_garden": 3, "settlers_lodge": 4,
     "customs_house": 4, "skyport": 5, "defense_grid": 3, "jupiter_observatory": 3,
     "engineering_guild": 3, "power_plant": 3, "mineral_vault": 3, "colony_hall": 3,
-    "explorers_club": 5, "marine_barracks": 7, "threshold_control": 2,
-    "governors_residence": 6, "mag_rail_terminal": 4, "ice_cathedral": 7,
-    "radio_telescope": 7, "cryo_archive": 7,
+    "explorers_club": 5, "marine_barracks": 6, "threshold_control": 2,
+    "governors_residence": 5, "mag_rail_terminal": 2, "ice_cathedral": 7,
+    "radio_telescope": 6, "cryo_archive": 7,
 }
 
 
@@ -374,6 +376,35 @@ def test_mineral_vault_one_vp_per_three_minerals_at_most_five(minerals, vp):
     g = blank()
     _surface_position(g, "mineral_vault", staff_for(g, "mineral_vault"))
     g.state.players[0].minerals = minerals
+    assert final_scores(g)[0]["surface_buildings"] == vp
+
+
+@pytest.mark.parametrize(("toolkits", "vp"), [(0, 1), (1, 2), (2, 3), (5, 3)])
+def test_engineering_guild_one_vp_then_one_a_toolkit_at_most_two(toolkits, vp):
+    # content version 7: 1 VP, then 1 a Toolkit at most 2 (version 4 to 6: 1 a Toolkit, max 3)
+    g = blank()
+    _surface_position(g, "engineering_guild", staff_for(g, "engineering_guild"))
+    g.state.players[0].toolkits = toolkits
+    assert final_scores(g)[0]["surface_buildings"] == vp
+
+
+@pytest.mark.parametrize(("sheltered", "vp"), [(0, 4), (1, 6), (3, 6)])
+def test_marine_barracks_two_vp_a_marine_at_most_three(sheltered, vp):
+    # content version 7: no VP before its Marines' (versions 3 to 6: 1 VP first); its own 2
+    # Marines and those in the Shelters count
+    g = blank()
+    _surface_position(g, "marine_barracks", staff_for(g, "marine_barracks"))
+    g.state.players[0].shelters = [0, 0, sheltered, 0]
+    assert final_scores(g)[0]["surface_buildings"] == vp
+
+
+@pytest.mark.parametrize(("colonists", "vp"), [(9, 2), (10, 4), (14, 4), (15, 6), (20, 6)])
+def test_mag_rail_terminal_two_vp_a_five_colonists_at_most_three_times(colonists, vp):
+    # content version 7: 2 VP a 5 colonists (versions 4 to 6: a 4); its own 3 and the Geothermal
+    # Tap's 2 besides the Shelters' Pioneers
+    g = blank()
+    _surface_position(g, "mag_rail_terminal", staff_for(g, "mag_rail_terminal"))
+    g.state.players[0].shelters = [colonists - 5, 0, 0, 0]
     assert final_scores(g)[0]["surface_buildings"] == vp
 
 

@@ -884,7 +884,8 @@ def test_r22_expedition_hub_send_from_it_and_return_to_it():
     g = blank()
     s = g.state
     p = s.players[0]
-    hub = own(g, 0, "expedition_hub", [1, 0, 0, 0])  # owned, not fully staffed: in force
+    # its one slot staffed (two to content version 6; an empty Hub is in force too: below)
+    hub = own(g, 0, "expedition_hub", [1, 0, 0, 0])
     p.shelters = [1, 0, 0, 0]
     p.energy, p.minerals = 1, 0
     s.cards = [Card("ice_shelf_survey")]
@@ -894,20 +895,20 @@ def test_r22_expedition_hub_send_from_it_and_return_to_it():
     assert p.buildings[hub].staff == [0, 0, 0, 0] and p.shelters == [0, 0, 0, 0]
     run(g, ("expedition", 0), answers=["reward_first:1"])
     finish(g)
-    # 3 + 2 = 5 succeeds; both come back into the Hub's empty slots
-    assert p.buildings[hub].staff == [2, 0, 0, 0] and p.shelters == [0, 0, 0, 0]
+    # 3 + 2 = 5 succeeds; one comes back into the Hub's empty slot, the other to the Shelters
+    assert p.buildings[hub].staff == [1, 0, 0, 0] and p.shelters == [1, 0, 0, 0]
 
 
 def test_r22_hub_full_returns_the_rest_to_shelters_and_hub_is_not_heated():
     g = blank()
     s = g.state
     p = s.players[0]
-    hub = own(g, 0, "expedition_hub", [0, 1, 0, 0])
+    hub = own(g, 0, "expedition_hub")  # owned, not fully staffed: in force; its one slot free
     p.shelters = [0, 0, 0, 0]
     s.cards = [Card("first_descent", [BasecampDie(0, 1, pioneers=2)])]
     run(g, ("expedition", 0))
     finish(g)
-    assert p.buildings[hub].staff == [1, 1, 0, 0] and p.shelters == [1, 0, 0, 0]
+    assert p.buildings[hub].staff == [1, 0, 0, 0] and p.shelters == [1, 0, 0, 0]
     p.energy = 5
     run(g, ("heat", 0))
     assert p.energy == 4  # only the Shelter Pioneer is heated
@@ -1095,7 +1096,7 @@ def test_r30_hub_fills_first_and_the_owner_picks_which():
     s = g.state
     p = s.players[0]
     p.shelters = [0, 0, 0, 0]
-    hub = own(g, 0, "expedition_hub", [0, 1, 0, 0])  # one free slot
+    hub = own(g, 0, "expedition_hub")  # its one slot free (content version 7)
     # a failed card: 2 Pioneers and a Marine come back
     s.cards = [Card("storm_chase", [BasecampDie(0, 1, pioneers=2), BasecampDie(0, 2,
                                                                               sent=MARINE)])]
@@ -1104,7 +1105,7 @@ def test_r30_hub_fills_first_and_the_owner_picks_which():
     assert ids(g) == ["hub_return:pioneer", "hub_return:marine"]
     g.apply("hub_return:marine")
     assert g.pending is None
-    assert p.buildings[hub].staff == [0, 1, 1, 0] and p.shelters == [2, 0, 0, 0]
+    assert p.buildings[hub].staff == [0, 0, 1, 0] and p.shelters == [2, 0, 0, 0]
 
 
 # -- R31 ----------------------------------------------------------------------------------------
