@@ -141,9 +141,10 @@ def test_ability_counts(catalog):
 @pytest.mark.parametrize(("kind", "by_size", "by_type", "total"), [
     # slots per stack, duplicates counted
     # content version 6: the Council Chamber [steward] -> [steward, any], the Machine Shops
-    # [engineer] -> [any], the Surface Elevators [pioneer, any] -> [pioneer, engineer]
-    ("ocean", {1: 7, 2: 17, 3: 2},
-     {"pioneer": 14, "engineer": 8, "marine": 5, "steward": 2, "any": 18}, 47),
+    # [engineer] -> [any], the Surface Elevators [pioneer, any] -> [pioneer, engineer];
+    # version 7: the Expedition Hub [any, any] -> [any]
+    ("ocean", {1: 8, 2: 16, 3: 2},
+     {"pioneer": 14, "engineer": 8, "marine": 5, "steward": 2, "any": 17}, 46),
     ("surface", {1: 7, 2: 13, 3: 6},
      {"pioneer": 12, "engineer": 7, "marine": 6, "steward": 8, "any": 18}, 51),
 ])
@@ -187,6 +188,7 @@ def test_named_buildings(catalog):
     assert by_id(catalog, "machine_shop").slots == ("any",)  # version 6
 
     hub = by_id(catalog, "expedition_hub")
+    assert hub.slots == ("any",)  # content version 7: one slot, was two
     assert hub.passive.requires == "owned"
     assert [(m.param, m.mode, m.value) for m in hub.passive.modify] == [
         ("expedition_send_from", "add", "this_building"),
@@ -211,12 +213,16 @@ def test_named_buildings(catalog):
 
     mb = by_id(catalog, "marine_barracks")
     assert mb.kind == "surface" and mb.slots == ("marine", "marine")
-    assert mb.scoring[0] == Step("vp", 1)  # content version 3: 2 -> 1
-    assert mb.scoring[1].args["count"] == {"colonists": {"type": "marine"}}
-    assert (mb.scoring[1].args["every"], mb.scoring[1].args["max"]) == (1, 3)
+    # content version 3: 2 -> 1 VP before its Marines'; version 7: none
+    (per,) = mb.scoring
+    assert per.args["count"] == {"colonists": {"type": "marine"}}
+    assert (per.args["every"], per.args["max"]) == (1, 3)
+    assert per.args["effect"] == (Step("vp", 2),)
 
     assert by_id(catalog, "ice_cathedral").scoring == (Step("vp", 7),)  # version 3: 8 -> 7
-    assert by_id(catalog, "governors_residence").slots == ("steward", "steward")
+    gr = by_id(catalog, "governors_residence")
+    assert gr.slots == ("steward", "steward")
+    assert gr.scoring == (Step("vp", 5),)  # version 3: 7 -> 6; version 7: 6 -> 5
 
 
 def test_buildings_modify_only_player_parameters(catalog):
@@ -572,13 +578,14 @@ def test_version_5_changed_the_rows_flagged_at_4_players_in_every_study():
         assert v4.by_id[event].clauses[0].effect == (Step("lose", {"resources": 2}),)
 
 
-def test_version_6_changed_the_four_buildings_and_the_event_flagged_with_version_5(catalog):
-    """Content version 6 (docs/balance.md, "What version 6 changed"): the Manufactory, the
-    Council Chamber, the Surface Elevator, the Machine Shop and the Relief Convoy differ from
-    version 5's frozen copy, each tagged with the change and its evidence, and nothing else
-    moved."""
+def test_version_6_changed_the_four_buildings_and_the_event_flagged_with_version_5():
+    """Content version 6 (docs/balance.md, "What version 6 changed"), in its frozen copy: the
+    Manufactory, the Council Chamber, the Surface Elevator, the Machine Shop and the Relief
+    Convoy differ from version 5's frozen copy, each tagged with the change and its evidence,
+    and nothing else moved."""
     from artemis.util.paths import content_root
 
+    catalog = load_catalog(base=content_root() / "project" / "base-v6")
     v5 = load_catalog(base=content_root() / "project" / "base-v5")
     changed = {"manufactory", "council_chamber", "surface_elevator", "machine_shop",
                "relief_convoy"}
@@ -601,3 +608,34 @@ def test_version_6_changed_the_four_buildings_and_the_event_flagged_with_version
         assert by_id[tile].upkeep == was[tile].upkeep
     assert by_id["relief_convoy"].clauses[0].effect == (Step("relief", 3),)
     assert was["relief_convoy"].clauses[0].effect == (Step("relief", 2),)
+
+
+def test_version_7_changed_the_six_buildings_flagged_with_version_6(catalog):
+    """Content version 7 (docs/balance.md, "What version 7 changed"): the Mag-Rail Terminal,
+    the Governor's Residence, the Radio Telescope, the Marine Barracks, the Engineering Guild
+    and the Expedition Hub differ from version 6's frozen copy, each tagged with the change and
+    its evidence, and nothing else moved (the Fever Outbreak, also flagged, is as it was)."""
+    from artemis.util.paths import content_root
+
+    v6 = load_catalog(base=content_root() / "project" / "base-v6")
+    changed = {"mag_rail_terminal", "governors_residence", "radio_telescope", "marine_barracks",
+               "engineering_guild", "expedition_hub"}
+    assert _moved_and_tuned(catalog, v6, 7) == (changed, changed)
+    by_id, was = catalog.by_id, v6.by_id
+    assert not {f"{tile}_2" for tile in changed} & set(by_id)  # none has a copy
+    [now], [then] = by_id["mag_rail_terminal"].scoring, was["mag_rail_terminal"].scoring
+    assert (now.args["every"], now.args["max"], now.args["effect"]) == (5, 3, (Step("vp", 2),))
+    assert (then.args["every"], then.args["max"], then.args["effect"]) == (
+        4, 3, (Step("vp", 2),))
+    for tile, (vp, old) in {"governors_residence": (5, 6), "radio_telescope": (6, 7)}.items():
+        assert (by_id[tile].scoring, was[tile].scoring) == ((Step("vp", vp),), (Step("vp", old),))
+    barracks = by_id["marine_barracks"].scoring
+    assert len(barracks) == 1 and was["marine_barracks"].scoring == (Step("vp", 1), barracks[0])
+    guild, old_guild = by_id["engineering_guild"].scoring, was["engineering_guild"].scoring
+    assert guild[0] == Step("vp", 1)
+    assert (guild[1].args["every"], guild[1].args["max"]) == (1, 2)
+    assert len(old_guild) == 1 and (old_guild[0].args["every"], old_guild[0].args["max"]) == (1, 3)
+    assert guild[1].args["count"] == old_guild[0].args["count"] == {"held": {"item": "toolkits"}}
+    hub, old_hub = by_id["expedition_hub"], was["expedition_hub"]
+    assert (hub.slots, old_hub.slots) == (("any",), ("any", "any"))
+    assert hub.passive == old_hub.passive
