@@ -440,8 +440,12 @@ def test_the_projects_score_bounds_and_the_odysseys_reason_for_none():
 
     project = registered()["project"]
     assert [project.tools.score_bounds({"players": n}) for n in (2, 3, 4, 5)] == [
-        (-4, 306), (-4, 324), (-4, 342), (-4, 360)]
+        (-4, 303), (-4, 321), (-4, 339), (-4, 357)]
     # older content versions' cards gave more VP: the bounds read the content the config plays
+    # (version 6: the Marine Barracks' base VP, the Governor's Residence's and the Radio
+    # Telescope's one more, taken off by version 7)
+    assert [project.tools.score_bounds({"players": n, "content_version": 6})
+            for n in (2, 3, 4, 5)] == [(-4, 306), (-4, 324), (-4, 342), (-4, 360)]
     # (versions 4 and 5: the Manufactory's 2 VP a round, 1 from version 6)
     for version in (4, 5):
         assert [project.tools.score_bounds({"players": n, "content_version": version})

@@ -135,8 +135,8 @@ def test_vp_margin_needs_score_bounds_and_two_players():
     project = get_game("project")
     r = reward("vp_margin", project, {"game": "project", "players": 3}, 3)
     rows = [{"seat": 0, "vp": 40}, {"seat": 1, "vp": 10}, {"seat": 2, "vp": 10}]
-    # the margin over the bounds' span: -4 to 324 at 3 players (docs/design.md)
-    assert r.returns({"players": rows}) == pytest.approx([20 / 328, -10 / 328, -10 / 328])
+    # the margin over the bounds' span: -4 to 321 at 3 players (docs/design.md)
+    assert r.returns({"players": rows}) == pytest.approx([20 / 325, -10 / 325, -10 / 325])
     with pytest.raises(ValueError, match="vp_margin reward needs score bounds: The Artemis "
                                          "Odyssey"):
         reward("vp_margin", get_game("odyssey"), {"game": "odyssey", "players": 3}, 3)
