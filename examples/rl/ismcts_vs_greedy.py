@@ -8,19 +8,39 @@ Needs the rl extra: pip install -e '.[rl]'.
 """
 
 import argparse
+import sys
 
-import numpy as np
-import pyspiel
-from open_spiel.python.algorithms import ismcts, mcts
 
-from artemis.rl import openspiel as aos
+def at_least(low: int):
+    """An argparse type: a whole number of ``low`` or more, else a usage error (no traceback)."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if n < low:
+            raise argparse.ArgumentTypeError(f"{n} is less than {low}")
+        return n
+    return parse
+
 
 ap = argparse.ArgumentParser(description=" ".join(__doc__.split("\n\n")[0].split()))
-ap.add_argument("--seed", type=int, default=7)
-ap.add_argument("--simulations", type=int, default=20, help="IS-MCTS simulations a decision")
-ap.add_argument("--max-decisions", type=int, default=0,
+ap.add_argument("--seed", type=at_least(0), default=7, help="the game's seed (0 or more)")
+ap.add_argument("--simulations", type=at_least(1), default=20,
+                help="IS-MCTS simulations a decision (1 or more)")
+ap.add_argument("--max-decisions", type=at_least(0), default=0,
                 help="cut the game there, a draw (0: play it out)")
 args = ap.parse_args()
+
+try:
+    import numpy as np
+    import pyspiel
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from artemis.rl import openspiel as aos
+except ImportError as e:
+    sys.exit(f"ismcts_vs_greedy.py needs the rl extra ({e.name or e} is missing): "
+             "pip install -e '.[rl]'")
 
 aos.register()
 game = pyspiel.load_game("python_artemis_odyssey",
