@@ -32,20 +32,6 @@ def test_the_is_mcts_example_plays_against_the_greedy_bot():
     assert lines[1] == "returns (IS-MCTS, greedy): [0.0, 0.0]"
 
 
-@pytest.mark.parametrize("argv,said", [
-    (["--simulations", "0"], "argument --simulations: 0 is less than 1"),
-    (["--seed", "-1"], "argument --seed: -1 is less than 0"),
-    (["--max-decisions", "-3"], "argument --max-decisions: -3 is less than 0"),
-    (["--seed", "seven"], "argument --seed: 'seven' is not a whole number"),
-])
-def test_the_example_refuses_a_bad_argument_in_words(argv, said):
-    out = subprocess.run([sys.executable, str(EXAMPLE), *argv], capture_output=True,
-                         text=True, timeout=60)
-    assert out.returncode == 2
-    assert out.stderr.strip().endswith(f"ismcts_vs_greedy.py: error: {said}")
-    assert "Traceback" not in out.stderr
-
-
 @pytest.mark.parametrize("game_id,players,codec", [("odyssey", 3, "declared"),
                                                    ("project", 2, "slots")])
 def test_an_artemis_bot_answers_with_a_legal_number(game_id, players, codec):
