@@ -19,12 +19,8 @@ from __future__ import annotations
 import argparse
 import math
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "engine"))
-
-from artemis.sim.significance import benjamini_hochberg, mantel_haenszel  # noqa: E402
+from artemis.sim.significance import benjamini_hochberg, mantel_haenszel
 
 ITEMS = 52  # the base game's building tiles
 

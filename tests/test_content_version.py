@@ -222,28 +222,30 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
+#: per content version 3 to 7: its rows, tiles (None: not checked), shapes and Surface VP
+FROZEN = {7: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP),
+          6: (V6_ROWS, V6_TILES, V6_SHAPES, V6_SURFACE_VP),
+          5: (V5_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP),
+          4: (V4_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP),
+          3: (V3_ROWS, None, V6_SHAPES, V6_SURFACE_VP)}
+
+
+@pytest.mark.parametrize("version", sorted(FROZEN, reverse=True))
+def test_content_versions_3_to_7_play_their_own_values(version):
+    rows, tiles, shapes, surface_vp = FROZEN[version]
+    game = Game.new({"players": 2, "seed": 3, "content_version": version})
+    assert [p.version for p in game.catalog.packs] == [f"{version}.0.0"]
+    assert _rows(game) == rows and _shapes(game) == shapes and _surface_vp(game) == surface_vp
+    if tiles is not None:
+        assert _tiles(game) == tiles
+
+
 def test_a_new_game_plays_content_version_7_and_older_versions_play_their_frozen_copies():
     new = Game.new({"players": 2, "seed": 3})
     assert new.config.content_version == ProjectRuleset.content_version == 7
     assert [p.version for p in new.catalog.packs] == ["7.0.0"]
     assert _rows(new) == V7_ROWS and _tiles(new) == V6_TILES and _shapes(new) == V7_SHAPES
     assert _surface_vp(new) == V7_SURFACE_VP
-    v6 = Game.new({"players": 2, "seed": 3, "content_version": 6})
-    assert [p.version for p in v6.catalog.packs] == ["6.0.0"]
-    assert _rows(v6) == V6_ROWS and _tiles(v6) == V6_TILES and _shapes(v6) == V6_SHAPES
-    assert _surface_vp(v6) == V6_SURFACE_VP
-    v5 = Game.new({"players": 2, "seed": 3, "content_version": 5})
-    assert [p.version for p in v5.catalog.packs] == ["5.0.0"]
-    assert _rows(v5) == V5_ROWS and _tiles(v5) == V5_TILES and _shapes(v5) == V6_SHAPES
-    assert _surface_vp(v5) == V6_SURFACE_VP
-    v4 = Game.new({"players": 2, "seed": 3, "content_version": 4})
-    assert [p.version for p in v4.catalog.packs] == ["4.0.0"]
-    assert _rows(v4) == V4_ROWS and _tiles(v4) == V5_TILES and _shapes(v4) == V6_SHAPES
-    assert _surface_vp(v4) == V6_SURFACE_VP
-    v3 = Game.new({"players": 2, "seed": 3, "content_version": 3})
-    assert [p.version for p in v3.catalog.packs] == ["3.0.0"]
-    assert _rows(v3) == V3_ROWS and _surface_vp(v3) == V6_SURFACE_VP
-    assert _shapes(v3) == V6_SHAPES
     v2 = Game.new({"players": 2, "seed": 3, "content_version": 2})
     assert [p.version for p in v2.catalog.packs] == ["2.0.0"]
     assert _surface_vp(v2) == V2_SURFACE_VP
