@@ -1,6 +1,8 @@
-"""How often the balance report's flag test fires when no item matters (docs/balance.md,
-"Leviathan Sighting with nothing taken"): synthetic studies through the report's own
-`mantel_haenszel` and `benjamini_hochberg` (artemis.sim.significance).
+"""How often the balance report's flag test fires when no item matters.
+
+Synthetic studies through the report's own `mantel_haenszel` and `benjamini_hochberg`
+(artemis.sim.significance); docs/balance.md, "Leviathan Sighting with nothing taken", quotes
+this script's figures at its defaults (--games 400 --studies 100 --beta 0.5 --seed 1).
 
 Each synthetic game deals every seat 3 to 9 buildings from 52 (one owner a building, as the
 base game's tiles), then draws the winner with odds exp(beta x buildings held): holding more
@@ -23,13 +25,14 @@ import random
 from artemis.sim.significance import benjamini_hochberg, mantel_haenszel
 
 ITEMS = 52  # the base game's building tiles
+MOST_HELD = 9  # a seat holds 3 to 9: at most 5 seats share the 52 tiles
 
 
 def study(players: int, games: int, beta: float, rng: random.Random) -> list[float]:
     """The p-values of one synthetic study's items (those with an informative stratum)."""
     strata: list[dict] = [{} for _ in range(ITEMS)]
     for _ in range(games):
-        held = [rng.randint(3, 9) for _ in range(players)]
+        held = [rng.randint(3, MOST_HELD) for _ in range(players)]
         dealt = rng.sample(range(ITEMS), sum(held))
         owned, k = [], 0
         for n in held:
@@ -58,8 +61,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="log-odds of winning a building held (0.5)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    if args.players < 2 or args.games < 1 or args.studies < 1:
-        ap.error("--players must be 2 or more, --games and --studies 1 or more")
+    if not 2 <= args.players <= ITEMS // MOST_HELD or args.games < 1 or args.studies < 1:
+        ap.error(f"--players must be 2 to {ITEMS // MOST_HELD} (they share {ITEMS} tiles), "
+                 "--games and --studies 1 or more")
+    if not -20 <= args.beta <= 20:  # a NaN fails this too
+        ap.error("--beta must be a number from -20 to 20")
     rng = random.Random(args.seed)
     rows = small = flagged = 0
     for _ in range(args.studies):
@@ -67,6 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         rows += len(ps)
         small += sum(p < 0.05 for p in ps)
         flagged += any(q <= 0.05 for q in benjamini_hochberg(ps))
+    if not rows:
+        print(f"{args.players} players, {args.studies} studies of {args.games} games: no row "
+              "could be tested (too few games for a stratum with owners and others)")
+        return 0
     print(f"{args.players} players, {args.studies} studies of {args.games} games: p < 0.05 "
           f"in {small / rows:.1%} of {rows} rows (5% if calibrated); a row flagged in "
           f"{flagged / args.studies:.0%} of studies (at most 5%)")
