@@ -1,0 +1,133 @@
+"""Pool the Project's flag tests over several studies of other seeds (docs/balance.md, "Version
+7 at 4 players over 800 games"). `artemis simulate merge` joins index ranges of one run; two
+studies on different seeds are two runs, which it refuses. Their rows can still be tested
+together: each report keeps its 2x2 tables per stratum (``sums``), and Mantel-Haenszel pools
+tables, so a study's strata are kept apart from another's and the test is the report's own
+test over more games. Benjamini-Hochberg then runs over every tested row of the pool, as a
+report's `_flag` does over its rows. A pool of one report gives that report's odds ratios,
+p- and q-values (tests/test_pool_rows.py)::
+
+    .venv/bin/python benchmarks/pool_rows.py A.json.gz B.json.gz          # one pool: A and B
+    .venv/bin/python benchmarks/pool_rows.py A.json.gz B.json.gz --each   # and each alone
+
+Reports are `artemis simulate` JSON reports (``artemis-simulate/2``, gzipped or not) of the
+Project, of one player count and content; a report of another game, count or content is
+refused, said in words. Prints a table (``--json`` the rows). Not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import sys
+from pathlib import Path
+
+from artemis.sim.report import FDR
+from artemis.sim.significance import benjamini_hochberg, mantel_haenszel
+
+
+class PoolError(ValueError):
+    """A report that cannot be pooled: the message names the file and the reason."""
+
+
+def load(path: str) -> dict:
+    """The report at ``path`` (``.gz`` read gzipped). Raises `PoolError` naming the file when
+    it cannot be read or is not a mergeable Project report."""
+    p = Path(path)
+    try:
+        raw = gzip.open(p, "rt") if p.suffix == ".gz" else p.open()
+        with raw as f:
+            report = json.load(f)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise PoolError(f"{path}: cannot be read as a JSON report ({e})") from None
+    if not isinstance(report, dict) or "sums" not in report or "config" not in report:
+        raise PoolError(f"{path}: not an `artemis simulate` report that keeps its sums "
+                        "(format artemis-simulate/2)")
+    if report["config"].get("game") != "project":
+        raise PoolError(f"{path}: a report of {report['config'].get('game')!r}; the flag "
+                        "tests pooled here are the Project's")
+    return report
+
+
+def _tables(report: dict, item_id: str) -> tuple[list[tuple], list[tuple]]:
+    """The 2x2 tables (won, lost of the owners or hit seats; won, lost of the rest) of one
+    row of ``report``, one per stratum: (the owners' by bot and buildings held, the hit
+    seats' by standing at the start of the Event's round). The report tests the first and,
+    where they inform nothing (an Event has no owners), the second (`report._item`)."""
+    s = report["sums"]["item"].get(item_id)
+    if s is None:
+        return [], []
+    standing = (s.get("counts") or {}).get("standing") or {}
+    return ([tuple(t) for t in s["strata"].values()],
+            [(x["hit_won"], x["hit"] - x["hit_won"], x["rest_won"], x["rest"] - x["rest_won"])
+             for _, x in sorted(standing.items())])
+
+
+def pool(reports: list[dict], names: list[str] | None = None) -> list[dict]:
+    """Each row of the reports tested over all of them: [{id, kind, games, odds_ratio, p, q,
+    flagged}], ``games`` the games pooled, ``q`` the Benjamini-Hochberg q-value over every
+    tested row (FDR 5%), None where no table informs. Raises `PoolError` when the reports
+    differ in players or content version (``names`` name them in the message)."""
+    names = names or [f"report {i + 1}" for i in range(len(reports))]
+    first = reports[0]["config"]
+    for name, r in zip(names, reports, strict=True):
+        for key in ("players", "content_version", "packs"):
+            if r["config"].get(key) != first.get(key):
+                raise PoolError(f"{name}: {key} {r['config'].get(key)!r}, but {names[0]} has "
+                                f"{first.get(key)!r}: pool studies of one count and content")
+    games = sum(r["finished"] for r in reports)
+    rows = []
+    for item in reports[0]["items"]:
+        owners, hit = zip(*(_tables(r, item["id"]) for r in reports), strict=True)
+        test = mantel_haenszel([t for ts in owners for t in ts])
+        if test is None:
+            test = mantel_haenszel([t for ts in hit for t in ts])
+        rows.append({"id": item["id"], "kind": item["kind"], "games": games,
+                     "odds_ratio": test and test["odds_ratio"], "p": test and test["p"]})
+    tested = [x for x in rows if x["p"] is not None]
+    for x, q in zip(tested, benjamini_hochberg([x["p"] for x in tested]), strict=True):
+        x["q"], x["flagged"] = q, q <= FDR
+    for x in rows:
+        x.setdefault("q", None)
+        x.setdefault("flagged", False)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("reports", nargs="+", metavar="REPORT",
+                    help="simulate reports (.json, .json.gz)")
+    ap.add_argument("--each", action="store_true", help="a column for each report alone too")
+    ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    args = ap.parse_args(argv)
+    try:
+        reports = [load(p) for p in args.reports]
+        columns = [("pooled", pool(reports, args.reports))]
+        if args.each:
+            columns += [(Path(p).name, pool([r]))
+                        for p, r in zip(args.reports, reports, strict=True)]
+    except PoolError as e:
+        print(f"pool_rows.py: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps({name: rows for name, rows in columns}, indent=1))
+        return 0
+    print(f"{'row':24s} {'kind':10s} " + " ".join(f"{name[:26]:>26s}" for name, _ in columns))
+    for i, row in enumerate(columns[0][1]):
+        cells = []
+        for _, rows in columns:
+            x = rows[i]
+            cells.append("-" if x["p"] is None else
+                         f"{x['odds_ratio']:.2f} p {x['p']:.3f} q {x['q']:.3f}"
+                         + (" *" if x["flagged"] else "  "))
+        print(f"{row['id']:24s} {row['kind']:10s} " + " ".join(f"{c:>26s}" for c in cells))
+    for name, rows in columns:
+        flagged = [x["id"] for x in rows if x["flagged"]]
+        print(f"{name}: {rows[0]['games']} games, {len(flagged)} of "
+              f"{sum(x['p'] is not None for x in rows)} rows flagged (*): {', '.join(flagged)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

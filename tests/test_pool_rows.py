@@ -1,0 +1,66 @@
+"""benchmarks/pool_rows.py: the Project's flag tests pooled over studies of other seeds
+(docs/balance.md, "Version 7 at 4 players over 800 games"). A pool of one report must give
+that report's own figures, row for row; a pool of two its games added; reports of other
+counts are refused in words."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+
+import pytest
+from docs_blocks import load_script
+
+REPORTS = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "balance" / "reports"
+
+
+@pytest.fixture(scope="module")
+def pool_rows():
+    return load_script("pool_rows.py", "pool_rows")
+
+
+def _report(name):
+    path = REPORTS / name
+    if not path.exists():
+        pytest.skip(f"no {path.name} in this tree")
+    with gzip.open(path, "rt") as f:
+        return json.load(f)
+
+
+@pytest.mark.parametrize("name", ["after-4p-v7-second.json.gz", "after-2p-v7.json.gz"])
+def test_one_report_alone_gives_its_own_flags(pool_rows, name):
+    report = _report(name)
+    rows = {x["id"]: x for x in pool_rows.pool([report])}
+    tested = 0
+    for item in report["items"]:
+        mine, own = rows[item["id"]], item["adjusted"]
+        assert mine["flagged"] == own["flagged"], item["id"]
+        if own["p"] is None:
+            assert mine["p"] is None, item["id"]
+            continue
+        tested += 1
+        assert mine["odds_ratio"] == pytest.approx(own["odds_ratio"], abs=1e-4), item["id"]
+        assert mine["p"] == pytest.approx(own["p"], rel=1e-4), item["id"]
+        assert mine["q"] == pytest.approx(own["q"], rel=1e-4), item["id"]
+    assert tested == 67  # 62 owner rows and 5 Events with a standing test, as the report's
+
+
+def test_two_studies_pooled(pool_rows):
+    a, b = _report("after-4p-v7.json.gz"), _report("after-4p-v7-second.json.gz")
+    rows = {x["id"]: x for x in pool_rows.pool([a, b])}
+    assert rows["manufactory"]["games"] == 800
+    # the Manufactory: 1.86 (q 0.052) and 1.96 (flagged) alone, 1.91 pooled and flagged
+    assert rows["manufactory"]["odds_ratio"] == pytest.approx(1.91, abs=0.005)
+    assert rows["manufactory"]["flagged"]
+    flagged = sorted(x["id"] for x in rows.values() if x["flagged"])
+    assert len(flagged) == 13 and "fever_outbreak" in flagged
+
+
+def test_other_counts_refused(pool_rows, tmp_path):
+    a, b = _report("after-4p-v7.json.gz"), _report("after-2p-v7.json.gz")
+    with pytest.raises(pool_rows.PoolError, match="players 2, but .* has 4"):
+        pool_rows.pool([a, b], ["a.json", "b.json"])
+    bad = tmp_path / "list.json"
+    bad.write_text("[1, 2]")
+    assert pool_rows.main([str(bad)]) == 1
