@@ -31,8 +31,8 @@ def test_play_prints_rounds_and_the_score_table(tmp_path):
     assert lines[0] == {"type": "game", "game": "project", "players": 3, "seed": 5,
                         "params": {}, "bots": ["random"] * 3, "names": ["P0", "P1", "P2"],
                         "variants": {}, "options": {}, "expansions": [], "rules_version": 2,
-                        "content_version": 7}
-    assert content["packs"] == ["base 7.0.0"] and len(content["sha256"]) == 64
+                        "content_version": 8}
+    assert content["packs"] == ["base 8.0.0"] and len(content["sha256"]) == 64
     assert "project" in content["plugins"]
     assert sum(1 for e in lines if e["type"] == "board_setup") == 6
     assert lines[-1]["type"] == "final_scoring"
@@ -48,7 +48,7 @@ def test_play_json_matches_the_game():
     assert data["config"] == {"game": "project", "players": 2, "seed": 3,
                               "bots": ["greedy", "random"], "names": ["P0", "P1"],
                               "params": {}, "variants": {}, "options": {}, "expansions": [],
-                              "rules_version": 2, "content_version": 7}
+                              "rules_version": 2, "content_version": 8}
     for row in data["players"]:
         assert set(row["steps"]) == {"saved_resources", "surface_buildings", "buildings",
                                      "colonist_sets", "leftover_colonists", "badges",
@@ -77,9 +77,9 @@ def test_play_content_version_plays_the_frozen_base_content(tmp_path):
 
 
 def test_play_content_version_usage_errors_exit_2(tmp_path):
-    newer = run("play", "--content-version", "8", "--quiet")
-    assert newer.exit_code == 2 and ("content_version 8 is not a content version of The "
-                                     "Artemis Project: this engine plays 1 to 7") in newer.output
+    newer = run("play", "--content-version", "9", "--quiet")
+    assert newer.exit_code == 2 and ("content_version 9 is not a content version of The "
+                                     "Artemis Project: this engine plays 1 to 8") in newer.output
     assert run("play", "--content-version", "0").exit_code == 2
     save = tmp_path / "g.json"
     save.write_text("{}")

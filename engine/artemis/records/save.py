@@ -458,7 +458,7 @@ def check_save(data: Any, source: str = "<save>") -> None:
 
 def _versions_played(data: dict, where: str) -> str:
     """For a malformed ``/config/content_version`` or ``/config/rules_version``, the versions
-    the save's game plays, as the message's end (" (The Artemis Project plays 1 to 7)");
+    the save's game plays, as the message's end (" (The Artemis Project plays 1 to 8)");
     "" for another field or a game not known."""
     field = {"/config/content_version": "content_version",
              "/config/rules_version": "rules_version"}.get(where)
