@@ -91,7 +91,8 @@ def test_a_colonist_recruited_or_trained_is_not_told_twice(catalog):
 
 
 def test_an_event_that_changed_nothing_says_so_and_what_it_does(catalog):
-    # Cave-In with no die in the Quarry; Fever Outbreak on a target with no resources
+    # Cave-In with no die in the Quarry; Fever Outbreak on players with no resources (every
+    # player since content version 8, the players with the fewest Stewards before)
     log = [{"type": "resolve", "region": "basecamp"},
            {"type": "event", "event": "cave_in"},
            {"type": "resolve", "region": "quarry"},
@@ -99,8 +100,7 @@ def test_an_event_that_changed_nothing_says_so_and_what_it_does(catalog):
            {"type": "upkeep", "round": 5}]
     assert story(catalog, log) == [
         "  Event Cave-In: no effect (each player: lose 1 Energy per die in the Quarry)",
-        "  Event Fever Outbreak: no effect (the players with the fewest Stewards: lose 1 "
-        "resource in any mix)"]
+        "  Event Fever Outbreak: no effect (each player: lose 1 resource in any mix)"]
 
 
 def test_an_event_that_did_something_has_no_no_effect_line(catalog):

@@ -369,7 +369,7 @@ def test_named_events(catalog):
     ls = by_id(catalog, "leviathan_sighting")
     assert ls.when == "F"
     (clause,) = ls.clauses
-    assert clause.target == ("players_with_fewest", ("colonists", {"type": "marine"}))
+    assert clause.target == "each_player"  # content version 8: the fewest Marines before
     assert clause.effect == (Step("lose", {"resources": 1}),)  # content version 5
     wo = by_id(catalog, "whiteout")
     assert wo.when == "A"
@@ -610,13 +610,15 @@ def test_version_6_changed_the_four_buildings_and_the_event_flagged_with_version
     assert was["relief_convoy"].clauses[0].effect == (Step("relief", 2),)
 
 
-def test_version_7_changed_the_six_buildings_flagged_with_version_6(catalog):
-    """Content version 7 (docs/balance.md, "What version 7 changed"): the Mag-Rail Terminal,
-    the Governor's Residence, the Radio Telescope, the Marine Barracks, the Engineering Guild
-    and the Expedition Hub differ from version 6's frozen copy, each tagged with the change and
-    its evidence, and nothing else moved (the Fever Outbreak, also flagged, is as it was)."""
+def test_version_7_changed_the_six_buildings_flagged_with_version_6():
+    """Content version 7 (docs/balance.md, "What version 7 changed"), in its frozen copy: the
+    Mag-Rail Terminal, the Governor's Residence, the Radio Telescope, the Marine Barracks, the
+    Engineering Guild and the Expedition Hub differ from version 6's frozen copy, each tagged
+    with the change and its evidence, and nothing else moved (the Fever Outbreak, also flagged,
+    is as it was)."""
     from artemis.util.paths import content_root
 
+    catalog = load_catalog(base=content_root() / "project" / "base-v7")
     v6 = load_catalog(base=content_root() / "project" / "base-v6")
     changed = {"mag_rail_terminal", "governors_residence", "radio_telescope", "marine_barracks",
                "engineering_guild", "expedition_hub"}
@@ -639,3 +641,21 @@ def test_version_7_changed_the_six_buildings_flagged_with_version_6(catalog):
     hub, old_hub = by_id["expedition_hub"], was["expedition_hub"]
     assert (hub.slots, old_hub.slots) == (("any",), ("any", "any"))
     assert hub.passive == old_hub.passive
+
+
+def test_version_8_changed_the_two_events_that_hit_the_fewest_of_a_colonist_type(catalog):
+    """Content version 8 (docs/balance.md, "What version 8 changed"): Leviathan Sighting and
+    the Fever Outbreak, which hit the players with the fewest Marines / Stewards, hit every
+    player, each tagged with the change and its evidence, and nothing else moved (their loss,
+    1 resource, is as it was)."""
+    from artemis.util.paths import content_root
+
+    v7 = load_catalog(base=content_root() / "project" / "base-v7")
+    changed = {"leviathan_sighting", "fever_outbreak"}
+    assert _moved_and_tuned(catalog, v7, 8) == (changed, changed)
+    for event, colonist in {"leviathan_sighting": "marine", "fever_outbreak": "steward"}.items():
+        [now], [then] = catalog.by_id[event].clauses, v7.by_id[event].clauses
+        assert now.target == "each_player"
+        assert then.target == ("players_with_fewest", ("colonists", {"type": colonist}))
+        assert now.effect == then.effect == (Step("lose", {"resources": 1}),)
+        assert catalog.by_id[event].when == v7.by_id[event].when

@@ -52,7 +52,7 @@ def test_list_all():
     # expeditions: both rewards in words
     assert "gain the 2 colonists laid on this reward" in out
     # events: when and clauses in words
-    assert "the players with the fewest Marines: lose 1 resource in any mix" in out
+    assert "each player: lose 1 resource in any mix" in out  # Leviathan Sighting (version 8)
     assert "C (before Quarry)" in out
 
 
@@ -164,7 +164,8 @@ def test_show_json():
         {"param": "expedition_return_to", "set": "this_building"}]}
     event = json.loads(run("content", "show", "leviathan_sighting", "--json").stdout)
     assert event["clauses"][0]["effect"] == [{"lose": {"resources": 1}}]
-    assert event["words"] == ["the players with the fewest Marines: lose 1 resource in any mix"]
+    assert event["clauses"][0]["target"] == "each_player"  # content version 8
+    assert event["words"] == ["each player: lose 1 resource in any mix"]
 
 
 def test_show_unknown_id():
