@@ -233,9 +233,53 @@ def test_spaceport_congestion_with_shuttle_bay():
     assert param(g, "doorstep_cost_per_colonist", 1) == 3
 
 
-def test_leviathan_sighting_fewest_marines_lose_1_resource():
-    # content version 5: 1 resource, not 2 (docs/balance.md, "What version 5 changed")
+def test_leviathan_sighting_each_player_loses_1_resource():
+    # content version 8: every player, not the players with the fewest Marines; version 5: 1
+    # resource, not 2 (docs/balance.md, "What version 8 changed", "What version 5 changed")
     g = blank()
+    s = g.state
+    s.players[0].shelters = [1, 0, 1, 0]  # a Marine: hit all the same
+    for p, (e, m) in zip(s.players, [(3, 3), (2, 4), (0, 0)], strict=True):
+        p.energy, p.minerals = e, m
+    run(g, ("event", "leviathan_sighting"))
+    # players 0 and 1 choose which (an Energy or a Mineral), in turn order; player 2 has none
+    # and loses nothing (Some General Rules: a player loses only what they have)
+    assert g.pending.player == 0 and ids(g) == ["split:1", "split:0"]
+    g.apply("split:1")
+    assert g.pending.player == 1 and ids(g) == ["split:1", "split:0"]
+    g.apply("split:0")
+    assert g.pending is None
+    assert [(p.energy, p.minerals) for p in s.players] == [(2, 3), (2, 3), (0, 0)]
+
+
+def test_fever_outbreak_each_player_loses_1_resource():
+    # content version 8: every player, not the players with the fewest Stewards; version 4:
+    # resources, not a colonist; version 5: 1, not 2 (docs/balance.md)
+    g = blank()
+    s = g.state
+    s.discard = [0, 0, 0, 0]
+    s.players[0].shelters = [1, 0, 0, 1]  # a Steward: hit all the same
+    s.players[1].shelters = [1, 1, 0, 0]
+    s.players[2].shelters = [0, 0, 0, 0]
+    s.players[0].energy, s.players[0].minerals = 0, 2
+    s.players[2].energy, s.players[2].minerals = 1, 0
+    run(g, ("event", "fever_outbreak"))
+    # player 0 has only Minerals and player 2 only 1 Energy: each loses one, unasked; player 1
+    # chooses which; no colonist is lost
+    assert g.pending.player == 1 and ids(g) == ["split:1", "split:0"]
+    g.apply("split:1")
+    assert g.pending is None
+    assert [(p.energy, p.minerals) for p in s.players] == [(0, 1), (2, 3), (0, 0)]
+    assert [p.shelters for p in s.players] == [[1, 0, 0, 1], [1, 1, 0, 0], [0, 0, 0, 0]]
+    assert s.discard == [0, 0, 0, 0]
+
+
+# versions 1 to 7 (their frozen copies): only the players with the fewest Marines / Stewards
+
+
+def test_until_version_7_leviathan_sighting_fewest_marines_lose_1_resource():
+    # content version 5: 1 resource, not 2 (docs/balance.md, "What version 5 changed")
+    g = blank(content_version=7)
     s = g.state
     s.players[0].shelters = [1, 0, 1, 0]
     for p, (e, m) in zip(s.players, [(3, 3), (2, 4), (0, 0)], strict=True):
@@ -249,8 +293,8 @@ def test_leviathan_sighting_fewest_marines_lose_1_resource():
     assert [(p.energy, p.minerals) for p in s.players] == [(3, 3), (2, 3), (0, 0)]
 
 
-def test_leviathan_sighting_counts_marines_in_buildings():
-    g = blank()
+def test_until_version_7_leviathan_sighting_counts_marines_in_buildings():
+    g = blank(content_version=7)
     s = g.state
     own(g, 1, "submarine_dock", [0, 0, 1, 0])
     s.players[2].shelters = [0, 0, 1, 0]
@@ -259,9 +303,9 @@ def test_leviathan_sighting_counts_marines_in_buildings():
     assert [(p.energy, p.minerals) for p in s.players] == [(1, 0), (3, 3), (3, 3)]
 
 
-def test_fever_outbreak_fewest_stewards_lose_1_resource():
+def test_until_version_7_fever_outbreak_fewest_stewards_lose_1_resource():
     # content version 4: resources, not a colonist; version 5: 1, not 2 (docs/balance.md)
-    g = blank()
+    g = blank(content_version=7)
     s = g.state
     s.discard = [0, 0, 0, 0]
     s.players[0].shelters = [1, 0, 0, 1]  # a Steward: not among the fewest
