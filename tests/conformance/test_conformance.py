@@ -441,6 +441,9 @@ def test_the_projects_score_bounds_and_the_odysseys_reason_for_none():
     project = registered()["project"]
     assert [project.tools.score_bounds({"players": n}) for n in (2, 3, 4, 5)] == [
         (-4, 303), (-4, 321), (-4, 339), (-4, 357)]
+    # version 7's are the same: version 8 changed only whom two Events take a resource from
+    assert [project.tools.score_bounds({"players": n, "content_version": 7})
+            for n in (2, 3, 4, 5)] == [(-4, 303), (-4, 321), (-4, 339), (-4, 357)]
     # older content versions' cards gave more VP: the bounds read the content the config plays
     # (version 6: the Marine Barracks' base VP, the Governor's Residence's and the Radio
     # Telescope's one more, taken off by version 7)
