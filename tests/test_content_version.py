@@ -430,11 +430,13 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
     assert run("--start", "2", out=new).exit_code == 0
     v1, v7 = json.loads(old.read_text()), json.loads(new.read_text())
     assert v1["config"]["content_version"] == 1 and v7["config"]["content_version"] == 7
-    assert v1["config"]["packs"] == [{"id": "base", "version": "1.0.0"}]
-    assert v7["config"]["packs"] == [{"id": "base", "version": "7.0.0"}]
+    assert [(p["id"], p["version"]) for p in v1["config"]["packs"]] == [("base", "1.0.0")]
+    assert [(p["id"], p["version"]) for p in v7["config"]["packs"]] == [("base", "7.0.0")]
+    # each base's own files (docs/simulate.md, "Index ranges and merging")
+    assert v1["config"]["packs"][0]["digest"] != v7["config"]["packs"][0]["digest"]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert "its config's 'content_version' is 7, report 1's 1" in merged.output
+    assert f"its config's 'content_version' is 7, report 1 ({old})'s 1" in merged.output
     bad = run("--content-version", "8")
     assert bad.exit_code == 2
     assert "content_version 8 is not a content version of The Artemis Project" in bad.output
