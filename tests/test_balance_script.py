@@ -208,3 +208,21 @@ def test_a_stored_extract_renders_as_before(balance):
     data = json.loads((EXTRACTS / "project-4p.json").read_text())
     assert data["before"]["games"] == 20 and "min_games" not in data
     assert "20 games (indices 30-49 of seed" in balance.render("project-4p", copy.deepcopy(data))
+
+
+def test_the_how_section_plays_the_content_versions_its_text_names():
+    """docs/balance.md, "How the figures were made": its loop plays the content version the
+    text says (not the newest, which a simulate without --content-version plays), and the
+    comment's before the version the first table's before is."""
+    doc = (ROOT / "docs" / "balance.md").read_text(encoding="utf-8")
+    section = doc.split("## How the figures were made", 1)[1].split("\n## ", 1)[0]
+    text, command = section.split("```sh", 1)
+    said = re.search(r"\(2 players, content version (\d+),", " ".join(text.split()))
+    assert said, "the section no longer says which content version its command plays"
+    loop = command.split("done", 1)[0]
+    assert "simulate" in loop
+    assert re.findall(r"--content-version (\d+)", loop) == [said.group(1)]
+    before = re.search(r"the same with --content-version (\d+)", command).group(1)
+    first = json.loads((EXTRACTS / "project-2p.json").read_text())
+    assert (int(before), int(said.group(1))) == (first["before"]["content_version"],
+                                                 first["after"]["content_version"])
