@@ -597,4 +597,4 @@ def test_play_names_an_older_content_version_above_its_account():
                                   "--content-version", "1"])
     assert account.stdout.startswith("content version 1 (base 1.0.0)\n── Round 1 ")
     new = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet"])
-    assert new.stdout.startswith("P0 (random): ")  # today's version goes unsaid
+    assert new.stdout.startswith("content version 7 (base 7.0.0)\nP0 (random): ")  # today's too
