@@ -1,5 +1,7 @@
 """`artemis validate --content-version N` validates version N's frozen base copy (and packs on
-it, and --simulate plays on it), as `play` and `simulate` take the flag."""
+it, and --simulate plays on it), as `play` and `simulate` take the flag; and a pack of another
+game given to `play` or `simulate` is one error, E507 (README.md: the game is not the pack's
+there), without the unknown kinds its unread files would add."""
 
 from __future__ import annotations
 
@@ -70,3 +72,13 @@ def test_validate_refuses_a_version_not_shipped_as_a_usage_error():
             "Artemis Project: this engine plays 1 to 7") in result.stderr
     assert "Traceback" not in result.output
 
+
+def test_a_pack_of_another_game_given_to_play_is_e507_alone():
+    for command in (["play", "--players", "2", "--quiet"],
+                    ["simulate", "--games", "1", "--players", "2", "--workers", "1"]):
+        result = run(*command, "--game", "odyssey", "--expansion", str(REEF))
+        assert result.exit_code == 1, result.output
+        codes = [line.split("error[", 1)[1].split("]", 1)[0]
+                 for line in result.output.splitlines() if "error[" in line]
+        assert codes == ["E507"], (command, result.output)
+        assert "this pack is for the game 'project', not 'odyssey'" in result.output

@@ -95,6 +95,9 @@ class Pack:
     invalid: list[Item] = field(default_factory=list)
     replaces: Path | None = None
     unread: dict[str, str | None] = field(default_factory=dict)
+    #: its manifest names another game (E507): its files hold that game's kinds, so they are
+    #: not read (each would list unknown kinds, E212, that follow from the one error)
+    other_game: bool = False
 
 
 def may_hold(packs: Iterable[Pack], kind: str) -> bool:
@@ -326,6 +329,9 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
     packs[:] = _in_dependency_order(packs)
     items: list[Item] = []
     for pack in packs:
+        if pack.other_game:  # E507 said it: unread, as a file that could not be read
+            pack.unread.update({shown(f): None for f in pack.files})
+            continue
         for f in pack.files:
             items.extend(_read_file(f, pack.id, spec, problems, pack.invalid, pack.unread))
     for f in loose:
@@ -537,7 +543,7 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
         return None
     data = doc.data if isinstance(doc.data, dict) else {}
     pack_id = data.get("id") if isinstance(data.get("id"), str) else root.name
-    pack = Pack(pack_id, root, doc)
+    pack = Pack(pack_id, root, doc, other_game=any(p.code == "E507" for p in errs))
     requires = data.get("requires")
     if isinstance(requires, list):
         pack.requires = [r for r in requires if isinstance(r, str)]
