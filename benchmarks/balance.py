@@ -14,7 +14,11 @@ of the winning margin, the building chart's flagged rows), writes it as JSON wit
 ``--extract``, and renders the block ``<!-- balance:TABLE -->`` from it alone; ``--render
 EXTRACT`` renders a stored extract again (tests/test_balance_docs.py checks that
 docs/balance.md's blocks are exactly that, and that they name their commands and commits).
-Exit 2 on a bad argument or report, in words.
+Both reports must be Project reports of one player count, and each commit must name a commit
+of this checkout's history (git is asked). A side of fewer than 400 finished games (issue 28's
+bar) is said so in the block. ``--write-docs`` replaces the block of that name; a page without
+it is refused unless ``--append`` is given (a misspelt --table would add a second block), and
+an appended block is said so. Exit 2 on a bad argument or report, in words.
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ ROOT = Path(__file__).resolve().parent.parent
 #: issue 28's bars: a band of Expeditions tried must succeed this often per try; fairness p
 MIN_BAND_SUCCESS = 0.10
 MIN_FAIRNESS_P = 0.05
+#: issue 28's bar on a side's finished games: fewer, and the block says its figures are thin
+MIN_GAMES = 400
 
 
 class BalanceError(Exception):
@@ -49,12 +55,61 @@ def git_head() -> str | None:
     return out.stdout.strip() or None if out.returncode == 0 else None
 
 
+def check_commit(commit: str, option: str) -> None:
+    """Raise BalanceError unless ``commit`` names a commit of this checkout's history (an
+    ancestor of HEAD, or HEAD itself), as git says; a name (HEAD, a branch) is refused: the
+    block records the hash, which stays."""
+    def git(*args: str):
+        try:
+            return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True)
+        except OSError as e:
+            raise BalanceError(f"cannot check {option} {commit}: git cannot be run ({e})") \
+                from None
+
+    if not re.fullmatch(r"[0-9a-f]{7,40}", commit):
+        raise BalanceError(f"{option} {commit!r} is not a commit hash (7 to 40 hex digits, "
+                           "which the block records): give the hash of the commit the games "
+                           "were played at (`git rev-parse --short HEAD` prints this one's)")
+    if git("rev-parse", "--is-inside-work-tree").returncode != 0:
+        raise BalanceError(f"cannot check {option} {commit}: {ROOT} is not a git checkout")
+    found = git("rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}")
+    if found.returncode != 0:
+        raise BalanceError(f"{option} {commit} names no commit of this checkout (git rev-parse "
+                           "finds none): give the hash of the commit the games were played at")
+    if git("merge-base", "--is-ancestor", found.stdout.strip(), "HEAD").returncode != 0:
+        raise BalanceError(f"{option} {commit} is a commit, but not in this checkout's history "
+                           "(not an ancestor of HEAD): the block would name a commit a reader "
+                           "of this branch cannot find; play the games on this branch, or "
+                           "give the commit of its history they were played at")
+
+
 def extract(report: dict, commit: str) -> dict:
     """What the verdicts read of a merged simulate report (`artemis.sim.report.finish`'s
     shape), as plain JSON data; ``commit`` is where its games were played. Raises
-    BalanceError for a report without the figures (one written before issue 28's verdicts)."""
+    BalanceError for what is not a Project report, or one without the figures (written
+    before issue 28's verdicts)."""
+    if not isinstance(report, dict):
+        raise BalanceError(f"holds a JSON {_json_kind(report)}, not an `artemis simulate` "
+                           "report (a JSON object: the file --out writes)")
+    if not str(report.get("format", "")).startswith("artemis-simulate/"):
+        raise BalanceError("is not an `artemis simulate` report (no \"format\": "
+                           "\"artemis-simulate/2\"); give the merged report --out wrote"
+                           + (" (this is an extract of balance.py: give it to --render)"
+                              if {"before", "after"} <= set(report) else ""))
+    config = report.get("config")
+    if not isinstance(config, dict):
+        raise BalanceError("is damaged: its \"config\" is not an object")
+    game = config.get("game", "project")
+    if game != "project":
+        what = "an Odyssey report" if game == "odyssey" else f"a report of the game {game!r}"
+        raise BalanceError(f"is {what} (its config's game is {game!r}): balance.py tables "
+                           "issue 28's verdicts on The Artemis Project alone; give reports of "
+                           "a study played with --game project")
+    missing = [k for k in ("players", "bots", "seed") if k not in config]
+    if missing:
+        raise BalanceError(f"its config has no {', '.join(repr(k) for k in missing)}: it is not "
+                           "as `artemis simulate` wrote it; give the report --out wrote")
     try:
-        config = report["config"]
         figures = report["figures"]
         fairness = report["wins"]["fairness"]
         gap = report["vp"]["step_gap"]
@@ -64,6 +119,19 @@ def extract(report: dict, commit: str) -> dict:
     if margin is None or "most_relief" not in figures:
         raise BalanceError("the report has no winning margin or most_relief figure: its games "
                            "were played before those figures existed (0c92978); play them again")
+    try:
+        return _extract(report, config, figures, fairness, gap, margin, commit)
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        raise BalanceError(f"is damaged: a figure cannot be read ({type(e).__name__}: {e}); "
+                           "give the report as `artemis simulate` wrote it") from None
+
+
+def _json_kind(value) -> str:
+    return {list: "list", str: "string", int: "number", float: "number", bool: "boolean",
+            type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _extract(report, config, figures, fairness, gap, margin, commit) -> dict:
     tested = [x for x in report["items"] if (x.get("adjusted") or {}).get("p") is not None]
     return {
         "games": report["finished"], "indices": report["indices"],
@@ -142,13 +210,22 @@ def render(name: str, data: dict) -> str:
     b, a = data["before"], data["after"]
     out = [f"Written by `{data['command']}` at commit `{data['commit']}`.", ""]
     for label, x in (("Before", b), ("After", a)):
-        first, last = x["indices"][0][0], x["indices"][-1][1]
         out.append(f"- {label}: content version {x['content_version']} ({', '.join(x['packs'])}),"
-                   f" {x['games']} games (indices {first}-{last - 1} of seed {x['seed']}"
+                   f" {x['games']} games ({_indices(x['indices'])} of seed {x['seed']}"
                    f"{', ' + str(x['timed_out']) + ' timed out' if x['timed_out'] else ''}), "
                    f"{x['players']} seats of `{x['bots'][0]}`"
                    + ("" if len(set(x["bots"])) == 1 else f" and others ({', '.join(x['bots'])})")
                    + f", played at commit `{x['commit']}`")
+    # the bar of the extract (a stored extract from before it carries none: its block is as
+    # it was written, tests/test_balance_docs.py)
+    bar = data.get("min_games")
+    thin = [(label, x) for label, x in (("before", b), ("after", a))
+            if bar is not None and x["games"] < bar]
+    if thin:
+        out += ["", "Few games: " + "; ".join(
+            f"{label} has {x['games']}" for label, x in thin)
+            + f", under issue 28's bar of {bar} a side: its rates and tests are rough, and a "
+            "bar it holds or fails may not hold on more games."]
     out += ["", "| | before | after |", "|---|---|---|"]
     rows = [("seat win rates", " / ".join(_pct(v) for v in b["seat_win_rates"]),
              " / ".join(_pct(v) for v in a["seat_win_rates"]))]
@@ -212,17 +289,41 @@ def render(name: str, data: dict) -> str:
     return "\n".join(out) + "\n"
 
 
+def _indices(ranges: list) -> str:
+    """[[0, 400]] -> "indices 0-399"; [[0, 100], [200, 300]] -> "indices 0-99, 200-299" (a
+    merge of ranges with gaps: the games it holds, not the span)."""
+    parts = [f"{a}-{b - 1}" if b - a > 1 else str(a) for a, b in ranges]
+    return ("index " if len(parts) == 1 and "-" not in parts[0] else "indices ") + \
+        ", ".join(parts)
+
+
 BLOCK = r"<!-- balance:{name} -->\n(.*?)<!-- /balance:{name} -->"
+NAMES = re.compile(r"<!-- balance:([A-Za-z0-9_.-]+) -->")
 
 
-def write_docs(path: Path, name: str, text: str) -> None:
-    """Replace the block ``name`` of ``path`` with ``text`` (appended when it has none)."""
-    doc = path.read_text(encoding="utf-8")
+def write_docs(path: Path, name: str, text: str, append: bool = False) -> bool:
+    """Replace the block ``name`` of ``path`` with ``text``; when the page has none, append it
+    at the end with ``append``, else raise BalanceError naming the blocks it has. Returns
+    whether it appended."""
+    try:
+        doc = path.read_text(encoding="utf-8")
+    except (OSError, ValueError) as e:
+        raise BalanceError(f"--write-docs {path}: cannot read the page ({e})") from None
     block = f"<!-- balance:{name} -->\n{text}<!-- /balance:{name} -->"
     pattern = re.compile(BLOCK.format(name=re.escape(name)), re.S)
-    doc = (pattern.sub(lambda _m: block, doc) if pattern.search(doc)
+    found = pattern.search(doc) is not None
+    if not found and not append:
+        have = NAMES.findall(doc)
+        raise BalanceError(f"--write-docs {path} has no block '{name}' (it has "
+                           f"{', '.join(have) if have else 'none'}): give --append to add it "
+                           "at the end of the page, or the --table of a block it has")
+    doc = (pattern.sub(lambda _m: block, doc) if found
            else doc.rstrip("\n") + "\n\n" + block + "\n")
-    path.write_text(doc, encoding="utf-8")
+    try:
+        path.write_text(doc, encoding="utf-8")
+    except OSError as e:
+        raise BalanceError(f"--write-docs {path}: cannot write the page ({e})") from None
+    return not found
 
 
 def _load(path: str) -> dict:
@@ -230,6 +331,32 @@ def _load(path: str) -> dict:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise BalanceError(f"{path}: cannot read a JSON report ({e})") from None
+
+
+def _extract_of(path: str, commit: str, option: str) -> dict:
+    """The extract of the report at ``path`` (given as ``option``), its errors naming it."""
+    try:
+        return extract(_load(path), commit)
+    except BalanceError as e:
+        text = str(e)
+        raise BalanceError(text if text.startswith(f"{path}:") else
+                           f"{option} {path}: {text}") from None
+
+
+def _check_extract(path: str, data) -> None:
+    """Raise BalanceError unless ``data`` is an extract --extract wrote ({command, commit,
+    before, after})."""
+    if isinstance(data, dict) and str(data.get("format", "")).startswith("artemis-simulate/"):
+        raise BalanceError(f"--render {path} is an `artemis simulate` report, not an extract: "
+                           "give reports as --before and --after (with their commits); "
+                           "--render takes the JSON --extract wrote")
+    if not isinstance(data, dict):
+        raise BalanceError(f"--render {path} holds a JSON {_json_kind(data)}, not an extract "
+                           "(the JSON object --extract wrote)")
+    missing = [k for k in ("command", "commit", "before", "after") if k not in data]
+    if missing:
+        raise BalanceError(f"--render {path} is not an extract --extract wrote: no "
+                           f"{', '.join(repr(k) for k in missing)}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -241,11 +368,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--after-commit", help="the commit its games were played at")
     ap.add_argument("--extract", help="write the extract (JSON) here")
     ap.add_argument("--render", help="render a stored extract instead of reports")
-    ap.add_argument("--write-docs", help="write the block into this Markdown file")
+    ap.add_argument("--write-docs", help="write the block into this Markdown file (it must "
+                    "have the block, unless --append)")
+    ap.add_argument("--append", action="store_true", help="with --write-docs: add the block "
+                    "at the end of the page when it has none (said so on stderr)")
     args = ap.parse_args(argv)
     try:
         if args.render:
             data = _load(args.render)
+            _check_extract(args.render, data)
         else:
             if not (args.before and args.after and args.before_commit and args.after_commit):
                 ap.error("give --before, --before-commit, --after and --after-commit "
@@ -253,18 +384,39 @@ def main(argv: list[str] | None = None) -> int:
             command = " ".join([".venv/bin/python benchmarks/balance.py",
                                 *(a for a in sys.argv[1:] if a)]) if argv is None else \
                 " ".join([".venv/bin/python benchmarks/balance.py", *argv])
+            before = _extract_of(args.before, args.before_commit, "--before")
+            after = _extract_of(args.after, args.after_commit, "--after")
+            if before["players"] != after["players"]:
+                raise BalanceError(
+                    f"--before {args.before} is of {before['players']} players and --after "
+                    f"{args.after} of {after['players']}: a block compares one player count; "
+                    "give two reports of the same --players")
+            check_commit(args.before_commit, "--before-commit")
+            check_commit(args.after_commit, "--after-commit")
             data = {"command": command, "commit": git_head() or "unknown",
-                    "before": extract(_load(args.before), args.before_commit),
-                    "after": extract(_load(args.after), args.after_commit)}
-        text = render(args.table, data)
+                    "min_games": MIN_GAMES, "before": before, "after": after}
+        try:
+            text = render(args.table, data)
+        except (KeyError, TypeError, IndexError, AttributeError, ValueError) as e:
+            raise BalanceError(f"--render {args.render}: the extract is damaged "
+                               f"({type(e).__name__}: {e}); write it again with --extract"
+                               ) from None
+        appended = (write_docs(Path(args.write_docs), args.table, text, args.append)
+                    if args.write_docs else False)
     except BalanceError as e:
         print(f"balance.py: {e}", file=sys.stderr)
         return 2
     if args.extract:
         Path(args.extract).parent.mkdir(parents=True, exist_ok=True)
         Path(args.extract).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    if args.write_docs:
-        write_docs(Path(args.write_docs), args.table, text)
+    if appended:
+        print(f"balance.py: {args.write_docs} had no block '{args.table}': appended it at the "
+              "end of the page (move it under its heading)", file=sys.stderr)
+    few = [f"{side} has {data[side]['games']} games" for side in ("before", "after")
+           if data[side]["games"] < MIN_GAMES]
+    if few:
+        print(f"balance.py: warning: {', '.join(few)}, under issue 28's bar of {MIN_GAMES} a "
+              "side", file=sys.stderr)
     print(text, end="")
     return 0
 

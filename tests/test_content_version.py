@@ -461,11 +461,13 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
     assert run("--start", "2", out=new).exit_code == 0
     v1, v8 = json.loads(old.read_text()), json.loads(new.read_text())
     assert v1["config"]["content_version"] == 1 and v8["config"]["content_version"] == 8
-    assert v1["config"]["packs"] == [{"id": "base", "version": "1.0.0"}]
-    assert v8["config"]["packs"] == [{"id": "base", "version": "8.0.0"}]
+    assert [(p["id"], p["version"]) for p in v1["config"]["packs"]] == [("base", "1.0.0")]
+    assert [(p["id"], p["version"]) for p in v8["config"]["packs"]] == [("base", "8.0.0")]
+    # each base's own files (docs/simulate.md, "Index ranges and merging")
+    assert v1["config"]["packs"][0]["digest"] != v8["config"]["packs"][0]["digest"]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert "its config's 'content_version' is 8, report 1's 1" in merged.output
+    assert f"its config's 'content_version' is 8, report 1 ({old})'s 1" in merged.output
     bad = run("--content-version", "9")
     assert bad.exit_code == 2
     assert "content_version 9 is not a content version of The Artemis Project" in bad.output
@@ -626,4 +628,4 @@ def test_play_names_an_older_content_version_above_its_account():
                                   "--content-version", "1"])
     assert account.stdout.startswith("content version 1 (base 1.0.0)\n── Round 1 ")
     new = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet"])
-    assert new.stdout.startswith("P0 (random): ")  # today's version goes unsaid
+    assert new.stdout.startswith("content version 8 (base 8.0.0)\nP0 (random): ")  # today's too

@@ -38,6 +38,20 @@ def test_play_prints_rounds_and_the_score_table(tmp_path):
     assert lines[-1]["type"] == "final_scoring"
 
 
+def test_play_says_first_which_content_version_and_packs_it_plays():
+    result = run("play", "--players", "2", "--seed", "3", "--expansion",
+                 "content/examples/project/reef_expansion")
+    assert result.exit_code == 0, result.output
+    first, second = result.stdout.splitlines()[:2]
+    assert first == "content version 8 (base 8.0.0, reef_expansion 0.1.0)"
+    assert "Round 1" in second
+    quiet = run("play", "--players", "2", "--seed", "3", "--quiet", "--content-version", "4")
+    assert quiet.stdout.splitlines()[0] == "content version 4 (base 4.0.0)"
+    odyssey = run("play", "--game", "odyssey", "--players", "2", "--seed", "3", "--quiet")
+    assert odyssey.exit_code == 0, odyssey.output
+    assert odyssey.stdout.splitlines()[0] == "content version 1 (base 1.0.0)"
+
+
 def test_play_json_matches_the_game():
     result = run("play", "--players", "2", "--seed", "3", "--bots", "greedy,random", "--json")
     assert result.exit_code == 0, result.output

@@ -336,6 +336,22 @@ def test_standing_bands_on_known_gaps():
     assert _standing([5]) == ["level"]
 
 
+def test_the_console_heads_the_events_standing_table_with_the_bands_it_uses(run):
+    """The standing is the band of the projected gap to the best other seat (`_standing`),
+    not a rank: the table's title says so, with the bands the engine has."""
+    from artemis.games.project.stats import BEHIND_FURTHEST, STANDING_BANDS
+    from artemis.kernel.games import get_game
+
+    tables = get_game("project").report.report_tables(run["report"], "items")
+    title = next(t.title for t in tables if not isinstance(t, str)
+                 and t.title.startswith("Events: the hit seats' win against the rest's"))
+    assert "rank" not in title
+    assert ("(the band of the seat's projected score minus the best other seat's: level, or "
+            "ahead or behind by 1-3, 4-7, 8-12 or 13+ VP)") in title
+    bands = {name.split(" ", 1)[-1] for _, name in STANDING_BANDS if name != "level"}
+    assert bands | {BEHIND_FURTHEST.split(" ", 1)[1]} == {"1-3", "4-7", "8-12", "13+"}
+
+
 def test_events_hit_against_the_rest_within_standing_agree_with_the_replays(run, replayed):
     from test_simulate_figures import _event_hits
 

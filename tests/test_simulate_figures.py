@@ -334,11 +334,12 @@ def test_merge_refuses_reports_of_another_run_or_repeated_games(tmp_path):
         assert result.exit_code == 0, result.output
     result = invoke("simulate", "merge", str(paths["a"]), str(paths["b"]))
     assert result.exit_code == 1
-    assert "report 2 is of another run: its config's 'seed' is 2, report 1's 1" in \
-        result.stderr
+    assert (f"report 2 ({paths['b']}) is of another run: its config's 'seed' is 2, "
+            f"report 1 ({paths['a']})'s 1") in result.stderr
     result = invoke("simulate", "merge", str(paths["a"]), str(paths["c"]))
     assert result.exit_code == 1
-    assert "report 2 repeats games already merged, the first: game 1" in result.stderr
+    assert (f"report 2 ({paths['c']}) repeats games already merged, the first: game 1"
+            in result.stderr)
     # a range played on another content version (before a rebalance) is another run
     data = json.loads(paths["c"].read_text())
     assert data["config"]["content_version"] == 8 and data["config"]["rules_version"] == 2
@@ -346,15 +347,15 @@ def test_merge_refuses_reports_of_another_run_or_repeated_games(tmp_path):
     (tmp_path / "v1.json").write_text(json.dumps(data))
     result = invoke("simulate", "merge", str(paths["a"]), str(tmp_path / "v1.json"))
     assert result.exit_code == 1
-    assert "report 2 is of another run: its config's 'content_version' is 1, report 1's 8" \
-        in result.stderr
+    assert (f"report 2 ({tmp_path / 'v1.json'}) is of another run: its config's "
+            f"'content_version' is 1, report 1 ({paths['a']})'s 8") in result.stderr
     (tmp_path / "bad.json").write_text("{not json")
     result = invoke("simulate", "merge", str(paths["a"]), str(tmp_path / "bad.json"))
     assert result.exit_code == 1 and "is not JSON" in result.stderr
     (tmp_path / "old.json").write_text(json.dumps({"format": "artemis-simulate/1"}))
     result = invoke("simulate", "merge", str(tmp_path / "old.json"))
-    assert result.exit_code == 1 and "report 1 is not an artemis simulate report" in \
-        result.stderr
+    assert result.exit_code == 1 and (f"report 1 ({tmp_path / 'old.json'}) is not an "
+                                      "artemis simulate report") in result.stderr
     assert "Traceback" not in result.output
 
 

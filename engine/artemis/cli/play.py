@@ -145,10 +145,9 @@ def play(
         print(json.dumps({"config": config_record(game, kinds, names), **game.result}))
         return
     out = console()
-    version = game.config.content_version
-    if version is not None and version != getattr(game.ruleset, "content_version", version):
-        # an older version's game reads like today's otherwise; the newest goes unsaid
-        print(content_version_line(version, game.catalog))
+    # first, which content the game plays: an older version's game reads like today's
+    # otherwise, and an expansion's items like the base game's
+    print(content_version_line(game.config.content_version, game.catalog))
     if quiet:
         result = game.result
         from artemis.players.play import seat_labels, tie_note

@@ -333,12 +333,26 @@ def _task(games, players, bots, variant, option, expansion, plugin, disable_plug
               "seed": seed,
               "variants": _resolved(host, variants, ruleset.id),
               "expansions": [str(p) for p in expansion or ()],
-              "packs": [{"id": p.id, "version": p.version}
-                        for p in getattr(catalog, "packs", ())],
+              "packs": _packs(catalog),
               "plugins": list(task.plugins), "disabled_plugins": list(task.disabled)}
     if model is not None:
         config["scoring_model"] = model
     return task, items, config
+
+
+def _packs(catalog) -> list[dict]:
+    """{id, version, digest} of every pack the run loads: ``digest`` is the pack's files as
+    they are on disk as the run starts (`pack_digest`), so that `simulate merge` refuses
+    ranges played on edited content of one version (docs/simulate.md, "Index ranges and
+    merging"); a catalog's pack without a folder has no digest."""
+    from artemis.content.loader import pack_digest
+
+    out = []
+    for p in getattr(catalog, "packs", ()):
+        root = getattr(p, "root", None)
+        out.append({"id": p.id, "version": p.version,
+                    **({"digest": pack_digest(root)} if root else {})})
+    return out
 
 
 def _resolved(host, variants: dict, game: str) -> dict:
@@ -602,12 +616,13 @@ def merge(
     if out is not None:
         _check_out(out)
     try:
-        report = merge_reports(loaded)
+        report = merge_reports(loaded, names=[str(p) for p in reports])
     except MergeError as exc:
+        _fail(f"cannot merge the reports: {exc}")
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         names = ", ".join(f"{i} '{p}'" for i, p in enumerate(reports, 1))
-        _fail(f"cannot merge the reports ({names}): {exc}")
-    except (KeyError, TypeError, ValueError) as exc:
-        _fail(f"cannot merge the reports: a report is damaged ({type(exc).__name__}: {exc})")
+        _fail(f"cannot merge the reports ({names}): one is damaged ({type(exc).__name__}: "
+              f"{exc}); use the reports as `artemis simulate --out` wrote them")
     if out is not None:
         from artemis.records.save import write_atomic
 

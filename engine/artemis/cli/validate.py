@@ -56,13 +56,18 @@ def validate(
         "YAML file.")] = False,
     disable_plugin: DisableOpt = None,
     strict_plugins: StrictOpt = False,
+    content_version: Annotated[int | None, typer.Option(
+        "--content-version",
+        help="Validate this version of the game's base content, its frozen copy (default: "
+        "the newest; one game: --game's, or the packs', or project), and the PATHs on it; "
+        "--simulate plays on it too.", show_default=False)] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Validate content: YAML, schemas, cross-file checks, balance warnings. With no PATH,
     every game's base content (--game: that game's); with PATHs, the packs' game. A content
     file is checked with its pack, and only its problems are listed. Exit 0 valid (warnings
     allowed, unless --strict), 1 invalid, 2 usage error. With --simulate N, also play N games
-    with it."""
+    with it; with --content-version N, on version N of the base content."""
     from artemis.content.loader import pack_of, shown
     from artemis.content.problems import as_error
 
@@ -77,7 +82,8 @@ def validate(
             raise typer.Exit(0)
     if paths:
         rulesets = [ruleset_of(path_game(game_id, paths))]
-    elif game_id is not None or simulate:  # --simulate plays one game: --game's, or project
+    elif game_id is not None or simulate or content_version is not None:
+        # --simulate plays one game, and a content version is one game's: --game's, or project
         rulesets = [ruleset_of(game_id)]
     else:
         from artemis.kernel.games import failures, games
@@ -87,9 +93,11 @@ def validate(
             print(f"warning: game '{name}' failed to load: {error}", file=sys.stderr)
     if simulate:
         check_players(players, rulesets[0], "--players")
+    base = _base_of(rulesets[0], content_version) if content_version is not None else None
     results = []
     for ruleset in rulesets:
-        host, result = load_with_plugins(paths, ruleset, strict_plugins, disable_plugin)
+        host, result = load_with_plugins(paths, ruleset, strict_plugins, disable_plugin,
+                                         base=base)
         if result is None and paths:
             usage_error(f"{ruleset.name or ruleset.id} takes no content packs: "
                         f"{', '.join(map(str, paths))} cannot be validated for it")
@@ -117,7 +125,19 @@ def validate(
     if not ok or not simulate:
         raise typer.Exit(0 if ok else 1)
     ruleset, result = results[0]
-    _simulate_packs(result, host, simulate, seed, players, variant, option, as_json, ruleset)
+    _simulate_packs(result, host, simulate, seed, players, variant, option, as_json, ruleset,
+                    content_version)
+
+
+def _base_of(ruleset, version: int):
+    """The base pack folder of content version ``version`` of ``ruleset``'s game (its frozen
+    copy, or the base pack for the newest), or exit 2 for a version it does not ship."""
+    from artemis.kernel.game import ConfigError, content_version
+
+    try:
+        return ruleset.content.base_pack_of(content_version(ruleset, version))
+    except (ConfigError, ValueError) as exc:
+        usage_error(f"--content-version {version}: {exc}")
 
 
 def _of_files(problems: list, paths: list[Path]) -> tuple[list, list]:
@@ -185,7 +205,7 @@ def _summary(ruleset, result, named: bool) -> str:
 
 
 def _simulate_packs(result, host, games, seed, players, variant, option, as_json,
-                    ruleset) -> None:
+                    ruleset, content_version=None) -> None:
     from artemis.sim.pack_trial import trial
 
     try:
@@ -194,21 +214,22 @@ def _simulate_packs(result, host, games, seed, players, variant, option, as_json
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
     packs = result.packs if result is not None else []
-    base = ruleset.content.base_pack()
+    base = ruleset.content.base_pack_of(content_version)
     base = base.resolve() if base is not None else None
     roots = [str(p.root) for p in packs if p.root != base]  # a copy of base: in its place
     from artemis.kernel.game import ConfigError, Game, GameConfig
 
     try:  # a bad variant or option is a usage error, not N failed games
         Game.new(GameConfig(players=players, seed=seed, variants=variants,
-                            expansions=tuple(roots), game=ruleset.id), plugins=host)
+                            expansions=tuple(roots), game=ruleset.id,
+                            content_version=content_version), plugins=host)
     except ConfigError as exc:
         print(f"error: {exc}", file=sys.stderr)
         raise typer.Exit(2) from None
     items = result.items if result is not None else []
     new_ids = {i.id: i.kind for i in items if i.pack != "base" and i.id is not None}
     report = trial(roots, new_ids, games, seed, players, variants, plugins=host,
-                   game=ruleset.id)
+                   game=ruleset.id, content_version=content_version)
     if as_json:
         print(json.dumps(report, indent=2))
     else:

@@ -95,6 +95,9 @@ class Pack:
     invalid: list[Item] = field(default_factory=list)
     replaces: Path | None = None
     unread: dict[str, str | None] = field(default_factory=dict)
+    #: its manifest names another game (E507): its files hold that game's kinds, so they are
+    #: not read (each would list unknown kinds, E212, that follow from the one error)
+    other_game: bool = False
 
 
 def may_hold(packs: Iterable[Pack], kind: str) -> bool:
@@ -326,6 +329,9 @@ def load_content(targets: Iterable[Path | str], spec: GameSpec) -> LoadResult:
     packs[:] = _in_dependency_order(packs)
     items: list[Item] = []
     for pack in packs:
+        if pack.other_game:  # E507 said it: unread, as a file that could not be read
+            pack.unread.update({shown(f): None for f in pack.files})
+            continue
         for f in pack.files:
             items.extend(_read_file(f, pack.id, spec, problems, pack.invalid, pack.unread))
     for f in loose:
@@ -451,6 +457,37 @@ def _listed(manifest: Path) -> list[str]:
     return [f for f in files if isinstance(f, str)] if isinstance(files, list) else []
 
 
+def pack_digest(root: Path | str) -> str:
+    """"sha256:HEX", a digest of the content pack in ``root`` as the loader reads it: its
+    manifest and every content file the manifest lists (inside the folder), in sorted order of
+    their paths relative to the folder, each hashed with that path and its length, line ends
+    read as LF (a Windows checkout of the same commit gives the same digest). Files, not the
+    loaded catalog: the catalog holds engine objects and the folder it was read from, so its
+    digest would change with the engine's code or the pack's place, and a game without a JSON
+    form of its catalog could not have one (docs/simulate.md, "Index ranges and merging").
+    A file that cannot be read counts as empty bytes under its name."""
+    import hashlib
+
+    root = Path(root)
+    names = {MANIFEST}
+    for name in _listed(root / MANIFEST):
+        try:
+            f = (root / name).resolve()
+            if f.is_relative_to(root.resolve()) and f.is_file():
+                names.add(f.relative_to(root.resolve()).as_posix())
+        except (OSError, ValueError):  # a NUL byte or a loop: not a file the loader reads
+            continue
+    h = hashlib.sha256()
+    for name in sorted(names):
+        try:
+            data = (root / name).read_bytes().replace(b"\r\n", b"\n")
+        except OSError:
+            data = b""
+        h.update(name.encode("utf-8", "surrogateescape") + b"\0"
+                 + str(len(data)).encode() + b"\0" + data)
+    return "sha256:" + h.hexdigest()
+
+
 def _find_pack(pack_id: str, folders: list[Path]) -> Path | None:
     """A pack folder whose name, or whose manifest's id, is ``pack_id``."""
     for folder in folders:
@@ -506,7 +543,7 @@ def _read_manifest(root: Path, spec: GameSpec, problems: list[Problem]) -> Pack 
         return None
     data = doc.data if isinstance(doc.data, dict) else {}
     pack_id = data.get("id") if isinstance(data.get("id"), str) else root.name
-    pack = Pack(pack_id, root, doc)
+    pack = Pack(pack_id, root, doc, other_game=any(p.code == "E507" for p in errs))
     requires = data.get("requires")
     if isinstance(requires, list):
         pack.requires = [r for r in requires if isinstance(r, str)]

@@ -42,16 +42,17 @@ class ItemStats:
 
 def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: int,
           players: int = 4, variants: dict | None = None, plugins=None,
-          game: str = DEFAULT_GAME) -> dict:
-    """Play ``games`` seeded random games of ``game`` with the packs; ``new_ids`` maps each
-    expansion item id to its kind (buildings, expeditions, events). Returns the report as
-    plain data."""
+          game: str = DEFAULT_GAME, content_version: int | None = None) -> dict:
+    """Play ``games`` seeded random games of ``game`` with the packs, on the base content of
+    ``content_version`` (None: the newest); ``new_ids`` maps each expansion item id to its kind
+    (buildings, expeditions, events). Returns the report as plain data."""
     stats = {i: ItemStats(i, k) for i, k in new_ids.items()}
     finished, errors = 0, []
     for n in range(games):
         seed_n = game_seed(seed, n)  # the seeds of `artemis simulate --seed S`
         config = GameConfig(players=players, seed=seed_n, variants=dict(variants or {}),
-                            expansions=tuple(catalog_packs), game=game)
+                            expansions=tuple(catalog_packs), game=game,
+                            content_version=content_version)
         g = None
         try:
             g = Game.new(config, plugins=plugins)
@@ -67,6 +68,8 @@ def trial(catalog_packs: list[str], new_ids: dict[str, str], games: int, seed: i
                            "replay": "artemis play "
                            + (f"--game {game} " if game != DEFAULT_GAME else "")
                            + f"--seed {seed_n} --players {players} "
+                           + (f"--content-version {content_version} "
+                              if content_version is not None else "")
                            + " ".join(f"--expansion {p}" for p in catalog_packs),
                            "action": failing or (g.actions[-1].id if taken else None),
                            "error": f"{type(exc).__name__}: {exc}"})

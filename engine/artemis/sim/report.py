@@ -256,74 +256,87 @@ def _tally_item(s: dict, seen: bool, took: bool, held: set, won, winners, cells,
             cell[(0 if owner else 2) + (0 if wins else 1)] += 1
 
 
-def merge_tallies(tallies: list[dict]) -> dict:
+def merge_tallies(tallies: list[dict], label=None) -> dict:
     """The tally of the runs of ``tallies`` together: counts and sums added, minima and
     maxima taken, game indices joined, errors in index order. Raises MergeError for tallies
-    of other seats or items, or sharing a game index."""
+    of other seats or items, sharing a game index, or one that cannot be added (damaged);
+    ``label(i)`` names the i-th (from 1) in its messages (default: "report i")."""
     if not tallies:
         raise MergeError("no report to merge")
+    label = label or (lambda i: f"report {i}")
     out = copy.deepcopy(tallies[0])
     for i, t in enumerate(tallies[1:], 2):
-        for key in ("bots", "items"):
-            if t[key] != out[key]:
-                raise MergeError(f"report {i} has other {key} than report 1: {t[key]!r}")
-        played = {j for a, b in out["indices"] for j in range(a, b)}
-        both = [j for a, b in t["indices"] for j in range(a, b) if j in played]
-        if both:
-            raise MergeError(f"report {i} repeats games already merged, the first: game "
-                             f"{both[0]}")
-        out["games"] += t["games"]
-        out["interrupted"] = out["interrupted"] or t["interrupted"]
-        out["indices"] = _ranges(sorted(played | {j for a, b in t["indices"]
-                                                  for j in range(a, b)}))
-        out["finished"] += t["finished"]
-        out["seat_wins"] = [a + b for a, b in zip(out["seat_wins"], t["seat_wins"],
-                                                  strict=True)]
-        add_tree(out["bot_wins"], t["bot_wins"])
-        for key in ("final", "in_game", "decisions", "rounds"):
-            out[key] = _merge_stat(out[key], t[key])
-        out["by_seat"] = [_merge_stat(a, b) for a, b in zip(out["by_seat"], t["by_seat"],
-                                                           strict=True)]
-        for k, raw in t["by_bot"].items():
-            out["by_bot"][k] = _merge_stat(out["by_bot"][k], raw)
-        add_tree(out["histogram"], t["histogram"])
-        for name, raw in t["steps"].items():
-            out["steps"][name] = _merge_stat(out["steps"].get(name, Stats().raw()), raw)
-        add_tree(out["step_totals"], t["step_totals"])
-        for name, split in t.get("step_split", {}).items():
-            mine = out.setdefault("step_split", {}).setdefault(
-                name, {"winners": Stats().raw(), "others": Stats().raw()})
-            for side in ("winners", "others"):
-                mine[side] = _merge_stat(mine[side], split[side])
-        if "final_split" in t:  # a report from before the margin was kept has none
-            mine = out.setdefault("final_split", {"winners": Stats().raw(),
-                                                  "others": Stats().raw()})
-            for side in ("winners", "others"):
-                mine[side] = _merge_stat(mine[side], t["final_split"][side])
-        for name, table in t["positions"].items():
-            mine = out["positions"].setdefault(name, {})
-            for pos, (n, w) in table.items():
-                row = mine.setdefault(pos, [0, 0])
-                row[0] += n
-                row[1] += w
-        for item_id, s in t["item"].items():
-            o = out["item"].setdefault(item_id, _new_item(s["kind"]))
-            for key in ("appeared", "taken", "owners", "owner_wins"):
-                o[key] += s[key]
-            o["owner_vp"] = _merge_stat(o["owner_vp"], s["owner_vp"])
-            for k, (n, w) in s["by_bot"].items():
-                row = o["by_bot"].setdefault(k, [0, 0])
-                row[0] += n
-                row[1] += w
-            for key, cell in s["strata"].items():
-                mine = o["strata"].setdefault(key, [0, 0, 0, 0])
-                mine[:] = [a + b for a, b in zip(mine, cell, strict=True)]
-            add_tree(o["counts"], s["counts"])
-            add_tree(o["copies"], s["copies"])
-        add_tree(out["figures"], t["figures"])
-        out["errors"] = sorted(out["errors"] + t["errors"], key=lambda e: e["index"])
-        out["timed_out"] = sorted(out["timed_out"] + t["timed_out"], key=lambda e: e["index"])
+        try:
+            out = _add_tally(out, t, i, label)
+        except MergeError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise MergeError(_damaged(label(i), exc)) from None
     return _canonical(out)
+
+
+def _add_tally(out: dict, t: dict, i: int, label) -> dict:
+    """Add the tally ``t`` (the i-th) into ``out``; returns ``out``."""
+    for key in ("bots", "items"):
+        if t[key] != out[key]:
+            raise MergeError(f"{label(i)} has other {key} than {label(1)}: {t[key]!r}")
+    played = {j for a, b in out["indices"] for j in range(a, b)}
+    both = [j for a, b in t["indices"] for j in range(a, b) if j in played]
+    if both:
+        raise MergeError(f"{label(i)} repeats games already merged, the first: game "
+                         f"{both[0]}")
+    out["games"] += t["games"]
+    out["interrupted"] = out["interrupted"] or t["interrupted"]
+    out["indices"] = _ranges(sorted(played | {j for a, b in t["indices"]
+                                              for j in range(a, b)}))
+    out["finished"] += t["finished"]
+    out["seat_wins"] = [a + b for a, b in zip(out["seat_wins"], t["seat_wins"],
+                                              strict=True)]
+    add_tree(out["bot_wins"], t["bot_wins"])
+    for key in ("final", "in_game", "decisions", "rounds"):
+        out[key] = _merge_stat(out[key], t[key])
+    out["by_seat"] = [_merge_stat(a, b) for a, b in zip(out["by_seat"], t["by_seat"],
+                                                       strict=True)]
+    for k, raw in t["by_bot"].items():
+        out["by_bot"][k] = _merge_stat(out["by_bot"][k], raw)
+    add_tree(out["histogram"], t["histogram"])
+    for name, raw in t["steps"].items():
+        out["steps"][name] = _merge_stat(out["steps"].get(name, Stats().raw()), raw)
+    add_tree(out["step_totals"], t["step_totals"])
+    for name, split in t.get("step_split", {}).items():
+        mine = out.setdefault("step_split", {}).setdefault(
+            name, {"winners": Stats().raw(), "others": Stats().raw()})
+        for side in ("winners", "others"):
+            mine[side] = _merge_stat(mine[side], split[side])
+    if "final_split" in t:  # a report from before the margin was kept has none
+        mine = out.setdefault("final_split", {"winners": Stats().raw(),
+                                              "others": Stats().raw()})
+        for side in ("winners", "others"):
+            mine[side] = _merge_stat(mine[side], t["final_split"][side])
+    for name, table in t["positions"].items():
+        mine = out["positions"].setdefault(name, {})
+        for pos, (n, w) in table.items():
+            row = mine.setdefault(pos, [0, 0])
+            row[0] += n
+            row[1] += w
+    for item_id, s in t["item"].items():
+        o = out["item"].setdefault(item_id, _new_item(s["kind"]))
+        for key in ("appeared", "taken", "owners", "owner_wins"):
+            o[key] += s[key]
+        o["owner_vp"] = _merge_stat(o["owner_vp"], s["owner_vp"])
+        for k, (n, w) in s["by_bot"].items():
+            row = o["by_bot"].setdefault(k, [0, 0])
+            row[0] += n
+            row[1] += w
+        for key, cell in s["strata"].items():
+            mine = o["strata"].setdefault(key, [0, 0, 0, 0])
+            mine[:] = [a + b for a, b in zip(mine, cell, strict=True)]
+        add_tree(o["counts"], s["counts"])
+        add_tree(o["copies"], s["copies"])
+    add_tree(out["figures"], t["figures"])
+    out["errors"] = sorted(out["errors"] + t["errors"], key=lambda e: e["index"])
+    out["timed_out"] = sorted(out["timed_out"] + t["timed_out"], key=lambda e: e["index"])
+    return out
 
 
 def _canonical(t: dict) -> dict:
@@ -361,31 +374,97 @@ def build_report(results: list[dict], bots: list[str], items: list[tuple] = (),
                   ruleset)
 
 
-def merge_reports(reports: list[dict], ruleset=None) -> dict:
+def merge_reports(reports: list[dict], ruleset=None, names: list[str] | None = None) -> dict:
     """One report of the runs of ``reports`` (reports of index ranges of one study): equal,
     key for key, to the report of the whole run. Their configs must agree but for ``games``
-    and ``start`` (the merged config has the games added, the lowest start). Raises
-    MergeError naming the report and the key that differs, or a report without its
-    ``sums`` (not of this format)."""
+    and ``start`` (the merged config has the games added, the lowest start), and every pack
+    they loaded must have the same ``digest`` in each (`_check_digests`). Raises MergeError
+    naming the report and the key that differs, the pack whose content differs, a report
+    without its ``sums`` (not of this format) or whose sums are damaged. ``names`` (the
+    reports' files, say) name the reports in its messages beside their numbers."""
     if not reports:
         raise MergeError("no report to merge")
+
+    def label(i: int) -> str:
+        return f"report {i}" + (f" ({names[i - 1]})" if names and i <= len(names) else "")
+
     for i, r in enumerate(reports, 1):
         if not isinstance(r, dict) or r.get("format") != FORMAT or "sums" not in r:
-            raise MergeError(f"report {i} is not an artemis simulate report of format "
+            raise MergeError(f"{label(i)} is not an artemis simulate report of format "
                              f"{FORMAT} (with its sums)")
-    base = {k: v for k, v in reports[0]["config"].items() if k not in ("games", "start")}
+        if not isinstance(r.get("config"), dict) or not isinstance(r["sums"], dict):
+            raise MergeError(f"{label(i)} is damaged: its "
+                             f"{'config' if not isinstance(r.get('config'), dict) else 'sums'}"
+                             " is not a JSON object; use the report as `artemis simulate "
+                             "--out` wrote it, or play its range again")
+
+    def plain(config: dict) -> dict:
+        out = {k: v for k, v in config.items() if k not in ("games", "start")}
+        if isinstance(out.get("packs"), list):  # digests: compared on their own, below
+            out["packs"] = [{k: v for k, v in p.items() if k != "digest"}
+                            if isinstance(p, dict) else p for p in out["packs"]]
+        return out
+
+    base = plain(reports[0]["config"])
     for i, r in enumerate(reports[1:], 2):
-        other = {k: v for k, v in r["config"].items() if k not in ("games", "start")}
+        other = plain(r["config"])
         for key in sorted(set(base) | set(other)):
             if base.get(key) != other.get(key):
-                raise MergeError(f"report {i} is of another run: its config's '{key}' is "
-                                 f"{other.get(key)!r}, report 1's {base.get(key)!r}")
+                raise MergeError(f"{label(i)} is of another run: its config's '{key}' is "
+                                 f"{other.get(key)!r}, {label(1)}'s {base.get(key)!r}")
+    _check_digests(reports, label)
+    for i, r in enumerate(reports, 1):  # a damaged report is named, not met in the sum
+        try:
+            if not all(len(pair) == 2 and all(isinstance(j, int) for j in pair)
+                       for pair in r["sums"]["indices"]):
+                raise ValueError(f"indices {r['sums']['indices']!r} are not [start, stop) "
+                                 "pairs of game indices")
+            finish(copy.deepcopy(r["sums"]), r["config"], ruleset)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
+            raise MergeError(_damaged(label(i), exc)) from None
     config = dict(reports[0]["config"])
     if "games" in config:
         config["games"] = sum(r["config"].get("games", 0) for r in reports)
     if "start" in config:
         config["start"] = min(r["config"].get("start", 0) for r in reports)
-    return finish(merge_tallies([r["sums"] for r in reports]), config, ruleset)
+    return finish(merge_tallies([r["sums"] for r in reports], label), config, ruleset)
+
+
+def _damaged(label: str, exc: Exception) -> str:
+    return (f"{label} is damaged: its sums cannot be read ({type(exc).__name__}: {exc}); use "
+            "the report as `artemis simulate --out` wrote it, or play its range again")
+
+
+def _check_digests(reports: list[dict], label) -> None:
+    """Raise MergeError unless every pack that two reports both loaded (same id and version,
+    checked before) has one digest in both: a pack edited between two ranges without a new
+    version played other content. A report written before packs had digests (none of its
+    packs has one) merges with its like, never with a report that has them: the content it
+    played cannot be checked."""
+    def digests(r: dict) -> dict | None:
+        packs = [p for p in r["config"].get("packs") or () if isinstance(p, dict)]
+        if not any("digest" in p for p in packs):
+            return None
+        return {p.get("id"): p.get("digest") for p in packs}
+
+    first = digests(reports[0])
+    for i, r in enumerate(reports[1:], 2):
+        other = digests(r)
+        if (first is None) != (other is None):
+            without, having = (label(1), label(i)) if first is None else (label(i), label(1))
+            raise MergeError(
+                f"{without} records no digest of its content packs (written before reports "
+                f"recorded them) and {having} does: the content {without} played cannot be "
+                "checked against the other's; play its range again with this artemis")
+        if first is None:
+            continue
+        for pack, digest in first.items():
+            if other.get(pack) != digest:
+                raise MergeError(
+                    f"{label(i)} and {label(1)} played pack '{pack}' with other content: its "
+                    f"digest is {other.get(pack)} in one, {digest} in the other (its files "
+                    "were edited between the runs without a new version); play one range "
+                    "again on the other's content, or give the edited pack a new version")
 
 
 def _ruleset_of(config: dict | None):

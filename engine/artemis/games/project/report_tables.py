@@ -99,8 +99,10 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
         tested = [x for x in events if x["adjusted"].get("p") is not None]
         if tested:
             table = ReportTable("Events: the hit seats' win against the rest's within their "
-                                "standing at the start of the Event's round (rank by projected "
-                                "score), Mantel-Haenszel; q over every tested row (* flagged)",
+                                "standing at the start of the Event's round (the band of the "
+                                "seat's projected score minus the best other seat's: level, or "
+                                "ahead or behind by 1-3, 4-7, 8-12 or 13+ VP), "
+                                "Mantel-Haenszel; q over every tested row (* flagged)",
                                 [("event", "left"), ("hit", "right"), ("won", "right"),
                                  ("rest won", "right"), ("adj. OR", "right"), ("p", "right"),
                                  ("q", "right")])

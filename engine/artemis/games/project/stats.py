@@ -419,8 +419,10 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
     moved), and the hit seats' and the rest's final VP and win rate. A building's
     ``staffed_win_rate`` and ``unstaffed_win_rate`` (with Wilson intervals): the share of its
     copies held at the end, fully staffed or not, whose holder won. An Event's
-    ``standing_adjusted``: its hit seats' win against the rest's within each standing at
-    the start of its round (rank by projected score), pooled by Mantel-Haenszel {strata,
+    ``adjusted`` (which the report moves into the row's own ``adjusted``): its hit seats' win
+    against the rest's within each standing at the start of its round (`_standing`: the band,
+    `STANDING_BANDS`, of the seat's projected score minus the best other seat's, "level" or
+    "ahead"/"behind" by 1-3, 4-7, 8-12 or 13+ VP), pooled by Mantel-Haenszel {strata,
     odds_ratio, chi2, p}, or None when no standing was kept or none informs."""
     from artemis.sim.significance import mantel_haenszel, wilson
 
