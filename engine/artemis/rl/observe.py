@@ -78,8 +78,10 @@ class Encoder:
         self.incremental = "memo" in params
         #: whether the game's writer gives the cells it keeps (takes ``base``)
         self.based = "base" in params
-        # tuple of Cells (by identity) -> its template, float32[size], never handed out
+        # tuple of Cells (by identity) -> its template, float32[size], never handed out;
+        # tuple of runs (Cells) -> their indices end to end, intp[n]
         self._templates: dict = {}
+        self._runs: dict = {}
         self._memos: dict = {}  # seat, or SHARED -> (Memo, its float32 buffer)
         self._perms: dict = {}  # (id(runs), players, me) -> (runs, the gather's indices)
         self._catalog = None  # the catalog the memos were written for
@@ -157,11 +159,30 @@ class Encoder:
             if template is None:
                 template = self._template(key)
             out = template.copy()
+            if at:  # runs of indices (Cells), their array kept by the runs
+                key = tuple(at)
+                index = self._runs.get(key)
+                if index is None:
+                    index = self._index(key)
+                out[index] = _ints(values, _F32).astype(_F32, copy=False)
+            if ones:
+                out[_ints(ones)] = 1.0
+            return out
         else:
             out = self._zeros.copy()
             self._write(game, seat, ones, at, values)
         _put(out, ones, at, values)
         return out
+
+    def _index(self, key: tuple) -> np.ndarray:
+        """intp[cells]: the indices of the runs (`Cells`) in ``key``, end to end; kept (the
+        oldest dropped past `TEMPLATES`)."""
+        index = _ints([i for run in key for i in run])
+        kept = self._runs
+        if len(kept) >= TEMPLATES:
+            del kept[next(iter(kept))]
+        kept[key] = index
+        return index
 
     def _template(self, key: tuple) -> np.ndarray:
         """float32[size]: 1 at every cell of the `Cells` in ``key``, 0 elsewhere; kept (the

@@ -149,8 +149,14 @@ class _Plan:
         self.discard_ones: list[dict] = [{} for _ in range(P)]
         self.own_ones: dict = {}  # the same of the observing seat's own hand
         #: a player's VP, Resources, supply, hand size (12 cells), Artifacts held and used
-        self.player_at = [(*range(b, b + 12), b + 12 + 2 * C, b + 13 + 2 * C)
+        self.player_at = [Cells((*range(b, b + 12), b + 12 + 2 * C, b + 13 + 2 * C))
                           for b in range(players, players + P * width, width)]
+        #: the round's cell; the bank's and the decks' (`Cells`: runs of ``at``)
+        self.round_at = Cells((off("round"),))
+        self.bank_at = Cells(range(off("bank"), off("bank") + 8))
+        #: {the cells of the rarer values (a Singularity card's depth, a Trade, teams):
+        #: one `Cells` per content}
+        self.extra_at: dict[tuple, Cells] = {}
 
 
 _LAST_PLAN: list = [None, None]  # the last catalog planned and its plan: a writer's calls
@@ -182,7 +188,8 @@ def write_observation(game, seat, ones, at, values, base=None) -> None:
     cells). With ``base`` (a list), the cells kept while a game does not change them (the
     seats and players present, the Planning slots in use, the galaxy's planets in play and
     face-up planets' types) go to it as three `artemis.kernel.observation.Cells`, the same
-    for every seat, not to ``ones`` (`artemis.kernel.observation`)."""
+    for every seat, not to ``ones``; and ``at`` gets runs (`Cells`), not indices
+    (`artemis.kernel.observation`)."""
     s = game.state
     p = _plan(game.catalog, game.ruleset)
     o = p.o
@@ -202,7 +209,8 @@ def write_observation(game, seat, ones, at, values, base=None) -> None:
     if pending is not None and seat is not None and pending.player == seat:
         ones.append(o["question"] + p.kinds[pending.kind])
         ones.append(p.asked)
-    at.append(o["round"])
+    put_at = at.extend if base is None else at.append  # indices, or runs of them
+    put_at(p.round_at)
     r = s.round
     values.append(r if r < CAP_ROUND else CAP_ROUND)  # min() costs about 1k more (callgrind)
     phase = p.phases.get(s.phase)
@@ -266,7 +274,7 @@ def write_observation(game, seat, ones, at, values, base=None) -> None:
     player_at = p.player_at
     for pl in s.players:
         j = rel[pl.seat]
-        at += player_at[j]
+        put_at(player_at[j])
         v, hand = pl.vp, pl.hand
         values.append(v if v < CAP_VP else CAP_VP)
         values += pl.res
@@ -315,17 +323,18 @@ def write_observation(game, seat, ones, at, values, base=None) -> None:
         owner = pl.owner
         if owner >= 0:
             push(owner_at + rel[owner])
-            at += pieces_at
+            put_at(pieces_at)
             values += pl.pieces
     for pid in known:
         k = place[pid]
         if not planets[k].up:
             push(cells[k][0][planets[k].type])
-    at += range(o["bank"], o["bank"] + 8)
+    put_at(p.bank_at)
     values += s.bank
     n_artifacts, n_singularities = len(s.artifact_deck), len(s.singularity_deck)
     values += (n_artifacts if n_artifacts < CAP_CARDS else CAP_CARDS,
                n_singularities if n_singularities < CAP_CARDS else CAP_CARDS)
+    extra = at if base is None else []  # the rarer values' cells, one run
     if seat is not None and s.sing_known[me]:
         deck = s.singularity_deck
         known_at = o["singularity_known"]
@@ -333,12 +342,20 @@ def write_observation(game, seat, ones, at, values, base=None) -> None:
             if c in deck:
                 k = p.singularity[c]
                 ones.append(known_at + 2 * k)
-                at.append(known_at + 2 * k + 1)
+                extra.append(known_at + 2 * k + 1)
                 values.append(min(deck.index(c), CAP_CARDS))
     if s.trade is not None:
-        _trade(game, me, n, o["trade"], ones, at, values)
+        _trade(game, me, n, o["trade"], ones, extra, values)
     if t is not None:
-        _teams(s, t, seat, me_seat, p, card, ones, at, values)
+        _teams(s, t, seat, me_seat, p, card, ones, extra, values)
+    if extra and base is not None:
+        key = tuple(extra)
+        run = p.extra_at.get(key)
+        if run is None:
+            if len(p.extra_at) >= 4096:  # bounded: a catalog's such runs are a few hundred
+                p.extra_at.clear()
+            run = p.extra_at[key] = Cells(key)
+        at.append(run)
 
 
 _ID = attrgetter("id")
@@ -406,7 +423,7 @@ def _galaxy(p: _Plan, ids: tuple) -> tuple:
     and its pieces' cells; its place by id."""
     T = len(p.types)
     bases = [p.planet_base[i] for i in ids]
-    cells = [(p.type_cell[i], b + T + 1, b + T + 2, tuple(range(b + T + 2 + P, b + T + 6 + P)))
+    cells = [(p.type_cell[i], b + T + 1, b + T + 2, Cells(range(b + T + 2 + P, b + T + 6 + P)))
              for i, b in zip(ids, bases, strict=True)]
     return bases, cells, {pid: k for k, pid in enumerate(ids)}
 
