@@ -310,3 +310,37 @@ def test_a_writer_s_floats_and_many_ones_are_written_as_they_are():
     out = np.zeros(8, np.float32)
     _put(out, [1], [2, 6], [2**40, 3])  # a whole number float32 holds only roughly
     assert out.tolist() == [0, 1, np.float32(2**40), 0, 0, 0, 3, 0]
+
+
+@pytest.mark.parametrize("game_id,players,seed", [("odyssey", 4, 41), ("odyssey", 1, 42),
+                                                  ("odyssey", 6, 43), ("odyssey", 3, 44)])
+def test_the_template_path_equals_the_from_scratch_path(game_id, players, seed):
+    """`Encoder.fresh` where the writer takes ``base`` (a copy of the template of the cells it
+    keeps, the index arrays of its runs kept) against `Encoder.write` (the writer without
+    ``base``: every cell appended, packed into zeros), for every seat and the spectator at
+    every decision of a seeded game, on the game and on a clone of it every fifth decision
+    (a clone's lists are its own: its kept cells must be found, or made, alike); and a
+    template is never handed out: changing a returned array changes no later one."""
+    from artemis.kernel.observation import Cells
+
+    checked = 0
+    for enc, game, k in _decisions(game_id, players, seed, limit=250):
+        assert enc.based
+        for g in (game, game.clone()) if k % 5 == 0 else (game,):
+            for seat in (*range(players), None):
+                got = enc.fresh(g, seat)
+                want = _scratch(enc, g, seat)
+                if not np.array_equal(got, want):
+                    cells = np.flatnonzero(got != want)
+                    where = {s.name for s in enc.layout.slices
+                             for c in cells if s.start <= c < s.stop}
+                    raise AssertionError(f"{game_id} {players}p seat {seat}, decision {k}: "
+                                         f"the template path differs in {sorted(where)}")
+                got[:] = 9.0  # the caller's own array: the template it came from is not
+                assert np.array_equal(enc.fresh(g, seat), want)
+                checked += 1
+        base, at = [], []
+        enc._write(game, 0, [], at, [], base=base)
+        assert base and all(type(c) is Cells for c in base)
+        assert at and all(type(r) is Cells for r in at)  # runs only, never a bare index
+    assert checked > 250

@@ -16,6 +16,15 @@ player 0 sees them (one memo for every seat), else the seat's own; a seat's obse
 shared cells with each run ``(start, 5, width)`` (5 blocks of ``width`` cells, one per player
 relative to the observing one) turned by ``me`` modulo ``players``, plus its own cells.
 
+A writer may also take ``base`` (``write_observation(game, seat, ones, at, values, base=
+base)``, a list): it then appends to ``base`` `Cells`, runs of indices set to 1 that it keeps
+because the game rarely changes them (the seats present, the planets in play), in place of
+appending them to ``ones``; and it appends to ``at`` runs of indices (`Cells`, never a bare
+int), ``values`` holding the runs' values end to end. The observation is the same either way:
+`artemis.rl.observe.Encoder` keeps a ready array per combination of the base's `Cells` (a
+template) and starts from a copy of it, and one index array per combination of runs, so the
+kept cells cost nothing a call; without ``base`` the writer appends every cell and index.
+
 A layout is the same for every player count of a config (a game pads per-seat slices to its
 largest count), so a learner's input has one shape whatever the table. Each slice's ``low``
 and ``high`` bound every cell of it; a writer caps a value at its slice's ``high`` (an
@@ -117,6 +126,27 @@ class Layout:
 
     def __repr__(self) -> str:
         return f"<Layout of {len(self.slices)} slices, {self.size} cells>"
+
+
+class Cells(tuple):
+    """Indices a writer keeps (a tuple of ints, made once, never changed): in a writer's
+    ``base`` list, cells set to 1 of a section a game rarely changes; in its ``at`` list (when
+    given ``base``), a run of the cells its next values go to (see the module docstring).
+    Hashed and compared by identity, so a reader keys its own form of them
+    (`artemis.rl.observe.Encoder`'s templates and index arrays) by the object at the cost of
+    a pointer: a writer gives the same object for the same cells while it keeps them, and a
+    new one when they change (a new object with equal cells only costs a reader a template
+    more)."""
+
+    __slots__ = ()
+
+    __hash__ = object.__hash__
+
+    def __eq__(self, other) -> bool:
+        return self is other
+
+    def __ne__(self, other) -> bool:
+        return self is not other
 
 
 _UNSEEN = object()

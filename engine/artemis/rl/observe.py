@@ -8,7 +8,12 @@ slice's bounds (`bounds`).
 sections whose inputs changed since that seat's last observation (of any game of the config:
 a section's key is a snapshot of what it reads, not the game's identity), so an agent's loop
 pays for what a decision changed. `Encoder.write` always writes from scratch; both give the
-same numbers (tests/rl/test_observe.py checks it at every decision of seeded games)."""
+same numbers (tests/rl/test_observe.py checks it at every decision of seeded games).
+
+`Encoder.fresh` starts from a template where the game's writer takes ``base``
+(`artemis.kernel.observation.Cells`: the cells it keeps because a game rarely changes them):
+a float32[size] array per combination of those cells, made once (at most `TEMPLATES` kept
+per encoder), copied for each call as zeros would be, so only the other cells are packed."""
 
 from __future__ import annotations
 
@@ -71,6 +76,12 @@ class Encoder:
             params = {}
         #: whether the game's writer writes incrementally (takes a `Memo`)
         self.incremental = "memo" in params
+        #: whether the game's writer gives the cells it keeps (takes ``base``)
+        self.based = "base" in params
+        # tuple of Cells (by identity) -> its template, float32[size], never handed out;
+        # tuple of runs (Cells) -> their indices end to end, intp[n]
+        self._templates: dict = {}
+        self._runs: dict = {}
         self._memos: dict = {}  # seat, or SHARED -> (Memo, its float32 buffer)
         self._perms: dict = {}  # (id(runs), players, me) -> (runs, the gather's indices)
         self._catalog = None  # the catalog the memos were written for
@@ -136,12 +147,55 @@ class Encoder:
         """A fresh float32[size]: ``seat``'s observation of ``game`` written from scratch,
         the same numbers as `array`. Cheaper than `array` where one seat is read a decision
         (an agent's loop: the incremental shared buffer is then brought up to date and
-        turned for every call), dearer where every seat is (docs/performance.md)."""
-        out = self._zeros.copy()
+        turned for every call), dearer where every seat is (docs/performance.md). Where the
+        writer takes ``base``, a copy of the template of the cells it keeps, the other cells
+        written on it (the module docstring)."""
         ones, at, values = [], [], []  # `write`, inlined: one Python call fewer
-        self._write(game, seat, ones, at, values)
+        if self.based:
+            base = []
+            self._write(game, seat, ones, at, values, base=base)
+            key = tuple(base)  # Cells hash by identity: a few pointers
+            template = self._templates.get(key)
+            if template is None:
+                template = self._template(key)
+            out = template.copy()
+            if at:  # runs of indices (Cells), their array kept by the runs
+                key = tuple(at)
+                index = self._runs.get(key)
+                if index is None:
+                    index = self._index(key)
+                out[index] = _ints(values, _F32).astype(_F32, copy=False)
+            if ones:
+                out[_ints(ones)] = 1.0
+            return out
+        else:
+            out = self._zeros.copy()
+            self._write(game, seat, ones, at, values)
         _put(out, ones, at, values)
         return out
+
+    def _index(self, key: tuple) -> np.ndarray:
+        """intp[cells]: the indices of the runs (`Cells`) in ``key``, end to end; kept (the
+        oldest dropped past `TEMPLATES`)."""
+        index = _ints([i for run in key for i in run])
+        kept = self._runs
+        if len(kept) >= TEMPLATES:
+            del kept[next(iter(kept))]
+        kept[key] = index
+        return index
+
+    def _template(self, key: tuple) -> np.ndarray:
+        """float32[size]: 1 at every cell of the `Cells` in ``key``, 0 elsewhere; kept (the
+        oldest dropped past `TEMPLATES`), never handed out: `fresh` copies it."""
+        template = np.zeros(self.size, np.float32)
+        for cells in key:
+            if cells:
+                template[_ints(list(cells))] = 1.0
+        kept = self._templates
+        if len(kept) >= TEMPLATES:
+            del kept[next(iter(kept))]
+        kept[key] = template
+        return template
 
     def write(self, game, seat, out: np.ndarray) -> None:
         """Fill ``out`` (float32[size], zeroed by the caller) with ``seat``'s observation."""
@@ -164,6 +218,10 @@ def _put(out: np.ndarray, ones: list, at: list, values: list) -> None:
     elif ones:
         out[_ints(ones)] = 1.0
 
+
+#: the templates an `Encoder` keeps (float32[size] each: 7 KB for the Odyssey's 1,796 cells);
+#: a game's kept cells change a few dozen times a game
+TEMPLATES = 64
 
 #: up to this many ones are written with the other cells in one numpy assignment (about
 #: 7k instructions saved, 85 a one packed as a value: callgrind)

@@ -26,7 +26,7 @@ from operator import attrgetter
 from artemis.games.odyssey.rules.rounds import face_up_planning
 from artemis.games.odyssey.rules.setup import MAX_PER_STAR
 from artemis.games.odyssey.vocabulary import ASSETS
-from artemis.kernel.observation import Layout, Slice, catalog_plan
+from artemis.kernel.observation import Cells, Layout, Slice, catalog_plan
 
 #: raised when a slice's meaning changes (artemis.rl's layout_version)
 layout_version = 1
@@ -74,6 +74,9 @@ class _Plan:
         self.in_play: dict[tuple, tuple] = {}
         #: the last galaxy written (`_face_up`)
         self.last_galaxy: tuple = (None,) * 7
+        #: the galaxy's kept cells (`_face_up`), one `Cells` per content: the same object
+        #: for a clone's galaxy as for its original's
+        self.galaxy_cells: dict[tuple, Cells] = {}
         self.per_seat = P + 4
         slices = [
             Slice("seats", SEATS, doc="1 for each seat present, relative to the observing "
@@ -140,14 +143,20 @@ class _Plan:
         #: face-down cards' cells) and of Score discards (`_cells`)
         self.hand_ones: list[dict] = [{} for _ in range(P)]
         #: {(seats, players): their cells}; {(slots in use, Singularity slot): (each slot's
-        #: first cell, the cells set for the board in use)}
+        #: first cell, the cells set for the board in use)}; the cells as `Cells`
         self.present: dict = {}
         self.used: dict = {}
         self.discard_ones: list[dict] = [{} for _ in range(P)]
         self.own_ones: dict = {}  # the same of the observing seat's own hand
         #: a player's VP, Resources, supply, hand size (12 cells), Artifacts held and used
-        self.player_at = [(*range(b, b + 12), b + 12 + 2 * C, b + 13 + 2 * C)
+        self.player_at = [Cells((*range(b, b + 12), b + 12 + 2 * C, b + 13 + 2 * C))
                           for b in range(players, players + P * width, width)]
+        #: the round's cell; the bank's and the decks' (`Cells`: runs of ``at``)
+        self.round_at = Cells((off("round"),))
+        self.bank_at = Cells(range(off("bank"), off("bank") + 8))
+        #: {the cells of the rarer values (a Singularity card's depth, a Trade, teams):
+        #: one `Cells` per content}
+        self.extra_at: dict[tuple, Cells] = {}
 
 
 _LAST_PLAN: list = [None, None]  # the last catalog planned and its plan: a writer's calls
@@ -173,10 +182,14 @@ def observation_layout(config) -> Layout:
     return _plan(game.catalog, game.ruleset).layout
 
 
-def write_observation(game, seat, ones, at, values) -> None:
+def write_observation(game, seat, ones, at, values, base=None) -> None:
     """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 and
     shown nothing private) to ``ones`` (indices set to 1) and ``at``/``values`` (other
-    cells)."""
+    cells). With ``base`` (a list), the cells kept while a game does not change them (the
+    seats and players present, the Planning slots in use, the galaxy's planets in play and
+    face-up planets' types) go to it as three `artemis.kernel.observation.Cells`, the same
+    for every seat, not to ``ones``; and ``at`` gets runs (`Cells`), not indices
+    (`artemis.kernel.observation`)."""
     s = game.state
     p = _plan(game.catalog, game.ruleset)
     o = p.o
@@ -189,15 +202,15 @@ def write_observation(game, seat, ones, at, values) -> None:
     C = len(p.card_kinds)
     present = p.present.get((seats, n))
     if present is None:  # the seats and the players (teams) present: one tuple a count
-        present = p.present[seats, n] = (*range(o["seats"], o["seats"] + seats),
-                                         *range(o["players_present"],
-                                                o["players_present"] + n))
-    ones += present
+        present = p.present[seats, n] = Cells((*range(o["seats"], o["seats"] + seats),
+                                               *range(o["players_present"],
+                                                      o["players_present"] + n)))
     pending = game.pending
     if pending is not None and seat is not None and pending.player == seat:
         ones.append(o["question"] + p.kinds[pending.kind])
         ones.append(p.asked)
-    at.append(o["round"])
+    put_at = at.extend if base is None else at.append  # indices, or runs of them
+    put_at(p.round_at)
     r = s.round
     values.append(r if r < CAP_ROUND else CAP_ROUND)  # min() costs about 1k more (callgrind)
     phase = p.phases.get(s.phase)
@@ -220,23 +233,31 @@ def write_observation(game, seat, ones, at, values) -> None:
     used = p.used.get(slots)
     if used is None:  # each slot in use, the Singularity slot's cell: one tuple a board
         bases = tuple(map(p.slot_base.__getitem__, s.slots))
-        used = p.used[slots] = (bases, (*bases, *(b + 1 for slot, b in zip(s.slots, bases,
-                                                                           strict=True)
-                                                   if slot == slots[1])))
+        used = p.used[slots] = (bases, Cells((*bases, *(b + 1 for slot, b
+                                                         in zip(s.slots, bases, strict=True)
+                                                         if slot == slots[1]))))
     bases = used[0]
-    ones += used[1]
-    board, nb = s.board, len(s.board)
-    for i, base in enumerate(bases):
+    # the players' face-down cards (counted in their hands below), found in the same loop
+    down = None
+    board, nb, revealed = s.board, len(s.board), s.revealed  # nb: 0 before the first round
+    for i, first in enumerate(bases):
         entry = board[i] if i < nb else None
         if entry is None:
-            ones.append(base + P1)
+            ones.append(first + P1)
             continue
-        ones.append(base + 2 + rel[entry[0]])
-        by = entry[0] if t is None else t.board_seat[i]
-        if s.revealed[i] or (seat is not None and by == seat) or face_up:
-            ones.append(base + P1 + 1 + card[entry[1]])
+        who = entry[0]
+        ones.append(first + 2 + rel[who])
+        if revealed[i]:
+            ones.append(first + P1 + 1 + card[entry[1]])
+            continue
+        if down is None:
+            down = [[] for _ in range(n)]
+        down[who].append(entry[1])
+        by = who if t is None else t.board_seat[i]
+        if (seat is not None and by == seat) or face_up:
+            ones.append(first + P1 + 1 + card[entry[1]])
         else:
-            ones.append(base + P1 + 1 + C)
+            ones.append(first + P1 + 1 + C)
     # the observing seat's hand (with teams: its dealt cards; a team's hand is never shown)
     if seat is not None:
         own = s.players[me].hand if t is None else t.dealt[seat]
@@ -248,17 +269,12 @@ def write_observation(game, seat, ones, at, values) -> None:
     # players
     width = p.per_player
     artifacts = p.artifacts
-    down = [[] for _ in range(n)]
-    for i, entry in enumerate(s.board):
-        if entry is not None and not s.revealed[i]:
-            down[entry[0]].append(entry[1])
     hand_cell, discard_cell = p.hand_cell, p.discard_cell
     hand_ones, discard_ones = p.hand_ones, p.discard_ones
     player_at = p.player_at
     for pl in s.players:
         j = rel[pl.seat]
-        base = o["players"] + j * width
-        at += player_at[j]
+        put_at(player_at[j])
         v, hand = pl.vp, pl.hand
         values.append(v if v < CAP_VP else CAP_VP)
         values += pl.res
@@ -271,15 +287,17 @@ def write_observation(game, seat, ones, at, values) -> None:
         if got is None:
             got = _cells(hand_ones[j], cards, hand_cell[j])
         ones += got
-        if down[pl.seat]:
+        if down is not None and down[pl.seat]:
             ones += map(hand_cell[j].__getitem__, down[pl.seat])
         cards = tuple(pl.score_discard)
         got = discard_ones[j].get(cards)
         if got is None:
             got = _cells(discard_ones[j], cards, discard_cell[j])
         ones += got
-        for a in pl.artifacts_played:
-            ones.append(base + 14 + 2 * C + artifacts[a])
+        if pl.artifacts_played:
+            played = o["players"] + j * width + 14 + 2 * C
+            for a in pl.artifacts_played:
+                ones.append(played + artifacts[a])
         if pl.seat == me and seat is not None:
             for a in pl.artifacts:
                 ones.append(o["own_artifacts"] + artifacts[a])
@@ -292,37 +310,52 @@ def write_observation(game, seat, ones, at, values) -> None:
     if last[0] is not planets or last[1] != ups:  # another game, or a planet turned up
         last = p.last_galaxy = _face_up(p, planets, ups, last)
     cells, place = last[2], last[3]
-    ones += last[4]  # every planet's in-play cell; a face-up planet's type and face-up cells
+    # every planet's in-play cell; a face-up planet's type and face-up cells
+    if base is None:
+        ones += present
+        ones += used[1]
+        ones += last[4]
+    else:
+        base += (present, used[1], last[4])
     push = ones.append
     # the Assets: only a face-up planet holds any, and only an owner's
     for pl, owner_at, pieces_at in last[5]:
         owner = pl.owner
         if owner >= 0:
             push(owner_at + rel[owner])
-            at += pieces_at
+            put_at(pieces_at)
             values += pl.pieces
     for pid in known:
         k = place[pid]
         if not planets[k].up:
             push(cells[k][0][planets[k].type])
-    at += range(o["bank"], o["bank"] + 8)
+    put_at(p.bank_at)
     values += s.bank
     n_artifacts, n_singularities = len(s.artifact_deck), len(s.singularity_deck)
     values += (n_artifacts if n_artifacts < CAP_CARDS else CAP_CARDS,
                n_singularities if n_singularities < CAP_CARDS else CAP_CARDS)
+    extra = at if base is None else []  # the rarer values' cells, one run
     if seat is not None and s.sing_known[me]:
         deck = s.singularity_deck
-        base = o["singularity_known"]
+        known_at = o["singularity_known"]
         for c in s.sing_known[me]:
             if c in deck:
                 k = p.singularity[c]
-                ones.append(base + 2 * k)
-                at.append(base + 2 * k + 1)
+                ones.append(known_at + 2 * k)
+                extra.append(known_at + 2 * k + 1)
                 values.append(min(deck.index(c), CAP_CARDS))
     if s.trade is not None:
-        _trade(game, me, n, o["trade"], ones, at, values)
+        _trade(game, me, n, o["trade"], ones, extra, values)
     if t is not None:
-        _teams(s, t, seat, me_seat, p, card, ones, at, values)
+        _teams(s, t, seat, me_seat, p, card, ones, extra, values)
+    if extra and base is not None:
+        key = tuple(extra)
+        run = p.extra_at.get(key)
+        if run is None:
+            if len(p.extra_at) >= 4096:  # bounded: a catalog's such runs are a few hundred
+                p.extra_at.clear()
+            run = p.extra_at[key] = Cells(key)
+        at.append(run)
 
 
 _ID = attrgetter("id")
@@ -341,7 +374,8 @@ def _face_up(p: _Plan, planets: list, ups: list, last: tuple) -> tuple:
     """What the galaxy's cells need of ``planets`` (a game's planets in play, ``ups`` their
     face-up flags): ``(planets, ups, cells, place, fixed, up, in_play)``: ``cells`` and
     ``place`` as `_galaxy` gives them, ``fixed`` the cells that stand while no planet turns
-    up (every planet's in-play cell, a face-up planet's type and face-up cells), ``up`` per
+    up (every planet's in-play cell, a face-up planet's type and face-up cells: one `Cells`
+    per content, kept in ``p.galaxy_cells``), ``up`` per
     face-up planet (the planet, its owner cell, its pieces' cells). ``last`` (the previous
     answer) is reused when it was for the same list: a game's planets in play are fixed once
     set up (rules/setup.py; a loaded position builds a new list), so the same list object
@@ -363,7 +397,13 @@ def _face_up(p: _Plan, planets: list, ups: list, last: tuple) -> tuple:
             type_cell, up_at, owner_at, pieces_at = cell
             fixed += (type_cell[pl.type], up_at)
             up.append((pl, owner_at, pieces_at))
-    return planets, ups, cells, place, fixed, up, in_play
+    fixed = tuple(fixed)
+    kept = p.galaxy_cells.get(fixed)
+    if kept is None:
+        if len(p.galaxy_cells) >= 4096:  # a bounded memo: a galaxy's states are a few dozen
+            p.galaxy_cells.clear()
+        kept = p.galaxy_cells[fixed] = Cells(fixed)
+    return planets, ups, cells, place, kept, up, in_play
 
 
 _RELATIVE: dict = {}  # (me, n) -> each player's place relative to me
@@ -383,7 +423,7 @@ def _galaxy(p: _Plan, ids: tuple) -> tuple:
     and its pieces' cells; its place by id."""
     T = len(p.types)
     bases = [p.planet_base[i] for i in ids]
-    cells = [(p.type_cell[i], b + T + 1, b + T + 2, tuple(range(b + T + 2 + P, b + T + 6 + P)))
+    cells = [(p.type_cell[i], b + T + 1, b + T + 2, Cells(range(b + T + 2 + P, b + T + 6 + P)))
              for i, b in zip(ids, bases, strict=True)]
     return bases, cells, {pid: k for k, pid in enumerate(ids)}
 
