@@ -178,7 +178,7 @@ def test_a_side_under_400_games_is_said_so_in_the_block(balance, reports, capsys
 
 
 def test_write_docs_refuses_a_page_without_the_block_unless_append(balance, capsys, tmp_path):
-    page = tmp_path / "page.md"
+    page = tmp_path / "page.markdown"
     page.write_text("# Page\n\n<!-- balance:one -->\nold\n<!-- /balance:one -->\n\nafter\n")
     extract = EXTRACTS / "project-2p-v7.json"
     code, _, err = run(balance, capsys, "--render", extract, "--write-docs", page)

@@ -75,7 +75,8 @@ def test_play_reads_well_end_to_end():
                                       "--seed", "1"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == "Colours: P0 (random) red, P1 (random) blue, P2 (random) yellow"
+    assert lines[:2] == ["content version 1 (base 1.0.0)",
+                         "Colours: P0 (random) red, P1 (random) blue, P2 (random) yellow"]
     assert "  Slot 9: P1 (random)'s Build (blue-build): nobody builds" in lines
     assert not [line for line in lines if not line.strip()]
 

@@ -418,8 +418,9 @@ def test_play_names_the_winning_team():
     assert [t["colour"] for t in result["teams"]] == ["red", "blue", "yellow", "green"]
     assert result["winning_teams"] == [2] and result["winners"] == [2, 6]
     full = runner.invoke(app, ["play", "--game", "odyssey", "--players", "6", "--seed", "1"])
-    assert full.output.startswith("Teams: red P0 (random) & P3 (random); blue P1 (random) & "
-                                  "P4 (random); yellow P2 (random) & P5 (random)")
+    assert full.output.startswith("content version 1 (base 1.0.0)\nTeams: red P0 (random) & "
+                                  "P3 (random); blue P1 (random) & P4 (random); yellow P2 "
+                                  "(random) & P5 (random)")
 
 
 def test_human_seats_play_a_team_game_and_are_told_their_team():

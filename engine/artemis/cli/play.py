@@ -146,8 +146,10 @@ def play(
         return
     out = console()
     # first, which content the game plays: an older version's game reads like today's
-    # otherwise, and an expansion's items like the base game's
-    print(content_version_line(game.config.content_version, game.catalog))
+    # otherwise, and an expansion's items like the base game's; a game that reads no content
+    # packs (a third party's game of code alone) has nothing to name
+    if getattr(game.catalog, "packs", ()):
+        print(content_version_line(game.config.content_version, game.catalog))
     if quiet:
         result = game.result
         from artemis.players.play import seat_labels, tie_note
