@@ -334,9 +334,9 @@ ContentReadVersionOpt = Annotated[int | None, typer.Option(
 
 def content_version_line(version: int, catalog) -> str:
     """Which content a game or a listing read, as the text says it above its account (`artemis
-    play`, every game that reads content packs) or an older version's rows (`artemis content`): "content version 5
-    (base 5.0.0)", every pack loaded in load order ("content version 7 (base 7.0.0,
-    reef_expansion 0.1.0)")."""
+    play`, every game that reads content packs) or an older version's rows (`artemis
+    content`): "content version 5 (base 5.0.0)", every pack loaded in load order ("content
+    version 7 (base 7.0.0, reef_expansion 0.1.0)")."""
     packs = ", ".join(f"{p.id} {p.version}" for p in getattr(catalog, "packs", ()))
     return f"content version {version}" + (f" ({packs})" if packs else "")
 
