@@ -162,6 +162,15 @@ def _scratch(enc, game, seat):
     return out
 
 
+def _assert_same(enc, got, want, what: str) -> None:
+    """Fail naming the layout's slices where ``got`` and ``want`` differ (``what`` says
+    which game, seat and decision, and which path)."""
+    if not np.array_equal(got, want):
+        cells = np.flatnonzero(got != want)
+        where = {s.name for s in enc.layout.slices for c in cells if s.start <= c < s.stop}
+        raise AssertionError(f"{what} differs in {sorted(where)}")
+
+
 @pytest.mark.parametrize("game_id,players,seeds,deciding_only",
                          [("project", 3, (21,), False), ("project", 5, (22, 23), True),
                           ("project", 2, (24, 25), True), ("project", 4, (26,), False)])
@@ -187,13 +196,9 @@ def test_the_incremental_observation_equals_one_from_scratch(game_id, players, s
                 continue
             seats = [game.current_player] if deciding_only else [*range(players), None]
             for seat in seats:
-                got, want = enc.array(game, seat), _scratch(enc, game, seat)
-                if not np.array_equal(got, want):
-                    cells = np.flatnonzero(got != want)
-                    where = {s.name for s in enc.layout.slices
-                             for c in cells if s.start <= c < s.stop}
-                    raise AssertionError(f"{game_id} {players}p seat {seat}, decision "
-                                         f"{checked}: incremental differs in {sorted(where)}")
+                _assert_same(enc, enc.array(game, seat), _scratch(enc, game, seat),
+                             f"{game_id} {players}p seat {seat}, decision {checked}: "
+                             "incremental")
                 checked += 1
             options = game.legal_actions()
             game.apply(options[rng.randrange(len(options))])
@@ -328,14 +333,9 @@ def test_the_template_path_equals_the_from_scratch_path(game_id, players, seed):
         assert enc.based
         for g in (game, game.clone()) if k % 5 == 0 else (game,):
             for seat in (*range(players), None):
-                got = enc.fresh(g, seat)
-                want = _scratch(enc, g, seat)
-                if not np.array_equal(got, want):
-                    cells = np.flatnonzero(got != want)
-                    where = {s.name for s in enc.layout.slices
-                             for c in cells if s.start <= c < s.stop}
-                    raise AssertionError(f"{game_id} {players}p seat {seat}, decision {k}: "
-                                         f"the template path differs in {sorted(where)}")
+                got, want = enc.fresh(g, seat), _scratch(enc, g, seat)
+                _assert_same(enc, got, want, f"{game_id} {players}p seat {seat}, decision "
+                             f"{k}: the template path")
                 got[:] = 9.0  # the caller's own array: the template it came from is not
                 assert np.array_equal(enc.fresh(g, seat), want)
                 checked += 1
