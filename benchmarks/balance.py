@@ -327,9 +327,16 @@ def write_docs(path: Path, name: str, text: str, append: bool = False) -> bool:
 
 
 def _load(path: str) -> dict:
+    """The JSON report at ``path``, read gzipped where it ends in .gz (as the reports kept in
+    benchmarks/results/balance/reports/ are)."""
+    import gzip
+
     try:
+        if path.endswith(".gz"):
+            with gzip.open(path, "rt", encoding="utf-8") as f:
+                return json.load(f)
         return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
+    except (OSError, ValueError, EOFError) as e:
         raise BalanceError(f"{path}: cannot read a JSON report ({e})") from None
 
 

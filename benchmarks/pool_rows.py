@@ -64,6 +64,15 @@ def _tables(report: dict, item_id: str) -> tuple[list[tuple], list[tuple]]:
              for _, x in sorted(standing.items())])
 
 
+def _packs(config: dict) -> list[tuple]:
+    """(id, version, digest or None) of each pack a report's games loaded."""
+    return [(p.get("id"), p.get("version"), p.get("digest")) for p in config.get("packs") or ()]
+
+
+def _said(packs: list[tuple]) -> str:
+    return ", ".join(f"{pid} {version}" for pid, version, _ in packs) or "none"
+
+
 def pool(reports: list[dict], names: list[str] | None = None) -> list[dict]:
     """Each row of the reports tested over all of them: [{id, kind, games, odds_ratio, p, q,
     flagged}], ``games`` the games pooled, ``q`` the Benjamini-Hochberg q-value over every
@@ -72,10 +81,19 @@ def pool(reports: list[dict], names: list[str] | None = None) -> list[dict]:
     names = names or [f"report {i + 1}" for i in range(len(reports))]
     first = reports[0]["config"]
     for name, r in zip(names, reports, strict=True):
-        for key in ("players", "content_version", "packs"):
+        for key in ("players", "content_version"):
             if r["config"].get(key) != first.get(key):
                 raise PoolError(f"{name}: {key} {r['config'].get(key)!r}, but {names[0]} has "
                                 f"{first.get(key)!r}: pool studies of one count and content")
+        packs, mine = _packs(first), _packs(r["config"])
+        if [p[:2] for p in packs] != [p[:2] for p in mine]:
+            raise PoolError(f"{name}: packs {_said(mine)}, but {names[0]} has {_said(packs)}: "
+                            "pool studies of one content")
+        for (pid, _, one), (_, _, other) in zip(packs, mine, strict=True):
+            if one and other and one != other:  # reports before digests have none to compare
+                raise PoolError(f"{name}: its pack {pid!r} was played from other files than "
+                                f"{names[0]}'s (their digests differ): pool studies of one "
+                                "content")
     games = sum(r["finished"] for r in reports)
     rows = []
     for item in reports[0]["items"]:
@@ -118,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         cells = []
         for _, rows in columns:
             x = rows[i]
+            # an odds ratio may be undefined (every owner won, or none) where p is not
+            ratio = "-" if x["odds_ratio"] is None else f"{x['odds_ratio']:.2f}"
             cells.append("-" if x["p"] is None else
-                         f"{x['odds_ratio']:.2f} p {x['p']:.3f} q {x['q']:.3f}"
+                         f"{ratio} p {x['p']:.3f} q {x['q']:.3f}"
                          + (" *" if x["flagged"] else "  "))
         print(f"{row['id']:24s} {row['kind']:10s} " + " ".join(f"{c:>26s}" for c in cells))
     for name, rows in columns:

@@ -226,3 +226,18 @@ def test_the_how_section_plays_the_content_versions_its_text_names():
     first = json.loads((EXTRACTS / "project-2p.json").read_text())
     assert (int(before), int(said.group(1))) == (first["before"]["content_version"],
                                                  first["after"]["content_version"])
+
+
+def test_gzipped_reports_read_as_kept(balance, capsys, reports):
+    """The reports kept in benchmarks/results/balance/reports/ are gzipped: read as they are,
+    the same block as from their unzipped copies."""
+    if not in_git_checkout():
+        pytest.skip("not a git checkout")
+    kept = REPORTS / "after-2p-v7.json.gz"
+    zipped = run(balance, capsys, "--before", kept, "--before-commit", "1dc2156",
+                 "--after", kept, "--after-commit", "1dc2156")
+    plain = run(balance, capsys, "--before", reports[2], "--before-commit", "1dc2156",
+                "--after", reports[2], "--after-commit", "1dc2156")
+    assert zipped[0] == 0 and zipped[1].replace(str(kept), "X") == \
+        plain[1].replace(str(reports[2]), "X")
+    assert "| seat win rates | 53.2% / 46.8% | 53.2% / 46.8% |" in zipped[1]

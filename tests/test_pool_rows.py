@@ -64,3 +64,28 @@ def test_other_counts_refused(pool_rows, tmp_path):
     bad = tmp_path / "list.json"
     bad.write_text("[1, 2]")
     assert pool_rows.main([str(bad)]) == 1
+
+
+def test_an_undefined_odds_ratio_prints_as_a_dash(pool_rows, capsys, tmp_path):
+    report = _report("after-2p-v8.json.gz")
+    report["sums"]["item"]["kelp_farm"]["strata"] = {"strong|5": [6, 0, 0, 6]}  # owners all won
+    row = {x["id"]: x for x in pool_rows.pool([report])}["kelp_farm"]
+    assert row["odds_ratio"] is None and row["p"] is not None
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(report))
+    assert pool_rows.main([str(path)]) == 0
+    line = next(x for x in capsys.readouterr().out.splitlines() if x.startswith("kelp_farm"))
+    assert line.split()[2:4] == ["-", "p"]
+
+
+def test_packs_compared_in_words(pool_rows):
+    a, b = _report("after-2p-v8.json.gz"), _report("after-2p-v8.json.gz")
+    a["config"]["packs"][0]["digest"] = "sha256:aa"
+    pool_rows.pool([a, b])  # a report without digests has none to compare
+    b["config"]["packs"][0]["digest"] = "sha256:bb"
+    with pytest.raises(pool_rows.PoolError, match="pack 'base' was played from other files"):
+        pool_rows.pool([a, b], ["a.json", "b.json"])
+    b["config"]["packs"].append({"id": "reef_expansion", "version": "0.1.0"})
+    with pytest.raises(pool_rows.PoolError, match="packs base 8.0.0, reef_expansion 0.1.0, "
+                                                  "but a.json has base 8.0.0"):
+        pool_rows.pool([a, b], ["a.json", "b.json"])
