@@ -413,7 +413,7 @@ def test_the_space_and_bounds_checks_catch_a_wrong_declaration(narrow_race):
 
 
 # (game, players): (ids, max_options), as docs/design.md gives them ("The action space")
-SIZES = {("project", 2): (238_334, 27_561), ("project", 5): (238_475, 27_561),
+SIZES = {("project", 2): (238_334, 7_855), ("project", 5): (238_475, 7_855),
          ("odyssey", 1): (10_221, 5_929), ("odyssey", 8): (10_919, 6_241)}
 
 

@@ -50,7 +50,7 @@ def test_the_declared_codec_numbers_every_legal_action_by_its_declared_index():
 def test_the_slots_codec_numbers_the_decision_s_options():
     t = table("project", 3, "slots")
     game = t.new_game(2)
-    assert t.actions.size == 27_561
+    assert t.actions.size == 7_855
     width = len(game.legal_actions())
     assert t.actions.legal(game) == list(range(width))
     assert int(t.actions.mask(game).sum()) == width and t.actions.mask(game)[:width].all()
@@ -58,9 +58,9 @@ def test_the_slots_codec_numbers_the_decision_s_options():
     with pytest.raises(IllegalAction, match=f"action slot {width} is not legal now: the "
                                             f"decision has {width} options"):
         t.actions.action(game, width)
-    for never in (-1, 27_561):  # no decision has such a slot: said as the declared codec does
+    for never in (-1, 7_855):  # no decision has such a slot: said as the declared codec does
         with pytest.raises(IllegalAction, match=rf"action slot {never} is not in the action "
-                                                r"space \(0 to 27560\)"):
+                                                r"space \(0 to 7854\)"):
             t.actions.action(game, never)
 
 

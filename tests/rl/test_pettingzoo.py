@@ -78,7 +78,7 @@ def test_the_observation_is_finite_and_one_shape_for_every_player_count(game_id)
     assert set(shapes.values()) == {({"project": 1365, "odyssey": 1796}[game_id],)}, shapes
 
 
-@pytest.mark.parametrize("game_id,players,codec,size", [("project", 3, "slots", 27_561),
+@pytest.mark.parametrize("game_id,players,codec,size", [("project", 3, "slots", 7_855),
                                                         ("odyssey", 4, "declared", 10_899)])
 def test_the_mask_is_the_legal_set_and_other_agents_get_none(game_id, players, codec, size):
     e = env(game_id, players)

@@ -1445,6 +1445,35 @@ def test_upkeep_move_swap_options():
     assert p.shelters == [0, 0, 1, 0] and p.buildings[1].staff == [1, 0, 0, 0]
 
 
+def test_the_widest_move_question_within_its_declared_bound():
+    """The action space bounds one move question by the player's own places and colonists
+    (games/project/action_space.py): 7,855 options with the base catalog's 52 buildings and
+    84 colonists, not every one of its 27,561 move and swap ids. A player owning every
+    building, the box's colonists spread one to a (place, type) pair (84 pairs, the most),
+    is offered fewer."""
+    from artemis.games.project.action_space import action_space
+
+    g = blank()
+    space = action_space(g.config)
+    assert len(space.by_question["move"]) == 27561
+    assert space.widest["move"] == 7855 and space.max_options == 7855
+    p = g.state.players[0]
+    box = [c.count for c in g.catalog.board.components]  # pioneer, engineer, marine, steward
+    assert sum(box) == 84
+    p.shelters = [1, 1, 1, 1]
+    left = [n - 1 for n in box]
+    for b in g.catalog.buildings:
+        staff = [0, 0, 0, 0]
+        for t in range(4):
+            if left[t] and sum(staff) < 2:
+                staff[t], left[t] = 1, left[t] - 1
+        own(g, 0, b.id, staff)
+    pairs = sum(x > 0 for x in p.shelters) + sum(x > 0 for bd in p.buildings for x in bd.staff)
+    assert pairs == 84 and len(p.buildings) == 52
+    run(g, ("move_swap", 0))
+    assert len(ids(g)) == 1128 <= space.widest["move"]
+
+
 def test_general_rule_lose_what_you_have():
     g = blank()
     p = g.state.players[0]

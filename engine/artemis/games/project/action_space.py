@@ -14,7 +14,13 @@ The bounds, each a rule or a count of the catalog (none read from a played game)
   resources amount of a gain, lose or pay in the catalog, or the Expedition send cost (the
   rule parameter as the config sets it, plus the most every modify of it in the catalog may
   add);
-- a choose: at most the most options of a choose in the catalog; the Relief Track's spaces.
+- a choose: at most the most options of a choose in the catalog; the Relief Track's spaces;
+- the widest move question: its ids list a move or swap between any two of the catalog's
+  places, but one decision lists only the player's own: a move takes a type present at one
+  place to another (at most m x (k - 1), m the player's (place, type) pairs holding a
+  colonist, k its places), a swap joins two such pairs (at most m x (m - 1) / 2), and m is
+  at most the box's colonists (one each) and 4 types a place: with the base catalog 7,855
+  options, not all 27,561 ids at once (a slot-numbered mask a third as wide).
 
 A plugin that asks questions of its own is outside the space: the conformance checks name
 the id it offers.
@@ -89,8 +95,11 @@ def action_space(config) -> ActionSpace:
         "choose": ids("choose", range(chooses)),
         "split": ids("split", range(most_paid + 1)),
     }
+    n_places = len(places)  # the Shelters and every building a player could own
+    m = min(sum(box.values()), len(TYPES) * n_places)  # (place, type) pairs holding a colonist
+    widest_move = min(len(move), 1 + m * (n_places - 1) + m * (m - 1) // 2)  # skip, moves, swaps
     return ActionSpace({k: tuple(v) for k, v in by_question.items()},
-                       {"unpaid": max(by_size.values())})
+                       {"unpaid": max(by_size.values()), "move": widest_move})
 
 
 def _counts(caps: list[int]):
