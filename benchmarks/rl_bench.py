@@ -135,16 +135,9 @@ def _aec_seconds(game_id: str, players: int, games: int, repeat: int) -> tuple[f
     return best, decisions
 
 
-def _engine_same_seconds(game_id: str, players: int, games: int,
-                         repeat: int) -> tuple[float, int]:
-    """(best seconds, decisions) of the engine's loop on the very games `_aec_seconds`
-    plays: its episodes are played once, untimed, to record each choice as an index into
-    ``legal_actions()``; the timed passes then play those indices as the engine's random
-    bot does (``legal_actions()``, a draw of the same generator, ``apply``). Where the AEC
-    action space numbers options in another order than ``legal_actions()`` (the Odyssey's
-    declared space), the same seeds make other games than the engine's own loop, some
-    dearer a decision: this is the like-for-like engine figure."""
-    from artemis.kernel.game import Game
+def _choices(game_id: str, players: int, games: int) -> list[list[int]]:
+    """Per seed 1..games, the AEC loop's choices (`play_episode`'s agent), each as an index
+    into the engine's ``legal_actions()`` at that decision."""
     from artemis.rl.pettingzoo import env
 
     choices = []
@@ -161,6 +154,21 @@ def _engine_same_seconds(game_id: str, players: int, games: int,
             seq.append(e.game.legal_actions().index(e.table.actions.action(e.game, n)))
             e.step(n)
         choices.append(seq)
+    return choices
+
+
+def _engine_same_seconds(game_id: str, players: int, games: int,
+                         repeat: int) -> tuple[float, int]:
+    """(best seconds, decisions) of the engine's loop on the very games `_aec_seconds`
+    plays: its episodes are played once, untimed, to record each choice as an index into
+    ``legal_actions()``; the timed passes then play those indices as the engine's random
+    bot does (``legal_actions()``, a draw of the same generator, ``apply``). Where the AEC
+    action space numbers options in another order than ``legal_actions()`` (the Odyssey's
+    declared space), the same seeds make other games than the engine's own loop, some
+    dearer a decision: this is the like-for-like engine figure."""
+    from artemis.kernel.game import Game
+
+    choices = _choices(game_id, players, games)
     best = float("inf")
     for _ in range(repeat):
         starts = []
@@ -176,6 +184,75 @@ def _engine_same_seconds(game_id: str, players: int, games: int,
                 game.apply(options[k])
         best = min(best, time.perf_counter() - t0)
     return best, sum(map(len, choices))
+
+
+def _parts_us(game_id: str, players: int, games: int, repeat: int) -> dict:
+    """Where an AEC decision goes on the clock (``--parts``), each figure the best of
+    ``repeat`` passes over the AEC loop's own games (seeds 1..games), in us a decision:
+
+    - ``last``, ``agent``, ``step``: the AEC loop's three parts, each timed on its own
+      (``perf_counter_ns`` around it: about 0.1 us of each is the clock's own);
+    - ``engine``: the engine's loop on those games (`_engine_same_seconds`), alone;
+    - ``engine, observed between``: the same loop with the deciding seat's observation and
+      mask made before each decision, untimed: what the engine's decision costs where an
+      agent's loop runs it, its code and data in the caches taken by the observation's.
+    """
+    from artemis.kernel.game import Game
+    from artemis.rl.pettingzoo import env
+
+    clock = time.perf_counter_ns
+    best, best_ns = {}, float("inf")  # the least disturbed pass, by its three parts' sum
+    for _ in range(repeat):
+        took = dict.fromkeys(("last", "agent", "step"), 0)
+        decisions = 0
+        for seed in range(1, games + 1):
+            e, rng = env(game_id, players), random.Random(seed)
+            e.reset(seed=seed)
+            for _agent in e.agent_iter():
+                t0 = clock()
+                obs, _, terminated, truncated, _ = e.last()
+                t1 = clock()
+                if terminated or truncated:
+                    e.step(None)
+                    continue
+                legal = obs["action_mask"].view(bool).nonzero()[0]
+                n = legal[rng.randrange(len(legal))]
+                t2 = clock()
+                e.step(n)
+                t3 = clock()
+                took["last"] += t1 - t0
+                took["agent"] += t2 - t1
+                took["step"] += t3 - t2
+                decisions += 1
+        if sum(took.values()) < best_ns:
+            best_ns = sum(took.values())
+            best = {k: v / decisions / 1e3 for k, v in took.items()}
+    same, count = _engine_same_seconds(game_id, players, games, repeat)
+    best["engine"] = same / count * 1e6
+    # the engine's loop again, the observation and mask made between its decisions
+    e = env(game_id, players)
+    encoder, actions = e.table.encoder, e.table.actions
+    choices = _choices(game_id, players, games)
+    between = float("inf")
+    for _ in range(repeat):
+        starts = []
+        for seed in range(1, games + 1):
+            g = Game.new({"game": game_id, "players": players, "seed": seed})
+            g.logging = False
+            starts.append((g, random.Random(seed), choices[seed - 1]))
+        took = 0
+        for game, rng, seq in starts:
+            for k in seq:
+                encoder.fresh(game, game.pending.player)
+                actions.mask(game)
+                t0 = clock()
+                options = game.legal_actions()
+                rng.randrange(len(options))
+                game.apply(options[k])
+                took += clock() - t0
+        between = min(between, took / count / 1e3)
+    best["engine, observed between"] = between
+    return best
 
 
 def _best(fn, positions, players: int, repeat: int) -> float:
@@ -218,6 +295,10 @@ def main(argv: list[str]) -> int:
     ap.add_argument("--aec", action="store_true",
                     help="also decisions a second through the PettingZoo AEC environment "
                          "(needs pettingzoo)")
+    ap.add_argument("--parts", action="store_true",
+                    help="also where an AEC decision goes on the clock: last(), the agent, "
+                         "step, and the engine's decision alone and with the observation "
+                         "made between its decisions (needs pettingzoo)")
     args = ap.parse_args(argv)
     if args.cpu:
         time.perf_counter = time.process_time  # every figure below reads this clock
@@ -244,7 +325,7 @@ def main(argv: list[str]) -> int:
           "| from scratch (us) | of which the game's writer (us) | observation / decision "
           "| the deciding seat only: observation / from scratch (us) |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    rows, speeds, aec = [], [], []
+    rows, speeds, aec, parts = [], [], [], []
     for game_id, n in configs:
         t = table(game_id, n)
         enc = t.require_encoder()
@@ -288,6 +369,13 @@ def main(argv: list[str]) -> int:
                        f"| {took / count * 1e6:.1f} | {count / took * decision:.2f} "
                        f"| {same / same_count * 1e6:.1f} "
                        f"| {count / took * same / same_count:.2f} |")
+        if args.parts:
+            got = _parts_us(game_id, n, args.games, args.repeat)
+            total = got["last"] + got["agent"] + got["step"]
+            parts.append(f"| {game_id} | {n} | {got['last']:.1f} | {got['agent']:.1f} "
+                         f"| {got['step']:.1f} | {total:.1f} | {got['engine']:.1f} "
+                         f"| {got['engine, observed between']:.1f} "
+                         f"| {got['engine'] / total:.2f} |")
     print("\n".join(rows))
     if speeds:
         print("\n| game | players | engine decisions/s | OpenSpiel (declared), no observation "
@@ -300,6 +388,12 @@ def main(argv: list[str]) -> int:
               "| engine decision on the AEC's games (us) | AEC / engine, the same games |")
         print("|---|---|---|---|---|---|---|---|---|")
         print("\n".join(aec))
+    if parts:
+        print("\n| game | players | last() (us) | agent (us) | step (us) | AEC decision, "
+              "parts summed (us) | engine decision, the same games (us) | engine decision, "
+              "observed between (us) | engine / AEC |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        print("\n".join(parts))
     print(f"\n{args.games} seeded random games each (seeds 1-{args.games}), log off; "
           f"every seat observed at every decision; best of {args.repeat} passes.")
     return 0
