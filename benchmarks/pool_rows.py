@@ -9,6 +9,11 @@ p- and q-values (tests/test_pool_rows.py)::
 
     .venv/bin/python benchmarks/pool_rows.py A.json.gz B.json.gz          # one pool: A and B
     .venv/bin/python benchmarks/pool_rows.py A.json.gz B.json.gz --each   # and each alone
+    .venv/bin/python benchmarks/pool_rows.py A.json.gz B.json.gz --fairness  # seats, turns
+
+``--fairness`` pools the seat and turn-position fairness tests instead: each report's wins per
+seat and per position (its ``sums``) added, and the report's own chi-square tests run on the
+sums, so a pool of one report gives its own p-values.
 
 Reports are `artemis simulate` JSON reports (``artemis-simulate/2``, gzipped or not) of the
 Project, of one player count and content; a report of another game, count or content is
@@ -24,6 +29,7 @@ import sys
 from pathlib import Path
 
 from artemis.sim.report import FDR
+from artemis.sim.report import _fairness as report_fairness  # the report's own tests
 from artemis.sim.significance import benjamini_hochberg, mantel_haenszel
 
 
@@ -112,15 +118,68 @@ def pool(reports: list[dict], names: list[str] | None = None) -> list[dict]:
     return rows
 
 
+def fairness(reports: list[dict], names: list[str] | None = None) -> dict:
+    """The seat and turn-position fairness tests over all of ``reports``, as one report gives
+    them (``wins.fairness``: {by_seat, by_position: {name: test}}, each {chi2, df, p,
+    min_expected} or None), on their wins added: ``wins`` {seat: [...], positions: {name:
+    {position: [seats, wins]}}} and ``games``. Raises `PoolError` when the reports differ in
+    players, content or bots (the seat test compares seats of one bot)."""
+    names = names or [f"report {i + 1}" for i in range(len(reports))]
+    pool(reports, names)  # the same checks of count and content
+    bots = reports[0]["sums"]["bots"]
+    seat_wins = [0] * len(bots)
+    positions: dict = {}
+    for name, r in zip(names, reports, strict=True):
+        s = r["sums"]
+        if s["bots"] != bots:
+            raise PoolError(f"{name}: bots {', '.join(s['bots'])}, but {names[0]} has "
+                            f"{', '.join(bots)}: pool studies of the same seats")
+        seat_wins = [a + b for a, b in zip(seat_wins, s["seat_wins"], strict=True)]
+        for table, rows in s["positions"].items():
+            into = positions.setdefault(table, {})
+            for position, (seats, won) in rows.items():
+                n, w = into.get(position, (0, 0))
+                into[position] = (n + seats, w + won)
+    tests = report_fairness({"seat_wins": seat_wins, "positions": positions}, bots)
+    return {**tests, "games": sum(r["finished"] for r in reports),
+            "wins": {"seat": seat_wins, "positions": positions}}
+
+
+def _print_fairness(columns: list[tuple[str, dict]]) -> None:
+    """The fairness tests of each column: wins (of seats, or per position) and p."""
+    for name, f in columns:
+        print(f"{name}: {f['games']} games")
+        test = f["by_seat"]
+        print(f"  seats: wins {', '.join(map(str, f['wins']['seat']))}; "
+              + ("p -" if test is None else f"p {test['p']:.3f}"))
+        for table, rows in sorted(f["wins"]["positions"].items()):
+            test = f["by_position"].get(table)
+            shares = ", ".join(f"{pos}: {w} of {n} ({w / n:.1%})"
+                               for pos, (n, w) in sorted(rows.items(), key=lambda kv: int(kv[0])))
+            print(f"  {table}: {shares}; " + ("p -" if test is None else f"p {test['p']:.3f}"))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("reports", nargs="+", metavar="REPORT",
                     help="simulate reports (.json, .json.gz)")
     ap.add_argument("--each", action="store_true", help="a column for each report alone too")
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    ap.add_argument("--fairness", action="store_true",
+                    help="the seat and turn-position fairness tests pooled, not the rows")
     args = ap.parse_args(argv)
     try:
         reports = [load(p) for p in args.reports]
+        if args.fairness:
+            tests = [("pooled", fairness(reports, args.reports))]
+            if args.each:
+                tests += [(Path(p).name, fairness([r]))
+                          for p, r in zip(args.reports, reports, strict=True)]
+            if args.json:
+                print(json.dumps(dict(tests), indent=1))
+            else:
+                _print_fairness(tests)
+            return 0
         columns = [("pooled", pool(reports, args.reports))]
         if args.each:
             columns += [(Path(p).name, pool([r]))

@@ -89,3 +89,26 @@ def test_packs_compared_in_words(pool_rows):
     with pytest.raises(pool_rows.PoolError, match="packs base 8.0.0, reef_expansion 0.1.0, "
                                                   "but a.json has base 8.0.0"):
         pool_rows.pool([a, b], ["a.json", "b.json"])
+
+
+@pytest.mark.parametrize("name", ["after-2p-v8.json.gz", "after-4p-v7.json.gz"])
+def test_one_report_alone_gives_its_own_fairness_tests(pool_rows, name):
+    report = _report(name)
+    got, own = pool_rows.fairness([report]), report["wins"]["fairness"]
+    assert got["by_seat"]["p"] == pytest.approx(own["by_seat"]["p"], rel=1e-4)
+    for table, test in own["by_position"].items():
+        assert got["by_position"][table]["p"] == pytest.approx(test["p"], rel=1e-4), table
+
+
+def test_two_studies_fairness_pooled(pool_rows, capsys):
+    a, b = _report("after-2p-v7.json.gz"), _report("after-2p-v7-second.json.gz")
+    got = pool_rows.fairness([a, b])
+    # the round-1 start player: 201 of 400 and 200 of 400 alone (p 0.920, 1.000)
+    assert got["games"] == 800 and got["wins"]["seat"] == [425, 375]
+    assert got["wins"]["positions"]["first_round"] == {"0": (800, 401), "1": (800, 399)}
+    assert got["by_position"]["first_round"]["p"] == pytest.approx(0.944, abs=5e-4)
+    assert got["by_seat"]["p"] == pytest.approx(0.077, abs=5e-4)
+    b["sums"]["bots"] = ["greedy", "greedy"]
+    with pytest.raises(pool_rows.PoolError, match="bots greedy, greedy, but a.json has "
+                                                  "strong"):
+        pool_rows.fairness([a, b], ["a.json", "b.json"])
