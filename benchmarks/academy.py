@@ -179,7 +179,7 @@ def train(args) -> None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("mode", choices=("why", "train"))
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--players", type=int, default=4)

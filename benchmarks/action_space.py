@@ -21,7 +21,7 @@ from artemis.kernel.ruleset import NoScoreBounds
 def main(argv: list[str]) -> int:
     import argparse
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", nargs="*", metavar="GAME", help="registered game ids (default: all)")
     chosen = ap.parse_args(argv).games or sorted(games())
     unknown = [g for g in chosen if g not in games()]

@@ -123,7 +123,7 @@ def instructions(checkout: Path, mode: str, games: int, paced: bool = False) -> 
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("old", type=Path, help="the checkout to compare against")
     ap.add_argument("new", type=Path, nargs="?", default=REPO, help="default: this checkout")
     ap.add_argument("-g", "--games", type=int, default=100,

@@ -53,7 +53,7 @@ def study(players: int, games: int, beta: float, rng: random.Random) -> list[flo
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--games", type=int, default=400, help="games a study (400)")
     ap.add_argument("--studies", type=int, default=100, help="synthetic studies (100)")

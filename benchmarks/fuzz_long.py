@@ -103,7 +103,7 @@ def run_property(name: str, strategy, check, examples: int, seed_value: int) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--examples", type=int, default=2000, help="examples per property")
     parser.add_argument("--seed", type=int, default=0, help="Hypothesis seed")
     parser.add_argument("--only", action="append", help="run only this property (repeatable)")

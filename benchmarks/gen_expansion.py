@@ -97,7 +97,7 @@ def write_pack(folder: Path, n: int = 5000, pack_id: str = "generated_pack") -> 
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", type=Path)
     ap.add_argument("-n", "--items", type=int, default=5000)
     args = ap.parse_args()

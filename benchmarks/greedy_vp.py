@@ -21,7 +21,7 @@ from artemis.players.play import make_bots, play_on
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--bots", default="greedy")

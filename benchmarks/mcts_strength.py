@@ -67,7 +67,7 @@ def play(index: int, players: int, mcts: str, against: str, game_id: str = "proj
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--mcts", default="mcts:iterations=300")

@@ -1,5 +1,5 @@
 """Pool the Project's flag tests over several studies of other seeds (docs/balance.md, "Version
-7 at 4 players over 800 games"). `artemis simulate merge` joins index ranges of one run; two
+7's two sets of seeds pooled"). `artemis simulate merge` joins index ranges of one run; two
 studies on different seeds are two runs, which it refuses. Their rows can still be tested
 together: each report keeps its 2x2 tables per stratum (``sums``), and Mantel-Haenszel pools
 tables, so a study's strata are kept apart from another's and the test is the report's own
@@ -45,9 +45,12 @@ def load(path: str) -> dict:
         raw = gzip.open(p, "rt") if p.suffix == ".gz" else p.open()
         with raw as f:
             report = json.load(f)
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        # EOFError: a gzip file cut short
         raise PoolError(f"{path}: cannot be read as a JSON report ({e})") from None
-    if not isinstance(report, dict) or "sums" not in report or "config" not in report:
+    if not (isinstance(report, dict) and isinstance(report.get("sums"), dict)
+            and isinstance(report.get("config"), dict)
+            and isinstance(report.get("finished"), int) and report["sums"].get("item")):
         raise PoolError(f"{path}: not an `artemis simulate` report that keeps its sums "
                         "(format artemis-simulate/2)")
     if report["config"].get("game") != "project":
@@ -79,11 +82,30 @@ def _said(packs: list[tuple]) -> str:
     return ", ".join(f"{pid} {version}" for pid, version, _ in packs) or "none"
 
 
+def _no_game_twice(reports: list[dict], names: list[str]) -> None:
+    """Raise `PoolError` when two reports share a game (the same run seed and an index in
+    both: the same report given twice, or overlapping ranges of one run, which `artemis
+    simulate merge` joins instead)."""
+    seen: dict = {}  # run seed -> [(name, set of indices)]
+    for name, r in zip(names, reports, strict=True):
+        indices = set()
+        for first, last in r.get("indices") or ():
+            indices.update(range(first, last))  # [start, stop)
+        for other, theirs in seen.setdefault(r["config"].get("seed"), []):
+            if indices & theirs:
+                raise PoolError(f"{name}: plays games {other} plays too (run seed "
+                                f"{r['config'].get('seed')}, index {min(indices & theirs)}): "
+                                "pool studies of other seeds; merge ranges of one run with "
+                                "`artemis simulate merge`")
+        seen[r["config"].get("seed")].append((name, indices))
+
+
 def pool(reports: list[dict], names: list[str] | None = None) -> list[dict]:
     """Each row of the reports tested over all of them: [{id, kind, games, odds_ratio, p, q,
     flagged}], ``games`` the games pooled, ``q`` the Benjamini-Hochberg q-value over every
     tested row (FDR 5%), None where no table informs. Raises `PoolError` when the reports
-    differ in players or content version (``names`` name them in the message)."""
+    differ in players or content version, or share a game (``names`` name them in the
+    message)."""
     names = names or [f"report {i + 1}" for i in range(len(reports))]
     first = reports[0]["config"]
     for name, r in zip(names, reports, strict=True):
@@ -100,6 +122,7 @@ def pool(reports: list[dict], names: list[str] | None = None) -> list[dict]:
                 raise PoolError(f"{name}: its pack {pid!r} was played from other files than "
                                 f"{names[0]}'s (their digests differ): pool studies of one "
                                 "content")
+    _no_game_twice(reports, names)
     games = sum(r["finished"] for r in reports)
     rows = []
     for item in reports[0]["items"]:
@@ -160,7 +183,7 @@ def _print_fairness(columns: list[tuple[str, dict]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("reports", nargs="+", metavar="REPORT",
                     help="simulate reports (.json, .json.gz)")
     ap.add_argument("--each", action="store_true", help="a column for each report alone too")

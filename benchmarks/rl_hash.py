@@ -96,7 +96,7 @@ def _memory_aid(seed: int, h) -> tuple[int, int]:
 def main(argv: list[str]) -> int:
     import argparse
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seeds", type=int, default=3, help="seeds 1..SEEDS (default 3)")
     args = ap.parse_args(argv)
     total = hashlib.sha256()

@@ -33,7 +33,7 @@ WHAT = ("engine", "aec", "observation", "scratch", "writer")
 def main(argv: list[str]) -> int:
     import argparse
 
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("config", metavar="GAME:PLAYERS")
     ap.add_argument("what", choices=WHAT)
     ap.add_argument("--games", type=int, default=3, help="seeded games (default 3)")

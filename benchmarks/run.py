@@ -298,7 +298,7 @@ def p90(xs: list[float]) -> float:
 
 
 def main(argv: list[str] | None = None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("-n", "--reps", type=int, default=20,
                     help="repetitions of each in-process row (default 20)")
     ap.add_argument("-g", "--games", type=int, default=50,

@@ -95,7 +95,7 @@ def instructions(checkout: Path, run: str, games: int) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     """Print games a second (and with --callgrind, instructions a game) of both checkouts."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("old", type=Path, help="the checkout to compare against")
     ap.add_argument("new", type=Path, nargs="?", default=REPO, help="default: this checkout")
     ap.add_argument("-g", "--games", type=int, default=30, help="games per block (default 30)")

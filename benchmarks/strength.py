@@ -479,7 +479,7 @@ def check_writable(meta: dict) -> None:
 
 
 def parse(argv: list[str]):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0].rstrip(":"))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].rstrip(":"))
     ap.add_argument("--game", default="project", help="a registered game: project, odyssey")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--bot", default="mcts", help="the tested bot's spec (KIND:KEY=VALUE,...)")

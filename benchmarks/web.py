@@ -88,7 +88,7 @@ class Timer:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=400, help="actions to time at most")
     parser.add_argument("--steps", type=int, default=60, help="replay steps to open")
     parser.add_argument("--seed", type=int, default=1)

@@ -208,7 +208,7 @@ def memory(played: int) -> dict:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games in the data folder")
     parser.add_argument("--repeat", type=int, default=20, help="timed loads of the list")
     parser.add_argument("--played", type=int, default=50,

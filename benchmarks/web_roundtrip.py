@@ -120,7 +120,7 @@ def _pct(times: list[float], q: int) -> float:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--concurrent", type=int, nargs="+", default=[1, 4],
                         help="games played at once, one run each")
     parser.add_argument("--actions", type=int, default=100,

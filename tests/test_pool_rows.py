@@ -80,6 +80,7 @@ def test_an_undefined_odds_ratio_prints_as_a_dash(pool_rows, capsys, tmp_path):
 
 def test_packs_compared_in_words(pool_rows):
     a, b = _report("after-2p-v8.json.gz"), _report("after-2p-v8.json.gz")
+    b["config"]["seed"] += 1  # another run's games, as far as the pool can tell
     a["config"]["packs"][0]["digest"] = "sha256:aa"
     pool_rows.pool([a, b])  # a report without digests has none to compare
     b["config"]["packs"][0]["digest"] = "sha256:bb"
@@ -112,3 +113,19 @@ def test_two_studies_fairness_pooled(pool_rows, capsys):
     with pytest.raises(pool_rows.PoolError, match="bots greedy, greedy, but a.json has "
                                                   "strong"):
         pool_rows.fairness([a, b], ["a.json", "b.json"])
+
+
+def test_a_report_given_twice_or_cut_short_is_refused_in_words(pool_rows, tmp_path, capsys):
+    a = _report("after-2p-v8.json.gz")
+    with pytest.raises(pool_rows.PoolError, match=r"b.json: plays games a.json plays too "
+                                                  r"\(run seed 292002, index 0\)"):
+        pool_rows.pool([a, _report("after-2p-v8.json.gz")], ["a.json", "b.json"])
+    cut = tmp_path / "cut.json.gz"
+    cut.write_bytes((REPORTS / "after-2p-v8.json.gz").read_bytes()[:100])
+    odd = tmp_path / "odd.json"
+    odd.write_text(json.dumps({"sums": 1, "config": 2}))
+    for path in (cut, odd):
+        for extra in ([], ["--fairness"]):
+            assert pool_rows.main([str(path), *extra]) == 1
+            err = capsys.readouterr().err
+            assert err.startswith(f"pool_rows.py: {path}: ") and "Traceback" not in err

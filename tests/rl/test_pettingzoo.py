@@ -210,6 +210,10 @@ def test_an_episode_used_before_reset_or_after_its_end_says_so():
                                                  r"before last\(\), step\(\) or observe\(\)"):
             call()
     assert not hasattr(e, "agent_selection")  # hasattr still answers (an AttributeError)
+    # PettingZoo's own iterator would yield nothing: the loop would end at once, silently
+    with pytest.raises(AttributeError, match=r"before reset\(\): call reset\(seed=\.\.\.\) "
+                                             r"before agent_iter\(\)"):
+        e.agent_iter()
     e.reset(seed=1)
     for _ in e.agent_iter():
         obs, _, terminated, truncated, _ = e.last()

@@ -194,6 +194,15 @@ class ArtemisEnv(AECEnv):
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.current_player]
 
+    def agent_iter(self, max_iter: int = 2**63):
+        """PettingZoo's iterator over the agents to act (at most ``max_iter``). Raises
+        AttributeError saying to call reset() first when no game has started: PettingZoo's
+        own would yield nothing, and an agent's loop would end at once, silently."""
+        if self.game is None:
+            raise AttributeError(f"{type(self).__name__} has no game before reset(): call "
+                                 "reset(seed=...) before agent_iter(), last() or step()")
+        return super().agent_iter(max_iter)
+
     def observe(self, agent: str) -> dict:
         """``{"observation": float32[D], "action_mask": int8[N]}`` of ``agent`` now: fresh
         arrays; the mask all zero unless the agent is asked to decide."""
