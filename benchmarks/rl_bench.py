@@ -157,18 +157,21 @@ def _choices(game_id: str, players: int, games: int) -> list[list[int]]:
     return choices
 
 
-def _engine_same_seconds(game_id: str, players: int, games: int,
-                         repeat: int) -> tuple[float, int]:
+def _engine_same_seconds(game_id: str, players: int, games: int, repeat: int,
+                         between=None, choices=None) -> tuple[float, int]:
     """(best seconds, decisions) of the engine's loop on the very games `_aec_seconds`
     plays: its episodes are played once, untimed, to record each choice as an index into
     ``legal_actions()``; the timed passes then play those indices as the engine's random
     bot does (``legal_actions()``, a draw of the same generator, ``apply``). Where the AEC
     action space numbers options in another order than ``legal_actions()`` (the Odyssey's
     declared space), the same seeds make other games than the engine's own loop, some
-    dearer a decision: this is the like-for-like engine figure."""
+    dearer a decision: this is the like-for-like engine figure. ``between`` (a function of
+    the game), when given, runs before each decision outside the timing; ``choices`` are
+    `_choices`' (made here when None)."""
     from artemis.kernel.game import Game
 
-    choices = _choices(game_id, players, games)
+    if choices is None:
+        choices = _choices(game_id, players, games)
     best = float("inf")
     for _ in range(repeat):
         starts = []
@@ -179,6 +182,10 @@ def _engine_same_seconds(game_id: str, players: int, games: int,
         t0 = time.perf_counter()
         for game, rng, seq in starts:
             for k in seq:
+                if between is not None:  # its time is taken off the pass's
+                    paused = time.perf_counter()
+                    between(game)
+                    t0 += time.perf_counter() - paused
                 options = game.legal_actions()
                 rng.randrange(len(options))  # the bot's draw, kept for a like cost
                 game.apply(options[k])
@@ -197,7 +204,6 @@ def _parts_us(game_id: str, players: int, games: int, repeat: int) -> dict:
       mask made before each decision, untimed: what the engine's decision costs where an
       agent's loop runs it, its code and data in the caches taken by the observation's.
     """
-    from artemis.kernel.game import Game
     from artemis.rl.pettingzoo import env
 
     clock = time.perf_counter_ns
@@ -231,31 +237,19 @@ def _parts_us(game_id: str, players: int, games: int, repeat: int) -> dict:
         if sum(took.values()) < best_ns:
             best_ns = sum(took.values())
             best = {k: v / decisions / 1e3 for k, v in took.items()}
-    same, count = _engine_same_seconds(game_id, players, games, repeat)
-    best["engine"] = same / count * 1e6
-    # the engine's loop again, the observation and mask made between its decisions
-    e = env(game_id, players)
-    encoder, actions = e.table.encoder, e.table.actions
     choices = _choices(game_id, players, games)
-    between = float("inf")
-    for _ in range(repeat):
-        starts = []
-        for seed in range(1, games + 1):
-            g = Game.new({"game": game_id, "players": players, "seed": seed})
-            g.logging = False
-            starts.append((g, random.Random(seed), choices[seed - 1]))
-        took = 0
-        for game, rng, seq in starts:
-            for k in seq:
-                encoder.fresh(game, game.pending.player)
-                actions.mask(game)
-                t0 = clock()
-                options = game.legal_actions()
-                rng.randrange(len(options))
-                game.apply(options[k])
-                took += clock() - t0
-        between = min(between, took / count / 1e3)
-    best["engine, observed between"] = between
+    same, count = _engine_same_seconds(game_id, players, games, repeat, choices=choices)
+    best["engine"] = same / count * 1e6
+    # the engine's loop again, the deciding seat's observation and mask made between
+    table = env(game_id, players).table
+    encoder, actions = table.encoder, table.actions
+
+    def observe(game):
+        encoder.fresh(game, game.pending.player)
+        actions.mask(game)
+
+    between, _ = _engine_same_seconds(game_id, players, games, repeat, observe, choices)
+    best["engine, observed between"] = between / count * 1e6
     return best
 
 
