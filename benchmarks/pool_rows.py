@@ -16,8 +16,10 @@ seat and per position (its ``sums``) added, and the report's own chi-square test
 sums, so a pool of one report gives its own p-values.
 
 Reports are `artemis simulate` JSON reports (``artemis-simulate/2``, gzipped or not) of the
-Project, of one player count and content; a report of another game, count or content is
-refused, said in words. Prints a table (``--json`` the rows). Not a test: it asserts nothing.
+Project, of one player count and content; a report of another game, count or content, or
+one sharing a game with another, is refused, said in words. The rows may pool reports of
+other bots (each stratum is one bot kind's); ``--fairness`` refuses them (its seat test
+compares seats of one bot). Prints a table (``--json`` the rows). Not a test: it asserts nothing.
 """
 
 from __future__ import annotations

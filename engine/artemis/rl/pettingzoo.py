@@ -203,6 +203,15 @@ class ArtemisEnv(AECEnv):
                                  "reset(seed=...) before agent_iter(), last() or step()")
         return super().agent_iter(max_iter)
 
+    def last(self, observe: bool = True) -> tuple:
+        """PettingZoo's ``(observation, cumulative reward, terminated, truncated, info)`` of
+        ``agent_selection``. Raises RuntimeError once every agent has left (PettingZoo's own
+        raised a bare KeyError), AttributeError before reset()."""
+        if self.agent_selection not in self._cumulative_rewards:
+            raise RuntimeError("the episode is over and every agent has left: call reset() "
+                               "to play another")
+        return super().last(observe)
+
     def observe(self, agent: str) -> dict:
         """``{"observation": float32[D], "action_mask": int8[N]}`` of ``agent`` now: fresh
         arrays; the mask all zero unless the agent is asked to decide."""
