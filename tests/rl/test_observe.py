@@ -315,6 +315,11 @@ def test_a_writer_s_floats_and_many_ones_are_written_as_they_are():
     out = np.zeros(8, np.float32)
     _put(out, [1], [2, 6], [2**40, 3])  # a whole number float32 holds only roughly
     assert out.tolist() == [0, 1, np.float32(2**40), 0, 0, 0, 3, 0]
+    # the byte path's edges (0 to 255 in one C loop) and its way out past them
+    for values in ([0, 255, 1], [0, 256, 1], [-1, 255, 1], [True, 2, 3]):
+        out = np.zeros(4, np.float32)
+        _put(out, [], [0, 1, 3], values)
+        assert out.tolist() == [float(values[0]), float(values[1]), 0, float(values[2])]
 
 
 @pytest.mark.parametrize("game_id,players,seed", [("odyssey", 4, 41), ("odyssey", 1, 42),

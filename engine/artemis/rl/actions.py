@@ -129,6 +129,10 @@ class SlotActions:
     def __init__(self, size: int):
         self.size = int(size)
         self.widest = self.size
+        # size ones then size zeros: a mask of width w is the copy of the window starting
+        # size - w in, one slice and one memcpy (less than zeros and a slice's assignment)
+        self._ramp = np.concatenate([np.ones(self.size, np.int8),
+                                     np.zeros(self.size, np.int8)])
 
     def legal(self, game) -> list[int]:
         """0 to the number of legal actions, less one."""
@@ -161,6 +165,5 @@ class SlotActions:
         if width > self.size:
             raise OutOfSpace(f"a decision with {width} options, wider than the {self.size} "
                              "slots declared")
-        m = np.zeros(self.size, np.int8)
-        m[:width] = 1
-        return m
+        size = self.size
+        return self._ramp[size - width:size + size - width].copy()

@@ -207,10 +207,14 @@ class ArtemisEnv(AECEnv):
         """PettingZoo's ``(observation, cumulative reward, terminated, truncated, info)`` of
         ``agent_selection``. Raises RuntimeError once every agent has left (PettingZoo's own
         raised a bare KeyError), AttributeError before reset()."""
-        if self.agent_selection not in self._cumulative_rewards:
+        agent = self.agent_selection
+        rewards = self._cumulative_rewards
+        if agent not in rewards:
             raise RuntimeError("the episode is over and every agent has left: call reset() "
                                "to play another")
-        return super().last(observe)
+        # PettingZoo's own last(), inlined: one Python call fewer an agent's decision
+        return (self.observe(agent) if observe else None, rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def observe(self, agent: str) -> dict:
         """``{"observation": float32[D], "action_mask": int8[N]}`` of ``agent`` now: fresh
