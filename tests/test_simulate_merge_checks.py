@@ -168,3 +168,22 @@ def test_merge_reports_labels_default_to_the_numbers():
         merge_reports([{"format": "artemis-simulate/2", "config": {}, "sums": {}},
                        {"format": "artemis-simulate/2", "config": [], "sums": {}}],
                       names=["a", "b"])
+
+
+def test_merge_reads_a_gzipped_report_and_names_a_damaged_one(tmp_path):
+    """A stored report (``.json.gz``) merges as its text does; a gzip file cut short is
+    named as damaged, with the fix, not a traceback."""
+    report = json.loads(gzip.decompress(OLD.read_bytes()))
+    result = invoke("simulate", "merge", str(OLD), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == merge_reports([report], names=[str(OLD)])
+    plain = tmp_path / "plain.json"  # the same report uncompressed: the same merge
+    plain.write_text(json.dumps(report))
+    again = invoke("simulate", "merge", str(plain), "--json")
+    assert json.loads(again.stdout) == json.loads(result.stdout)
+    cut = tmp_path / "cut.json.gz"
+    cut.write_bytes(OLD.read_bytes()[:200])
+    result = invoke("simulate", "merge", str(cut))
+    assert result.exit_code == 1
+    err = " ".join(result.stderr.split())
+    assert f"the report '{cut}' is a damaged gzip file" in err and "Traceback" not in err

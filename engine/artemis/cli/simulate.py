@@ -7,9 +7,11 @@ Registered on the app by `artemis.cli.root`; the engine side is `artemis.sim`. H
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import sys
+import zlib
 from pathlib import Path
 from typing import Annotated
 
@@ -592,25 +594,40 @@ def _print_problems(console, report: dict) -> None:
                       soft_wrap=True)
 
 
+def _report_text(path: Path) -> str:
+    """A report file's text: gzipped (``.json.gz``, known by its first two bytes, whatever
+    its name) or not. Raises OSError, EOFError or gzip.BadGzipFile (a damaged gzip file),
+    UnicodeDecodeError."""
+    raw = path.read_bytes()
+    if raw[:2] == b"\x1f\x8b":  # gzip's magic number
+        raw = gzip.decompress(raw)
+    return raw.decode("utf-8")
+
+
 def merge(
     reports: Annotated[list[Path], typer.Argument(
-        metavar="REPORT...", help="Reports (--out files) of index ranges of one run.")],
+        metavar="REPORT...",
+        help="Reports (--out files, gzipped or not) of index ranges of one run.")],
     out: Annotated[Path | None, typer.Option(
         help="Write the merged report (JSON) to this file.", show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Merge the reports of index ranges of one run (`artemis simulate --start S --games N
-    --out FILE`) into the report of the whole run: equal, key for key, to the report one run
-    of all the games would give. Exit 0 ok; 1 a report that cannot be read, is of another
-    run or repeats games, or the merged report cannot be written."""
+    --out FILE`, gzipped or not) into the report of the whole run: equal, key for key, to
+    the report one run of all the games would give. Exit 0 ok; 1 a report that cannot be
+    read (a damaged gzip file included), is of another run or repeats games, or the merged
+    report cannot be written."""
     from artemis.sim.report import MergeError, merge_reports
 
     loaded = []
     for path in reports:
         try:
-            loaded.append(json.loads(Path(path).read_text(encoding="utf-8")))
+            loaded.append(json.loads(_report_text(Path(path))))
         except OSError as exc:
             _fail(f"cannot read the report '{path}': {exc.strerror or exc}")
+        except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+            _fail(f"the report '{path}' is a damaged gzip file ({exc or 'cut short'}): "
+                  "compress the report again, or give it uncompressed")
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
             _fail(f"the report '{path}' is not JSON: {exc}")
     if out is not None:
