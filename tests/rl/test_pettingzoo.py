@@ -196,10 +196,18 @@ def test_bad_input_is_refused_in_words_and_an_illegal_number_changes_nothing():
         e.step(0)
     with pytest.raises(ValueError, match=r"player_\d is asked to decide: None is an action only"):
         e.step(None)
-    for wrong in ("x", 1.5):
+    for wrong in ("x", 1.5, True):  # True is 1 to Python, but a mask's value
         with pytest.raises(IllegalAction, match=rf"{wrong!r} is not an action number: give a "
                                                 r"whole number"):
             e.step(wrong)
+    # the legal numbers shown, and how many more there are when they are cut (66 here)
+    legal = e.table.actions.legal(e.game)
+    with pytest.raises(IllegalAction) as info:
+        e.step(0)
+    shown = ", ".join(map(str, legal[:8]))
+    assert len(legal) > 8
+    more = f" and {len(legal) - 8} more"
+    assert str(info.value).endswith(f"the {len(legal)} legal: {shown}{more}")
     assert (e.game.view(None), e.agent_selection, e.decisions) == before
 
 

@@ -29,6 +29,9 @@ CODECS = ("declared", "slots")
 def number(n) -> int:
     """``n`` as an action number: an int, a numpy integer or a 0-d integer array. Raises
     IllegalAction naming it for anything else (a string, a float, None)."""
+    if n.__class__ is bool:  # an int to Python, but a mask's value, not an action's number
+        raise IllegalAction(f"{n!r} is not an action number: give a whole number, one of "
+                            "the legal actions (the mask's 1s)")
     try:
         return operator.index(n)
     except TypeError:
@@ -101,8 +104,11 @@ class DeclaredActions:
         if found is not None:
             return found
         wanted = self.ids[n] if 0 <= n < self.size else None
+        legal = self.legal(game)
+        shown = ", ".join(map(str, legal[:8])) + (f" and {len(legal) - 8} more"
+                                                  if len(legal) > 8 else "")
         raise IllegalAction(f"action {n} ({wanted or 'not in the action space'}) is not legal "
-                            f"now; legal: {self.legal(game)[:8]}")
+                            f"now; the {len(legal)} legal: {shown}")
 
     def name(self, game, n: int) -> str:
         """The id numbered ``n``. Raises IllegalAction for a number outside the space (a
