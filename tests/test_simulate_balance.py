@@ -397,6 +397,53 @@ def test_events_hit_against_the_rest_within_standing_agree_with_the_replays(run,
     assert {x["kind"] for x in rows} >= {"building", "event"}
 
 
+def test_buildings_holders_against_the_rest_at_their_claim_agree_with_the_replays(run,
+                                                                                 replayed):
+    """A building held at the end, against the other seats of its game within each seat's
+    standing at the start of the round its holder claimed it (the last claim of that tile by
+    that seat), copies in their original's row; its test flagged among the buildings'."""
+    want: dict = {}
+    for log, (game, rounds) in zip(run["logs"], replayed, strict=True):
+        won = final(log)["winner"]
+        claimed, rnd = {}, 0
+        for e in log:
+            if e["type"] == "board_setup":
+                rnd = e["round"]
+            elif e["type"] == "building_claimed":
+                claimed[(e["player"], e["tile"])] = rnd
+        for p in game.state.players:
+            for b in p.buildings:
+                r = claimed.get((p.seat, b.tile))
+                if r not in rounds:
+                    continue
+                then = rounds[r]
+                row = game.catalog.by_id[b.tile].duplicate_of or b.tile
+                for seat in range(PLAYERS):
+                    band = _band(then[seat] - max(v for i, v in enumerate(then) if i != seat))
+                    side = "held" if seat == p.seat else "rest"
+                    cell = want.setdefault(row, {}).setdefault(
+                        band, {"held": 0, "held_won": 0, "rest": 0, "rest_won": 0})
+                    cell[side] += 1
+                    cell[f"{side}_won"] += seat == won
+    buildings = {x["id"]: x for x in run["report"]["items"] if x["kind"] == "building"}
+    assert want and all(buildings[row]["counts"]["at_claim"] == cells
+                        for row, cells in want.items())
+    assert not any("at_claim" in x["counts"] for row, x in buildings.items() if row not in want)
+    tests = []
+    for row, cells in want.items():
+        test = mantel_haenszel((c["held_won"], c["held"] - c["held_won"], c["rest_won"],
+                                c["rest"] - c["rest_won"]) for _, c in sorted(cells.items()))
+        got = buildings[row]["rates"]["at_claim"]
+        if test is None:
+            assert got is None or got["p"] is None
+        else:
+            assert {k: got[k] for k in ("strata", *test)} == {"strata": len(cells), **test}
+            tests.append(got)
+    assert tests  # a family of its own: q over the buildings' tests at their claim
+    assert [t["q"] for t in tests] == benjamini_hochberg([t["p"] for t in tests])
+    assert all(t["flagged"] == (t["q"] <= 0.05) for t in tests)
+
+
 # -- the designer's scoring model ---------------------------------------------------------------
 
 

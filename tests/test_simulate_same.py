@@ -60,6 +60,7 @@ def _before_issue_28(summary: dict) -> dict:
         if x["kind"] == "building":
             counts.pop("staffed_won", None)
             counts.pop("unstaffed_won", None)
+            counts.pop("at_claim", None)
         elif x["kind"] == "event":
             counts.pop("standing", None)
     return summary

@@ -522,6 +522,7 @@ def finish(t: dict, config: dict | None = None, ruleset=None) -> dict:
                    key=lambda i: (t["item"][i]["kind"], i))
     rows = [_item(i, t["item"][i], kinds, n, ruleset) for i in [*listed, *extra]]
     _flag(rows)
+    _flag_rate_tests(rows)
     figures = t["figures"]
     if ruleset is not None:
         figures = ruleset.report.figures_report(copy.deepcopy(figures), n, bots)
@@ -691,6 +692,23 @@ def _item(item_id: str, s: dict, kinds: list[str], games: int, ruleset) -> dict:
             if own is not None and out["adjusted"]["p"] is None:
                 out["adjusted"] = {**own, "own_test": True}
     return out
+
+
+def _flag_rate_tests(rows: list[dict]) -> None:
+    """Benjamini-Hochberg over each family of a game's own tests in its rows' ``rates`` (an
+    entry {strata, odds_ratio, chi2, p}, as the Project's buildings' ``at_claim``), each
+    family (the entry's name) apart from the owners' and from the others: ``q`` and
+    ``flagged`` (q <= FDR) added to each test with a p-value."""
+    families: dict = {}
+    for x in rows:
+        for name, test in (x.get("rates") or {}).items():
+            if isinstance(test, dict) and "odds_ratio" in test and "p" in test:
+                families.setdefault(name, []).append(test)
+    for tests in families.values():
+        tested = [t for t in tests if t["p"] is not None]
+        for t, q in zip(tested, benjamini_hochberg([t["p"] for t in tested]), strict=True):
+            t["q"] = q
+            t["flagged"] = q <= FDR
 
 
 def _flag(rows: list[dict]) -> None:

@@ -228,11 +228,15 @@ def log_figures(game, rounds: dict | None = None) -> dict:
             space = action_id.split(":")[1]
             r["reward"][space] = r["reward"].get(space, 0) + 1
     last_round = s.round
+    standing_in: dict = {}  # round -> each seat's standing at its start (`_standing`)
     for p in s.players:
         for b in p.buildings:
             x = item(b.tile, "building")
             x["appeared"] = True
             x["owners"].append(p.seat)
+            if result and (p.seat, b.tile) in claimed_in:
+                _claim_counts(x, claimed_in[(p.seat, b.tile)], p.seat, rounds, standing_in,
+                              n, winner)
             tile = by_id[b.tile]
             _count(x, "held")
             full = fully_staffed(tile.slots, b.staff)
@@ -376,6 +380,31 @@ def _event_counts(x, vp, moved, standing, n, winner, final_vp) -> None:
             _count(x, "rest_final_vp", final_vp.get(seat, 0))
 
 
+def _claim_counts(x, claimed: int, holder: int, rounds, standing_in: dict, n: int,
+                  winner) -> None:
+    """Count a building ``x`` held at the end by seat ``holder``, who claimed it in round
+    ``claimed``, against the other seats of the game within each seat's standing at the start
+    of that round (``rounds``: the projected scores kept during play; nothing is counted
+    without them, or for a claim before round 1): ``counts["at_claim"][band] = {held,
+    held_won, rest, rest_won}``. The standing before the claim, not the buildings held at the
+    end: a seat ahead buys more, and the buildings it ends with are partly what the tile
+    gave it; compared within the standing it had when it took the tile, the holder's win
+    measures the tile at its price (docs/simulate.md, "Buildings at their claim")."""
+    standing = standing_in.get(claimed)
+    if standing is None:
+        projected = (rounds or {}).get(claimed)
+        if not projected:
+            return
+        standing = standing_in[claimed] = _standing(projected)
+    cells = x["counts"].setdefault("at_claim", {})
+    for seat in range(n):
+        cell = cells.setdefault(str(standing[seat]),
+                                {"held": 0, "held_won": 0, "rest": 0, "rest_won": 0})
+        side = "held" if seat == holder else "rest"
+        cell[side] += 1
+        cell[f"{side}_won"] += int(seat == winner)
+
+
 def turn_positions(game) -> dict:
     """Each seat's turn position, 0 the start player, then clockwise (R35): ``first_round``
     (the game's first order), ``final_round`` (the last round's order) and ``starts`` (the
@@ -418,7 +447,10 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
     Event's per hit seat ``hit_mean_vp`` (the VP it moved), ``hit_mean`` (each item it
     moved), and the hit seats' and the rest's final VP and win rate. A building's
     ``staffed_win_rate`` and ``unstaffed_win_rate`` (with Wilson intervals): the share of its
-    copies held at the end, fully staffed or not, whose holder won. An Event's
+    copies held at the end, fully staffed or not, whose holder won; its ``at_claim``: the
+    holders' win against the other seats' within each seat's standing at the start of the
+    round the holder claimed it (`_claim_counts`), by Mantel-Haenszel {strata, odds_ratio,
+    chi2, p} (the report adds q and flagged over the buildings), or None. An Event's
     ``adjusted`` (which the report moves into the row's own ``adjusted``): its hit seats' win
     against the rest's within each standing at the start of its round (`_standing`: the band,
     `STANDING_BANDS`, of the seat's projected score minus the best other seat's, "level" or
@@ -435,7 +467,8 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
                 "staffed_win_rate": _rate(c.get("staffed_won", 0), staffed),
                 "staffed_win_rate_ci": wilson(c.get("staffed_won", 0), staffed),
                 "unstaffed_win_rate": _rate(c.get("unstaffed_won", 0), unstaffed),
-                "unstaffed_win_rate_ci": wilson(c.get("unstaffed_won", 0), unstaffed)}
+                "unstaffed_win_rate_ci": wilson(c.get("unstaffed_won", 0), unstaffed),
+                "at_claim": _standing_test(c.get("at_claim"), mantel_haenszel, "held")}
     if kind == "expedition":
         return {"success_per_laid_out": _rate(c.get("succeeded", 0), c.get("laid_out", 0)),
                 "success_per_laid_out_ci": wilson(c.get("succeeded", 0), c.get("laid_out", 0)),
@@ -455,12 +488,13 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
     return {}
 
 
-def _standing_test(standing: dict | None, mantel_haenszel) -> dict | None:
-    """An Event's hit seats against the rest within each standing (`_event_counts`), by
-    Mantel-Haenszel: {strata, odds_ratio, chi2, p} or None."""
+def _standing_test(standing: dict | None, mantel_haenszel, side: str = "hit") -> dict | None:
+    """An Event's hit seats (``side`` "hit", `_event_counts`), or a building's holders
+    ("held", `_claim_counts`), against the rest within each standing, by Mantel-Haenszel:
+    {strata, odds_ratio, chi2, p} or None."""
     if not standing:
         return None
-    test = mantel_haenszel((x["hit_won"], x["hit"] - x["hit_won"], x["rest_won"],
+    test = mantel_haenszel((x[f"{side}_won"], x[side] - x[f"{side}_won"], x["rest_won"],
                             x["rest"] - x["rest_won"]) for _, x in sorted(standing.items()))
     if test is None:
         return None
