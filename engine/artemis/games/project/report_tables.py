@@ -58,6 +58,21 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                           str(c.get("held", 0) - c.get("fully_staffed", 0)),
                           rate_ci(r.get("unstaffed_win_rate"), r.get("unstaffed_win_rate_ci")))
         out.append(table)
+    at_claim = [x for x in buildings if (x["rates"].get("at_claim") or {}).get("p") is not None]
+    if at_claim:
+        table = ReportTable(f"Buildings over {n} games: the holders' win against the other "
+                            "seats' within each seat's standing at the start of the round the "
+                            "holder claimed it (the band of the projected score minus the best "
+                            "other seat's), Mantel-Haenszel; q over the buildings tested here "
+                            "(* flagged)",
+                            [("building", "left"), ("held", "right"), ("adj. OR", "right"),
+                             ("p", "right"), ("q", "right")])
+        for x in at_claim:
+            a = x["rates"]["at_claim"]
+            held = sum(c["held"] for c in x["counts"]["at_claim"].values())
+            table.add_row(x["id"], str(held), *odds_q({"adjusted": a})[:1], f"{a['p']:.3g}",
+                          odds_q({"adjusted": a})[1])
+        out.append(table)
     cards = [x for x in rows if x["kind"] == "expedition"]
     difficulty = {card: d["difficulty"]
                   for d in (report.get("figures") or {}).get("expeditions_by_difficulty", ())
