@@ -133,6 +133,14 @@ def _json_kind(value) -> str:
 
 def _extract(report, config, figures, fairness, gap, margin, commit) -> dict:
     tested = [x for x in report["items"] if (x.get("adjusted") or {}).get("p") is not None]
+    # the buildings' test at their claim (docs/simulate.md, "Buildings at their claim"): in
+    # reports from before it, none, and the extract has no key (its block renders as it was)
+    at_claim = [(x, x["rates"]["at_claim"]) for x in report["items"]
+                if ((x.get("rates") or {}).get("at_claim") or {}).get("p") is not None]
+    extra = {} if not at_claim else {"at_claim": {
+        "tested": len(at_claim),
+        "flagged": [{"id": x["id"], "odds_ratio": t["odds_ratio"], "q": t["q"]}
+                    for x, t in at_claim if t["flagged"]]}}
     return {
         "games": report["finished"], "indices": report["indices"],
         "timed_out": len(report["timed_out"]), "errors": len(report["errors"]),
@@ -161,6 +169,7 @@ def _extract(report, config, figures, fairness, gap, margin, commit) -> dict:
                   for k, g in gap.items()},
         "chart_flagged": [r["buildings"] for r in figures["win_rate_by_buildings"]
                           if (r.get("adjusted") or {}).get("flagged")],
+        **extra,
     }
 
 
@@ -240,6 +249,19 @@ def render(name: str, data: dict) -> str:
             found = f"OR {_num(f['odds_ratio'])}, q {_num(f['q'], 3)}"
             rows.append((f"flagged {side}: {f['id']} ({f['kind']})",
                          found if side == "before" else "", found if side == "after" else ""))
+
+    if "at_claim" in b or "at_claim" in a:
+        def claimed(x: dict) -> str:
+            c = x.get("at_claim")
+            return "-" if c is None else f"{len(c['flagged'])} of {c['tested']}"
+
+        rows.append(("buildings flagged at their claim (within standing then; FDR 5% over "
+                     "the buildings)", claimed(b), claimed(a)))
+        for side, col in (("before", b), ("after", a)):
+            for f in (col.get("at_claim") or {}).get("flagged", ()):
+                found = f"OR {_num(f['odds_ratio'])}, q {_num(f['q'], 3)}"
+                rows.append((f"flagged at claim {side}: {f['id']}",
+                             found if side == "before" else "", found if side == "after" else ""))
 
     def most(x: dict) -> str:
         m = x["most_relief"]

@@ -68,6 +68,23 @@ def test_the_extract_reads_a_real_report_and_the_bars_judge_it(tmp_path):
         r["difficulty"] for r in report["figures"]["expeditions_by_difficulty"]]
     tested = [i for i in report["items"] if i["adjusted"]["p"] is not None]
     assert x["rows_tested"] == len(tested)
+    # the buildings' test at their claim: its tested and flagged rows, rendered as rows of
+    # their own; an extract from before it (no key) renders without them
+    claimed = [i for i in report["items"]
+               if ((i.get("rates") or {}).get("at_claim") or {}).get("p") is not None]
+    assert claimed and x["at_claim"]["tested"] == len(claimed)
+    assert x["at_claim"]["flagged"] == [
+        {"id": i["id"], "odds_ratio": i["rates"]["at_claim"]["odds_ratio"],
+         "q": i["rates"]["at_claim"]["q"]} for i in claimed if i["rates"]["at_claim"]["flagged"]]
+    flagged = dict(x["at_claim"], flagged=[{"id": "kelp_farm", "odds_ratio": 2.5, "q": 0.01}])
+    old = {k: v for k, v in x.items() if k != "at_claim"}
+    text = b.render("t", {"command": "c", "commit": "abc1234", "before": old,
+                          "after": dict(x, at_claim=flagged)})
+    assert (f"| buildings flagged at their claim (within standing then; FDR 5% over the "
+            f"buildings) | - | 1 of {len(claimed)} |") in text
+    assert "| flagged at claim after: kelp_farm |  | OR 2.50, q 0.010 |" in text
+    assert "at their claim" not in b.render("t", {"command": "c", "commit": "abc1234",
+                                                  "before": old, "after": old})
     assert set(b.verdicts(x)) == {
         "no building, Expedition or Event flagged", "every band tried succeeds 10%+ per try",
         "success falls as difficulty rises (beyond noise)",
