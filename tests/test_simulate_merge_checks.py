@@ -187,3 +187,20 @@ def test_merge_reads_a_gzipped_report_and_names_a_damaged_one(tmp_path):
     assert result.exit_code == 1
     err = " ".join(result.stderr.split())
     assert f"the report '{cut}' is a damaged gzip file" in err and "Traceback" not in err
+    # a byte flipped (the CRC fails) and junk after the stream: damaged gzip too (gzip's
+    # BadGzipFile is an OSError, and was once taken for a file that cannot be read)
+    data = bytearray(OLD.read_bytes())
+    data[-6] ^= 0xFF
+    for name, raw in (("crc.json.gz", bytes(data)), ("trailing.json.gz",
+                                                     OLD.read_bytes() + b"garbage")):
+        bad = tmp_path / name
+        bad.write_bytes(raw)
+        result = invoke("simulate", "merge", str(bad))
+        assert result.exit_code == 1
+        assert f"the report '{bad}' is a damaged gzip file" in " ".join(result.stderr.split())
+    for name, raw, why in (("empty.json", b"", "is empty"),
+                           ("deep.json", b"[" * 100_000, "nests too deeply")):
+        bad = tmp_path / name
+        bad.write_bytes(raw)
+        result = invoke("simulate", "merge", str(bad))
+        assert result.exit_code == 1 and why in " ".join(result.stderr.split()), result.stderr

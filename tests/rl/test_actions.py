@@ -35,9 +35,10 @@ def test_the_declared_codec_numbers_every_legal_action_by_its_declared_index():
         action = t.actions.action(game, n)
         assert action.id == t.actions.ids[n]
         game.apply(action)
-    with pytest.raises(IllegalAction, match=r"action 10671 \(not in the action space\) is not "
-                                            "legal now"):
-        t.actions.action(game, 10_671)
+    for outside in (10_671, -1):  # the space's range and the legal count, as slots say
+        with pytest.raises(IllegalAction, match=rf"action {outside} is not in the action "
+                                                r"space \(0 to 10670\); the \d+ legal now: "):
+            t.actions.action(game, outside)
     # a name is asked of any number (OpenSpiel's action_to_string): one outside the space is
     # refused, a negative one too (it would name an id counted from the end)
     assert t.actions.name(game, 10_670) == t.actions.ids[-1]
@@ -60,7 +61,8 @@ def test_the_slots_codec_numbers_the_decision_s_options():
         t.actions.action(game, width)
     for never in (-1, 7_855):  # no decision has such a slot: said as the declared codec does
         with pytest.raises(IllegalAction, match=rf"action slot {never} is not in the action "
-                                                r"space \(0 to 7854\)"):
+                                                rf"space \(0 to 7854\); the decision has "
+                                                rf"{width} options"):
             t.actions.action(game, never)
 
 

@@ -622,14 +622,23 @@ def merge(
     loaded = []
     for path in reports:
         try:
-            loaded.append(json.loads(_report_text(Path(path))))
-        except OSError as exc:
-            _fail(f"cannot read the report '{path}': {exc.strerror or exc}")
-        except (EOFError, gzip.BadGzipFile, zlib.error) as exc:
+            text = _report_text(Path(path))
+        except (EOFError, gzip.BadGzipFile, zlib.error) as exc:  # BadGzipFile: an OSError
             _fail(f"the report '{path}' is a damaged gzip file ({exc or 'cut short'}): "
                   "compress the report again, or give it uncompressed")
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        except OSError as exc:
+            _fail(f"cannot read the report '{path}': {exc.strerror or exc}")
+        except UnicodeDecodeError as exc:
             _fail(f"the report '{path}' is not JSON: {exc}")
+        if not text.strip():
+            _fail(f"the report '{path}' is empty: give the file `artemis simulate --out` "
+                  "wrote")
+        try:
+            loaded.append(json.loads(text))
+        except json.JSONDecodeError as exc:
+            _fail(f"the report '{path}' is not JSON: {exc}")
+        except RecursionError:
+            _fail(f"the report '{path}' is not a report: its JSON nests too deeply to read")
     if out is not None:
         _check_out(out)
     try:

@@ -103,12 +103,14 @@ class DeclaredActions:
         found = self._numbered(game).get(n)
         if found is not None:
             return found
-        wanted = self.ids[n] if 0 <= n < self.size else None
         legal = self.legal(game)
         shown = ", ".join(map(str, legal[:8])) + (f" and {len(legal) - 8} more"
                                                   if len(legal) > 8 else "")
-        raise IllegalAction(f"action {n} ({wanted or 'not in the action space'}) is not legal "
-                            f"now; the {len(legal)} legal: {shown}")
+        if 0 <= n < self.size:
+            raise IllegalAction(f"action {n} ({self.ids[n]}) is not legal now; the "
+                                f"{len(legal)} legal: {shown}")
+        raise IllegalAction(f"action {n} is not in the action space (0 to {self.size - 1}); "
+                            f"the {len(legal)} legal now: {shown}")
 
     def name(self, game, n: int) -> str:
         """The id numbered ``n``. Raises IllegalAction for a number outside the space (a
@@ -152,11 +154,11 @@ class SlotActions:
         options = () if pending is None else pending.options
         n = number(n)
         if not 0 <= n < len(options):
+            width = f"the decision has {len(options)} options (0 to {len(options) - 1})"
             if not 0 <= n < self.size:  # never a slot, whatever the decision
                 raise IllegalAction(f"action slot {n} is not in the action space (0 to "
-                                    f"{self.size - 1})")
-            raise IllegalAction(f"action slot {n} is not legal now: the decision has "
-                                f"{len(options)} options (0 to {len(options) - 1})")
+                                    f"{self.size - 1}); {width}")
+            raise IllegalAction(f"action slot {n} is not legal now: {width}")
         return options[n]
 
     def name(self, game, n: int) -> str:

@@ -73,6 +73,11 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
             table.add_row(x["id"], str(held), *odds_q({"adjusted": a})[:1], f"{a['p']:.3g}",
                           odds_q({"adjusted": a})[1])
         out.append(table)
+        untested = [x["id"] for x in buildings if x["counts"].get("at_claim")
+                    and (x["rates"].get("at_claim") or {}).get("p") is None]
+        if untested:
+            out.append("Held but not testable at their claim (no standing held both holders and "
+                       "other seats, with a win and a loss): " + ", ".join(untested))
     cards = [x for x in rows if x["kind"] == "expedition"]
     difficulty = {card: d["difficulty"]
                   for d in (report.get("figures") or {}).get("expeditions_by_difficulty", ())
