@@ -11,6 +11,10 @@ p- and q-values (tests/test_pool_rows.py)::
     .venv/bin/python benchmarks/pool_rows.py A.json.gz B.json.gz --each   # and each alone
     .venv/bin/python benchmarks/pool_rows.py A.json.gz B.json.gz --fairness  # seats, turns
 
+``--at-claim`` pools the buildings' test at their claim instead (docs/simulate.md, "Buildings
+at their claim"): each report's standing bands kept apart as strata, Benjamini-Hochberg over
+the buildings; every report must hold it (reports from before it do not).
+
 ``--fairness`` pools the seat and turn-position fairness tests instead: each report's wins per
 seat and per position (its ``sums``) added, and the report's own chi-square tests run on the
 sums, so a pool of one report gives its own p-values.
@@ -102,12 +106,23 @@ def _no_game_twice(reports: list[dict], names: list[str]) -> None:
         seen[r["config"].get("seed")].append((name, indices))
 
 
-def pool(reports: list[dict], names: list[str] | None = None) -> list[dict]:
+def _claim_tables(report: dict, item_id: str) -> list[tuple]:
+    """A building's 2x2 tables at its claim (won, lost of the holders; won, lost of the rest),
+    one per standing band (``counts.at_claim``)."""
+    s = report["sums"]["item"].get(item_id) or {}
+    cells = (s.get("counts") or {}).get("at_claim") or {}
+    return [(x["held_won"], x["held"] - x["held_won"], x["rest_won"], x["rest"] - x["rest_won"])
+            for _, x in sorted(cells.items())]
+
+
+def pool(reports: list[dict], names: list[str] | None = None,
+         at_claim: bool = False) -> list[dict]:
     """Each row of the reports tested over all of them: [{id, kind, games, odds_ratio, p, q,
     flagged}], ``games`` the games pooled, ``q`` the Benjamini-Hochberg q-value over every
-    tested row (FDR 5%), None where no table informs. Raises `PoolError` when the reports
-    differ in players or content version, or share a game (``names`` name them in the
-    message)."""
+    tested row (FDR 5%), None where no table informs. With ``at_claim``, the buildings' test
+    at their claim, over the buildings only. Raises `PoolError` when the reports differ in
+    players or content version, or share a game (``names`` name them in the message), or,
+    with ``at_claim``, when one holds no test at the claim."""
     names = names or [f"report {i + 1}" for i in range(len(reports))]
     first = reports[0]["config"]
     for name, r in zip(names, reports, strict=True):
@@ -127,7 +142,18 @@ def pool(reports: list[dict], names: list[str] | None = None) -> list[dict]:
     _no_game_twice(reports, names)
     games = sum(r["finished"] for r in reports)
     rows = []
-    for item in reports[0]["items"]:
+    if at_claim:
+        for name, r in zip(names, reports, strict=True):
+            if not any("at_claim" in (x.get("rates") or {}) for x in r["items"]):
+                raise PoolError(f"{name}: holds no test of the buildings at their claim (a "
+                                "report from before it): pool reports that all hold it")
+        for item in reports[0]["items"]:
+            if item["kind"] != "building":
+                continue
+            test = mantel_haenszel([t for r in reports for t in _claim_tables(r, item["id"])])
+            rows.append({"id": item["id"], "kind": item["kind"], "games": games,
+                         "odds_ratio": test and test["odds_ratio"], "p": test and test["p"]})
+    for item in () if at_claim else reports[0]["items"]:
         owners, hit = zip(*(_tables(r, item["id"]) for r in reports), strict=True)
         test = mantel_haenszel([t for ts in owners for t in ts])
         if test is None:
@@ -192,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print the rows as JSON")
     ap.add_argument("--fairness", action="store_true",
                     help="the seat and turn-position fairness tests pooled, not the rows")
+    ap.add_argument("--at-claim", action="store_true",
+                    help="the buildings' test at their claim pooled, not the rows' flags")
     args = ap.parse_args(argv)
     try:
         reports = [load(p) for p in args.reports]
@@ -205,9 +233,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 _print_fairness(tests)
             return 0
-        columns = [("pooled", pool(reports, args.reports))]
+        columns = [("pooled", pool(reports, args.reports, args.at_claim))]
         if args.each:
-            columns += [(Path(p).name, pool([r]))
+            columns += [(Path(p).name, pool([r], [p], args.at_claim))
                         for p, r in zip(args.reports, reports, strict=True)]
     except PoolError as e:
         print(f"pool_rows.py: {e}", file=sys.stderr)

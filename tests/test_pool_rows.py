@@ -129,3 +129,36 @@ def test_a_report_given_twice_or_cut_short_is_refused_in_words(pool_rows, tmp_pa
             assert pool_rows.main([str(path), *extra]) == 1
             err = capsys.readouterr().err
             assert err.startswith(f"pool_rows.py: {path}: ") and "Traceback" not in err
+
+
+def test_the_buildings_test_at_their_claim_pools_as_the_report_tests_it(pool_rows, tmp_path):
+    """A pool of one report's test at the claim gives the report's own, building for
+    building; a report from before the test is refused in words, not pooled without it."""
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    out = tmp_path / "r.json"
+    result = CliRunner().invoke(app, ["simulate", "--players", "3", "--games", "10", "--bots",
+                                      "random", "--seed", "8", "--workers", "1",
+                                      "--game-timeout", "0", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    report = json.loads(out.read_text())
+    rows = {x["id"]: x for x in pool_rows.pool([report], at_claim=True)}
+    buildings = [x for x in report["items"] if x["kind"] == "building"]
+    assert set(rows) == {x["id"] for x in buildings}
+    tested = 0
+    for item in buildings:
+        mine, own = rows[item["id"]], (item.get("rates") or {}).get("at_claim")
+        if own is None or own["p"] is None:
+            assert mine["p"] is None, item["id"]
+            continue
+        tested += 1
+        assert mine["p"] == pytest.approx(own["p"], rel=1e-4), item["id"]
+        assert mine["q"] == pytest.approx(own["q"], rel=1e-4), item["id"]
+        assert mine["flagged"] == own["flagged"]
+    assert tested
+    old = _report("after-2p-v7.json.gz")
+    with pytest.raises(pool_rows.PoolError, match="holds no test of the buildings at their "
+                                                  "claim"):
+        pool_rows.pool([old], ["old.json.gz"], at_claim=True)
