@@ -265,11 +265,27 @@ def test_a_project_vp_below_zero_is_within_the_players_bounds():
     enc, game, _ = next(_decisions("project", 3, 4))
     players = enc.layout["players"]
     vp = players.start + 4  # the fifth scalar of the observing seat's block
-    for value, shown in ((-1, -1.0), (-900, -500.0), (900, 500.0)):
+    for value, shown in ((-1, -1.0), (-900, -500.0), (900, 500.0), (256, 256.0)):
         game.state.players[0].vp = value
         obs = enc.array(game, 0)
         assert obs[vp] == shown and enc.low[vp] <= obs[vp] <= enc.high[vp]
         assert np.array_equal(obs, _scratch(enc, game, 0))
+        # the bytes of `Encoder.fresh` hold 0 to 255: the VP past them is a cell of its own
+        assert np.array_equal(enc.fresh(game, 0), obs)
+
+
+def test_a_project_cell_past_a_byte_is_written_from_the_index_lists():
+    """`Encoder.fresh` writes the Project's cells as bytes; a count no game reaches (300
+    colonists in a player's Shelters) does not fit one, and the observation is written
+    from the writer's index lists instead: the same numbers as from scratch."""
+    enc, game, _ = next(_decisions("project", 3, 5))
+    assert enc.dense
+    shelters = enc.layout["players"].start + 12  # the observing seat's first Shelters cell
+    game.state.players[1].shelters[0] = 300
+    for seat in (0, 1, None):
+        obs = enc.fresh(game, seat)
+        assert np.array_equal(obs, _scratch(enc, game, seat))
+    assert enc.fresh(game, 1)[shelters] == 300.0
 
 
 def _cell_by_cell(enc, game, seat):

@@ -25,6 +25,14 @@ int), ``values`` holding the runs' values end to end. The observation is the sam
 template) and starts from a copy of it, and one index array per combination of runs, so the
 kept cells cost nothing a call; without ``base`` the writer appends every cell and index.
 
+Or it may take ``dense`` (``write_observation(game, seat, ones, at, values, dense=cells)``, a
+bytearray of the layout's size, zeros; never with a memo): it then writes each cell into it
+as a byte, a run of neighbouring cells in one slice assignment, and appends to ``at``/
+``values`` only a cell whose value is not a whole number from 0 to 255 (the Project: a VP
+below 0 or past 255). `artemis.rl.observe.Encoder` reads the bytes as float32 in one cast,
+with no index lists to pack; a ValueError from the writer (a cell past a byte it did not
+foresee) has the encoder write the observation again from the index lists.
+
 A layout is the same for every player count of a config (a game pads per-seat slices to its
 largest count), so a learner's input has one shape whatever the table. Each slice's ``low``
 and ``high`` bound every cell of it; a writer caps a value at its slice's ``high`` (an

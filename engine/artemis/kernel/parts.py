@@ -436,8 +436,9 @@ class Observation(Part):
     list ``ones`` each index set to 1 and to ``at``/``values`` each other (index, value) pair,
     within its slice's bounds; every cell not written is 0. It holds only what
     ``view(game, seat)`` shows, read from the state, never through the view's JSON; it may
-    take a ``memo`` (`artemis.kernel.observation.Memo`) to write only what changed, or a
-    ``base`` list to give the cells it keeps as `artemis.kernel.observation.Cells`.
+    take a ``memo`` (`artemis.kernel.observation.Memo`) to write only what changed, a
+    ``base`` list to give the cells it keeps as `artemis.kernel.observation.Cells`, or a
+    ``dense`` bytearray to write its cells into as bytes (the module's docstring).
     ``observation_rotation(game, seat)`` -> ``(runs, players, me)`` or None (the default):
     the runs of per-player cells that turn a seat's shared sections into its own view
     (`artemis.kernel.observation`). Data: ``layout_version`` (int), raised when a layout's

@@ -10,7 +10,9 @@ a section's key is a snapshot of what it reads, not the game's identity), so an 
 pays for what a decision changed. `Encoder.write` always writes from scratch; both give the
 same numbers (tests/rl/test_observe.py checks it at every decision of seeded games).
 
-`Encoder.fresh` starts from a template where the game's writer takes ``base``
+`Encoder.fresh` writes into a bytearray where the game's writer takes ``dense`` (every cell a
+byte, read as float32 in one cast: no index lists to pack; a cell past 255 the writer puts in
+its lists), and starts from a template where the game's writer takes ``base``
 (`artemis.kernel.observation.Cells`: the cells it keeps because a game rarely changes them):
 a float32[size] array per combination of those cells, made once (at most `TEMPLATES` kept
 per encoder), copied for each call as zeros would be, so only the other cells are packed."""
@@ -92,6 +94,9 @@ class Encoder:
         self.incremental = "memo" in params
         #: whether the game's writer gives the cells it keeps (takes ``base``)
         self.based = "base" in params
+        #: whether the game's writer writes bytes into a bytearray (takes ``dense``)
+        self.dense = "dense" in params
+        self._zero_bytes = bytes(self.size)
         # tuple of Cells (by identity) -> its template, float32[size], never handed out;
         # tuple of runs (Cells) -> their indices end to end, intp[n]
         self._templates: dict = {}
@@ -165,6 +170,18 @@ class Encoder:
         writer takes ``base``, a copy of the template of the cells it keeps, the other cells
         written on it (the module docstring)."""
         ones, at, values = [], [], []  # `write`, inlined: one Python call fewer
+        if self.dense:  # every cell a byte but the few in ``at``: no index lists to pack
+            cells = bytearray(self._zero_bytes)
+            try:
+                self._write(game, seat, ones, at, values, dense=cells)
+            except ValueError:  # a cell past 255: the index lists, as `write` makes them
+                out = self._zeros.copy()
+                self.write(game, seat, out)
+                return out
+            out = np.frombuffer(cells, _U8).astype(_F32)
+            if at or ones:
+                _put(out, ones, at, values)
+            return out
         if self.based:
             base = []
             self._write(game, seat, ones, at, values, base=base)

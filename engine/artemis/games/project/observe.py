@@ -137,6 +137,13 @@ class _Plan:
         self.gantry_cell = [{t: b + i for t, i in self.buildings.items()} for b in gantry]
         self.gantry_at = [[tuple(range(b + B, b + B + n)) for b in gantry]
                           for n in range(P + 1)]
+        # the dense writer's (`_public_dense`) first cells: a player's block, a card's dice
+        # per owner (then, P on, its Pioneers and colonists sent, its rewards' colonists and
+        # tiles), a region's dice per owner (P on: their faces), a Gantry tile's best faces
+        self.bases = bases
+        self.card_dice = [b + X for b in cards]
+        self.regions = regions
+        self.gantry_best = [b + B for b in gantry]
 
 
 _LAST: list = [None, None]  # the last catalog planned and its plan: asked 2 or 3 times a call
@@ -169,27 +176,37 @@ def observation_rotation(game, seat) -> tuple:
         0 if seat is None else seat
 
 
-def write_observation(game, seat, ones, at, values, memo=None) -> None:
+def write_observation(game, seat, ones, at, values, memo=None, dense=None) -> None:
     """Append ``seat``'s observation of ``game`` (None: a spectator, seated as seat 0 with no
     question) to ``ones`` (indices set to 1) and ``at``/``values`` (other cells). With
     ``memo`` (`artemis.kernel.observation.Memo`), only the sections whose key changed since
     the memo's last call: with ``memo.shared``, the public ones as seat 0 sees them (the head,
     each player, the supplies, the Expedition cards, the regions' dice, the Gantry and the
-    Academy; `observation_rotation` turns them for a seat); else the seat's question."""
+    Academy; `observation_rotation` turns them for a seat); else the seat's question.
+
+    With ``dense`` (a bytearray of the layout's size, zeros; no memo), every cell is written
+    into it as a byte instead, where its value is 0 to 255 (every cell but a VP below 0 or
+    past 255, which goes to ``at``/``values``): the same numbers, with no index lists to
+    pack (`artemis.rl.observe.Encoder.fresh`). Raises ValueError for another cell outside
+    0..255 (a count no game reaches), the bytearray then part written: write it again
+    without ``dense``."""
     p = _plan(game.catalog, game.ruleset)
+    if dense is not None:
+        _public_dense(game, p, 0 if seat is None else seat, dense, at, values)
+        kind, many, gains = _question(game, seat)
+        if kind is not None:
+            dense[p.o_question + p.kinds[kind]] = 1
+            dense[p.asked] = 1
+            if many:
+                dense[p.o_detail] = many if many < CAP_COUNT else CAP_COUNT
+            if gains:
+                dense[p.o_detail + 1] = 1
+        return
     if memo is None or memo.shared:
         _public(game, p, 0 if seat is None or memo is not None else seat, ones, at, values,
                 memo)
     if memo is None or not memo.shared:
-        pending = game.pending
-        kind = (pending.kind if pending is not None and seat is not None
-                and pending.player == seat else None)
-        many = gains = 0
-        if kind == "split":  # context (player, resources, +1 to gain or -1 to pay or lose)
-            _, many, sign = pending.ctx
-            gains = int(sign > 0)
-        elif kind == "unpaid":  # each option names the colonists left unpaid, one per type
-            many = len(pending.options[0].args)
+        kind, many, gains = _question(game, seat)
         if (memo is None or memo.changed("question", (kind, many, gains))) \
                 and kind is not None:
             ones.append(p.o_question + p.kinds[kind])
@@ -199,6 +216,134 @@ def write_observation(game, seat, ones, at, values, memo=None) -> None:
                 values.append(min(many, CAP_COUNT))
             if gains:
                 ones.append(p.o_detail + 1)
+
+
+def _question(game, seat) -> tuple:
+    """(kind, how many, 1 when a split gains) of ``seat``'s own pending question; (None, 0,
+    0) when it is not asked."""
+    pending = game.pending
+    kind = (pending.kind if pending is not None and seat is not None
+            and pending.player == seat else None)
+    many = gains = 0
+    if kind == "split":  # context (player, resources, +1 to gain or -1 to pay or lose)
+        _, many, sign = pending.ctx
+        gains = int(sign > 0)
+    elif kind == "unpaid":  # each option names the colonists left unpaid, one per type
+        many = len(pending.options[0].args)
+    return kind, many, gains
+
+
+_ONES = [b"\x01" * k for k in range(P + 1)]  # the seats present, as bytes
+_NO_FACES = (0,) * 6
+
+
+def _public_dense(game, p, me, dense: bytearray, at, values) -> None:
+    """The public sections relative to seat ``me``, written into ``dense`` (see
+    `write_observation`): the cells `_public` names, each run of neighbouring cells one slice
+    assignment, which converts its numbers in C. Keep the two in step: tests/rl/test_observe.py
+    checks that both give the same observation at every decision of seeded games."""
+    s = game.state
+    n = len(s.players)
+    dense[p.o_seats:p.o_seats + n] = _ONES[n]
+    r = s.round
+    dense[p.o_round] = r if r < CAP_ROUND else CAP_ROUND
+    phase = p.phases.get(s.phase)
+    if phase is not None:
+        dense[phase] = 1
+    dense[p.o_start + (s.start - me) % n] = 1
+    dense[p.no_event if s.event is None else p.o_event + p.events[s.event]] = 1
+    bases = p.bases
+    for pl in s.players:
+        j = (pl.seat - me) % n
+        b = bases[j]
+        e, m, t, bd, r, v = pl.energy, pl.minerals, pl.toolkits, pl.badges, pl.relief, pl.vp
+        if not (e < CAP_COUNT and m < CAP_COUNT and t < CAP_COUNT and bd < CAP_COUNT
+                and r < CAP_COUNT):
+            e, m, t, bd = (e if e < CAP_RES else CAP_RES, m if m < CAP_RES else CAP_RES,
+                           t if t < CAP_RES else CAP_RES, bd if bd < CAP_RES else CAP_RES)
+            r = r if r < CAP_COUNT else CAP_COUNT
+        if not 0 <= v <= 255:  # not a byte: a cell of its own (as a rule, never)
+            at.append(b + 4)
+            values.append(min(max(v, -CAP_VP), CAP_VP))
+            v = 0
+        dice = pl.dice
+        if dice:
+            faces = _BY_FACE.get(tuple(dice))
+            if faces is None:
+                faces = _by_face(dice)
+        else:
+            faces = _NO_FACES
+        # energy, minerals, toolkits, badges, VP, relief; dice by face; Shelters; arriving
+        dense[b:b + 20] = (e, m, t, bd, v, r, *faces, *pl.shelters, *pl.arriving)
+        built = pl.buildings
+        if built:
+            owned = p.owned[j]
+            for bd in built:
+                tile = bd.tile
+                dense[owned[tile]] = 1
+                staff = bd.staff
+                if staff[0] or staff[1] or staff[2] or staff[3]:
+                    staff = sum(staff)
+                    dense[p.staffed[j][tile]] = staff if staff < CAP_COUNT else CAP_COUNT
+    vents, quarry = s.vents, s.quarry
+    o = p.o_supplies
+    dense[o:o + 18] = (*s.bag, *s.discard, *s.doorstep, *s.academy_supply,
+                       vents if vents < CAP_RES else CAP_RES,
+                       quarry if quarry < CAP_RES else CAP_RES)
+    for k, card in enumerate(s.cards[:CARDS]):
+        dense[p.card_cell[k][card.id]] = 1
+        b = p.card_dice[k]
+        dice = card.dice
+        if dice:
+            owners = [0] * P
+            pioneers = 0
+            sent = [0] * 4
+            for d in dice:
+                owners[(d.player - me) % n] += 1
+                pioneers += d.pioneers
+                if d.sent is not None:
+                    sent[d.sent] += 1
+            dense[b:b + P + 5] = (*owners, pioneers if pioneers < CAP_COUNT else CAP_COUNT,
+                                  *sent)
+        r0, r1 = card.reward_colonists
+        if r0 != _NONE:
+            dense[b + P + 5:b + P + 9] = r0
+        if r1 != _NONE:
+            dense[b + P + 9:b + P + 13] = r1
+        tiles = card.reward_tiles
+        if tiles != _NO_TILES:
+            for t, tile in enumerate(tiles):
+                if tile is not None:
+                    dense[b + P + 13 + t] = 1
+    for b, dice in zip(p.regions, (s.vents_dice, s.quarry_dice, s.doorstep_dice),
+                       strict=True):
+        if not dice:
+            continue
+        count, faces = [0] * n, [0] * n
+        for player, face in dice:
+            j = (player - me) % n
+            count[j] += 1
+            faces[j] += face
+        dense[b:b + n] = count
+        dense[b + P:b + P + n] = faces
+    cells, best_at = p.gantry_cell, p.gantry_best
+    for k, g in enumerate(s.gantry[:GANTRY_MAX]):
+        dense[cells[k][g.tile]] = 1
+        dice = g.dice
+        if dice:
+            best = [0] * n
+            for player, face in dice:
+                j = (player - me) % n
+                if face > best[j]:
+                    best[j] = face
+            dense[best_at[k]:best_at[k] + n] = best
+    for k, space in enumerate(s.academy[:ACADEMY_SPACES]):
+        if space:
+            base = p.o_academy + k * p.per_academy
+            dense[base + (space[0] - me) % n] = 1
+            dense[base + P] = space[1]
+            if space[2] is not None:  # no colonist goes along when none could (R10)
+                dense[base + P + 1 + space[2]] = 1
 
 
 def _public(game, p, me, ones, at, values, memo) -> None:
