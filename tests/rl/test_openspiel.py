@@ -143,6 +143,30 @@ def test_max_decisions_cuts_the_game_as_a_draw():
         state.apply_action(state.legal_actions()[0])
     assert state.move_number() == 7 and state.returns() == [0.0, 0.0]
     assert str(state).endswith("truncated")
+    # the engine's game goes on, but OpenSpiel's is over: no move, legal there or not
+    live = state._live().legal_actions()
+    assert live and state.legal_actions() == []
+    with pytest.raises(Exception, match=r"the game was cut at max_decisions \(7\), no action "
+                                        "is legal"):
+        state.apply_action(state._t.actions.legal(state._live())[0])
+    assert state.move_number() == 7
+
+
+def test_a_finished_game_a_bad_seat_and_a_bot_at_the_end_are_refused_in_words():
+    game = _load("odyssey", 3, seed=2)
+    state = game.new_initial_state()
+    for seat in (-1, 3, 9, True):
+        with pytest.raises(ValueError, match=rf"a world is resampled for a seat, 0 to 2, not "
+                                             rf"{seat!r}"):
+            state.resample_from_infostate(seat, lambda: 0.5)
+    bot = aos.ArtemisBot(game, "random", seed=1)
+    rng = random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(Exception, match="action 5: the game is over, no action is legal"):
+        state.apply_action(5)
+    with pytest.raises(ValueError, match="the state is terminal: the bot has nothing to decide"):
+        bot.step(state)
 
 
 def test_is_mcts_searches_worlds_from_the_resampler():

@@ -209,6 +209,17 @@ def test_bad_input_is_refused_in_words_and_an_illegal_number_changes_nothing():
     more = f" and {len(legal) - 8} more"
     assert str(info.value).endswith(f"the {len(legal)} legal: {shown}{more}")
     assert (e.game.view(None), e.agent_selection, e.decisions) == before
+    # an unknown agent's name, a seed that is not a number: said, not a bare KeyError
+    for call in (e.observe, e.observation_space, e.action_space):
+        with pytest.raises(KeyError, match=r"'player_9' is not an agent of this environment; "
+                                           r"its agents: player_0, player_1"):
+            call("player_9")
+    with pytest.raises(ValueError, match=r"seed must be a whole number \(or None\), not 'abc'"):
+        e.reset(seed="abc")
+    # numpy integers are whole numbers, for the settings as for the actions
+    e = raw_env("odyssey", np.int64(3), max_decisions=np.int64(10))
+    e.reset(seed=np.int64(5))
+    assert len(e.possible_agents) == 3 and e.max_decisions == 10 and e.game.config.seed == 5
 
 
 def test_an_episode_used_before_reset_or_after_its_end_says_so():

@@ -5,6 +5,7 @@ declared action space (238k ids) happens once per process."""
 
 from __future__ import annotations
 
+import operator
 from collections import OrderedDict
 from functools import lru_cache
 
@@ -42,9 +43,11 @@ class Table:
         self.ruleset = get_game(game_id)
         if players is None or players == -1:  # -1: OpenSpiel's "the game's default"
             players = GameConfig().players
-        elif not isinstance(players, int) or isinstance(players, bool):
+        elif isinstance(players, bool) or not hasattr(type(players), "__index__"):
             raise ValueError(f"players must be a whole number (or None for the game's "
                              f"default), not {players!r}")
+        else:
+            players = operator.index(players)  # a numpy integer too
         if players not in self.ruleset.player_counts:
             counts = ", ".join(map(str, self.ruleset.player_counts))
             raise ValueError(f"{self.ruleset.name} plays with {counts} players, not {players}")

@@ -103,6 +103,8 @@ class DeclaredActions:
         found = self._numbered(game).get(n)
         if found is not None:
             return found
+        if game.pending is None:
+            raise IllegalAction(f"action {n}: the game is over, no action is legal")
         legal = self.legal(game)
         shown = ", ".join(map(str, legal[:8])) + (f" and {len(legal) - 8} more"
                                                   if len(legal) > 8 else "")
@@ -151,8 +153,10 @@ class SlotActions:
         # the decision's own options (a list or an `Options` sequence), only read here:
         # legal_actions() would copy a list
         pending = game.pending
-        options = () if pending is None else pending.options
         n = number(n)
+        if pending is None:
+            raise IllegalAction(f"action slot {n}: the game is over, no action is legal")
+        options = pending.options
         if not 0 <= n < len(options):
             width = f"the decision has {len(options)} options (0 to {len(options) - 1})"
             if not 0 <= n < self.size:  # never a slot, whatever the decision

@@ -38,6 +38,7 @@ require("numpy", "pyspiel")
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
+from artemis.kernel.actions import IllegalAction  # noqa: E402
 from artemis.kernel.games import games  # noqa: E402
 from artemis.kernel.parts import has_part  # noqa: E402
 from artemis.kernel.streams import stream_seed  # noqa: E402
@@ -290,6 +291,9 @@ class ArtemisState(pyspiel.State):
 
     def _apply_action(self, action) -> None:
         g = self._live()
+        if self._truncated():  # the game goes on in the engine, but not in OpenSpiel
+            raise IllegalAction(f"action {action}: the game was cut at max_decisions "
+                                f"({self.get_game().max_decisions}), no action is legal")
         pending = g.pending
         act = self._t.actions.action(g, action)  # IllegalAction: a clear error, nothing done
         seen = g.ruleset.action_seen_by(g, pending, act)  # asked before apply, as trace does
@@ -319,7 +323,13 @@ class ArtemisState(pyspiel.State):
         return self.world_for(player_id, rng)
 
     def world_for(self, seat: int, rng: random.Random) -> ArtemisState:
-        """A world resampled for ``seat`` from ``rng`` (see `resample_from_infostate`)."""
+        """A world resampled for ``seat`` from ``rng`` (see `resample_from_infostate`).
+        Raises ValueError for a seat the game does not have."""
+        players = self._t.players
+        if isinstance(seat, bool) or not hasattr(type(seat), "__index__") \
+                or not 0 <= seat < players:
+            raise ValueError(f"a world is resampled for a seat, 0 to {players - 1}, not "
+                             f"{seat!r}")
         world = self.get_game().new_initial_state()
         world._g = self._live().determinize(seat, rng)
         world._trail = self._trail.as_known_by(seat)
@@ -430,7 +440,9 @@ class ArtemisBot(pyspiel.Bot):
 
     def step(self, state: ArtemisState) -> int:
         """The number of the action the artemis bot chooses at ``state`` (its seat to
-        decide)."""
+        decide). Raises ValueError at a terminal state: there is nothing to decide."""
+        if state.is_terminal():
+            raise ValueError("the state is terminal: the bot has nothing to decide")
         game = state._live()
         action = self._bot.choose(game)
         codec = self._t.actions

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import io
 import json
+import operator
 import random
 
 from artemis.rl import require
@@ -134,11 +135,12 @@ class ArtemisEnv(AECEnv):
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"unknown render mode {render_mode!r}; render modes: "
                              f"{', '.join(self.metadata['render_modes'])}")
-        if max_decisions is not None and (not isinstance(max_decisions, int)
-                                          or isinstance(max_decisions, bool)
-                                          or max_decisions < 1):
-            raise ValueError(f"max_decisions must be a whole number of 1 or more (or None), "
-                             f"not {max_decisions!r}")
+        if max_decisions is not None:
+            if (isinstance(max_decisions, bool) or not hasattr(type(max_decisions), "__index__")
+                    or max_decisions < 1):
+                raise ValueError(f"max_decisions must be a whole number of 1 or more (or "
+                                 f"None), not {max_decisions!r}")
+            max_decisions = operator.index(max_decisions)  # a numpy integer too
         self._t = t = table(game, players, action_space, reward)
         encoder = t.require_encoder()  # NoPart: a game without an observation encoder
         self.metadata = {**self.metadata, "name": f"artemis_{t.game_id}_v0"}
@@ -166,19 +168,33 @@ class ArtemisEnv(AECEnv):
         return self._t
 
     def observation_space(self, agent: str) -> spaces.Dict:
-        """The agent's observation space (the same object on every call)."""
-        return self._observation_spaces[agent]
+        """The agent's observation space (the same object on every call). Raises KeyError
+        naming the agents for another name."""
+        try:
+            return self._observation_spaces[agent]
+        except KeyError:
+            raise self._unknown(agent) from None
 
     def action_space(self, agent: str) -> spaces.Discrete:
-        """The agent's action space (the same object on every call)."""
-        return self._action_spaces[agent]
+        """The agent's action space (the same object on every call). Raises KeyError naming
+        the agents for another name."""
+        try:
+            return self._action_spaces[agent]
+        except KeyError:
+            raise self._unknown(agent) from None
+
+    def _unknown(self, agent) -> KeyError:
+        return KeyError(f"{agent!r} is not an agent of this environment; its agents: "
+                        f"{', '.join(self.possible_agents)}")
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         """Start a game: with ``seed``, the engine's game of that seed (``artemis play
         --seed``); without, the seed after the last one (a fresh random seed when none was
         given yet). ``options`` is accepted and unused."""
         if seed is not None:
-            self._next_seed = int(seed)
+            if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+                raise ValueError(f"seed must be a whole number (or None), not {seed!r}")
+            self._next_seed = operator.index(seed)
         elif self._next_seed is None:
             self._next_seed = random.SystemRandom().getrandbits(63)
         self.game = self._t.initial_game(self._next_seed)
@@ -218,8 +234,11 @@ class ArtemisEnv(AECEnv):
 
     def observe(self, agent: str) -> dict:
         """``{"observation": float32[D], "action_mask": int8[N]}`` of ``agent`` now: fresh
-        arrays; the mask all zero unless the agent is asked to decide."""
-        seat = self._seat[agent]
+        arrays; the mask all zero unless the agent is asked to decide. Raises KeyError naming
+        the agents for another name."""
+        seat = self._seat.get(agent)
+        if seat is None:
+            raise self._unknown(agent)
         game = self.game
         try:
             pending = game.pending  # current_player's own read, without the property's call
