@@ -397,11 +397,12 @@ def test_events_hit_against_the_rest_within_standing_agree_with_the_replays(run,
     assert {x["kind"] for x in rows} >= {"building", "event"}
 
 
-def test_buildings_holders_against_the_rest_at_their_claim_agree_with_the_replays(run,
-                                                                                 replayed):
-    """A building held at the end, against the other seats of its game within each seat's
-    standing at the start of the round its holder claimed it (the last claim of that tile by
-    that seat), copies in their original's row; its test flagged among the buildings'."""
+def test_buildings_claims_against_the_others_at_their_claim_agree_with_the_replays(run,
+                                                                                   replayed):
+    """Each building row claimed in a game (held at the end, its holder's last claim of that
+    tile), against the game's other claims, within each claimer's standing at the start of
+    the round it claimed (copies in their original's row); its test flagged among the
+    buildings'."""
     want: dict = {}
     for log, (game, rounds) in zip(run["logs"], replayed, strict=True):
         won = final(log)["winner"]
@@ -411,20 +412,23 @@ def test_buildings_holders_against_the_rest_at_their_claim_agree_with_the_replay
                 rnd = e["round"]
             elif e["type"] == "building_claimed":
                 claimed[(e["player"], e["tile"])] = rnd
+        claims = []  # (row, band, won)
         for p in game.state.players:
             for b in p.buildings:
                 r = claimed.get((p.seat, b.tile))
                 if r not in rounds:
                     continue
                 then = rounds[r]
-                row = game.catalog.by_id[b.tile].duplicate_of or b.tile
-                for seat in range(PLAYERS):
-                    band = _band(then[seat] - max(v for i, v in enumerate(then) if i != seat))
-                    side = "held" if seat == p.seat else "rest"
-                    cell = want.setdefault(row, {}).setdefault(
-                        band, {"held": 0, "held_won": 0, "rest": 0, "rest_won": 0})
-                    cell[side] += 1
-                    cell[f"{side}_won"] += seat == won
+                gap = then[p.seat] - max(v for i, v in enumerate(then) if i != p.seat)
+                claims.append((game.catalog.by_id[b.tile].duplicate_of or b.tile, _band(gap),
+                               p.seat == won))
+        for row in {c[0] for c in claims}:
+            for other, band, w in claims:
+                side = "held" if other == row else "rest"
+                cell = want.setdefault(row, {}).setdefault(
+                    band, {"held": 0, "held_won": 0, "rest": 0, "rest_won": 0})
+                cell[side] += 1
+                cell[f"{side}_won"] += w
     buildings = {x["id"]: x for x in run["report"]["items"] if x["kind"] == "building"}
     assert want and all(buildings[row]["counts"]["at_claim"] == cells
                         for row, cells in want.items())

@@ -60,12 +60,12 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
         out.append(table)
     at_claim = [x for x in buildings if (x["rates"].get("at_claim") or {}).get("p") is not None]
     if at_claim:
-        table = ReportTable(f"Buildings over {n} games: the holders' win against the other "
-                            "seats' within each seat's standing at the start of the round the "
-                            "holder claimed it (the band of the projected score minus the best "
-                            "other seat's), Mantel-Haenszel; q over the buildings tested here "
-                            "(* flagged)",
-                            [("building", "left"), ("held", "right"), ("adj. OR", "right"),
+        table = ReportTable(f"Buildings over {n} games: their claims' win against the other "
+                            "claims of their games, within each claimer's standing at the "
+                            "start of the round it claimed (the band of the projected score "
+                            "minus the best other seat's), Mantel-Haenszel; q over the "
+                            "buildings tested here (* flagged)",
+                            [("building", "left"), ("claims", "right"), ("adj. OR", "right"),
                              ("p", "right"), ("q", "right")])
         for x in at_claim:
             a = x["rates"]["at_claim"]
@@ -76,8 +76,8 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
         untested = [x["id"] for x in buildings if x["counts"].get("at_claim")
                     and (x["rates"].get("at_claim") or {}).get("p") is None]
         if untested:
-            out.append("Held but not testable at their claim (no standing held both holders and "
-                       "other seats, with a win and a loss): " + ", ".join(untested))
+            out.append("Held but not testable at their claim (no standing held both its claims "
+                       "and others, with a win and a loss): " + ", ".join(untested))
     cards = [x for x in rows if x["kind"] == "expedition"]
     difficulty = {card: d["difficulty"]
                   for d in (report.get("figures") or {}).get("expeditions_by_difficulty", ())

@@ -229,14 +229,17 @@ def log_figures(game, rounds: dict | None = None) -> dict:
             r["reward"][space] = r["reward"].get(space, 0) + 1
     last_round = s.round
     standing_in: dict = {}  # round -> each seat's standing at its start (`_standing`)
+    claims: list = []  # (row, the claimer's standing then, won, item) per building held
     for p in s.players:
         for b in p.buildings:
             x = item(b.tile, "building")
             x["appeared"] = True
             x["owners"].append(p.seat)
             if result and (p.seat, b.tile) in claimed_in:
-                _claim_counts(x, claimed_in[(p.seat, b.tile)], p.seat, rounds, standing_in,
-                              n, winner)
+                band = _claim_standing(claimed_in[(p.seat, b.tile)], p.seat, rounds,
+                                       standing_in)
+                if band is not None:
+                    claims.append((x.get("group", b.tile), band, int(p.seat == winner), x))
             tile = by_id[b.tile]
             _count(x, "held")
             full = fully_staffed(tile.slots, b.staff)
@@ -262,6 +265,7 @@ def log_figures(game, rounds: dict | None = None) -> dict:
         if projected:
             _behind(seats, "after_round_3_projected", projected, relief_after, final,
                     result["winner"])
+    _claim_counts(claims)
     held = buildings_held(game)
     if result:
         for seat in range(n):
@@ -380,29 +384,42 @@ def _event_counts(x, vp, moved, standing, n, winner, final_vp) -> None:
             _count(x, "rest_final_vp", final_vp.get(seat, 0))
 
 
-def _claim_counts(x, claimed: int, holder: int, rounds, standing_in: dict, n: int,
-                  winner) -> None:
-    """Count a building ``x`` held at the end by seat ``holder``, who claimed it in round
-    ``claimed``, against the other seats of the game within each seat's standing at the start
-    of that round (``rounds``: the projected scores kept during play; nothing is counted
-    without them, or for a claim before round 1): ``counts["at_claim"][band] = {held,
-    held_won, rest, rest_won}``. The standing before the claim, not the buildings held at the
-    end: a seat ahead buys more, and the buildings it ends with are partly what the tile
-    gave it; compared within the standing it had when it took the tile, the holder's win
-    measures the tile at its price (docs/simulate.md, "Buildings at their claim")."""
+def _claim_standing(claimed: int, seat: int, rounds, standing_in: dict) -> str | None:
+    """``seat``'s standing (`_standing`) at the start of round ``claimed`` (``rounds``: the
+    projected scores kept during play; ``standing_in`` keeps each round's), or None without
+    them or for a claim before round 1."""
     standing = standing_in.get(claimed)
     if standing is None:
         projected = (rounds or {}).get(claimed)
         if not projected:
-            return
+            return None
         standing = standing_in[claimed] = _standing(projected)
-    cells = x["counts"].setdefault("at_claim", {})
-    for seat in range(n):
-        cell = cells.setdefault(str(standing[seat]),
-                                {"held": 0, "held_won": 0, "rest": 0, "rest_won": 0})
-        side = "held" if seat == holder else "rest"
-        cell[side] += 1
-        cell[f"{side}_won"] += int(seat == winner)
+    return standing[seat]
+
+
+def _claim_counts(claims: list) -> None:
+    """Count each building row claimed in a game against the game's other claims, within
+    the claimers' standing at the start of the round each claimed (``claims``: (row,
+    standing, won, item) per building held at the end that its holder claimed in a round
+    with a kept standing): ``counts["at_claim"][band] = {held, held_won, rest, rest_won}``,
+    "held" the row's claims, "rest" the other rows' claims of the same game, each claim once
+    (copies of one building are one row; the cells go to the first copy's item, and the
+    report adds copies up). Compared with other claims, not with every seat: holding any
+    building adds VP (the buildings step), so against seats that took none every tile looks
+    strong; compared within the standing the claimer had when it took the tile, not the
+    buildings held at the end, which the tiles partly caused (docs/simulate.md, "Buildings
+    at their claim")."""
+    first: dict = {}
+    for row, _, _, x in claims:
+        first.setdefault(row, x)
+    for row, x in first.items():
+        cells = x["counts"].setdefault("at_claim", {})
+        for other, band, won, _ in claims:
+            cell = cells.setdefault(str(band), {"held": 0, "held_won": 0, "rest": 0,
+                                                "rest_won": 0})
+            side = "held" if other == row else "rest"
+            cell[side] += 1
+            cell[f"{side}_won"] += won
 
 
 def turn_positions(game) -> dict:
@@ -447,10 +464,11 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
     Event's per hit seat ``hit_mean_vp`` (the VP it moved), ``hit_mean`` (each item it
     moved), and the hit seats' and the rest's final VP and win rate. A building's
     ``staffed_win_rate`` and ``unstaffed_win_rate`` (with Wilson intervals): the share of its
-    copies held at the end, fully staffed or not, whose holder won; its ``at_claim``: the
-    holders' win against the other seats' within each seat's standing at the start of the
-    round the holder claimed it (`_claim_counts`), by Mantel-Haenszel {strata, odds_ratio,
-    chi2, p} (the report adds q and flagged over the buildings), or None. An Event's
+    copies held at the end, fully staffed or not, whose holder won; its ``at_claim``: its
+    claims' win against the other claims of their games, within the claimers' standing at
+    the start of the round each claimed (`_claim_counts`), by Mantel-Haenszel {strata,
+    odds_ratio, chi2, p} (the report adds q and flagged over the buildings), or None. An
+    Event's
     ``adjusted`` (which the report moves into the row's own ``adjusted``): its hit seats' win
     against the rest's within each standing at the start of its round (`_standing`: the band,
     `STANDING_BANDS`, of the seat's projected score minus the best other seat's, "level" or
