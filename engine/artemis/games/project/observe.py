@@ -294,17 +294,10 @@ def _public_dense(game, p, me, dense: bytearray, at, values) -> None:
         dense[p.card_cell[k][card.id]] = 1
         b = p.card_dice[k]
         dice = card.dice
-        if dice:
-            owners = [0] * P
-            pioneers = 0
-            sent = [0] * 4
-            for d in dice:
-                owners[(d.player - me) % n] += 1
-                pioneers += d.pioneers
-                if d.sent is not None:
-                    sent[d.sent] += 1
-            dense[b:b + P + 5] = (*owners, pioneers if pioneers < CAP_COUNT else CAP_COUNT,
-                                  *sent)
+        if dice:  # its dice per owner, then (P on) its Pioneers and colonists sent
+            tally = _card_dice(dice, me, n)
+            dense[b:b + n] = tally[:n]
+            dense[b + P:b + P + 5] = tally[n:]
         r0, r1 = card.reward_colonists
         if r0 != _NONE:
             dense[b + P + 5:b + P + 9] = r0
@@ -319,24 +312,15 @@ def _public_dense(game, p, me, dense: bytearray, at, values) -> None:
                        strict=True):
         if not dice:
             continue
-        count, faces = [0] * n, [0] * n
-        for player, face in dice:
-            j = (player - me) % n
-            count[j] += 1
-            faces[j] += face
-        dense[b:b + n] = count
-        dense[b + P:b + P + n] = faces
+        tally = _region_dice(dice, me, n)
+        dense[b:b + n] = tally[:n]
+        dense[b + P:b + P + n] = tally[n:]
     cells, best_at = p.gantry_cell, p.gantry_best
     for k, g in enumerate(s.gantry[:GANTRY_MAX]):
         dense[cells[k][g.tile]] = 1
         dice = g.dice
         if dice:
-            best = [0] * n
-            for player, face in dice:
-                j = (player - me) % n
-                if face > best[j]:
-                    best[j] = face
-            dense[best_at[k]:best_at[k] + n] = best
+            dense[best_at[k]:best_at[k] + n] = _best_faces(dice, me, n)
     for k, space in enumerate(s.academy[:ACADEMY_SPACES]):
         if space:
             base = p.o_academy + k * p.per_academy
@@ -412,14 +396,8 @@ def _public(game, p, me, ones, at, values, memo) -> None:
         for r, dice in enumerate(regions):
             if not dice:
                 continue
-            count, faces = [0] * n, [0] * n
-            for player, face in dice:
-                j = (player - me) % n
-                count[j] += 1
-                faces[j] += face
             at += region_at[r]
-            values += count
-            values += faces
+            values += _region_dice(dice, me, n)
     # the Gantry
     gantry = s.gantry[:GANTRY_MAX]
     if memo is None or memo.changed("gantry", (me, n, [(g.tile, *g.dice) for g in gantry])):
@@ -428,13 +406,8 @@ def _public(game, p, me, ones, at, values, memo) -> None:
             ones.append(cells[k][g.tile])
             dice = g.dice
             if dice:
-                best = [0] * n
-                for player, face in dice:
-                    j = (player - me) % n
-                    if face > best[j]:
-                        best[j] = face
                 at += gantry_at[k]
-                values += best
+                values += _best_faces(dice, me, n)
     # the Academy ((player, face, type, origin) tuples, or None)
     academy = s.academy[:ACADEMY_SPACES]
     if memo is None or memo.changed("academy", (me, n, *academy)):
@@ -446,6 +419,42 @@ def _public(game, p, me, ones, at, values, memo) -> None:
                 values.append(space[1])
                 if space[2] is not None:  # no colonist goes along when none could (R10)
                     ones.append(base + P + 1 + space[2])
+
+
+def _card_dice(dice: list, me: int, n: int) -> list:
+    """An Expedition card's dice (BasecampDie) as its cells: dice per owner relative to
+    ``me`` (n cells), the Pioneers sent (capped), the other colonists sent by type (4)."""
+    tally = [0] * (n + 5)
+    for d in dice:
+        tally[(d.player - me) % n] += 1
+        tally[n] += d.pioneers
+        if d.sent is not None:
+            tally[n + 1 + d.sent] += 1
+    if tally[n] > CAP_COUNT:
+        tally[n] = CAP_COUNT
+    return tally
+
+
+def _region_dice(dice: list, me: int, n: int) -> list:
+    """A region's dice ((player, face) tuples) as its cells: dice per owner relative to
+    ``me`` (n cells), then their faces' sum per owner (n)."""
+    tally = [0] * (2 * n)
+    for player, face in dice:
+        j = (player - me) % n
+        tally[j] += 1
+        tally[n + j] += face
+    return tally
+
+
+def _best_faces(dice: list, me: int, n: int) -> list:
+    """A Gantry tile's bids ((player, face) tuples): the highest face per owner relative to
+    ``me``."""
+    best = [0] * n
+    for player, face in dice:
+        j = (player - me) % n
+        if face > best[j]:
+            best[j] = face
+    return best
 
 
 _BY_FACE: dict = {}  # tuple(dice) -> how many of each face, 1 to 6
@@ -489,16 +498,8 @@ def _cards(p, cards, me, n, ones, at, values) -> None:
         ones.append(p.card_cell[k][card.id])
         dice = card.dice
         if dice:  # none: its owners, Pioneers and colonists sent all 0
-            owners = [0] * n
-            pioneers = 0
-            sent = [0] * 4
-            for d in dice:
-                owners[(d.player - me) % n] += 1
-                pioneers += d.pioneers
-                if d.sent is not None:
-                    sent[d.sent] += 1
             at += card_at[k]
-            values += (*owners, pioneers if pioneers < CAP_COUNT else CAP_COUNT, *sent)
+            values += _card_dice(dice, me, n)
         r0, r1 = card.reward_colonists
         if r0 != _NONE:
             at += p.reward_at[k][0]
