@@ -29,6 +29,15 @@ AUTO_DECLARED_MAX = 65_536
 _INITIAL_KEPT = 8
 
 
+def whole(value) -> int | None:
+    """``value`` as an int when it is a whole number (an int or a numpy integer, not a
+    bool: Python counts True as 1), else None: the settings' check (players, seeds,
+    ``max_decisions``, a seat), each caller naming its setting in its own error."""
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    return operator.index(value)
+
+
 class Table:
     """One config's shared parts: ``game_id``, ``ruleset``, ``config`` (a dict for
     `Game.new`, seed left out), ``players``, ``actions`` (a codec of `artemis.rl.actions`;
@@ -43,11 +52,11 @@ class Table:
         self.ruleset = get_game(game_id)
         if players is None or players == -1:  # -1: OpenSpiel's "the game's default"
             players = GameConfig().players
-        elif isinstance(players, bool) or not hasattr(type(players), "__index__"):
+        elif whole(players) is None:
             raise ValueError(f"players must be a whole number (or None for the game's "
                              f"default), not {players!r}")
         else:
-            players = operator.index(players)  # a numpy integer too
+            players = whole(players)  # a numpy integer too
         if players not in self.ruleset.player_counts:
             counts = ", ".join(map(str, self.ruleset.player_counts))
             raise ValueError(f"{self.ruleset.name} plays with {counts} players, not {players}")

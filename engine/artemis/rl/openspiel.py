@@ -42,7 +42,7 @@ from artemis.kernel.actions import IllegalAction  # noqa: E402
 from artemis.kernel.games import games  # noqa: E402
 from artemis.kernel.parts import has_part  # noqa: E402
 from artemis.kernel.streams import stream_seed  # noqa: E402
-from artemis.rl._core import table  # noqa: E402
+from artemis.rl._core import table, whole  # noqa: E402
 
 _FACTORIES: dict[str, type] = {}
 
@@ -326,8 +326,7 @@ class ArtemisState(pyspiel.State):
         """A world resampled for ``seat`` from ``rng`` (see `resample_from_infostate`).
         Raises ValueError for a seat the game does not have."""
         players = self._t.players
-        if isinstance(seat, bool) or not hasattr(type(seat), "__index__") \
-                or not 0 <= seat < players:
+        if whole(seat) is None or not 0 <= seat < players:
             raise ValueError(f"a world is resampled for a seat, 0 to {players - 1}, not "
                              f"{seat!r}")
         world = self.get_game().new_initial_state()

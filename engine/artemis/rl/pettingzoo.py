@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import io
 import json
-import operator
 import random
 
 from artemis.rl import require
@@ -40,7 +39,7 @@ import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 
-from artemis.rl._core import table  # noqa: E402
+from artemis.rl._core import table, whole  # noqa: E402
 
 #: The action spaces `env` takes: "auto" (the declared ids where a game has at most
 #: `artemis.rl._core.AUTO_DECLARED_MAX` of them, else slots), "declared" or "slots".
@@ -136,11 +135,10 @@ class ArtemisEnv(AECEnv):
             raise ValueError(f"unknown render mode {render_mode!r}; render modes: "
                              f"{', '.join(self.metadata['render_modes'])}")
         if max_decisions is not None:
-            if (isinstance(max_decisions, bool) or not hasattr(type(max_decisions), "__index__")
-                    or max_decisions < 1):
+            if whole(max_decisions) is None or max_decisions < 1:
                 raise ValueError(f"max_decisions must be a whole number of 1 or more (or "
                                  f"None), not {max_decisions!r}")
-            max_decisions = operator.index(max_decisions)  # a numpy integer too
+            max_decisions = whole(max_decisions)  # a numpy integer too
         self._t = t = table(game, players, action_space, reward)
         encoder = t.require_encoder()  # NoPart: a game without an observation encoder
         self.metadata = {**self.metadata, "name": f"artemis_{t.game_id}_v0"}
@@ -192,9 +190,9 @@ class ArtemisEnv(AECEnv):
         --seed``); without, the seed after the last one (a fresh random seed when none was
         given yet). ``options`` is accepted and unused."""
         if seed is not None:
-            if isinstance(seed, bool) or not hasattr(type(seed), "__index__"):
+            if whole(seed) is None:
                 raise ValueError(f"seed must be a whole number (or None), not {seed!r}")
-            self._next_seed = operator.index(seed)
+            self._next_seed = whole(seed)
         elif self._next_seed is None:
             self._next_seed = random.SystemRandom().getrandbits(63)
         self.game = self._t.initial_game(self._next_seed)
