@@ -349,16 +349,15 @@ def write_docs(path: Path, name: str, text: str, append: bool = False) -> bool:
 
 
 def _load(path: str) -> dict:
-    """The JSON report at ``path``, read gzipped where it ends in .gz (as the reports kept in
-    benchmarks/results/balance/reports/ are)."""
-    import gzip
+    """The JSON report at ``path``, gzipped (as the reports kept in
+    benchmarks/results/balance/reports/ are) or not (`artemis.sim.report.read_report_text`)."""
+    import zlib
+
+    from artemis.sim.report import read_report_text
 
     try:
-        if path.endswith(".gz"):
-            with gzip.open(path, "rt", encoding="utf-8") as f:
-                return json.load(f)
-        return json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError, EOFError) as e:
+        return json.loads(read_report_text(path))
+    except (OSError, ValueError, EOFError, zlib.error) as e:
         raise BalanceError(f"{path}: cannot read a JSON report ({e})") from None
 
 

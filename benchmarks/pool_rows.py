@@ -29,12 +29,12 @@ compares seats of one bot). Prints a table (``--json`` the rows). Not a test: it
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import sys
+import zlib
 from pathlib import Path
 
-from artemis.sim.report import FDR
+from artemis.sim.report import FDR, read_report_text
 from artemis.sim.report import _fairness as report_fairness  # the report's own tests
 from artemis.sim.significance import benjamini_hochberg, mantel_haenszel
 
@@ -46,12 +46,9 @@ class PoolError(ValueError):
 def load(path: str) -> dict:
     """The report at ``path`` (``.gz`` read gzipped). Raises `PoolError` naming the file when
     it cannot be read or is not a mergeable Project report."""
-    p = Path(path)
     try:
-        raw = gzip.open(p, "rt") if p.suffix == ".gz" else p.open()
-        with raw as f:
-            report = json.load(f)
-    except (OSError, EOFError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        report = json.loads(read_report_text(path))
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError, json.JSONDecodeError) as e:
         # EOFError: a gzip file cut short
         raise PoolError(f"{path}: cannot be read as a JSON report ({e})") from None
     if not (isinstance(report, dict) and isinstance(report.get("sums"), dict)

@@ -594,16 +594,6 @@ def _print_problems(console, report: dict) -> None:
                       soft_wrap=True)
 
 
-def _report_text(path: Path) -> str:
-    """A report file's text: gzipped (``.json.gz``, known by its first two bytes, whatever
-    its name) or not. Raises OSError, EOFError or gzip.BadGzipFile (a damaged gzip file),
-    UnicodeDecodeError."""
-    raw = path.read_bytes()
-    if raw[:2] == b"\x1f\x8b":  # gzip's magic number
-        raw = gzip.decompress(raw)
-    return raw.decode("utf-8")
-
-
 def merge(
     reports: Annotated[list[Path], typer.Argument(
         metavar="REPORT...",
@@ -617,12 +607,12 @@ def merge(
     the report one run of all the games would give. Exit 0 ok; 1 a report that cannot be
     read (a damaged gzip file included), is of another run or repeats games, or the merged
     report cannot be written."""
-    from artemis.sim.report import MergeError, merge_reports
+    from artemis.sim.report import MergeError, merge_reports, read_report_text
 
     loaded = []
     for path in reports:
         try:
-            text = _report_text(Path(path))
+            text = read_report_text(path)
         except (EOFError, gzip.BadGzipFile, zlib.error) as exc:  # BadGzipFile: an OSError
             _fail(f"the report '{path}' is a damaged gzip file ({exc or 'cut short'}): "
                   "compress the report again, or give it uncompressed")

@@ -18,7 +18,9 @@ reports of the same run compare equal, unless the run had games stopped by the g
 from __future__ import annotations
 
 import copy
+import gzip
 import math
+from pathlib import Path
 
 from artemis.sim.significance import (
     Z95,
@@ -692,6 +694,18 @@ def _item(item_id: str, s: dict, kinds: list[str], games: int, ruleset) -> dict:
             if own is not None and out["adjusted"]["p"] is None:
                 out["adjusted"] = {**own, "own_test": True}
     return out
+
+
+def read_report_text(path) -> str:
+    """The text of a report file (``path``: str or Path): gzipped (``.json.gz``, known by
+    gzip's first two bytes, whatever the name) or not. Raises OSError (gzip.BadGzipFile, a
+    damaged gzip file, is one), EOFError (a gzip file cut short), zlib.error,
+    UnicodeDecodeError. Read by `artemis simulate merge` and the scripts under benchmarks/
+    that read kept reports."""
+    raw = Path(path).read_bytes()
+    if raw[:2] == b"\x1f\x8b":  # gzip's magic number
+        raw = gzip.decompress(raw)
+    return raw.decode("utf-8")
 
 
 def _flag_rate_tests(rows: list[dict]) -> None:
