@@ -1,7 +1,8 @@
 """The generated blocks of the docs (`<!-- KIND:NAME -->` ... `<!-- /KIND:NAME -->`), written by
 a script under benchmarks/ (strength.py, balance.py): finding them, loading their script, and
-checking that a commit a block names is in this checkout's history. Shared by
-tests/test_strength_docs.py and tests/test_balance_docs.py."""
+checking that a commit a block names is in this checkout's history; and a small real report
+for the scripts that read reports (`small_report`). Shared by tests/test_strength_docs.py,
+tests/test_balance_docs.py and tests/test_pool_rows.py."""
 
 from __future__ import annotations
 
@@ -70,3 +71,19 @@ def assert_ancestor(commit: str, where: str) -> None:
     assert ancestor.returncode == 0, (
         f"{where} names commit {commit}, which is not an ancestor of HEAD "
         f"({ancestor.stderr.strip() or 'not in its history'})")
+
+
+def small_report(out: Path, games: int, seed: int) -> dict:
+    """A real `artemis simulate` report of ``games`` 3-player games of random bots (run seed
+    ``seed``), written to ``out`` with ``--out`` and read back."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    result = CliRunner().invoke(app, ["simulate", "--players", "3", "--games", str(games),
+                                      "--bots", "random", "--seed", str(seed), "--workers",
+                                      "1", "--game-timeout", "0", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return json.loads(out.read_text())

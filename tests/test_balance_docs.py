@@ -11,10 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from docs_blocks import WRITTEN, assert_ancestor, blocks_in, load_script
-from typer.testing import CliRunner
-
-from artemis.cli import app
+from docs_blocks import WRITTEN, assert_ancestor, blocks_in, load_script, small_report
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "balance.md"
@@ -53,12 +50,7 @@ def test_a_balance_block_names_its_command_and_commits_and_renders_from_its_extr
 
 def test_the_extract_reads_a_real_report_and_the_bars_judge_it(tmp_path):
     b = balance()
-    out = tmp_path / "r.json"
-    result = CliRunner().invoke(app, ["simulate", "--players", "3", "--games", "6", "--bots",
-                                      "random", "--seed", "4", "--workers", "1",
-                                      "--game-timeout", "0", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    report = json.loads(out.read_text())
+    report = small_report(tmp_path / "r.json", games=6, seed=4)
     x = b.extract(report, "abc1234")
     assert x["games"] == 6 and x["players"] == 3 and x["commit"] == "abc1234"
     assert x["content_version"] == report["config"]["content_version"]

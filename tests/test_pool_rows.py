@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from docs_blocks import load_script
+from docs_blocks import load_script, small_report
 
 REPORTS = Path(__file__).resolve().parent.parent / "benchmarks" / "results" / "balance" / "reports"
 
@@ -134,16 +134,7 @@ def test_a_report_given_twice_or_cut_short_is_refused_in_words(pool_rows, tmp_pa
 def test_the_buildings_test_at_their_claim_pools_as_the_report_tests_it(pool_rows, tmp_path):
     """A pool of one report's test at the claim gives the report's own, building for
     building; a report from before the test is refused in words, not pooled without it."""
-    from typer.testing import CliRunner
-
-    from artemis.cli import app
-
-    out = tmp_path / "r.json"
-    result = CliRunner().invoke(app, ["simulate", "--players", "3", "--games", "10", "--bots",
-                                      "random", "--seed", "8", "--workers", "1",
-                                      "--game-timeout", "0", "--out", str(out)])
-    assert result.exit_code == 0, result.output
-    report = json.loads(out.read_text())
+    report = small_report(tmp_path / "r.json", games=10, seed=8)
     rows = {x["id"]: x for x in pool_rows.pool([report], at_claim=True)}
     buildings = [x for x in report["items"] if x["kind"] == "building"]
     assert set(rows) == {x["id"] for x in buildings}

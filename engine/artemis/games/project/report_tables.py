@@ -69,9 +69,9 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                              ("p", "right"), ("q", "right")])
         for x in at_claim:
             a = x["rates"]["at_claim"]
-            held = sum(c["held"] for c in x["counts"]["at_claim"].values())
-            table.add_row(x["id"], str(held), *odds_q({"adjusted": a})[:1], f"{a['p']:.3g}",
-                          odds_q({"adjusted": a})[1])
+            claims = sum(c["held"] for c in x["counts"]["at_claim"].values())
+            ratio, q = odds_q({"adjusted": a})
+            table.add_row(x["id"], str(claims), ratio, f"{a['p']:.3g}", q)
         out.append(table)
         untested = [x["id"] for x in buildings if x["counts"].get("at_claim")
                     and (x["rates"].get("at_claim") or {}).get("p") is None]
