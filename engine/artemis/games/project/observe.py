@@ -241,7 +241,10 @@ def _public_dense(game, p, me, dense: bytearray, at, values) -> None:
     """The public sections relative to seat ``me``, written into ``dense`` (see
     `write_observation`): the cells `_public` names, each run of neighbouring cells one slice
     assignment, which converts its numbers in C. Keep the two in step: tests/rl/test_observe.py
-    checks that both give the same observation at every decision of seeded games."""
+    checks that both give the same observation at every decision of seeded games. The
+    per-owner tallies `_public` calls (`_card_dice`, `_region_dice`, `_best_faces`) are
+    inlined here: this is the path an agent's loop runs, and their calls cost about 2% of an
+    AEC decision on the clock (docs/performance.md, "A ninth round")."""
     s = game.state
     n = len(s.players)
     dense[p.o_seats:p.o_seats + n] = _ONES[n]
@@ -294,10 +297,16 @@ def _public_dense(game, p, me, dense: bytearray, at, values) -> None:
         dense[p.card_cell[k][card.id]] = 1
         b = p.card_dice[k]
         dice = card.dice
-        if dice:  # its dice per owner, then (P on) its Pioneers and colonists sent
-            tally = _card_dice(dice, me, n)
-            dense[b:b + n] = tally[:n]
-            dense[b + P:b + P + 5] = tally[n:]
+        if dice:  # `_card_dice`, inlined (see the function's docstring)
+            tally = [0] * (P + 5)  # dice per owner (P cells), Pioneers, sent by type
+            for d in dice:
+                tally[(d.player - me) % n] += 1
+                tally[P] += d.pioneers
+                if d.sent is not None:
+                    tally[P + 1 + d.sent] += 1
+            if tally[P] > CAP_COUNT:
+                tally[P] = CAP_COUNT
+            dense[b:b + P + 5] = tally
         r0, r1 = card.reward_colonists
         if r0 != _NONE:
             dense[b + P + 5:b + P + 9] = r0
@@ -312,15 +321,23 @@ def _public_dense(game, p, me, dense: bytearray, at, values) -> None:
                        strict=True):
         if not dice:
             continue
-        tally = _region_dice(dice, me, n)
-        dense[b:b + n] = tally[:n]
-        dense[b + P:b + P + n] = tally[n:]
+        tally = [0] * (2 * P)  # `_region_dice`, inlined: dice per owner, then faces
+        for player, face in dice:
+            j = (player - me) % n
+            tally[j] += 1
+            tally[P + j] += face
+        dense[b:b + 2 * P] = tally
     cells, best_at = p.gantry_cell, p.gantry_best
     for k, g in enumerate(s.gantry[:GANTRY_MAX]):
         dense[cells[k][g.tile]] = 1
         dice = g.dice
-        if dice:
-            dense[best_at[k]:best_at[k] + n] = _best_faces(dice, me, n)
+        if dice:  # `_best_faces`, inlined
+            best = [0] * n
+            for player, face in dice:
+                j = (player - me) % n
+                if face > best[j]:
+                    best[j] = face
+            dense[best_at[k]:best_at[k] + n] = best
     for k, space in enumerate(s.academy[:ACADEMY_SPACES]):
         if space:
             base = p.o_academy + k * p.per_academy
