@@ -189,6 +189,13 @@ def test_bad_input_is_refused_in_words_and_an_illegal_number_changes_nothing():
         with pytest.raises(ValueError, match=r"players must be a whole number \(or None for "
                                              r"the game's default\), not "):
             env("project", players)
+    # after a table of 3 or 1 players is made and kept, 3.0 and True are still refused (a
+    # cache keyed by the count took them for 3 and 1)
+    env("project", 3), env("odyssey", 1)
+    for game, players in (("project", 3.0), ("odyssey", True)):
+        with pytest.raises(ValueError, match=rf"players must be a whole number .*, not "
+                                             rf"{players!r}"):
+            env(game, players)
     e = raw_env("odyssey", 2)
     e.reset(seed=4)
     before = (e.game.view(None), e.agent_selection, e.decisions)

@@ -50,13 +50,9 @@ class Table:
         self.key = (game_id, players, codec, reward_kind, max_slots)
         self.game_id = game_id
         self.ruleset = get_game(game_id)
-        if players is None or players == -1:  # -1: OpenSpiel's "the game's default"
+        players = _player_count(players)
+        if players is None:
             players = GameConfig().players
-        elif whole(players) is None:
-            raise ValueError(f"players must be a whole number (or None for the game's "
-                             f"default), not {players!r}")
-        else:
-            players = whole(players)  # a numpy integer too
         if players not in self.ruleset.player_counts:
             counts = ", ".join(map(str, self.ruleset.player_counts))
             raise ValueError(f"{self.ruleset.name} plays with {counts} players, not {players}")
@@ -120,10 +116,29 @@ class Table:
                 f"{self.reward.kind}>")
 
 
-@lru_cache(maxsize=32)
 def table(game_id: str, players: int | None = None, codec: str = "declared",
           reward_kind: str = "win_loss", max_slots: int = 0) -> Table:
     """The shared `Table` of a config, made once per process. ``codec``: "declared", "slots"
     or "auto". Raises ValueError (an unknown player count, codec or reward), ConfigError,
     NoActionSpace, UnknownGame."""
+    # the count checked before the cache: it would take 3.0 or True for 3 or 1, as a dict
+    # does, and hand back a table made for a whole number
+    return _table(game_id, _player_count(players), codec, reward_kind, max_slots)
+
+
+@lru_cache(maxsize=32)
+def _table(game_id: str, players: int | None, codec: str, reward_kind: str,
+           max_slots: int) -> Table:
     return Table(game_id, players, codec, reward_kind, max_slots)
+
+
+def _player_count(players) -> int | None:
+    """``players`` as an int, or None for the game's default (None, or OpenSpiel's -1).
+    Raises ValueError for anything but a whole number (a float or a bool included)."""
+    if players is None:
+        return None
+    count = whole(players)
+    if count is None:
+        raise ValueError(f"players must be a whole number (or None for the game's "
+                         f"default), not {players!r}")
+    return None if count == -1 else count  # -1: OpenSpiel's "the game's default"
