@@ -133,14 +133,26 @@ def _json_kind(value) -> str:
 
 def _extract(report, config, figures, fairness, gap, margin, commit) -> dict:
     tested = [x for x in report["items"] if (x.get("adjusted") or {}).get("p") is not None]
-    # the buildings' test at their claim (docs/simulate.md, "Buildings at their claim"): in
-    # reports from before it, none, and the extract has no key (its block renders as it was)
-    at_claim = [(x, x["rates"]["at_claim"]) for x in report["items"]
-                if ((x.get("rates") or {}).get("at_claim") or {}).get("p") is not None]
-    extra = {} if not at_claim else {"at_claim": {
-        "tested": len(at_claim),
-        "flagged": [{"id": x["id"], "odds_ratio": t["odds_ratio"], "q": t["q"]}
-                    for x, t in at_claim if t["flagged"]]}}
+    def family(kind: str, name: str) -> dict | None:
+        """The kind's own tests ``name`` (`_flag_rate_tests`), {tested, flagged}, or None in
+        a report from before them."""
+        rows = [x for x in report["items"] if x["kind"] == kind]
+        if not any(name in (x.get("rates") or {}) for x in rows):
+            return None
+        tests = [(x, x["rates"][name]) for x in rows
+                 if ((x.get("rates") or {}).get(name) or {}).get("p") is not None]
+        return {"tested": len(tests),
+                "flagged": [{"id": x["id"], "odds_ratio": t["odds_ratio"], "q": t["q"]}
+                            for x, t in tests if t["flagged"]]}
+
+    # the buildings' and Expeditions' tests at their claim and the Events' within standing
+    # (docs/simulate.md, "Buildings and Expeditions at their claim"): in reports from before
+    # them, none, and the extract has no key (its block renders as it was)
+    extra = {key: f for key, f in (("at_claim", family("building", "at_claim")),
+                                   ("expeditions_at_claim", family("expedition", "at_claim")),
+                                   ("events_within_standing",
+                                    family("event", "within_standing")))
+             if f is not None and (key != "at_claim" or f["tested"])}
     return {
         "games": report["finished"], "indices": report["indices"],
         "timed_out": len(report["timed_out"]), "errors": len(report["errors"]),
@@ -174,7 +186,9 @@ def _extract(report, config, figures, fairness, gap, margin, commit) -> dict:
 
 
 def verdicts(x: dict) -> dict[str, bool]:
-    """Issue 28's bars on one extract, {bar: holds}: no row flagged; every printed difficulty
+    """Issue 28's bars on one extract, {bar: holds}: no row flagged (in an extract with the
+    tests at the claim, no building or Expedition flagged at its claim and no Event within
+    standing; before them, no row of the owners' family); every printed difficulty
     tried succeeds at least 10% of the tries, and none succeeds more often than the easier one
     before it beyond the two 95% intervals (a noisy inversion within them is no failure); the
     seats with the most Relief Track gains win at least a seat's share; no scoring step
@@ -183,8 +197,14 @@ def verdicts(x: dict) -> dict[str, bool]:
     tried = [r for r in x["expeditions"] if r["tried"]]
     rates = [r["per_try"] for r in tried]
     most = x["most_relief"]
+    if "expeditions_at_claim" in x:  # the bar on the tests at the claim (docs/balance.md)
+        flags = {"no building, Expedition or Event flagged (at their claim; Events within "
+                 "standing)": not any((x.get(k) or {}).get("flagged") for k in (
+                     "at_claim", "expeditions_at_claim", "events_within_standing"))}
+    else:
+        flags = {"no building, Expedition or Event flagged": not x["flagged"]}
     return {
-        "no building, Expedition or Event flagged": not x["flagged"],
+        **flags,
         "every band tried succeeds 10%+ per try": all(r >= MIN_BAND_SUCCESS for r in rates),
         "success falls as difficulty rises (beyond noise)": not any(
             _above(hard, easy) for easy, hard in zip(tried, tried[1:], strict=False)),
@@ -262,6 +282,22 @@ def render(name: str, data: dict) -> str:
                 found = f"OR {_num(f['odds_ratio'])}, q {_num(f['q'], 3)}"
                 rows.append((f"flagged at claim {side}: {f['id']}",
                              found if side == "before" else "", found if side == "after" else ""))
+    for key, label, what in (
+            ("expeditions_at_claim", "Expeditions flagged at their claim (rewarded explorers "
+             "against other Expeditions', within standing then; FDR 5% over the Expeditions)",
+             "at claim"),
+            ("events_within_standing", "Events flagged within standing (hit seats against the "
+             "rest; FDR 5% over the Events)", "within standing")):
+        if key not in b and key not in a:
+            continue
+        rows.append((label, *(("-" if x.get(key) is None else
+                               f"{len(x[key]['flagged'])} of {x[key]['tested']}")
+                              for x in (b, a))))
+        for side, col in (("before", b), ("after", a)):
+            for f in (col.get(key) or {}).get("flagged", ()):
+                found = f"OR {_num(f['odds_ratio'])}, q {_num(f['q'], 3)}"
+                rows.append((f"flagged {what} {side}: {f['id']}",
+                             found if side == "before" else "", found if side == "after" else ""))
 
     def most(x: dict) -> str:
         m = x["most_relief"]
@@ -305,9 +341,12 @@ def render(name: str, data: dict) -> str:
                    f"{ea[d]['cards'] if d in ea else 0} | {cell(ea.get(d))} |")
     out += ["", "Issue 28's bars", "", "| bar | before | after |", "|---|---|---|"]
     vb, va = verdicts(b), verdicts(a)
-    for bar in vb:
-        out.append(f"| {bar} | {'holds' if vb[bar] else 'fails'} | "
-                   f"{'holds' if va[bar] else 'fails'} |")
+
+    def said(v: dict, bar: str) -> str:  # "-": the extract is judged by the bar's other form
+        return "-" if bar not in v else "holds" if v[bar] else "fails"
+
+    for bar in dict.fromkeys([*vb, *va]):
+        out.append(f"| {bar} | {said(vb, bar)} | {said(va, bar)} |")
     return "\n".join(out) + "\n"
 
 

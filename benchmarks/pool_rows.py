@@ -12,8 +12,10 @@ p- and q-values (tests/test_pool_rows.py)::
     .venv/bin/python benchmarks/pool_rows.py A.json.gz B.json.gz --fairness  # seats, turns
 
 ``--at-claim`` pools the buildings' test at their claim instead (docs/simulate.md, "Buildings
-at their claim"): each report's standing bands kept apart as strata, Benjamini-Hochberg over
-the buildings; every report must hold it (reports from before it do not).
+and Expeditions at their claim"): each report's standing bands kept apart as strata,
+Benjamini-Hochberg over the buildings; every report must hold it (reports from before it do
+not). The Expeditions' test at their claim is pooled too, q over the Expeditions, when every
+report holds it.
 
 ``--fairness`` pools the seat and turn-position fairness tests instead: each report's wins per
 seat and per position (its ``sums``) added, and the report's own chi-square tests run on the
@@ -117,7 +119,8 @@ def pool(reports: list[dict], names: list[str] | None = None,
     """Each row of the reports tested over all of them: [{id, kind, games, odds_ratio, p, q,
     flagged}], ``games`` the games pooled, ``q`` the Benjamini-Hochberg q-value over every
     tested row (FDR 5%), None where no table informs. With ``at_claim``, the buildings' test
-    at their claim, over the buildings only. Raises `PoolError` when the reports differ in
+    at their claim, q over the buildings, and the Expeditions' when every report holds it, q
+    over the Expeditions. Raises `PoolError` when the reports differ in
     players or content version, or share a game (``names`` name them in the message), or,
     with ``at_claim``, when one holds no test at the claim."""
     names = names or [f"report {i + 1}" for i in range(len(reports))]
@@ -144,8 +147,13 @@ def pool(reports: list[dict], names: list[str] | None = None,
             if not any("at_claim" in (x.get("rates") or {}) for x in r["items"]):
                 raise PoolError(f"{name}: holds no test of the buildings at their claim (a "
                                 "report from before it): pool reports that all hold it")
+        # the Expeditions' test too when every report holds it (reports played before it
+        # hold the buildings' alone); each kind a family of its own, as in the report
+        kinds = ["building"] + (["expedition"] if all(
+            any("at_claim" in (x.get("rates") or {}) for x in r["items"]
+                if x["kind"] == "expedition") for r in reports) else [])
         for item in reports[0]["items"]:
-            if item["kind"] != "building":
+            if item["kind"] not in kinds:
                 continue
             test = mantel_haenszel([t for r in reports for t in _claim_tables(r, item["id"])])
             rows.append({"id": item["id"], "kind": item["kind"], "games": games,
@@ -157,9 +165,12 @@ def pool(reports: list[dict], names: list[str] | None = None,
             test = mantel_haenszel([t for ts in hit for t in ts])
         rows.append({"id": item["id"], "kind": item["kind"], "games": games,
                      "odds_ratio": test and test["odds_ratio"], "p": test and test["p"]})
-    tested = [x for x in rows if x["p"] is not None]
-    for x, q in zip(tested, benjamini_hochberg([x["p"] for x in tested]), strict=True):
-        x["q"], x["flagged"] = q, q <= FDR
+    kinds = dict.fromkeys(x["kind"] for x in rows)
+    families = [[x for x in rows if x["kind"] == k] for k in kinds] if at_claim else [rows]
+    for family in families:
+        tested = [x for x in family if x["p"] is not None]
+        for x, q in zip(tested, benjamini_hochberg([x["p"] for x in tested]), strict=True):
+            x["q"], x["flagged"] = q, q <= FDR
     for x in rows:
         x.setdefault("q", None)
         x.setdefault("flagged", False)
@@ -216,7 +227,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fairness", action="store_true",
                     help="the seat and turn-position fairness tests pooled, not the rows")
     ap.add_argument("--at-claim", action="store_true",
-                    help="the buildings' test at their claim pooled, not the rows' flags")
+                    help="the buildings' (and Expeditions') test at their claim pooled, not "
+                         "the rows' flags")
     args = ap.parse_args(argv)
     try:
         reports = [load(p) for p in args.reports]

@@ -60,28 +60,48 @@ def test_the_extract_reads_a_real_report_and_the_bars_judge_it(tmp_path):
         r["difficulty"] for r in report["figures"]["expeditions_by_difficulty"]]
     tested = [i for i in report["items"] if i["adjusted"]["p"] is not None]
     assert x["rows_tested"] == len(tested)
-    # the buildings' test at their claim: its tested and flagged rows, rendered as rows of
-    # their own; an extract from before it (no key) renders without them
-    claimed = [i for i in report["items"]
-               if ((i.get("rates") or {}).get("at_claim") or {}).get("p") is not None]
-    assert claimed and x["at_claim"]["tested"] == len(claimed)
-    assert x["at_claim"]["flagged"] == [
-        {"id": i["id"], "odds_ratio": i["rates"]["at_claim"]["odds_ratio"],
-         "q": i["rates"]["at_claim"]["q"]} for i in claimed if i["rates"]["at_claim"]["flagged"]]
+    # the buildings' and Expeditions' tests at their claim and the Events' within standing:
+    # each family's tested and flagged rows, rendered as rows of their own; an extract from
+    # before them (no key) renders without them, and judges the flags bar on the owners' rows
+    for key, kind, name in (("at_claim", "building", "at_claim"),
+                            ("expeditions_at_claim", "expedition", "at_claim"),
+                            ("events_within_standing", "event", "within_standing")):
+        claimed = [i for i in report["items"] if i["kind"] == kind
+                   and ((i.get("rates") or {}).get(name) or {}).get("p") is not None]
+        assert claimed and x[key]["tested"] == len(claimed), key
+        assert x[key]["flagged"] == [
+            {"id": i["id"], "odds_ratio": i["rates"][name]["odds_ratio"],
+             "q": i["rates"][name]["q"]} for i in claimed if i["rates"][name]["flagged"]]
+    claimed = x["at_claim"]["tested"]
     flagged = dict(x["at_claim"], flagged=[{"id": "kelp_farm", "odds_ratio": 2.5, "q": 0.01}])
-    old = {k: v for k, v in x.items() if k != "at_claim"}
+    keys = ("at_claim", "expeditions_at_claim", "events_within_standing")
+    old = {k: v for k, v in x.items() if k not in keys}
+    clean = dict(x, **{k: dict(x[k], flagged=[]) for k in keys})
     text = b.render("t", {"command": "c", "commit": "abc1234", "before": old,
-                          "after": dict(x, at_claim=flagged)})
+                          "after": dict(clean, at_claim=flagged)})
     assert (f"| buildings flagged at their claim (within standing then; FDR 5% over the "
-            f"buildings) | - | 1 of {len(claimed)} |") in text
+            f"buildings) | - | 1 of {claimed} |") in text
     assert "| flagged at claim after: kelp_farm |  | OR 2.50, q 0.010 |" in text
+    assert (f"| Expeditions flagged at their claim (rewarded explorers against other "
+            f"Expeditions', within standing then; FDR 5% over the Expeditions) | - | 0 of "
+            f"{x['expeditions_at_claim']['tested']} |") in text
+    # the flags bar in each form: the owners' rows before, the three families after
+    bar_old, bar_new = ("no building, Expedition or Event flagged",
+                        "no building, Expedition or Event flagged (at their claim; Events "
+                        "within standing)")
+    assert f"| {bar_old} | {'holds' if not old['flagged'] else 'fails'} | - |" in text
+    assert f"| {bar_new} | - | fails |" in text
+    assert b.verdicts(clean)[bar_new] is True
+    assert b.verdicts(dict(clean, at_claim=flagged))[bar_new] is False
+    assert b.verdicts(dict(clean, flagged=[{"id": "x"}]))[bar_new] is True  # owners' rows
     assert "at their claim" not in b.render("t", {"command": "c", "commit": "abc1234",
                                                   "before": old, "after": old})
-    assert set(b.verdicts(x)) == {
-        "no building, Expedition or Event flagged", "every band tried succeeds 10%+ per try",
+    assert set(b.verdicts(old)) == {
+        bar_old, "every band tried succeeds 10%+ per try",
         "success falls as difficulty rises (beyond noise)",
         "the most Relief gains win at least 1/N", "no step above half the margin",
         "seat and turn-position fairness p >= 0.05"}
+    assert set(b.verdicts(x)) == set(b.verdicts(old)) - {bar_old} | {bar_new}
     old = dict(report, vp={k: v for k, v in report["vp"].items() if k != "margin"})
     with pytest.raises(b.BalanceError, match="no 'margin'"):
         b.extract(old, "abc1234")

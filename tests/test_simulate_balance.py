@@ -448,6 +448,60 @@ def test_buildings_claims_against_the_others_at_their_claim_agree_with_the_repla
     assert all(t["flagged"] == (t["q"] <= 0.05) for t in tests)
 
 
+def test_expeditions_rewards_against_the_others_at_their_claim_agree_with_the_replays(
+        run, replayed):
+    """Each rewarded explorer of an Expedition's success (the first two of its ranking, R32),
+    against the game's other Expeditions' rewarded explorers, within each explorer's standing
+    at the start of the round of the success; its test flagged among the Expeditions' alone.
+    And the Events' test within standing, flagged among the Events alone."""
+    want: dict = {}
+    for log, (_, rounds) in zip(run["logs"], replayed, strict=True):
+        won = final(log)["winner"]
+        rewards, rnd = [], 0  # (card, band, won)
+        for e in log:
+            if e["type"] == "board_setup":
+                rnd = e["round"]
+            elif e["type"] == "expedition" and e["success"] and rnd in rounds:
+                then = rounds[rnd]
+                for seat in e["ranking"][:2]:
+                    gap = then[seat] - max(v for i, v in enumerate(then) if i != seat)
+                    rewards.append((e["card"], _band(gap), seat == won))
+        for card in {c[0] for c in rewards}:
+            for other, band, w in rewards:
+                side = "held" if other == card else "rest"
+                cell = want.setdefault(card, {}).setdefault(
+                    band, {"held": 0, "held_won": 0, "rest": 0, "rest_won": 0})
+                cell[side] += 1
+                cell[f"{side}_won"] += w
+    items = run["report"]["items"]
+    cards = {x["id"]: x for x in items if x["kind"] == "expedition"}
+    assert want and all(cards[card]["counts"]["at_claim"] == cells
+                        for card, cells in want.items())
+    assert not any("at_claim" in x["counts"] for card, x in cards.items() if card not in want)
+    tests = []
+    for card, cells in want.items():
+        test = mantel_haenszel((c["held_won"], c["held"] - c["held_won"], c["rest_won"],
+                                c["rest"] - c["rest_won"]) for _, c in sorted(cells.items()))
+        got = cards[card]["rates"]["at_claim"]
+        if test is None:
+            assert got is None or got["p"] is None
+        else:
+            assert {k: got[k] for k in ("strata", *test)} == {"strata": len(cells), **test}
+            tests.append(got)
+    assert tests  # a family of its own, apart from the buildings' tests at their claim
+    assert [t["q"] for t in tests] == benjamini_hochberg([t["p"] for t in tests])
+    assert all(t["flagged"] == (t["q"] <= 0.05) for t in tests)
+    # the Events' own test, within standing: the row's test again, q over the Events alone
+    events = [x for x in items if x["kind"] == "event"
+              and (x["rates"].get("within_standing") or {}).get("p") is not None]
+    assert events
+    for x in events:
+        assert {k: x["rates"]["within_standing"][k] for k in ("odds_ratio", "p")} == {
+            k: x["adjusted"][k] for k in ("odds_ratio", "p")}
+    qs = benjamini_hochberg([x["rates"]["within_standing"]["p"] for x in events])
+    assert [x["rates"]["within_standing"]["q"] for x in events] == qs
+
+
 # -- the designer's scoring model ---------------------------------------------------------------
 
 

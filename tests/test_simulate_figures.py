@@ -161,8 +161,9 @@ def test_expeditions_count_each_card_laid_out(run):
     cards = rows(run["report"], "expedition")
     for card, n in laid.items():
         x = cards[card]
-        assert x["counts"] == {"laid_out": n, "attempted": tried[card],
-                               "succeeded": won[card]}
+        counts = {k: v for k, v in x["counts"].items() if k != "at_claim"}  # see
+        # test_simulate_balance.py for the test at their claim
+        assert counts == {"laid_out": n, "attempted": tried[card], "succeeded": won[card]}
         assert x["rates"]["success_per_laid_out"] == round(won[card] / n, 4)
         assert x["rates"]["success_per_laid_out_ci"] == wilson(won[card], n)
     assert sum(laid.values()) == GAMES * 6 * (PLAYERS - 1)  # players - 1 cards a round

@@ -63,6 +63,8 @@ def _before_issue_28(summary: dict) -> dict:
             counts.pop("at_claim", None)
         elif x["kind"] == "event":
             counts.pop("standing", None)
+        elif x["kind"] == "expedition":
+            counts.pop("at_claim", None)
     return summary
 
 

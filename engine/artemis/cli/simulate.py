@@ -607,28 +607,9 @@ def merge(
     the report one run of all the games would give. Exit 0 ok; 1 a report that cannot be
     read (a damaged gzip file included), is of another run or repeats games, or the merged
     report cannot be written."""
-    from artemis.sim.report import MergeError, merge_reports, read_report_text
+    from artemis.sim.report import MergeError, merge_reports
 
-    loaded = []
-    for path in reports:
-        try:
-            text = read_report_text(path)
-        except (EOFError, gzip.BadGzipFile, zlib.error) as exc:  # BadGzipFile: an OSError
-            _fail(f"the report '{path}' is a damaged gzip file ({exc or 'cut short'}): "
-                  "compress the report again, or give it uncompressed")
-        except OSError as exc:
-            _fail(f"cannot read the report '{path}': {exc.strerror or exc}")
-        except UnicodeDecodeError as exc:
-            _fail(f"the report '{path}' is not JSON: {exc}")
-        if not text.strip():
-            _fail(f"the report '{path}' is empty: give the file `artemis simulate --out` "
-                  "wrote")
-        try:
-            loaded.append(json.loads(text))
-        except json.JSONDecodeError as exc:
-            _fail(f"the report '{path}' is not JSON: {exc}")
-        except RecursionError:
-            _fail(f"the report '{path}' is not a report: its JSON nests too deeply to read")
+    loaded = [_read_report(path) for path in reports]
     if out is not None:
         _check_out(out)
     try:
@@ -639,6 +620,75 @@ def merge(
         names = ", ".join(f"{i} '{p}'" for i, p in enumerate(reports, 1))
         _fail(f"cannot merge the reports ({names}): one is damaged ({type(exc).__name__}: "
               f"{exc}); use the reports as `artemis simulate --out` wrote them")
+    _write_and_show(report, out, as_json)
+
+
+def recount(
+    report: Annotated[Path, typer.Argument(
+        metavar="REPORT",
+        help="The report (--out file, gzipped or not) of the games the logs record.")],
+    logs: Annotated[list[Path], typer.Argument(
+        metavar="LOG_DIR...",
+        help="The --log-dir folders of its games (game-000000.jsonl, ...), one log a game.")],
+    out: Annotated[Path | None, typer.Option(
+        help="Write the recounted report (JSON) to this file.", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Count a report's games again from their logs (`artemis simulate --log-dir`) with this
+    version's report: each log replayed, not played, so a figure the report learned since
+    the study costs a replay, not the bots' search. The report of the same code is the
+    report itself. Exit 0 ok; 1 a report or log that cannot be read, a game without its
+    log or a log of another game, or the report cannot be written."""
+    from artemis.sim.recount import RecountError, log_files
+    from artemis.sim.recount import recount as recount_report
+
+    loaded = _read_report(report)
+    if out is not None:
+        _check_out(out)
+    ruleset = None
+    try:
+        ruleset = ruleset_of(loaded["config"].get("game"))
+    except (typer.Exit, KeyError, TypeError, AttributeError):
+        _fail(f"the report '{report}' names no game this install knows: give a report "
+              "`artemis simulate --out` wrote")
+    try:
+        counted = recount_report(loaded, log_files(logs), ruleset=ruleset)
+    except RecountError as exc:
+        _fail(f"cannot recount '{report}': {exc}")
+    _write_and_show(counted, out, as_json)
+
+
+def _read_report(path: Path) -> dict:
+    """The report at ``path`` (gzipped or not); exit 1 naming the file when it cannot be read
+    or is not JSON."""
+    from artemis.sim.report import read_report_text
+
+    try:
+        text = read_report_text(path)
+    except (EOFError, gzip.BadGzipFile, zlib.error) as exc:  # BadGzipFile: an OSError
+        _fail(f"the report '{path}' is a damaged gzip file ({exc or 'cut short'}): "
+              "compress the report again, or give it uncompressed")
+    except OSError as exc:
+        _fail(f"cannot read the report '{path}': {exc.strerror or exc}")
+    except UnicodeDecodeError as exc:
+        _fail(f"the report '{path}' is not JSON: {exc}")
+    if not text.strip():
+        _fail(f"the report '{path}' is empty: give the file `artemis simulate --out` "
+              "wrote")
+    try:
+        loaded = json.loads(text)
+    except json.JSONDecodeError as exc:
+        _fail(f"the report '{path}' is not JSON: {exc}")
+    except RecursionError:
+        _fail(f"the report '{path}' is not a report: its JSON nests too deeply to read")
+    if not isinstance(loaded, dict):
+        _fail(f"the report '{path}' is not a report: its JSON is not an object")
+    return loaded
+
+
+def _write_and_show(report: dict, out: Path | None, as_json: bool) -> None:
+    """Write ``report`` to ``out`` (when given) and print it: as JSON, or as the tables a run
+    prints."""
     if out is not None:
         from artemis.records.save import write_atomic
 
@@ -678,7 +728,7 @@ def _display_items(report: dict, ruleset) -> dict:
 
 
 def simulate_app() -> typer.Typer:
-    """`artemis simulate` as a group: the run itself (its callback) and `merge`."""
+    """`artemis simulate` as a group: the run itself (its callback), `merge` and `recount`."""
     group = typer.Typer(invoke_without_command=True, add_completion=False,
                         pretty_exceptions_enable=False)
     import inspect
@@ -688,6 +738,7 @@ def simulate_app() -> typer.Typer:
                        for p in inspect.cleandoc(simulate.__doc__ or "").split("\n\n"))
     group.callback(help=doc)(simulate)
     group.command("merge")(merge)
+    group.command("recount")(recount)
     return group
 
 

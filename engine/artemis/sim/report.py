@@ -710,14 +710,15 @@ def read_report_text(path) -> str:
 
 def _flag_rate_tests(rows: list[dict]) -> None:
     """Benjamini-Hochberg over each family of a game's own tests in its rows' ``rates`` (an
-    entry {strata, odds_ratio, chi2, p}, as the Project's buildings' ``at_claim``), each
-    family (the entry's name) apart from the owners' and from the others: ``q`` and
+    entry {strata, odds_ratio, chi2, p}, as the Project's buildings' and Expeditions'
+    ``at_claim``), each family (the entry's name within one item kind: the buildings' tests
+    apart from the Expeditions') apart from the owners' and from the others: ``q`` and
     ``flagged`` (q <= FDR) added to each test with a p-value."""
     families: dict = {}
     for x in rows:
         for name, test in (x.get("rates") or {}).items():
             if isinstance(test, dict) and "odds_ratio" in test and "p" in test:
-                families.setdefault(name, []).append(test)
+                families.setdefault((x.get("kind"), name), []).append(test)
     for tests in families.values():
         tested = [t for t in tests if t["p"] is not None]
         for t, q in zip(tested, benjamini_hochberg([t["p"] for t in tested]), strict=True):

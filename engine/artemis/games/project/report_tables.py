@@ -58,26 +58,7 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                           str(c.get("held", 0) - c.get("fully_staffed", 0)),
                           rate_ci(r.get("unstaffed_win_rate"), r.get("unstaffed_win_rate_ci")))
         out.append(table)
-    at_claim = [x for x in buildings if (x["rates"].get("at_claim") or {}).get("p") is not None]
-    if at_claim:
-        table = ReportTable(f"Buildings over {n} games: their claims' win against the other "
-                            "claims of their games, within each claimer's standing at the "
-                            "start of the round it claimed (the band of the projected score "
-                            "minus the best other seat's), Mantel-Haenszel; q over the "
-                            "buildings tested here (* flagged)",
-                            [("building", "left"), ("claims", "right"), ("adj. OR", "right"),
-                             ("p", "right"), ("q", "right")])
-        for x in at_claim:
-            a = x["rates"]["at_claim"]
-            claims = sum(c["held"] for c in x["counts"]["at_claim"].values())
-            ratio, q = odds_q({"adjusted": a})
-            table.add_row(x["id"], str(claims), ratio, f"{a['p']:.3g}", q)
-        out.append(table)
-        untested = [x["id"] for x in buildings if x["counts"].get("at_claim")
-                    and (x["rates"].get("at_claim") or {}).get("p") is None]
-        if untested:
-            out.append("Held but not testable at their claim (no standing held both its claims "
-                       "and others, with a win and a loss): " + ", ".join(untested))
+    out += _at_claim_tables(buildings, n, "Buildings", "claims", "the round it claimed")
     cards = [x for x in rows if x["kind"] == "expedition"]
     difficulty = {card: d["difficulty"]
                   for d in (report.get("figures") or {}).get("expeditions_by_difficulty", ())
@@ -98,6 +79,8 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                           rate_ci(r.get("success_per_laid_out"),
                                   r.get("success_per_laid_out_ci")), *odds_q(x))
         out.append(table)
+    out += _at_claim_tables(cards, n, "Expeditions", "rewards",
+                            "the round of the success it was rewarded for (R32)")
     events = [x for x in rows if x["kind"] == "event"]
     if events:
         table = ReportTable(f"Events over {n} games: seats hit (changed by its resolution) and "
@@ -133,6 +116,36 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                               "-" if a["odds_ratio"] is None else f"{a['odds_ratio']:.2f}",
                               f"{a['p']:.3g}", odds_q(x)[1])
             out.append(table)
+    return out
+
+
+def _at_claim_tables(rows: list[dict], n: int, title: str, claims: str,
+                     when: str) -> list[ReportTable | str]:
+    """The test at their claim of ``rows`` (buildings or Expeditions: ``rates.at_claim``,
+    `stats._claim_counts`), a table of the tested rows and a line naming the untested ones;
+    [] when none was tested."""
+    tested = [x for x in rows if (x["rates"].get("at_claim") or {}).get("p") is not None]
+    if not tested:
+        return []
+    table = ReportTable(f"{title} over {n} games: their {claims}' win against the other "
+                        f"{claims} of their games, within each claimer's standing at the "
+                        f"start of {when} (the band of the projected score minus the best "
+                        "other seat's), Mantel-Haenszel; q over the "
+                        f"{title.lower()} tested here (* flagged)",
+                        [(title[:-1].lower(), "left"), (claims, "right"),
+                         ("adj. OR", "right"), ("p", "right"), ("q", "right")])
+    for x in tested:
+        a = x["rates"]["at_claim"]
+        held = sum(c["held"] for c in x["counts"]["at_claim"].values())
+        ratio, q = odds_q({"adjusted": a})
+        table.add_row(x["id"], str(held), ratio, f"{a['p']:.3g}", q)
+    out: list[ReportTable | str] = [table]
+    untested = [x["id"] for x in rows if x["counts"].get("at_claim")
+                and (x["rates"].get("at_claim") or {}).get("p") is None]
+    if untested:
+        out.append(f"{title} with {claims} but not testable at their claim (no standing held "
+                   f"both its {claims} and others, with a win and a loss): "
+                   + ", ".join(untested))
     return out
 
 

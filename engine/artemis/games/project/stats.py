@@ -141,6 +141,7 @@ def log_figures(game, rounds: dict | None = None) -> dict:
     event = None  # the Event being resolved: [its item, VP per seat, items moved per seat,
     #               each seat's standing at the start of its round or None]
     by_difficulty: dict = {}  # Expeditions by printed difficulty
+    rewarded: list = []  # (card, round, seat): each rewarded explorer of a success (R32)
     rnd = 0
     wanted = set(_READ)  # read at each record: an Event's resolution adds _IN_EVENT
     for e in game.log.of_types(wanted):
@@ -208,6 +209,7 @@ def log_figures(game, rounds: dict | None = None) -> dict:
                 x["taken"] = True
                 _count(x, "succeeded")
                 x["owners"] = sorted({*x["owners"], *e["ranking"][:2]})
+                rewarded += [(e["card"], rnd, seat) for seat in e["ranking"][:2]]
         elif t == "relief":
             r = seats[e["player"]]["relief"]
             r["gains"] += 1
@@ -266,6 +268,14 @@ def log_figures(game, rounds: dict | None = None) -> dict:
             _behind(seats, "after_round_3_projected", projected, relief_after, final,
                     result["winner"])
     _claim_counts(claims)
+    # an Expedition's rewards, tested as a building's claims are: against the other
+    # Expeditions' rewards of the game, within each explorer's standing at its round's start
+    rewards: list = []
+    for card, claimed, seat in rewarded if result else ():
+        band = _claim_standing(claimed, seat, rounds, standing_in)
+        if band is not None:
+            rewards.append((card, band, int(seat == winner), items[card]))
+    _claim_counts(rewards)
     held = buildings_held(game)
     if result:
         for seat in range(n):
@@ -398,17 +408,18 @@ def _claim_standing(claimed: int, seat: int, rounds, standing_in: dict) -> str |
 
 
 def _claim_counts(claims: list) -> None:
-    """Count each building row claimed in a game against the game's other claims, within
+    """Count each row claimed in a game against the game's other claims of its kind, within
     the claimers' standing at the start of the round each claimed (``claims``: (row,
-    standing, won, item) per building held at the end that its holder claimed in a round
-    with a kept standing): ``counts["at_claim"][band] = {held, held_won, rest, rest_won}``,
+    standing, won, item), all of one kind: per building held at the end that its holder
+    claimed in a round with a kept standing, or per rewarded explorer of an Expedition's
+    success, R32): ``counts["at_claim"][band] = {held, held_won, rest, rest_won}``,
     "held" the row's claims, "rest" the other rows' claims of the same game, each claim once
     (copies of one building are one row; the cells go to the first copy's item, and the
     report adds copies up). Compared with other claims, not with every seat: holding any
-    building adds VP (the buildings step), so against seats that took none every tile looks
-    strong; compared within the standing the claimer had when it took the tile, not the
-    buildings held at the end, which the tiles partly caused (docs/simulate.md, "Buildings
-    at their claim")."""
+    building (or a success's reward) adds VP, so against seats that took none every tile
+    or card looks strong; compared within the standing the claimer had when it took it, not
+    the buildings held at the end, which the tiles partly caused (docs/simulate.md,
+    "Buildings and Expeditions at their claim")."""
     first: dict = {}
     for row, _, _, x in claims:
         first.setdefault(row, x)
@@ -460,7 +471,9 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
     """The rates of an item's summed ``counts`` (see `item_summary`): a building's
     ``fully_staffed_rate`` (of the copies held at the end), ``active_rate`` (rounds activated
     of the rounds held, Upkeep tiles) and ``mean_price``; an expedition's
-    ``success_per_laid_out`` (with its Wilson interval) and ``success_per_attempt``; an
+    ``success_per_laid_out`` (with its Wilson interval), ``success_per_attempt`` and
+    ``at_claim`` (its rewarded explorers against the other Expeditions' of their games, as a
+    building's claims; the report's q and flagged are over the Expeditions); an
     Event's per hit seat ``hit_mean_vp`` (the VP it moved), ``hit_mean`` (each item it
     moved), and the hit seats' and the rest's final VP and win rate. A building's
     ``staffed_win_rate`` and ``unstaffed_win_rate`` (with Wilson intervals): the share of its
@@ -473,7 +486,10 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
     against the rest's within each standing at the start of its round (`_standing`: the band,
     `STANDING_BANDS`, of the seat's projected score minus the best other seat's, "level" or
     "ahead"/"behind" by 1-3, 4-7, 8-12 or 13+ VP), pooled by Mantel-Haenszel {strata,
-    odds_ratio, chi2, p}, or None when no standing was kept or none informs."""
+    odds_ratio, chi2, p}, or None when no standing was kept or none informs; the same test
+    as ``within_standing``, whose q and flagged the report gives over the Events alone (the
+    family issue 28's bar reads, as it reads the buildings' and Expeditions' ``at_claim``;
+    ``adjusted``'s q is over every row the report tests)."""
     from artemis.sim.significance import mantel_haenszel, wilson
 
     c = counts
@@ -490,9 +506,11 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
     if kind == "expedition":
         return {"success_per_laid_out": _rate(c.get("succeeded", 0), c.get("laid_out", 0)),
                 "success_per_laid_out_ci": wilson(c.get("succeeded", 0), c.get("laid_out", 0)),
-                "success_per_attempt": _rate(c.get("succeeded", 0), c.get("attempted", 0))}
+                "success_per_attempt": _rate(c.get("succeeded", 0), c.get("attempted", 0)),
+                "at_claim": _standing_test(c.get("at_claim"), mantel_haenszel, "held")}
     if kind == "event":
         hit, rest = c.get("hit", 0), c.get("rest", 0)
+        test = _standing_test(c.get("standing"), mantel_haenszel)
         moved = {k[4:]: _rate(v, hit) for k, v in sorted(c.items())
                  if k.startswith("hit_") and k not in ("hit_won", "hit_vp", "hit_final_vp")}
         return {"hit_mean_vp": _rate(c.get("hit_vp", 0), hit), "hit_mean": moved,
@@ -502,7 +520,8 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
                 "rest_final_vp": _rate(c.get("rest_final_vp", 0), rest),
                 "rest_win_rate": _rate(c.get("rest_won", 0), rest),
                 "rest_win_rate_ci": wilson(c.get("rest_won", 0), rest),
-                "adjusted": _standing_test(c.get("standing"), mantel_haenszel)}
+                "adjusted": test,
+                "within_standing": None if test is None else dict(test)}
     return {}
 
 
