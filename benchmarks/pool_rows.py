@@ -15,7 +15,8 @@ p- and q-values (tests/test_pool_rows.py)::
 and Expeditions at their claim"): each report's standing bands kept apart as strata,
 Benjamini-Hochberg over the buildings; every report must hold it (reports from before it do
 not). The Expeditions' test at their claim is pooled too, q over the Expeditions, when every
-report holds it.
+report holds it, and the Events' test within standing, q over the Events: the three families
+issue 28's flags bar is judged on.
 
 ``--fairness`` pools the seat and turn-position fairness tests instead: each report's wins per
 seat and per position (its ``sums``) added, and the report's own chi-square tests run on the
@@ -119,10 +120,11 @@ def pool(reports: list[dict], names: list[str] | None = None,
     """Each row of the reports tested over all of them: [{id, kind, games, odds_ratio, p, q,
     flagged}], ``games`` the games pooled, ``q`` the Benjamini-Hochberg q-value over every
     tested row (FDR 5%), None where no table informs. With ``at_claim``, the buildings' test
-    at their claim, q over the buildings, and the Expeditions' when every report holds it, q
-    over the Expeditions. Raises `PoolError` when the reports differ in
-    players or content version, or share a game (``names`` name them in the message), or,
-    with ``at_claim``, when one holds no test at the claim."""
+    at their claim, q over the buildings, the Expeditions' when every report holds it, q
+    over the Expeditions, and the Events' within standing, q over the Events. Raises
+    `PoolError` when the reports differ in players or content version, or share a game
+    (``names`` name them in the message), or, with ``at_claim``, when one holds no test at
+    the claim."""
     names = names or [f"report {i + 1}" for i in range(len(reports))]
     first = reports[0]["config"]
     for name, r in zip(names, reports, strict=True):
@@ -153,9 +155,13 @@ def pool(reports: list[dict], names: list[str] | None = None,
             any("at_claim" in (x.get("rates") or {}) for x in r["items"]
                 if x["kind"] == "expedition") for r in reports) else [])
         for item in reports[0]["items"]:
-            if item["kind"] not in kinds:
+            if item["kind"] in kinds:
+                tables = [t for r in reports for t in _claim_tables(r, item["id"])]
+            elif item["kind"] == "event":  # the Events' own test, within standing
+                tables = [t for r in reports for t in _tables(r, item["id"])[1]]
+            else:
                 continue
-            test = mantel_haenszel([t for r in reports for t in _claim_tables(r, item["id"])])
+            test = mantel_haenszel(tables)
             rows.append({"id": item["id"], "kind": item["kind"], "games": games,
                          "odds_ratio": test and test["odds_ratio"], "p": test and test["p"]})
     for item in () if at_claim else reports[0]["items"]:
@@ -219,7 +225,8 @@ def _print_fairness(columns: list[tuple[str, dict]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0].removesuffix("::")
+                                 + ".")
     ap.add_argument("reports", nargs="+", metavar="REPORT",
                     help="simulate reports (.json, .json.gz)")
     ap.add_argument("--each", action="store_true", help="a column for each report alone too")
@@ -227,8 +234,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fairness", action="store_true",
                     help="the seat and turn-position fairness tests pooled, not the rows")
     ap.add_argument("--at-claim", action="store_true",
-                    help="the buildings' (and Expeditions') test at their claim pooled, not "
-                         "the rows' flags")
+                    help="the buildings' and Expeditions' tests at their claim and the "
+                         "Events' within standing pooled (each kind a family), not the owners' "
+                         "rows")
     args = ap.parse_args(argv)
     try:
         reports = [load(p) for p in args.reports]
@@ -266,7 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     for name, rows in columns:
         flagged = [x["id"] for x in rows if x["flagged"]]
         print(f"{name}: {rows[0]['games']} games, {len(flagged)} of "
-              f"{sum(x['p'] is not None for x in rows)} rows flagged (*): {', '.join(flagged)}")
+              f"{sum(x['p'] is not None for x in rows)} rows flagged (*)"
+              + (f": {', '.join(flagged)}" if flagged else ""))
     return 0
 
 

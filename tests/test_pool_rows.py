@@ -132,16 +132,18 @@ def test_a_report_given_twice_or_cut_short_is_refused_in_words(pool_rows, tmp_pa
 
 
 def test_the_buildings_test_at_their_claim_pools_as_the_report_tests_it(pool_rows, tmp_path):
-    """A pool of one report's test at the claim gives the report's own, building for
-    building and Expedition for Expedition (q over each kind apart); a report from before
-    the test is refused in words, not pooled without it."""
+    """A pool of one report's tests at the claim gives the report's own, building for
+    building and Expedition for Expedition, and the Events' within standing (q over each
+    kind apart); a report from before the test is refused in words, not pooled without it."""
     report = small_report(tmp_path / "r.json", games=10, seed=8)
     rows = {x["id"]: x for x in pool_rows.pool([report], at_claim=True)}
-    claimed = [x for x in report["items"] if x["kind"] in ("building", "expedition")]
+    claimed = [x for x in report["items"] if x["kind"] in ("building", "expedition", "event")]
     assert set(rows) == {x["id"] for x in claimed}
-    tested = {"building": 0, "expedition": 0}
+    tested = {"building": 0, "expedition": 0, "event": 0}
     for item in claimed:
-        mine, own = rows[item["id"]], (item.get("rates") or {}).get("at_claim")
+        mine = rows[item["id"]]
+        own = (item.get("rates") or {}).get("within_standing" if item["kind"] == "event"
+                                             else "at_claim")
         if own is None or own["p"] is None:
             assert mine["p"] is None, item["id"]
             continue
@@ -152,7 +154,8 @@ def test_the_buildings_test_at_their_claim_pools_as_the_report_tests_it(pool_row
     assert all(tested.values()), tested
     # a report with the buildings' test alone (played between the two) pools the buildings
     first200 = _report("at-claim-4p-v8-third-first200.json.gz")
-    assert {x["kind"] for x in pool_rows.pool([first200], at_claim=True)} == {"building"}
+    assert {x["kind"] for x in pool_rows.pool([first200], at_claim=True)} == {"building",
+                                                                                "event"}
     old = _report("after-2p-v7.json.gz")
     with pytest.raises(pool_rows.PoolError, match="holds no test of the buildings at their "
                                                   "claim"):

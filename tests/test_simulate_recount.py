@@ -89,7 +89,8 @@ def test_a_damaged_log_an_empty_folder_and_a_damaged_report_are_named(study, tmp
     # a log that stops before the game's end
     path.write_text("\n".join(path.read_text().splitlines()[:first]) + "\n")
     result = _recount(out, cut)
-    assert result.exit_code == 1 and "the logged game did not end" in result.output
+    assert result.exit_code == 1
+    assert f"game-000006.jsonl:{first}: the log stops before its game's end" in result.output
     empty = tmp_path / "empty"
     empty.mkdir()
     result = _recount(out, empty)
@@ -98,3 +99,46 @@ def test_a_damaged_log_an_empty_folder_and_a_damaged_report_are_named(study, tmp
     bad.write_text("[1, 2]")
     result = _recount(bad, logs)
     assert result.exit_code == 1 and "is not a report" in result.output
+
+
+def test_logs_of_another_study_are_refused_naming_what_differs(study, tmp_path):
+    """The same seed and indices played with a variant, other bots or another content
+    version are other games of the same seeds: refused, not reported under this config."""
+    root, logs, out = study
+    for extra, what in ((["--variant", "harsh", "--plugin", "artemis_plugins.harsh"],
+                         "its variants is {'harsh': {}}"),
+                        (["--bots", "random"], "its bots is ['random', 'random']"),
+                        (["--content-version", "1"], "its content version is 1")):
+        other = tmp_path / f"other-{len(what)}"
+        args = ["simulate", "--game", "project", "--players", "2", "--bots", "greedy",
+                "--seed", "11", "--games", "5", "--start", "3", "--workers", "1",
+                "--game-timeout", "0", "--log-dir", str(other), "--out",
+                str(tmp_path / "o.json")]
+        if extra[0] == "--bots":
+            args[args.index("--bots") + 1] = extra[1]
+            extra = []
+        result = runner.invoke(app, [*args, *extra])
+        assert result.exit_code == 0, result.output
+        result = _recount(out, other)
+        assert result.exit_code == 1, what
+        assert "is a game of another study: " + what in result.output, result.output
+
+
+def test_games_that_timed_out_are_kept_as_the_report_lists_them(tmp_path):
+    """A study with a game stopped by the game timeout (the machine's, not the game's) is
+    recounted from the other games' logs, the stopped game kept as its record."""
+    from artemis.sim import GameTask, build_report
+    from artemis.sim.recount import log_files, recount
+
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    task = GameTask(players=2, bots=("greedy", "greedy"), seed=12, game="project",
+                    log_dir=logs)
+    results = [task.play(i) for i in range(4)]
+    results[2] = task.timed_out(2, 9.5)
+    (logs / "game-000002.jsonl").unlink()
+    report = build_report(results, list(task.bots), config={"game": "project",
+                                                            "players": 2, "seed": 12},
+                          games=4)
+    assert report["timed_out"] and report["finished"] == 3
+    assert recount(report, log_files([logs])) == report

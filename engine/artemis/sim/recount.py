@@ -30,7 +30,11 @@ def log_files(folders: list[Path]) -> dict[int, Path]:
     ``game-000042.jsonl``). Raises RecountError for a folder that cannot be listed, one
     without logs, and an index found twice."""
     found: dict[int, Path] = {}
+    seen: set[Path] = set()
     for folder in folders:
+        if Path(folder).resolve() in seen:  # a folder given twice is read once
+            continue
+        seen.add(Path(folder).resolve())
         try:
             names = sorted(p for p in Path(folder).iterdir() if LOG_NAME.fullmatch(p.name))
         except OSError as exc:
@@ -47,17 +51,27 @@ def log_files(folders: list[Path]) -> dict[int, Path]:
     return found
 
 
-def replay_summary(path: Path, host=None) -> dict:
-    """The summary (`artemis.sim.task.summarize`) of the game logged at ``path``, replayed
-    decision by decision with each round's projected scores kept at its first decision, as
-    `GameTask.play` keeps them. Raises RecountError (file and line) for a log that cannot be
-    read or replayed, or of a game that did not end."""
+def replay_summary(path: Path, host=None, check=None) -> tuple[dict, dict]:
+    """(the summary (`artemis.sim.task.summarize`) of the game logged at ``path``, the log's
+    header), the game replayed decision by decision with each round's projected scores kept
+    at its first decision, as `GameTask.play` keeps them. Raises RecountError (file and line)
+    for a log that cannot be read or replayed, or that stops before its game's end;
+    ``check(header)`` (the header as recorded with the config as it plays) is called before
+    the game is set up, and may raise."""
     from artemis.kernel.game import Game
     from artemis.records.log import LogError, check_content, read_log
     from artemis.sim.task import round_watch, summarize
 
     try:
         log = read_log(path)
+    except LogError as exc:
+        raise RecountError(str(exc)) from None
+    # the header as recorded (bots, packs) with the config as it plays (an old log's
+    # missing versions read as the versions it was played under)
+    header = {**log.header, **log.config}
+    if check is not None:
+        check(header)
+    try:
         game = Game.new(dict(log.config), plugins=host)
         check_content(log, game)
     except LogError as exc:
@@ -78,9 +92,11 @@ def replay_summary(path: Path, host=None) -> dict:
             round_ = round_of(game)
             after_round(game)
     if not game.is_over:
-        raise RecountError(f"{path}: the logged game did not end (a game stopped by an error "
-                           "or a timeout): recount the games that finished")
-    return summarize(game, rounds)
+        last = log.line_of(len(log.entries) - 1) if log.entries else 1
+        raise RecountError(f"{path}:{last}: the log stops before its game's end "
+                           f"(after {len(log.actions())} decisions): a log cut short, or of a "
+                           "game that failed, which the report would list as such")
+    return summarize(game, rounds), header
 
 
 def recount(report: dict, logs: dict[int, Path], host=None, ruleset=None) -> dict:
@@ -88,10 +104,11 @@ def recount(report: dict, logs: dict[int, Path], host=None, ruleset=None) -> dic
     from ``logs`` ({game index: log path}, `log_files`), one log for each game the report
     holds, by today's code: a report of the same shape (`artemis.sim.report.build_report`).
 
-    Raises RecountError when a game of the report has no log, a log is of no game of the
-    report, or of another game than the report's game of that index (its seed, seats or
-    player count differ), when the report holds games that failed or timed out (their logs
-    do not finish), or a log cannot be replayed."""
+    The games the report lists as failed or timed out are kept as it lists them (their logs,
+    if any, are not read). Raises RecountError when a finished game of the report has no log,
+    a log is of no game of the report, or of another game than the report's game of that
+    index (its seed, seats or player count differ) or of another study (`_same_study`), or a
+    log cannot be replayed."""
     from artemis.sim.report import build_report
     from artemis.sim.runner import game_seed
 
@@ -103,10 +120,15 @@ def recount(report: dict, logs: dict[int, Path], host=None, ruleset=None) -> dic
         items = [tuple(x) for x in sums["items"]]
     except (KeyError, TypeError) as exc:
         raise RecountError(f"the report is not an `artemis simulate` report (no {exc})") from None
-    if report.get("errors") or report.get("timed_out"):
-        raise RecountError("the report holds games that failed or timed out: recount a report "
-                           "of finished games")
-    wanted = {i for first, stop in ranges for i in range(first, stop)}
+    # a game that failed or timed out is kept as the report has it: its log, if any, does
+    # not finish, and its record (the machine's timeout, the error) is not in the log
+    kept = [dict(e) for e in report.get("errors") or ()]
+    kept += [{"index": e["index"], **({"seed": e["seed"]} if "seed" in e else {}),
+              "timed_out": e["seconds"], **({"replay": e["replay"]} if "replay" in e else {})}
+             for e in report.get("timed_out") or ()]
+    wanted = {i for first, stop in ranges for i in range(first, stop)} - {e["index"]
+                                                                          for e in kept}
+    logs = {i: path for i, path in logs.items() if i not in {e["index"] for e in kept}}
     missing = sorted(wanted - set(logs))
     if missing:
         raise RecountError(f"no log of game {missing[0]} of the report ({len(missing)} of its "
@@ -116,9 +138,10 @@ def recount(report: dict, logs: dict[int, Path], host=None, ruleset=None) -> dic
     if extra:
         raise RecountError(f"'{logs[extra[0]]}' is game {extra[0]}, which the report does not "
                            "hold: give the logs of the report's games")
-    results = []
+    results = kept
     for index in sorted(wanted):
-        summary = replay_summary(logs[index], host)
+        summary, _ = replay_summary(logs[index], host, lambda header, path=logs[index]:
+                                    _same_study(header, config, bots, path, ruleset))
         seed = game_seed(config["seed"], index)
         if summary["seed"] != seed or len(summary["vp"]) != len(bots):
             raise RecountError(f"'{logs[index]}' is not game {index} of the report (its seed "
@@ -127,3 +150,31 @@ def recount(report: dict, logs: dict[int, Path], host=None, ruleset=None) -> dic
         summary["index"] = index
         results.append(summary)
     return build_report(results, bots, items, config, games=sums["games"], ruleset=ruleset)
+
+
+#: the config keys a log's header and its report must agree on (the bots and packs apart)
+_STUDY_KEYS = ("game", "players", "variants", "options", "rules_version", "content_version")
+
+
+def _same_study(header: dict, config: dict, bots: list[str], path: Path, ruleset) -> None:
+    """Raise RecountError unless the log's ``header`` is of the study of the report's
+    ``config``: the same game, players, variants, options, rules and content version, the
+    same packs (id and version, in order) and the same bots seat by seat (as logs record
+    them: `artemis.players.bots.recorded_spec`)."""
+    from artemis.players.bots import recorded_spec
+
+    def differ(what: str, mine, theirs) -> RecountError:
+        return RecountError(f"'{path}' is a game of another study: its {what} is {mine!r}, the "
+                            f"report's {theirs!r}")
+
+    for key in _STUDY_KEYS:
+        if key in header and key in config and header[key] != config[key]:
+            raise differ(key.replace("_", " "), header[key], config[key])
+    seats = [recorded_spec(k, ruleset) for k in bots]
+    if "bots" in header and list(header["bots"]) != seats:
+        raise differ("bots", list(header["bots"]), seats)
+    logged = (header.get("content") or {}).get("packs")
+    packs = [f"{p['id']} {p['version']}" for p in config.get("packs") or ()
+             if isinstance(p, dict)]
+    if logged is not None and packs and list(logged) != packs:
+        raise differ("packs", list(logged), packs)

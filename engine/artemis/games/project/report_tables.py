@@ -100,12 +100,17 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                           pct(r.get("rest_win_rate")))
         out.append(table)
         tested = [x for x in events if x["adjusted"].get("p") is not None]
+        # q over the Events alone (``within_standing``); a report from before it has the
+        # owners' family's q only
+        own = all("within_standing" in x["rates"] for x in tested)
         if tested:
             table = ReportTable("Events: the hit seats' win against the rest's within their "
                                 "standing at the start of the Event's round (the band of the "
                                 "seat's projected score minus the best other seat's: level, or "
                                 "ahead or behind by 1-3, 4-7, 8-12 or 13+ VP), "
-                                "Mantel-Haenszel; q over every tested row (* flagged)",
+                                "Mantel-Haenszel; q over the "
+                                + ("Events tested here" if own else "every tested row")
+                                + " (* flagged)",
                                 [("event", "left"), ("hit", "right"), ("won", "right"),
                                  ("rest won", "right"), ("adj. OR", "right"), ("p", "right"),
                                  ("q", "right")])
@@ -114,7 +119,9 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                 table.add_row(x["id"], str(c.get("hit", 0)), pct(r.get("hit_win_rate")),
                               pct(r.get("rest_win_rate")),
                               "-" if a["odds_ratio"] is None else f"{a['odds_ratio']:.2f}",
-                              f"{a['p']:.3g}", odds_q(x)[1])
+                              f"{a['p']:.3g}",
+                              odds_q({"adjusted": x["rates"]["within_standing"]} if own
+                                     else x)[1])
             out.append(table)
     return out
 
