@@ -141,9 +141,14 @@ def _extract(report, config, figures, fairness, gap, margin, commit) -> dict:
             return None
         tests = [(x, x["rates"][name]) for x in rows
                  if ((x.get("rates") or {}).get(name) or {}).get("p") is not None]
+        # the strata of a test at the claim: "round N: band" since the claim's round was
+        # held too; the band alone before (stored extracts without the key)
+        by_round = any(str(k).startswith("round ") for x in rows
+                       for k in ((x.get("counts") or {}).get(name) or {}))
         return {"tested": len(tests),
                 "flagged": [{"id": x["id"], "odds_ratio": t["odds_ratio"], "q": t["q"]}
-                            for x, t in tests if t["flagged"]]}
+                            for x, t in tests if t["flagged"]],
+                **({"by_round": True} if by_round else {})}
 
     # the buildings' and Expeditions' tests at their claim and the Events' within standing
     # (docs/simulate.md, "Buildings and Expeditions at their claim"): in reports from before
@@ -271,12 +276,19 @@ def render(name: str, data: dict) -> str:
                          found if side == "before" else "", found if side == "after" else ""))
 
     if "at_claim" in b or "at_claim" in a:
-        def claimed(x: dict) -> str:
+        def claimed(x: dict, by_round: bool) -> str:
             c = x.get("at_claim")
-            return "-" if c is None else f"{len(c['flagged'])} of {c['tested']}"
+            if c is None or bool(c.get("by_round")) != by_round:
+                return "-"
+            return f"{len(c['flagged'])} of {c['tested']}"
 
-        rows.append(("buildings flagged at their claim (within standing then; FDR 5% over "
-                     "the buildings)", claimed(b), claimed(a)))
+        # a row for each definition the two sides hold (the first, within the standing
+        # alone, in extracts stored before the round was held too)
+        for by_round in dict.fromkeys(bool((x.get("at_claim") or {}).get("by_round"))
+                                      for x in (b, a) if "at_claim" in x):
+            then = "the round and standing then" if by_round else "standing then"
+            rows.append((f"buildings flagged at their claim (within {then}; FDR 5% over "
+                         "the buildings)", claimed(b, by_round), claimed(a, by_round)))
         for side, col in (("before", b), ("after", a)):
             for f in (col.get("at_claim") or {}).get("flagged", ()):
                 found = f"OR {_num(f['odds_ratio'])}, q {_num(f['q'], 3)}"
@@ -284,7 +296,8 @@ def render(name: str, data: dict) -> str:
                              found if side == "before" else "", found if side == "after" else ""))
     for key, label, what in (
             ("expeditions_at_claim", "Expeditions flagged at their claim (rewarded explorers "
-             "against other Expeditions', within standing then; FDR 5% over the Expeditions)",
+             "against other Expeditions', within the round and standing then; FDR 5% over the "
+             "Expeditions)",
              "at claim"),
             ("events_within_standing", "Events flagged within standing (hit seats against the "
              "rest; FDR 5% over the Events)", "within standing")):

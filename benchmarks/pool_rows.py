@@ -261,10 +261,15 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({name: rows for name, rows in columns}, indent=1))
         return 0
     print(f"{'row':24s} {'kind':10s} " + " ".join(f"{name[:26]:>26s}" for name, _ in columns))
-    for i, row in enumerate(columns[0][1]):
+    # each column's rows by id: a report alone may test kinds the pool does not (with
+    # --at-claim, the Expeditions of a report that holds their test beside one that does not)
+    by_id = [{x["id"]: x for x in rows} for _, rows in columns]
+    ids = list(dict.fromkeys(x["id"] for _, rows in columns for x in rows))
+    kinds = {x["id"]: x["kind"] for _, rows in columns for x in rows}
+    for row in ({"id": i, "kind": kinds[i]} for i in ids):
         cells = []
-        for _, rows in columns:
-            x = rows[i]
+        for rows in by_id:
+            x = rows.get(row["id"], {"p": None})
             # an odds ratio may be undefined (every owner won, or none) where p is not
             ratio = "-" if x["odds_ratio"] is None else f"{x['odds_ratio']:.2f}"
             cells.append("-" if x["p"] is None else

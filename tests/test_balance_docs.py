@@ -79,11 +79,20 @@ def test_the_extract_reads_a_real_report_and_the_bars_judge_it(tmp_path):
     clean = dict(x, **{k: dict(x[k], flagged=[]) for k in keys})
     text = b.render("t", {"command": "c", "commit": "abc1234", "before": old,
                           "after": dict(clean, at_claim=flagged)})
+    assert (f"| buildings flagged at their claim (within the round and standing then; FDR 5% "
+            f"over the buildings) | - | 1 of {claimed} |") in text
+    # an extract stored before the round was held too renders its own row beside it
+    first = dict(clean, at_claim={k: v for k, v in flagged.items() if k != "by_round"})
+    both = b.render("t", {"command": "c", "commit": "abc1234", "before": first,
+                          "after": dict(clean, at_claim=flagged)})
     assert (f"| buildings flagged at their claim (within standing then; FDR 5% over the "
-            f"buildings) | - | 1 of {claimed} |") in text
+            f"buildings) | 1 of {claimed} | - |") in both
+    assert (f"| buildings flagged at their claim (within the round and standing then; FDR 5% "
+            f"over the buildings) | - | 1 of {claimed} |") in both
     assert "| flagged at claim after: kelp_farm |  | OR 2.50, q 0.010 |" in text
     assert (f"| Expeditions flagged at their claim (rewarded explorers against other "
-            f"Expeditions', within standing then; FDR 5% over the Expeditions) | - | 0 of "
+            f"Expeditions', within the round and standing then; FDR 5% over the Expeditions) "
+            f"| - | 0 of "
             f"{x['expeditions_at_claim']['tested']} |") in text
     # the flags bar in each form: the owners' rows before, the three families after
     bar_old, bar_new = ("no building, Expedition or Event flagged",

@@ -420,7 +420,8 @@ def test_buildings_claims_against_the_others_at_their_claim_agree_with_the_repla
                     continue
                 then = rounds[r]
                 gap = then[p.seat] - max(v for i, v in enumerate(then) if i != p.seat)
-                claims.append((game.catalog.by_id[b.tile].duplicate_of or b.tile, _band(gap),
+                claims.append((game.catalog.by_id[b.tile].duplicate_of or b.tile,
+                               f"round {r}: {_band(gap)}",
                                p.seat == won))
         for row in {c[0] for c in claims}:
             for other, band, w in claims:
@@ -465,7 +466,7 @@ def test_expeditions_rewards_against_the_others_at_their_claim_agree_with_the_re
                 then = rounds[rnd]
                 for seat in e["ranking"][:2]:
                     gap = then[seat] - max(v for i, v in enumerate(then) if i != seat)
-                    rewards.append((e["card"], _band(gap), seat == won))
+                    rewards.append((e["card"], f"round {rnd}: {_band(gap)}", seat == won))
         for card in {c[0] for c in rewards}:
             for other, band, w in rewards:
                 side = "held" if other == card else "rest"

@@ -135,9 +135,9 @@ def _at_claim_tables(rows: list[dict], n: int, title: str, claims: str,
     if not tested:
         return []
     table = ReportTable(f"{title} over {n} games: their {claims}' win against the other "
-                        f"{claims} of their games, within each claimer's standing at the "
-                        f"start of {when} (the band of the projected score minus the best "
-                        "other seat's), Mantel-Haenszel; q over the "
+                        f"{claims} of their games, within {when} and each claimer's "
+                        "standing at its start (the band of the projected score minus the "
+                        "best other seat's), Mantel-Haenszel; q over the "
                         f"{title.lower()} tested here (* flagged)",
                         [(title[:-1].lower(), "left"), (claims, "right"),
                          ("adj. OR", "right"), ("p", "right"), ("q", "right")])

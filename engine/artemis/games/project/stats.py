@@ -395,31 +395,37 @@ def _event_counts(x, vp, moved, standing, n, winner, final_vp) -> None:
 
 
 def _claim_standing(claimed: int, seat: int, rounds, standing_in: dict) -> str | None:
-    """``seat``'s standing (`_standing`) at the start of round ``claimed`` (``rounds``: the
-    projected scores kept during play; ``standing_in`` keeps each round's), or None without
-    them or for a claim before round 1."""
+    """The stratum of a claim in round ``claimed`` by ``seat``: "round N: " and the seat's
+    standing (`_standing`) at the round's start (``rounds``: the projected scores kept during
+    play; ``standing_in`` keeps each round's), or None without them or for a claim before
+    round 1. The round too, not the standing alone: a standing late in the game says more of
+    who wins than the same standing early, and the tiles come in rounds (the Ocean tiles
+    nearly all claimed in rounds 1-3, the Surface tiles from round 4), so claims of other
+    rounds are not compared (docs/simulate.md, "Buildings and Expeditions at their
+    claim")."""
     standing = standing_in.get(claimed)
     if standing is None:
         projected = (rounds or {}).get(claimed)
         if not projected:
             return None
         standing = standing_in[claimed] = _standing(projected)
-    return standing[seat]
+    return f"round {claimed}: {standing[seat]}"
 
 
 def _claim_counts(claims: list) -> None:
     """Count each row claimed in a game against the game's other claims of its kind, within
-    the claimers' standing at the start of the round each claimed (``claims``: (row,
-    standing, won, item), all of one kind: per building held at the end that its holder
-    claimed in a round with a kept standing, or per rewarded explorer of an Expedition's
-    success, R32): ``counts["at_claim"][band] = {held, held_won, rest, rest_won}``,
+    the round each was claimed in and the claimer's standing at its start (``claims``: (row,
+    stratum, won, item), all of one kind, the stratum `_claim_standing`'s: per building held
+    at the end that its holder claimed in a round with a kept standing, or per rewarded
+    explorer of an Expedition's success, R32): ``counts["at_claim"][stratum] = {held,
+    held_won, rest, rest_won}``,
     "held" the row's claims, "rest" the other rows' claims of the same game, each claim once
     (copies of one building are one row; the cells go to the first copy's item, and the
     report adds copies up). Compared with other claims, not with every seat: holding any
     building (or a success's reward) adds VP, so against seats that took none every tile
-    or card looks strong; compared within the standing the claimer had when it took it, not
-    the buildings held at the end, which the tiles partly caused (docs/simulate.md,
-    "Buildings and Expeditions at their claim")."""
+    or card looks strong; compared within the round and the standing the claimer had when it
+    took it, not the buildings held at the end, which the tiles partly caused
+    (docs/simulate.md, "Buildings and Expeditions at their claim")."""
     first: dict = {}
     for row, _, _, x in claims:
         first.setdefault(row, x)
