@@ -643,13 +643,14 @@ def test_version_7_changed_the_six_buildings_flagged_with_version_6():
     assert hub.passive == old_hub.passive
 
 
-def test_version_8_changed_the_two_events_that_hit_the_fewest_of_a_colonist_type(catalog):
-    """Content version 8 (docs/balance.md, "What version 8 changed"): Leviathan Sighting and
-    the Fever Outbreak, which hit the players with the fewest Marines / Stewards, hit every
-    player, each tagged with the change and its evidence, and nothing else moved (their loss,
-    1 resource, is as it was)."""
+def test_version_8_changed_the_two_events_that_hit_the_fewest_of_a_colonist_type():
+    """Content version 8 (docs/balance.md, "What version 8 changed"), in its frozen copy:
+    Leviathan Sighting and the Fever Outbreak, which hit the players with the fewest Marines /
+    Stewards, hit every player, each tagged with the change and its evidence, and nothing else
+    moved (their loss, 1 resource, is as it was)."""
     from artemis.util.paths import content_root
 
+    catalog = load_catalog(base=content_root() / "project" / "base-v8")
     v7 = load_catalog(base=content_root() / "project" / "base-v7")
     changed = {"leviathan_sighting", "fever_outbreak"}
     assert _moved_and_tuned(catalog, v7, 8) == (changed, changed)
@@ -659,3 +660,41 @@ def test_version_8_changed_the_two_events_that_hit_the_fewest_of_a_colonist_type
         assert then.target == ("players_with_fewest", ("colonists", {"type": colonist}))
         assert now.effect == then.effect == (Step("lose", {"resources": 1}),)
         assert catalog.by_id[event].when == v7.by_id[event].when
+
+
+def test_version_9_changed_the_colony_hall_and_survey_contract(catalog):
+    """Content version 9 (docs/balance.md, "What version 9 changed"): the Colony Hall scores
+    1 VP per Surface building held, not per building (at most 5, as before), and Survey
+    Contract pays every player holding a badge 1 VP, not the players with the most badges 2,
+    each tagged with the change and its evidence, and nothing else moved; a game of content
+    version 8 still plays the old ones (and version 8's two Events as version 8 has them)."""
+    from artemis.kernel.game import Game
+    from artemis.util.paths import content_root
+
+    v8 = load_catalog(base=content_root() / "project" / "base-v8")
+    changed = {"colony_hall", "survey_contract"}
+    assert _moved_and_tuned(catalog, v8, 9) == (changed, changed)
+    assert "colony_hall_2" not in catalog.by_id  # no copy
+    played = Game.new({"players": 2, "seed": 3, "content_version": 8}).catalog
+    assert [p.version for p in played.packs] == ["8.0.0"]
+    for was in (v8, played):
+        [hall], [then] = catalog.by_id["colony_hall"].scoring, was.by_id["colony_hall"].scoring
+        assert (hall.op, then.op) == ("per", "per")
+        assert hall.args["count"] == {"buildings": {"kind": "surface"}}
+        assert then.args["count"] == {"buildings": {}}
+        for args in (hall.args, then.args):
+            assert (args["every"], args["max"], args["effect"]) == (1, 5, (Step("vp", 1),))
+        assert catalog.by_id["colony_hall"].slots == was.by_id["colony_hall"].slots == (
+            "pioneer", "engineer")
+        survey, old = catalog.by_id["survey_contract"], was.by_id["survey_contract"]
+        assert survey.when == old.when == "G"
+        [now], [then] = survey.clauses, old.clauses
+        assert now.target == "each_player"
+        assert now.effect == (Step("per", {"count": {"held": {"item": "badges"}}, "every": 1,
+                                           "max": 1, "effect": (Step("vp", 1),)}),)
+        assert then.target == ("players_with_most", ("held", {"item": "badges"}))
+        assert then.effect == (Step("vp", 2),)
+        # the two Events version 8 changed are as version 8 has them
+        for event in ("leviathan_sighting", "fever_outbreak"):
+            assert catalog.by_id[event] == dataclasses.replace(was.by_id[event],
+                                                               source=catalog.by_id[event].source)

@@ -12,6 +12,7 @@ from artemis.cli import app
 from artemis.effects.model import Step
 from artemis.games.project.content import load_catalog
 from artemis.games.project.words import describe, describe_ability, describe_target
+from artemis.util.paths import content_root
 
 WIDE = {"COLUMNS": "250"}  # rich wraps table cells to the terminal width
 
@@ -146,7 +147,13 @@ def test_show_expedition_and_event():
     result = run("content", "show", "survey_contract")
     assert result.exit_code == 0, result.output
     assert "G (after Academy)" in result.stdout
-    assert "the players with the most Expedition badges: 2 VP" in result.stdout
+    # content version 9: every badge holder 1 VP, not the players with the most badges 2
+    assert "each player: 1 VP per Expedition badge held (at most 1 time)" in result.stdout
+    assert "most Expedition badges" not in result.stdout
+    old = run("content", "show", "survey_contract", "--content-version", "8")
+    assert old.exit_code == 0, old.output
+    assert old.stdout.startswith("content version 8 (base 8.0.0)\n")
+    assert "the players with the most Expedition badges: 2 VP" in old.stdout
 
 
 def test_show_json():
@@ -234,12 +241,21 @@ def test_describe_abilities(catalog):
         "and 1 Mineral")
     assert describe_ability(catalog["survey_station"]) == (
         "At game end, if fully staffed: 1 VP per 2 Expedition badges held (at most 2 times)")
+    # content version 9: the Colony Hall counts Surface buildings; version 8's, every building
+    assert describe_ability(catalog["colony_hall"]) == (
+        "At game end, if fully staffed: 1 VP per Surface building owned (at most 5 times)")
+    v8 = load_catalog(base=content_root() / "project" / "base-v8")
+    assert describe_ability(v8["colony_hall"]) == (
+        "At game end, if fully staffed: 1 VP per building owned (at most 5 times)")
 
 
 def test_describe_targets(catalog):
     assert describe_target(None) == "the board"
     assert describe_target("each_player") == "each player"
-    assert describe_target(catalog["survey_contract"].clauses[0].target) == (
+    assert describe_target(catalog["survey_contract"].clauses[0].target) == "each player"
+    # content version 9's Survey Contract pays every badge holder; version 8's, the most
+    v8 = load_catalog(base=content_root() / "project" / "base-v8").by_id
+    assert describe_target(v8["survey_contract"].clauses[0].target) == (
         "the players with the most Expedition badges")
     assert describe_target(catalog["relief_convoy"].clauses[0].target) == (
         "the players with the fewest buildings")

@@ -13,8 +13,10 @@ version 5 as ``base-v5`` (tests/data/content-v5, made at 7a1d0df), and content v
 buildings flagged at 4 players) froze version 6 as ``base-v6`` (tests/data/content-v6, made at
 62b8aaf), and content version 8 (the two Events that hit the players with the fewest Marines /
 Stewards hit every player) froze version 7 as ``base-v7`` (tests/data/content-v7, made at
-7283524). A further rebalance is played here on a copy of the content folder: version 8 frozen
-as ``base-v8`` and a version 9 with a flatter building-count chart."""
+7283524), and content version 9 (the Colony Hall counts Surface buildings, and Survey Contract
+pays every badge holder 1 VP) froze version 8 as ``base-v8`` (tests/data/content-v8, made at
+734bbd5). A further rebalance is played here on a copy of the content folder: version 9 frozen
+as ``base-v9`` and a version 10 with a flatter building-count chart."""
 
 from __future__ import annotations
 
@@ -55,8 +57,11 @@ V6_SAVE = V6 / "2p-greedy-random-seed3-decision40.json"
 V7 = Path(__file__).parent / "data" / "content-v7"
 V7_LOG = V7 / "2p-greedy-random-seed3.jsonl"
 V7_SAVE = V7 / "2p-greedy-random-seed3-decision40.json"
+V8 = Path(__file__).parent / "data" / "content-v8"
+V8_LOG = V8 / "2p-greedy-random-seed3.jsonl"
+V8_SAVE = V8 / "2p-greedy-random-seed3-decision40.json"
 V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 8 (docs/balance.md)
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 9 (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
 #: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
 V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
@@ -156,6 +161,18 @@ V7_SHAPES = {"marine_barracks": [("per", 1, 3)], "expedition_hub": ("any",)}
 V7_TARGETS = {"leviathan_sighting": ("players_with_fewest", ("colonists", {"type": "marine"})),
               "fever_outbreak": ("players_with_fewest", ("colonists", {"type": "steward"}))}
 V8_TARGETS = dict.fromkeys(V7_TARGETS, "each_player")
+#: what content version 9 changed (docs/balance.md, "What version 9 changed"): what the Colony
+#: Hall's scoring counts (1 VP each, at most 5 since version 3) and Survey Contract's target and
+#: effect, versions 3 to 8 and version 9 (`_hall_and_survey`)
+V8_HALL_SURVEY = {
+    "colony_hall": [("per", {"buildings": {}}, 1, 5, [("vp", 1)])],
+    "survey_contract": (("players_with_most", ("held", {"item": "badges"})), [("vp", 2)]),
+}
+V9_HALL_SURVEY = {
+    "colony_hall": [("per", {"buildings": {"kind": "surface"}}, 1, 5, [("vp", 1)])],
+    "survey_contract": ("each_player", [("per", {"held": {"item": "badges"}}, 1, 1,
+                                         [("vp", 1)])]),
+}
 
 
 def _steps(steps) -> list:
@@ -205,6 +222,21 @@ def _targets(game) -> dict:
     return out
 
 
+def _deep_steps(steps) -> list:
+    """Steps as plain data, a ``per`` step's count and nested effect included."""
+    return [(s.op, s.args["count"], s.args["every"], s.args["max"], _deep_steps(s.args["effect"]))
+            if s.op == "per" else (s.op, s.args) for s in steps]  # FrozenMaps equal their dicts
+
+
+def _hall_and_survey(game) -> dict:
+    """The Colony Hall's scoring and Survey Contract's one clause (its target and effect), as
+    plain data: the two items of `V9_HALL_SURVEY`."""
+    by_id = game.catalog.by_id
+    [clause] = by_id["survey_contract"].clauses
+    return {"colony_hall": _deep_steps(by_id["colony_hall"].scoring),
+            "survey_contract": (clause.target, _deep_steps(clause.effect))}
+
+
 def _vault(game) -> dict:
     """The Mineral Vault's scoring rule, as plain data."""
     step = game.catalog.by_id["mineral_vault"].scoring[0]
@@ -215,14 +247,14 @@ def _vault(game) -> dict:
 @pytest.fixture
 def rebalance(tmp_path, monkeypatch):
     """A function that switches this process to a further rebalance: the content folder
-    copied, today's base frozen as ``project/base-v8``, the base's building-count chart
-    flattened and its version 9.0.0, the Project's content version 9, a fresh default plugin
+    copied, today's base frozen as ``project/base-v9``, the base's building-count chart
+    flattened and its version 10.0.0, the Project's content version 10, a fresh default plugin
     host and empty catalog caches."""
     def switch():
         root = tmp_path / "content"
         shutil.copytree(paths.content_root(), root)
         project = root / "project"
-        shutil.copytree(project / "base", project / "base-v8")
+        shutil.copytree(project / "base", project / "base-v9")
         board = project / "base" / "board.yaml"
         text = board.read_text(encoding="utf-8")
         for count, vp in OLD_CHART.items():
@@ -231,9 +263,9 @@ def rebalance(tmp_path, monkeypatch):
         board.write_text(text, encoding="utf-8")
         manifest = project / "base" / "expansion.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace(
-            "version: 8.0.0", "version: 9.0.0"), encoding="utf-8")
+            "version: 9.0.0", "version: 10.0.0"), encoding="utf-8")
         monkeypatch.setattr(paths, "content_root", lambda: root)
-        monkeypatch.setattr(ProjectRuleset, "content_version", 9)
+        monkeypatch.setattr(ProjectRuleset, "content_version", 10)
         monkeypatch.setattr(game_module, "_CATALOGS", {})
         monkeypatch.setattr(game_module, "_TARGETS", {})
         monkeypatch.setattr(CONTENT, "_default", None)
@@ -243,38 +275,40 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
-#: per content version 3 to 8: its rows, tiles (None: not checked), shapes, Surface VP and the
-#: two Events' targets
-FROZEN = {8: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS),
-          7: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V7_TARGETS),
-          6: (V6_ROWS, V6_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS),
-          5: (V5_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS),
-          4: (V4_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS),
-          3: (V3_ROWS, None, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS)}
+#: per content version 3 to 9: its rows, tiles (None: not checked), shapes, Surface VP, the
+#: two Events' targets and the Colony Hall and Survey Contract
+FROZEN = {9: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V9_HALL_SURVEY),
+          8: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V8_HALL_SURVEY),
+          7: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY),
+          6: (V6_ROWS, V6_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY),
+          5: (V5_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY),
+          4: (V4_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY),
+          3: (V3_ROWS, None, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY)}
 
 
 def _plays_its_own_values(game, version: int) -> None:
     """``game`` plays content version ``version``'s values, as `FROZEN` has them."""
-    rows, tiles, shapes, surface_vp, targets = FROZEN[version]
+    rows, tiles, shapes, surface_vp, targets, hall_and_survey = FROZEN[version]
     assert _rows(game) == rows and _shapes(game) == shapes and _surface_vp(game) == surface_vp
-    assert _targets(game) == targets
+    assert _targets(game) == targets and _hall_and_survey(game) == hall_and_survey
     if tiles is not None:
         assert _tiles(game) == tiles
 
 
 @pytest.mark.parametrize("version", sorted(FROZEN, reverse=True))
-def test_content_versions_3_to_8_play_their_own_values(version):
+def test_content_versions_3_to_9_play_their_own_values(version):
     game = Game.new({"players": 2, "seed": 3, "content_version": version})
     assert [p.version for p in game.catalog.packs] == [f"{version}.0.0"]
     _plays_its_own_values(game, version)
 
 
-def test_a_new_game_plays_content_version_8_and_older_versions_play_their_frozen_copies():
+def test_a_new_game_plays_content_version_9_and_older_versions_play_their_frozen_copies():
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == ProjectRuleset.content_version == 8
-    assert [p.version for p in new.catalog.packs] == ["8.0.0"]
+    assert new.config.content_version == ProjectRuleset.content_version == 9
+    assert [p.version for p in new.catalog.packs] == ["9.0.0"]
     assert _rows(new) == V7_ROWS and _tiles(new) == V6_TILES and _shapes(new) == V7_SHAPES
     assert _surface_vp(new) == V7_SURFACE_VP and _targets(new) == V8_TARGETS
+    assert _hall_and_survey(new) == V9_HALL_SURVEY
     v2 = Game.new({"players": 2, "seed": 3, "content_version": 2})
     assert [p.version for p in v2.catalog.packs] == ["2.0.0"]
     assert _surface_vp(v2) == V2_SURFACE_VP
@@ -292,6 +326,9 @@ def test_a_new_game_plays_content_version_8_and_older_versions_play_their_frozen
     assert _difficulties(old) == V1_DIFFICULTY
     assert _vault(old) == {"every": 2, "max": 6}
     assert _chart(old) == V1_CHART and _targets(old) == V7_TARGETS
+    # version 1's Colony Hall counted every building up to 7 times (version 3: 5)
+    assert _hall_and_survey(old) == {
+        **V8_HALL_SURVEY, "colony_hall": [("per", {"buildings": {}}, 1, 7, [("vp", 1)])]}
 
 
 def test_a_log_and_a_save_of_content_version_1_replay_identically():
@@ -382,8 +419,9 @@ def test_a_log_and_a_save_of_content_version_3_replay_identically():
     (5, V5_LOG, V5_SAVE, {"0": 30, "1": 5}),
     (6, V6_LOG, V6_SAVE, {"0": 23, "1": -2}),
     (7, V7_LOG, V7_SAVE, {"0": 24, "1": -1}),
+    (8, V8_LOG, V8_SAVE, {"0": 24, "1": -1}),
 ])
-def test_a_log_and_a_save_of_content_version_4_to_7_replay_identically(version, log, save,
+def test_a_log_and_a_save_of_content_version_4_to_8_replay_identically(version, log, save,
                                                                         totals):
     lines = log.read_text().splitlines()
     header = json.loads(lines[0])
@@ -394,8 +432,9 @@ def test_a_log_and_a_save_of_content_version_4_to_7_replay_identically(version, 
     loaded = restore(parse_save(save.read_text()))
     game = loaded.game
     assert game.config.content_version == version
-    # its rows, the Ocean tiles version 6 changed, the tiles version 7 changed besides its rows
-    # and the two Events' targets version 8 changed
+    # its rows, the Ocean tiles version 6 changed, the tiles version 7 changed besides its rows,
+    # the two Events' targets version 8 changed and the Colony Hall and Survey Contract version
+    # 9 changed
     _plays_its_own_values(game, version)
     assert len(game.actions) == 40
     bots = loaded.bots
@@ -409,30 +448,30 @@ def test_a_log_and_a_save_of_content_version_4_to_7_replay_identically(version, 
                      ["greedy", "random"]).result == game.result
 
 
-def test_a_further_rebalance_keeps_version_8_files_replaying(rebalance, tmp_path):
+def test_a_further_rebalance_keeps_version_9_files_replaying(rebalance, tmp_path):
     from artemis.records.log import write_log
 
     config = GameConfig(players=2, seed=3)
     kinds = ["greedy", "random"]
     game = play_game(config, kinds)
-    log = tmp_path / "v8.jsonl"
+    log = tmp_path / "v9.jsonl"
     write_log(game, str(log), kinds)  # a str path as well as a Path
-    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 8
+    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 9
     rebalance()
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == 9 and _chart(new) == NEW_CHART
+    assert new.config.content_version == 10 and _chart(new) == NEW_CHART
     parsed = parse_log(log.read_text(), str(log))
-    assert parsed.config["content_version"] == 8 and verify(parsed) is None
-    for older in (V1_LOG, V2_LOG, V3_LOG, V4_LOG, V5_LOG, V6_LOG,
-                  V7_LOG):  # and versions 1's to 7's
+    assert parsed.config["content_version"] == 9 and verify(parsed) is None
+    for older in (V1_LOG, V2_LOG, V3_LOG, V4_LOG, V5_LOG, V6_LOG, V7_LOG,
+                  V8_LOG):  # and versions 1's to 8's
         assert verify(parse_log(older.read_text(), str(older))) is None
 
 
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
-    with pytest.raises(ConfigError, match=r"content_version 9 is not a content version of "
-                                          r"The Artemis Project: this engine plays 1 to 8 "
+    with pytest.raises(ConfigError, match=r"content_version 10 is not a content version of "
+                                          r"The Artemis Project: this engine plays 1 to 9 "
                                           r"\(a later one needs a newer artemis"):
-        Game.new({"players": 2, "seed": 1, "content_version": 9})
+        Game.new({"players": 2, "seed": 1, "content_version": 10})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})
     root = rebalance()
@@ -453,24 +492,24 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
                 "5", "--workers", "1", "--game-timeout", "0", *extra]
         return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
 
-    old, new = tmp_path / "v1.json", tmp_path / "v8.json"
+    old, new = tmp_path / "v1.json", tmp_path / "v9.json"
     played = run("--content-version", "1", out=old)
     assert played.exit_code == 0
     # the plain report says which content the games played
     assert "run seed 5, content version 1 (base 1.0.0): 2 finished" in played.output
     assert run("--start", "2", out=new).exit_code == 0
-    v1, v8 = json.loads(old.read_text()), json.loads(new.read_text())
-    assert v1["config"]["content_version"] == 1 and v8["config"]["content_version"] == 8
+    v1, v9 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v9["config"]["content_version"] == 9
     assert [(p["id"], p["version"]) for p in v1["config"]["packs"]] == [("base", "1.0.0")]
-    assert [(p["id"], p["version"]) for p in v8["config"]["packs"]] == [("base", "8.0.0")]
+    assert [(p["id"], p["version"]) for p in v9["config"]["packs"]] == [("base", "9.0.0")]
     # each base's own files (docs/simulate.md, "Index ranges and merging")
-    assert v1["config"]["packs"][0]["digest"] != v8["config"]["packs"][0]["digest"]
+    assert v1["config"]["packs"][0]["digest"] != v9["config"]["packs"][0]["digest"]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert f"its config's 'content_version' is 8, report 1 ({old})'s 1" in merged.output
-    bad = run("--content-version", "9")
+    assert f"its config's 'content_version' is 9, report 1 ({old})'s 1" in merged.output
+    bad = run("--content-version", "10")
     assert bad.exit_code == 2
-    assert "content_version 9 is not a content version of The Artemis Project" in bad.output
+    assert "content_version 10 is not a content version of The Artemis Project" in bad.output
 
 
 def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_path):
@@ -492,16 +531,16 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     assert json.loads(flagged.stdout)["players"] == json.loads(result.stdout)["players"]
     over = play(old, "--content-version", "2")
     assert json.loads(over.stdout)["config"]["content_version"] == 2
-    newer = tmp_path / "v9.yaml"
-    newer.write_text("players: 2\ncontent_version: 9\n", encoding="utf-8")
+    newer = tmp_path / "v10.yaml"
+    newer.write_text("players: 2\ncontent_version: 10\n", encoding="utf-8")
     bad = play(newer)
     assert bad.exit_code == 1
     [problem] = json.loads(bad.stdout)  # --json: the problems as JSON
     assert {k: problem[k] for k in ("file", "line", "code", "hint")} == {
         "file": str(newer), "line": 2, "code": "E205",
-        "hint": "give 1 to 8, or leave it out for the current one"}
-    assert problem["message"].startswith("content_version 9 is not a content version of The "
-                                         "Artemis Project: this engine plays 1 to 8")
+        "hint": "give 1 to 9, or leave it out for the current one"}
+    assert problem["message"].startswith("content_version 10 is not a content version of The "
+                                         "Artemis Project: this engine plays 1 to 9")
 
 
 def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
@@ -538,7 +577,7 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
         verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))
 
 
-@pytest.mark.parametrize("version", [0, -2, 9])
+@pytest.mark.parametrize("version", [0, -2, 10])
 def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path, version):
     from typer.testing import CliRunner
 
@@ -554,7 +593,7 @@ def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path,
     loaded = CliRunner().invoke(app, ["play", "--load", str(saved), "--quiet"])
     assert loaded.exit_code != 0
     assert (f"field /config/content_version: content_version {version} is not a content "
-            "version of The Artemis Project: this engine plays 1 to 8") in loaded.output
+            "version of The Artemis Project: this engine plays 1 to 9") in loaded.output
     assert "Traceback" not in loaded.output
 
 
@@ -582,18 +621,18 @@ def test_content_show_and_list_read_an_older_content_version():
     shown = runner.invoke(app, ["content", "show", "manufactory", "--content-version", "2"])
     assert shown.stdout.startswith("content version 2 (base 2.0.0)\n")
     assert "pay 2 Minerals" in shown.stdout
-    bad = runner.invoke(app, ["content", "list", "--content-version", "9"])
+    bad = runner.invoke(app, ["content", "list", "--content-version", "10"])
     assert bad.exit_code == 2
-    assert ("--content-version 9: content_version 9 is not a content version of The Artemis "
-            "Project: this engine plays 1 to 8") in bad.output
+    assert ("--content-version 10: content_version 10 is not a content version of The Artemis "
+            "Project: this engine plays 1 to 9") in bad.output
     assert "Traceback" not in bad.output
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
     ("content_version", "5", 'expected a whole number, got "5" (The Artemis Project plays '
-                             'content_version 1 to 8)'),
+                             'content_version 1 to 9)'),
     ("content_version", 2.5, "expected a whole number, got 2.5 (The Artemis Project plays "
-                             "content_version 1 to 8)"),
+                             "content_version 1 to 9)"),
     ("rules_version", None, "expected a whole number, got null (The Artemis Project plays "
                             "rules_version 1 to 2)"),
 ])
@@ -621,11 +660,11 @@ def test_play_names_an_older_content_version_above_its_account():
     assert old.exit_code == 0, old.output
     assert old.stdout.startswith("content version 5 (base 5.0.0)\nP0 (random): ")
     last = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet",
-                               "--content-version", "7"])  # the version 8 froze
+                               "--content-version", "8"])  # the version 9 froze
     assert last.exit_code == 0, last.output
-    assert last.stdout.startswith("content version 7 (base 7.0.0)\nP0 (random): ")
+    assert last.stdout.startswith("content version 8 (base 8.0.0)\nP0 (random): ")
     account = runner.invoke(app, ["play", "--players", "2", "--seed", "3",
                                   "--content-version", "1"])
     assert account.stdout.startswith("content version 1 (base 1.0.0)\n── Round 1 ")
     new = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet"])
-    assert new.stdout.startswith("content version 8 (base 8.0.0)\nP0 (random): ")  # today's too
+    assert new.stdout.startswith("content version 9 (base 9.0.0)\nP0 (random): ")  # today's too

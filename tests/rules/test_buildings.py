@@ -345,10 +345,12 @@ SURFACE = {  # content version 3: the fixed values and the Barracks' base 1 VP l
     # version 4: the Settlers' Lodge 1 + 3 of 5 Pioneers, the Explorers' Club 2 + 3 of 5
     # badges; version 7: the Engineering Guild 1 + 2 of 5 Toolkits, the Barracks no base
     # before 3 of its 4 Marines (2 VP each), the Governor's Residence 5 and the Radio
-    # Telescope 6, the Mag-Rail 2 a 5 of 8 colonists (was a 4: 4 VP)
+    # Telescope 6, the Mag-Rail 2 a 5 of 8 colonists (was a 4: 4 VP); version 9: the Colony
+    # Hall 1 a Surface building, itself alone (the Tap and the Kelp Farm are Ocean tiles; was 1
+    # a building: 3)
     "greenhouse": 2, "survey_station": 2, "memorial_garden": 3, "settlers_lodge": 4,
     "customs_house": 4, "skyport": 5, "defense_grid": 3, "jupiter_observatory": 3,
-    "engineering_guild": 3, "power_plant": 3, "mineral_vault": 3, "colony_hall": 3,
+    "engineering_guild": 3, "power_plant": 3, "mineral_vault": 3, "colony_hall": 1,
     "explorers_club": 5, "marine_barracks": 6, "threshold_control": 2,
     "governors_residence": 5, "mag_rail_terminal": 2, "ice_cathedral": 7,
     "radio_telescope": 6, "cryo_archive": 7,
@@ -376,6 +378,32 @@ def test_mineral_vault_one_vp_per_three_minerals_at_most_five(minerals, vp):
     g = blank()
     _surface_position(g, "mineral_vault", staff_for(g, "mineral_vault"))
     g.state.players[0].minerals = minerals
+    assert final_scores(g)[0]["surface_buildings"] == vp
+
+
+#: Surface tiles the Colony Hall's owner holds besides it, unstaffed (they score nothing)
+OTHER_SURFACE = ["greenhouse", "skyport", "cryo_archive", "defense_grid", "customs_house",
+                 "memorial_garden"]
+
+
+@pytest.mark.parametrize(("surface", "vp"), [(0, 1), (2, 3), (4, 5), (6, 5)])
+def test_colony_hall_one_vp_a_surface_building_at_most_five(surface, vp):
+    # content version 9: 1 VP a Surface building owned, itself and unstaffed ones included, not
+    # a building (the Geothermal Tap and the Kelp Farm no longer count); at most 5, as before
+    g = blank()
+    _surface_position(g, "colony_hall", staff_for(g, "colony_hall"))
+    for tile in OTHER_SURFACE[:surface]:
+        own(g, 0, tile)
+    assert final_scores(g)[0]["surface_buildings"] == vp
+
+
+@pytest.mark.parametrize(("surface", "vp"), [(0, 3), (2, 5), (6, 5)])
+def test_colony_hall_of_content_version_8_counts_every_building(surface, vp):
+    # a game of content version 8 (its frozen copy) counts the two Ocean tiles as well
+    g = blank(content_version=8)
+    _surface_position(g, "colony_hall", staff_for(g, "colony_hall"))
+    for tile in OTHER_SURFACE[:surface]:
+        own(g, 0, tile)
     assert final_scores(g)[0]["surface_buildings"] == vp
 
 

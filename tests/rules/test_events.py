@@ -113,8 +113,20 @@ def test_calm_currents_sends_cost_nothing():
     assert s.cards[0].dice[0].pioneers == 2 and (p.energy, p.minerals) == (0, 0)
 
 
-def test_survey_contract_2_vp_to_all_tied_for_most_badges():
+def test_survey_contract_1_vp_to_each_player_holding_a_badge():
+    # content version 9: every player holding a badge 1 VP, however many badges, not the
+    # players with the most badges 2 VP (docs/balance.md, "What version 9 changed")
     g = blank()
+    s = g.state
+    for p, b in zip(s.players, [3, 1, 0], strict=True):
+        p.badges = b
+    run(g, ("event", "survey_contract"))
+    assert [p.vp for p in s.players] == [1, 1, 0]
+    assert [p.badges for p in s.players] == [3, 1, 0]  # nothing spent
+
+
+def test_survey_contract_of_content_version_8_2_vp_to_all_tied_for_most_badges():
+    g = blank(content_version=8)
     s = g.state
     for p, b in zip(s.players, [3, 3, 1], strict=True):
         p.badges = b
@@ -122,8 +134,9 @@ def test_survey_contract_2_vp_to_all_tied_for_most_badges():
     assert [p.vp for p in s.players] == [2, 2, 0]
 
 
-def test_survey_contract_nobody_when_no_badges():
-    g = blank()
+@pytest.mark.parametrize("version", [9, 8])
+def test_survey_contract_nobody_when_no_badges(version):
+    g = blank(content_version=version)
     run(g, ("event", "survey_contract"))
     assert [p.vp for p in g.state.players] == [0, 0, 0]
 
