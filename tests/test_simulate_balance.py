@@ -423,28 +423,40 @@ def test_buildings_claims_against_the_others_at_their_claim_agree_with_the_repla
                 claims.append((game.catalog.by_id[b.tile].duplicate_of or b.tile,
                                f"round {r}: {_band(gap)}",
                                p.seat == won))
-        for row in {c[0] for c in claims}:
-            for other, band, w in claims:
-                side = "held" if other == row else "rest"
-                cell = want.setdefault(row, {}).setdefault(
-                    band, {"held": 0, "held_won": 0, "rest": 0, "rest_won": 0})
-                cell[side] += 1
-                cell[f"{side}_won"] += w
-    buildings = {x["id"]: x for x in run["report"]["items"] if x["kind"] == "building"}
-    assert want and all(buildings[row]["counts"]["at_claim"] == cells
-                        for row, cells in want.items())
-    assert not any("at_claim" in x["counts"] for row, x in buildings.items() if row not in want)
+        _count_claims(want, claims)
+    # a family of its own: q over the buildings' tests at their claim
+    _check_at_claim(want, {x["id"]: x for x in run["report"]["items"]
+                           if x["kind"] == "building"})
+
+
+def _count_claims(want: dict, claims: list) -> None:
+    """Add one game's ``claims`` ((row, stratum, won) each) to ``want``: each row's claims
+    against the game's other claims, per stratum, as the report counts them."""
+    for row in {c[0] for c in claims}:
+        for other, band, w in claims:
+            side = "held" if other == row else "rest"
+            cell = want.setdefault(row, {}).setdefault(
+                band, {"held": 0, "held_won": 0, "rest": 0, "rest_won": 0})
+            cell[side] += 1
+            cell[f"{side}_won"] += w
+
+
+def _check_at_claim(want: dict, rows: dict) -> None:
+    """The report's ``rows`` (one kind, by id) hold the recounted cells ``want`` and their
+    Mantel-Haenszel tests, with q by Benjamini-Hochberg over that kind alone."""
+    assert want and all(rows[row]["counts"]["at_claim"] == cells for row, cells in want.items())
+    assert not any("at_claim" in x["counts"] for row, x in rows.items() if row not in want)
     tests = []
     for row, cells in want.items():
         test = mantel_haenszel((c["held_won"], c["held"] - c["held_won"], c["rest_won"],
                                 c["rest"] - c["rest_won"]) for _, c in sorted(cells.items()))
-        got = buildings[row]["rates"]["at_claim"]
+        got = rows[row]["rates"]["at_claim"]
         if test is None:
             assert got is None or got["p"] is None
         else:
             assert {k: got[k] for k in ("strata", *test)} == {"strata": len(cells), **test}
             tests.append(got)
-    assert tests  # a family of its own: q over the buildings' tests at their claim
+    assert tests
     assert [t["q"] for t in tests] == benjamini_hochberg([t["p"] for t in tests])
     assert all(t["flagged"] == (t["q"] <= 0.05) for t in tests)
 
@@ -467,31 +479,10 @@ def test_expeditions_rewards_against_the_others_at_their_claim_agree_with_the_re
                 for seat in e["ranking"][:2]:
                     gap = then[seat] - max(v for i, v in enumerate(then) if i != seat)
                     rewards.append((e["card"], f"round {rnd}: {_band(gap)}", seat == won))
-        for card in {c[0] for c in rewards}:
-            for other, band, w in rewards:
-                side = "held" if other == card else "rest"
-                cell = want.setdefault(card, {}).setdefault(
-                    band, {"held": 0, "held_won": 0, "rest": 0, "rest_won": 0})
-                cell[side] += 1
-                cell[f"{side}_won"] += w
+        _count_claims(want, rewards)
     items = run["report"]["items"]
-    cards = {x["id"]: x for x in items if x["kind"] == "expedition"}
-    assert want and all(cards[card]["counts"]["at_claim"] == cells
-                        for card, cells in want.items())
-    assert not any("at_claim" in x["counts"] for card, x in cards.items() if card not in want)
-    tests = []
-    for card, cells in want.items():
-        test = mantel_haenszel((c["held_won"], c["held"] - c["held_won"], c["rest_won"],
-                                c["rest"] - c["rest_won"]) for _, c in sorted(cells.items()))
-        got = cards[card]["rates"]["at_claim"]
-        if test is None:
-            assert got is None or got["p"] is None
-        else:
-            assert {k: got[k] for k in ("strata", *test)} == {"strata": len(cells), **test}
-            tests.append(got)
-    assert tests  # a family of its own, apart from the buildings' tests at their claim
-    assert [t["q"] for t in tests] == benjamini_hochberg([t["p"] for t in tests])
-    assert all(t["flagged"] == (t["q"] <= 0.05) for t in tests)
+    # a family of its own, apart from the buildings' tests at their claim
+    _check_at_claim(want, {x["id"]: x for x in items if x["kind"] == "expedition"})
     # the Events' own test, within standing: the row's test again, q over the Events alone
     events = [x for x in items if x["kind"] == "event"
               and (x["rates"].get("within_standing") or {}).get("p") is not None]

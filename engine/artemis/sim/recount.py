@@ -126,9 +126,9 @@ def recount(report: dict, logs: dict[int, Path], host=None, ruleset=None) -> dic
     kept += [{"index": e["index"], **({"seed": e["seed"]} if "seed" in e else {}),
               "timed_out": e["seconds"], **({"replay": e["replay"]} if "replay" in e else {})}
              for e in report.get("timed_out") or ()]
-    wanted = {i for first, stop in ranges for i in range(first, stop)} - {e["index"]
-                                                                          for e in kept}
-    logs = {i: path for i, path in logs.items() if i not in {e["index"] for e in kept}}
+    stopped = {e["index"] for e in kept}
+    wanted = {i for first, stop in ranges for i in range(first, stop)} - stopped
+    logs = {i: path for i, path in logs.items() if i not in stopped}
     missing = sorted(wanted - set(logs))
     if missing:
         raise RecountError(f"no log of game {missing[0]} of the report ({len(missing)} of its "
