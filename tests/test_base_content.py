@@ -135,7 +135,8 @@ def test_every_tile_has_1_to_3_slots_and_one_ability_of_its_kind(catalog):
 
 def test_ability_counts(catalog):
     ocean = Counter(b.ability for b in catalog.buildings if b.kind == "ocean")
-    assert ocean == {"upkeep": 18, "passive": 6, "trigger": 2}
+    # content version 10: the Supply Depot an upkeep, not a passive
+    assert ocean == {"upkeep": 19, "passive": 5, "trigger": 2}
 
 
 @pytest.mark.parametrize(("kind", "by_size", "by_type", "total"), [
@@ -193,6 +194,7 @@ def test_named_buildings(catalog):
     assert [(m.param, m.mode, m.value) for m in hub.passive.modify] == [
         ("expedition_send_from", "add", "this_building"),
         ("expedition_return_to", "set", "this_building"),
+        ("expedition_badges", "add", 1),  # content version 10
     ]
     # every other passive needs the tile fully staffed (R22)
     others = [b.id for b in catalog.buildings
@@ -662,8 +664,9 @@ def test_version_8_changed_the_two_events_that_hit_the_fewest_of_a_colonist_type
         assert catalog.by_id[event].when == v7.by_id[event].when
 
 
-def test_version_9_changed_the_colony_hall_and_survey_contract(catalog):
-    """Content version 9 (docs/balance.md, "What version 9 changed"): the Colony Hall scores
+def test_version_9_changed_the_colony_hall_and_survey_contract():
+    """Content version 9 (docs/balance.md, "What version 9 changed"), in its frozen copy: the
+    Colony Hall scores
     1 VP per Surface building held, not per building (at most 5, as before), and Survey
     Contract pays every player holding a badge 1 VP, not the players with the most badges 2,
     each tagged with the change and its evidence, and nothing else moved; a game of content
@@ -671,6 +674,7 @@ def test_version_9_changed_the_colony_hall_and_survey_contract(catalog):
     from artemis.kernel.game import Game
     from artemis.util.paths import content_root
 
+    catalog = load_catalog(base=content_root() / "project" / "base-v9")
     v8 = load_catalog(base=content_root() / "project" / "base-v8")
     changed = {"colony_hall", "survey_contract"}
     assert _moved_and_tuned(catalog, v8, 9) == (changed, changed)
@@ -698,3 +702,33 @@ def test_version_9_changed_the_colony_hall_and_survey_contract(catalog):
         for event in ("leviathan_sighting", "fever_outbreak"):
             assert catalog.by_id[event] == dataclasses.replace(was.by_id[event],
                                                                source=catalog.by_id[event].source)
+
+
+def test_version_10_changed_the_supply_depot_and_the_expedition_hub(catalog):
+    """Content version 10 (docs/balance.md, "What version 10 changed"): the Supply Depot gives
+    1 Mineral and 1 Toolkit at Upkeep, not 3 more Toolkits a die at the Outfitter, and the
+    Expedition Hub's owner gains 2 badges at each badge award, not 1 (its send and return
+    rules as they were), each tagged with the change and its evidence, and nothing else
+    moved; a game of content version 9 still plays the old ones."""
+    from artemis.kernel.game import Game
+    from artemis.util.paths import content_root
+
+    v9 = load_catalog(base=content_root() / "project" / "base-v9")
+    changed = {"supply_depot", "expedition_hub"}
+    assert _moved_and_tuned(catalog, v9, 10) == (changed, changed)
+    assert not {"supply_depot_2", "expedition_hub_2"} & set(catalog.by_id)  # no copies
+    played = Game.new({"players": 2, "seed": 3, "content_version": 9}).catalog
+    assert [p.version for p in played.packs] == ["9.0.0"]
+    for was in (v9, played):
+        depot, old = catalog.by_id["supply_depot"], was.by_id["supply_depot"]
+        assert depot.ability == "upkeep" and old.ability == "passive"
+        assert depot.upkeep == (Step("gain", {"minerals": 1, "toolkits": 1}),)
+        assert [(m.param, m.mode, m.value) for m in old.passive.modify] == [
+            ("outfitter_bonus", "add", 3)]
+        assert depot.slots == old.slots == ("pioneer",)
+        hub, old_hub = catalog.by_id["expedition_hub"], was.by_id["expedition_hub"]
+        assert hub.passive.requires == old_hub.passive.requires == "owned"
+        assert hub.passive.modify == (*old_hub.passive.modify, hub.passive.modify[-1])
+        last = hub.passive.modify[-1]
+        assert (last.param, last.mode, last.value) == ("expedition_badges", "add", 1)
+        assert hub.slots == old_hub.slots == ("any",)

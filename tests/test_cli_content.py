@@ -168,7 +168,8 @@ def test_show_json():
     hub = json.loads(run("content", "show", "expedition_hub", "--json").stdout)
     assert hub["passive"] == {"requires": "owned", "modify": [
         {"param": "expedition_send_from", "add": "this_building"},
-        {"param": "expedition_return_to", "set": "this_building"}]}
+        {"param": "expedition_return_to", "set": "this_building"},
+        {"param": "expedition_badges", "add": 1}]}  # content version 10
     event = json.loads(run("content", "show", "leviathan_sighting", "--json").stdout)
     assert event["clauses"][0]["effect"] == [{"lose": {"resources": 1}}]
     assert event["clauses"][0]["target"] == "each_player"  # content version 8

@@ -12,7 +12,8 @@ from artemis.games.project.state import TYPE_INDEX, BasecampDie, Card, GantryTil
 
 from .helpers import blank, finish, ids, logged, own, run
 
-KINDS = {"upkeep": 12, "passive": 6, "trigger": 2, "scoring": 20}
+KINDS = {"upkeep": 13, "passive": 5, "trigger": 2, "scoring": 20}  # content version 10: the
+# Supply Depot an upkeep, not a passive
 
 
 def staff_for(g, tile: str, fill: str = "engineer") -> list[int]:
@@ -67,6 +68,7 @@ UPKEEP = {
     "hydrolysis_plant": (2, 1, 0, 0, 0),
     "research_lab": (1, 0, 0, 1, 0),
     "council_chamber": (0, 0, 1, 1, 0),  # content version 6: 1 VP and 1 Toolkit
+    "supply_depot": (0, 1, 1, 0, 0),  # content version 10: 1 Mineral and 1 Toolkit
 }
 
 
@@ -207,8 +209,24 @@ def test_expedition_hub_parameters_while_owned():
     hub = own(g, 0, "expedition_hub")
     assert param(g, "expedition_send_from", 0) == {"shelters", ("building", hub)}
     assert param(g, "expedition_return_to", 0) == ("building", hub)
+    assert param(g, "expedition_badges", 0) == 2  # content version 10: one more an award
     assert param(g, "expedition_send_from", 1) == {"shelters"}
     assert param(g, "expedition_return_to", 1) == "shelters"
+    assert param(g, "expedition_badges", 1) == 1
+
+
+@pytest.mark.parametrize(("version", "badges"), [(10, (2, 1)), (9, (1, 1))])
+def test_expedition_hub_owner_gains_two_badges_an_award_from_content_version_10(version, badges):
+    g = blank(players=2, content_version=version)
+    s = g.state
+    own(g, 0, "expedition_hub")  # owned, not staffed: in force (R22)
+    # two dice with 3 Pioneers each on a difficulty-8 card: 3 + 2 + 6 succeeds, and the first
+    # and the second each get a badge award (R32)
+    s.cards = [Card("first_descent", [BasecampDie(0, 3, pioneers=3),
+                                      BasecampDie(1, 2, pioneers=3)])]
+    run(g, ("expedition", 0))
+    finish(g)
+    assert (s.players[0].badges, s.players[1].badges) == badges
 
 
 def test_submarine_dock_send_costs_nothing():
@@ -251,7 +269,7 @@ def test_dry_dock_price_minus_2_min_0(bid, price):
 
 
 def test_supply_depot_three_more_toolkits_per_outfitter_die():
-    g = blank()
+    g = blank(content_version=9)  # versions 5 to 9; an upkeep from version 10 (UPKEEP)
     s = g.state
     p = s.players[0]
     p.toolkits = 0
@@ -264,7 +282,7 @@ def test_supply_depot_three_more_toolkits_per_outfitter_die():
 
 
 def test_outfitter_without_supply_depot():
-    g = blank()
+    g = blank(content_version=9)
     p = g.state.players[0]
     p.toolkits = 0
     own(g, 0, "supply_depot")  # not staffed
