@@ -99,10 +99,11 @@ def _no_game_twice(reports: list[dict], names: list[str]) -> None:
             indices.update(range(first, last))  # [start, stop)
         for other, theirs in seen.setdefault(r["config"].get("seed"), []):
             if indices & theirs:
-                raise PoolError(f"{name}: plays games {other} plays too (run seed "
+                raise PoolError(f"{name} and {other} hold the same game (run seed "
                                 f"{r['config'].get('seed')}, index {min(indices & theirs)}): "
-                                "pool studies of other seeds; merge ranges of one run with "
-                                "`artemis simulate merge`")
+                                "a report given twice, or two ranges of one run that overlap; "
+                                "pool studies of other seeds, and merge ranges of one run "
+                                "with `artemis simulate merge`")
         seen[r["config"].get("seed")].append((name, indices))
 
 

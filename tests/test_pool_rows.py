@@ -117,8 +117,9 @@ def test_two_studies_fairness_pooled(pool_rows, capsys):
 
 def test_a_report_given_twice_or_cut_short_is_refused_in_words(pool_rows, tmp_path, capsys):
     a = _report("after-2p-v8.json.gz")
-    with pytest.raises(pool_rows.PoolError, match=r"b.json: plays games a.json plays too "
-                                                  r"\(run seed 292002, index 0\)"):
+    with pytest.raises(pool_rows.PoolError, match=r"b.json and a.json hold the same game "
+                                                  r"\(run seed 292002, index 0\): a report "
+                                                  r"given twice"):
         pool_rows.pool([a, _report("after-2p-v8.json.gz")], ["a.json", "b.json"])
     cut = tmp_path / "cut.json.gz"
     cut.write_bytes((REPORTS / "after-2p-v8.json.gz").read_bytes()[:100])

@@ -343,13 +343,13 @@ def test_merge_refuses_reports_of_another_run_or_repeated_games(tmp_path):
             in result.stderr)
     # a range played on another content version (before a rebalance) is another run
     data = json.loads(paths["c"].read_text())
-    assert data["config"]["content_version"] == 9 and data["config"]["rules_version"] == 2
+    assert data["config"]["content_version"] == 10 and data["config"]["rules_version"] == 2
     data["config"]["start"], data["config"]["content_version"] = 2, 1
     (tmp_path / "v1.json").write_text(json.dumps(data))
     result = invoke("simulate", "merge", str(paths["a"]), str(tmp_path / "v1.json"))
     assert result.exit_code == 1
     assert (f"report 2 ({tmp_path / 'v1.json'}) is of another run: its config's "
-            f"'content_version' is 1, report 1 ({paths['a']})'s 9") in result.stderr
+            f"'content_version' is 1, report 1 ({paths['a']})'s 10") in result.stderr
     (tmp_path / "bad.json").write_text("{not json")
     result = invoke("simulate", "merge", str(paths["a"]), str(tmp_path / "bad.json"))
     assert result.exit_code == 1 and "is not JSON" in result.stderr
@@ -461,3 +461,16 @@ def test_merging_tallies_of_synthetic_games_with_errors_equals_the_whole():
     assert whole["errors"][0]["index"] == 3 and whole["finished"] == 7
     dome = whole["items"][0]
     assert dome["copies"]["dome_2"]["appeared"] == 4 and dome["counts"] == {"held": 7}
+
+
+def test_an_undefined_odds_ratio_reads_n_a_and_no_test_a_dash():
+    from artemis.sim.tables import odds_q, odds_ratio_text
+
+    # every exposed seat won in the one informative stratum: the ratio is undefined, the test
+    # is not (docs/simulate.md, "Buildings and Expeditions at their claim")
+    test = mantel_haenszel([(3, 0, 2, 2), (2, 0, 0, 0)])
+    assert test["odds_ratio"] is None and test["p"] is not None
+    assert odds_ratio_text(test) == "n/a"
+    assert odds_ratio_text(None) == "-" and odds_ratio_text({}) == "-"
+    assert odds_ratio_text({"odds_ratio": 0.4527, "p": 0.01}) == "0.45"
+    assert odds_q({"adjusted": {**test, "q": 0.5, "flagged": False}}) == ("n/a", "0.500 ")

@@ -52,6 +52,27 @@ def test_a_recount_by_the_same_code_is_the_report_itself(study):
     assert json.loads(result.output) == counted
 
 
+def test_the_console_says_recounted_and_a_gz_out_is_gzipped(study, tmp_path):
+    import gzip
+
+    root, logs, out = study
+    shown = _recount(out, logs, "--out", tmp_path / "again.json.gz")
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.startswith("recounted 5 of 5 games, 2 players (greedy, greedy), run "
+                                   "seed 11, content version 10 (base 10.0.0): 5 finished")
+    raw = (tmp_path / "again.json.gz").read_bytes()
+    assert raw[:2] == b"\x1f\x8b"  # gzip's magic number, as the name asks
+    assert json.loads(gzip.decompress(raw)) == json.loads(out.read_text())
+    # merge says merged, and its .gz is gzip as well; a name without .gz stays plain JSON
+    merged = runner.invoke(app, ["simulate", "merge", str(tmp_path / "again.json.gz"),
+                                 "--out", str(tmp_path / "m.json.gz")])
+    assert merged.exit_code == 0, merged.output
+    assert merged.stdout.startswith("merged 5 of 5 games, 2 players")
+    assert gzip.decompress((tmp_path / "m.json.gz").read_bytes()) == \
+        gzip.decompress(raw)  # one report, one file: no time in the header
+    assert json.loads(out.read_text())["finished"] == 5  # the run's plain --out
+
+
 def test_a_game_without_its_log_or_a_log_of_another_game_is_named(study, tmp_path):
     root, logs, out = study
     few = tmp_path / "few"

@@ -82,7 +82,8 @@ def simulate(
     seed: Annotated[int, typer.Option(
         help="The run seed: game i's seed derives from it and i alone.")] = 0,
     out: Annotated[Path | None, typer.Option(
-        help="Write the report (JSON) to this file.", show_default=False)] = None,
+        help="Write the report (JSON; gzipped when FILE ends in .gz) to this file.",
+        show_default=False)] = None,
     plot: Annotated[Path | None, typer.Option(
         metavar="DIR", help="Write PNG charts into DIR (needs the plot extra).",
         show_default=False)] = None,
@@ -166,7 +167,7 @@ def simulate(
         try:
             from artemis.records.save import write_atomic
 
-            write_atomic(out, json.dumps(report, indent=2) + "\n")
+            write_atomic(out, report_file_bytes(report, out))
         except OSError as exc:
             failures.append(f"cannot write the report '{out}': {exc.strerror or exc}")
     charts = []
@@ -456,10 +457,11 @@ def _table(title: str, columns: list[tuple[str, str]]):
 
 
 def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
-                  ruleset=None) -> None:
+                  ruleset=None, done: str = "simulated") -> None:
     """Print the report as tables; ``catalog`` maps an item id to (id, kind, name, pack), for
     the display names and the expansion pack of an item that is not the base game's;
-    ``ruleset`` (the game's) names its scoring parts and item tables."""
+    ``ruleset`` (the game's) names its scoring parts and item tables; ``done`` opens the first
+    line ("simulated", "merged", "recounted")."""
     catalog = catalog or {}
     console = new_console(soft_wrap=False)
     c = report["config"]
@@ -472,7 +474,7 @@ def _print_report(report: dict, interrupted: bool, catalog: dict | None = None,
     packs = ", ".join(f"{p['id']} {p['version']}" for p in c.get("packs") or [])
     content = (f", content version {c['content_version']}" + (f" ({packs})" if packs else "")
                if c.get("content_version") is not None else "")
-    console.print(f"simulated {report['played']} of {report['games']} games{state}, "
+    console.print(f"{done} {report['played']} of {report['games']} games{state}, "
                   f"{counted(c['players'], 'player')} ({', '.join(c['bots'])}), "
                   f"run seed {c['seed']}{content}"
                   f"{variants}{extra}: {report['finished']} finished, "
@@ -599,7 +601,8 @@ def merge(
         metavar="REPORT...",
         help="Reports (--out files, gzipped or not) of index ranges of one run.")],
     out: Annotated[Path | None, typer.Option(
-        help="Write the merged report (JSON) to this file.", show_default=False)] = None,
+        help="Write the merged report (JSON; gzipped when FILE ends in .gz) to this file.",
+        show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Merge the reports of index ranges of one run (`artemis simulate --start S --games N
@@ -631,7 +634,8 @@ def recount(
         metavar="LOG_DIR...",
         help="The --log-dir folders of its games (game-000000.jsonl, ...), one log a game.")],
     out: Annotated[Path | None, typer.Option(
-        help="Write the recounted report (JSON) to this file.", show_default=False)] = None,
+        help="Write the recounted report (JSON; gzipped when FILE ends in .gz) to this file.",
+        show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
 ) -> None:
     """Count a report's games again from their logs (`artemis simulate --log-dir`) with this
@@ -655,7 +659,7 @@ def recount(
         counted = recount_report(loaded, log_files(logs), ruleset=ruleset)
     except RecountError as exc:
         _fail(f"cannot recount '{report}': {exc}")
-    _write_and_show(counted, out, as_json)
+    _write_and_show(counted, out, as_json, "recounted")
 
 
 def _read_report(path: Path) -> dict:
@@ -686,14 +690,23 @@ def _read_report(path: Path) -> dict:
     return loaded
 
 
-def _write_and_show(report: dict, out: Path | None, as_json: bool) -> None:
-    """Write ``report`` to ``out`` (when given) and print it: as JSON, or as the tables a run
-    prints."""
+def report_file_bytes(report: dict, path: Path) -> bytes:
+    """The bytes `artemis simulate`, `merge` and `recount` write to ``--out`` ``path`` for
+    ``report``: indented JSON, gzipped when the name ends in ``.gz`` (`read_report_text` reads
+    either back); gzip's header holds no time, so one report gives one file."""
+    text = (json.dumps(report, indent=2) + "\n").encode("utf-8")
+    return gzip.compress(text, mtime=0) if path.name.endswith(".gz") else text
+
+
+def _write_and_show(report: dict, out: Path | None, as_json: bool,
+                    done: str = "merged") -> None:
+    """Write ``report`` to ``out`` (when given; gzipped when its name ends in ``.gz``) and
+    print it: as JSON, or as the tables a run prints, its first line opened by ``done``."""
     if out is not None:
         from artemis.records.save import write_atomic
 
         try:
-            write_atomic(out, json.dumps(report, indent=2) + "\n")
+            write_atomic(out, report_file_bytes(report, out))
         except OSError as exc:
             _fail(f"cannot write the report '{out}': {exc.strerror or exc}")
     if as_json:
@@ -704,7 +717,8 @@ def _write_and_show(report: dict, out: Path | None, as_json: bool) -> None:
             ruleset = ruleset_of(report["config"].get("game"))
         except typer.Exit:
             pass
-        _print_report(report, report["interrupted"], _display_items(report, ruleset), ruleset)
+        _print_report(report, report["interrupted"], _display_items(report, ruleset), ruleset,
+                      done)
         if out is not None:
             print(f"wrote {out}")
 

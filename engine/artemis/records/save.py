@@ -267,17 +267,18 @@ def save_text(data: dict) -> str:
     return "{\n" + ",\n".join(field(k, v) for k, v in data.items()) + "\n}\n"
 
 
-def _write_all(f, text: str) -> None:
+def _write_all(f, text: str | bytes) -> None:
     """Write ``text`` to the open temporary file (a seam for the interrupted-write tests)."""
     f.write(text)
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a reader, or a crash at any moment, sees the old
-    file or the new one, never a mix: write a temporary file in the same folder, flush and
-    fsync it, ``os.replace`` it over ``path``, then fsync the folder. On any error (or
-    interrupt) the temporary file is removed and ``path`` is untouched; a process killed
-    mid-write may leave a stray ``.NAME.*.tmp`` beside it, never a damaged ``path``.
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Replace ``path`` with ``text`` (str: written as UTF-8; bytes: as they are) so that a
+    reader, or a crash at any moment, sees the old file or the new one, never a mix: write a
+    temporary file in the same folder, flush and fsync it, ``os.replace`` it over ``path``,
+    then fsync the folder. On any error (or interrupt) the temporary file is removed and
+    ``path`` is untouched; a process killed mid-write may leave a stray ``.NAME.*.tmp`` beside
+    it, never a damaged ``path``.
 
     A symlink is followed: its target is replaced and the link kept. Raises OSError when
     the folder cannot be written or ``path`` is an existing device, pipe or folder (which a
@@ -295,7 +296,8 @@ def write_atomic(path: Path, text: str) -> None:
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
     try:
         os.chmod(tmp, _file_mode(path))  # mkstemp makes 0600; a save is an ordinary file
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
+        with (os.fdopen(fd, "wb") if isinstance(text, bytes)
+              else os.fdopen(fd, "w", encoding="utf-8")) as f:
             _write_all(f, text)
             f.flush()
             os.fsync(f.fileno())

@@ -46,10 +46,19 @@ def rate_ci(rate, ci) -> str:
     return f"{100 * rate:.1f}% ({100 * ci[0]:.0f}-{100 * ci[1]:.0f})"
 
 
+def odds_ratio_text(test: dict | None) -> str:
+    """A Mantel-Haenszel test's odds ratio as a cell: "-" for no test (no stratum informed),
+    "n/a" for a test whose odds ratio is undefined (in every informative stratum the exposed
+    all won or all lost, or the others did: its p-value still stands), else two decimals."""
+    if not test or test.get("p") is None:
+        return "-"
+    return "n/a" if test.get("odds_ratio") is None else f"{test['odds_ratio']:.2f}"
+
+
 def odds_q(x: dict) -> tuple[str, str]:
-    """An item's adjusted odds ratio and its q-value (a report item's ``adjusted``), "*" after
-    a flagged one."""
+    """An item's adjusted odds ratio (`odds_ratio_text`) and its q-value (a report item's
+    ``adjusted``), "*" after a flagged one."""
     a = x.get("adjusted") or {}
-    ratio = "-" if a.get("odds_ratio") is None else f"{a['odds_ratio']:.2f}"
+    ratio = odds_ratio_text(a)
     q = "-" if a.get("q") is None else f"{a['q']:.3f}" + ("*" if a.get("flagged") else " ")
     return ratio, q

@@ -7,7 +7,7 @@ line (`artemis.sim.tables`)."""
 
 from __future__ import annotations
 
-from artemis.sim.tables import ReportTable, num, odds_q, pct, rate_ci
+from artemis.sim.tables import ReportTable, num, odds_q, odds_ratio_text, pct, rate_ci
 
 #: The End of the Game steps as a report's tables name them: numbered as the rulebook does.
 STEP_LABELS = {"saved_resources": "1 saved resources", "surface_buildings": "2 staffed Surface",
@@ -111,14 +111,15 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                                 "Mantel-Haenszel; q over the "
                                 + ("Events tested here" if own else "every tested row")
                                 + " (* flagged)",
-                                [("event", "left"), ("hit", "right"), ("won", "right"),
-                                 ("rest won", "right"), ("adj. OR", "right"), ("p", "right"),
+                                [("event", "left"), ("seats hit", "right"),
+                                 ("hit won", "right"), ("rest won", "right"),
+                                 ("OR in standing", "right"), ("p", "right"),
                                  ("q", "right")])
             for x in tested:
                 c, r, a = x["counts"], x["rates"], x["adjusted"]
                 table.add_row(x["id"], str(c.get("hit", 0)), pct(r.get("hit_win_rate")),
                               pct(r.get("rest_win_rate")),
-                              "-" if a["odds_ratio"] is None else f"{a['odds_ratio']:.2f}",
+                              odds_ratio_text(a),
                               f"{a['p']:.3g}",
                               odds_q({"adjusted": x["rates"]["within_standing"]} if own
                                      else x)[1])
