@@ -71,8 +71,10 @@ def test_the_board_comes_first_then_a_step_by_step_placement_and_the_opponents_m
     before_p1, after_p1 = _first_moves()
     child = spawn(PROJECT, tmp_path)
     shown = prompt(child)
-    # the board from the seat's own view, then the story so far, then the question by name
-    assert shown.index("The Artemis Project: the board as P0 sees it") < shown.index(
+    # the content played, the board from the seat's own view, then the story so far, then
+    # the question by name
+    assert shown.index("content version 10 (base 10.0.0)") < shown.index(
+        "The Artemis Project: the board as P0 sees it") < shown.index(
         "The game so far:") < shown.index("P0, place a die")
     assert "Round 1, placement; start player P1; Event Frontier Spirit (resolves at once)" in (
         shown)

@@ -164,9 +164,16 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
         except (PluginError, StepLimit) as exc:
             game_failed(exc, config, kinds, plugins, disabled, None, None)
         bots = make_bots(config, kinds)
-    from artemis.cli.terminal import install
+    from artemis.cli.terminal import TerminalSeat, install
 
     install(bots, kinds, names, to_stderr)  # a human seat sees its board at this terminal
+    if any(isinstance(b, TerminalSeat) for b in bots) and getattr(game.catalog, "packs", ()):
+        # a human seat is told which content it plays before its first decision, not only
+        # above the account printed at the end (docs/saves.md, "Content versions")
+        from artemis.cli.common import content_version_line
+
+        print(content_version_line(game.config.content_version, game.catalog),
+              file=sys.stderr if to_stderr else sys.stdout)
 
     def write(g) -> None:
         try:
