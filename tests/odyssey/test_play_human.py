@@ -18,9 +18,10 @@ def test_a_human_seat_plays_to_the_end_from_the_terminal():
     result = CliRunner().invoke(app, ARGS, input=answers, env={"COLUMNS": "200"})
     assert result.exit_code == 0, result.output
     out = result.stdout
-    # the board from the seat's own view first (docs/terminal.md): its own hand, no other's
-    assert out.startswith("─") and "The Artemis Odyssey: the board as P0 sees it" in (
-        out.splitlines()[0])
+    # the content played, then the board from the seat's own view (docs/terminal.md): its
+    # own hand, no other's
+    assert out.startswith("content version 1 (base 1.0.0)\n─")
+    assert "The Artemis Odyssey: the board as P0 sees it" in out.splitlines()[1]
     first = out[:out.index("> ")]
     assert ("your Action hand: red-build, red-produce-1, red-produce-2, red-produce-3, "
             "red-score-1") in first
