@@ -39,33 +39,23 @@ from artemis.records.log import LogError, parse_log, verify
 from artemis.records.save import parse_save, restore
 from artemis.util import paths
 
-V1 = Path(__file__).parent / "data" / "content-v1"
-V1_LOG = V1 / "2p-greedy-random-seed3.jsonl"
-V1_SAVE = V1 / "2p-greedy-random-seed3-decision40.json"
-V2 = Path(__file__).parent / "data" / "content-v2"
-V2_LOG = V2 / "2p-greedy-random-seed3.jsonl"
-V2_SAVE = V2 / "2p-greedy-random-seed3-decision40.json"
-V3 = Path(__file__).parent / "data" / "content-v3"
-V3_LOG = V3 / "2p-greedy-random-seed3.jsonl"
-V3_SAVE = V3 / "2p-greedy-random-seed3-decision40.json"
-V4 = Path(__file__).parent / "data" / "content-v4"
-V4_LOG = V4 / "2p-greedy-random-seed3.jsonl"
-V4_SAVE = V4 / "2p-greedy-random-seed3-decision40.json"
-V5 = Path(__file__).parent / "data" / "content-v5"
-V5_LOG = V5 / "2p-greedy-random-seed3.jsonl"
-V5_SAVE = V5 / "2p-greedy-random-seed3-decision40.json"
-V6 = Path(__file__).parent / "data" / "content-v6"
-V6_LOG = V6 / "2p-greedy-random-seed3.jsonl"
-V6_SAVE = V6 / "2p-greedy-random-seed3-decision40.json"
-V7 = Path(__file__).parent / "data" / "content-v7"
-V7_LOG = V7 / "2p-greedy-random-seed3.jsonl"
-V7_SAVE = V7 / "2p-greedy-random-seed3-decision40.json"
-V8 = Path(__file__).parent / "data" / "content-v8"
-V8_LOG = V8 / "2p-greedy-random-seed3.jsonl"
-V8_SAVE = V8 / "2p-greedy-random-seed3-decision40.json"
-V9 = Path(__file__).parent / "data" / "content-v9"
-V9_LOG = V9 / "2p-greedy-random-seed3.jsonl"
-V9_SAVE = V9 / "2p-greedy-random-seed3-decision40.json"
+
+def _recorded(version: int) -> tuple[Path, Path]:
+    """The log and the save recorded under content ``version`` (tests/data/content-vN)."""
+    folder = Path(__file__).parent / "data" / f"content-v{version}"
+    return (folder / "2p-greedy-random-seed3.jsonl",
+            folder / "2p-greedy-random-seed3-decision40.json")
+
+
+V1_LOG, V1_SAVE = _recorded(1)
+V2_LOG, V2_SAVE = _recorded(2)
+V3_LOG, V3_SAVE = _recorded(3)
+V4_LOG, V4_SAVE = _recorded(4)
+V5_LOG, V5_SAVE = _recorded(5)
+V6_LOG, V6_SAVE = _recorded(6)
+V7_LOG, V7_SAVE = _recorded(7)
+V8_LOG, V8_SAVE = _recorded(8)
+V9_LOG, V9_SAVE = _recorded(9)
 V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
 OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 10 (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}

@@ -341,6 +341,14 @@ def content_version_line(version: int, catalog) -> str:
     return f"content version {version}" + (f" ({packs})" if packs else "")
 
 
+def print_content_version(game, file=None) -> None:
+    """Print ``game``'s `content_version_line` to ``file`` (default stdout): above the account
+    of `artemis play` and `artemis replay`, and before a human seat's first decision. Nothing
+    for a game that reads no content packs (a third party's game of code alone)."""
+    if getattr(game.catalog, "packs", ()):
+        print(content_version_line(game.config.content_version, game.catalog), file=file)
+
+
 def parse_game_options(texts: list[str] | None) -> dict:
     """{key: value} from ``--game-option KEY=VALUE`` flags, a value read as YAML (``3`` is a
     number). Raises ValueError for a malformed one; the game checks keys and values."""

@@ -24,11 +24,11 @@ from artemis.cli.common import (
     choose_game,
     conflict,
     console,
-    content_version_line,
     default_players,
     parse_game_options,
     parse_options,
     plugin_host,
+    print_content_version,
     print_problems,
     refuse_other_kind,
     require_variants,
@@ -148,8 +148,7 @@ def play(
     # first, which content the game plays: an older version's game reads like today's
     # otherwise, and an expansion's items like the base game's; a game that reads no content
     # packs (a third party's game of code alone) has nothing to name
-    if getattr(game.catalog, "packs", ()):
-        print(content_version_line(game.config.content_version, game.catalog))
+    print_content_version(game)
     if quiet:
         result = game.result
         from artemis.players.play import seat_labels, tie_note

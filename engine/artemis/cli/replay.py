@@ -120,10 +120,9 @@ def replay_log(path: Path, verify: bool, as_json: bool, host, game: str | None =
         print(json.dumps({"config": config, **game.result, **extra}, default=list))
         return
     # which content the log's game played, as `artemis play` says it above its account
-    if getattr(game.catalog, "packs", ()):
-        from artemis.cli.common import content_version_line
+    from artemis.cli.common import print_content_version
 
-        print(content_version_line(game.config.content_version, game.catalog))
+    print_content_version(game)
     print_account(console(), game, log.kinds, log.names, records)
 
 

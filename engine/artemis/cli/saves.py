@@ -167,13 +167,12 @@ def play_or_continue(config, kinds: list[str], names: list[str] | None, host,
     from artemis.cli.terminal import TerminalSeat, install
 
     install(bots, kinds, names, to_stderr)  # a human seat sees its board at this terminal
-    if any(isinstance(b, TerminalSeat) for b in bots) and getattr(game.catalog, "packs", ()):
+    if any(isinstance(b, TerminalSeat) for b in bots):
         # a human seat is told which content it plays before its first decision, not only
         # above the account printed at the end (docs/saves.md, "Content versions")
-        from artemis.cli.common import content_version_line
+        from artemis.cli.common import print_content_version
 
-        print(content_version_line(game.config.content_version, game.catalog),
-              file=sys.stderr if to_stderr else sys.stdout)
+        print_content_version(game, sys.stderr if to_stderr else sys.stdout)
 
     def write(g) -> None:
         try:
