@@ -143,11 +143,12 @@ def test_ability_counts(catalog):
     # slots per stack, duplicates counted
     # content version 6: the Council Chamber [steward] -> [steward, any], the Machine Shops
     # [engineer] -> [any], the Surface Elevators [pioneer, any] -> [pioneer, engineer];
-    # version 7: the Expedition Hub [any, any] -> [any]
+    # version 7: the Expedition Hub [any, any] -> [any]; version 11: the Cryo Archive
+    # [marine, steward, any] -> [marine, steward, engineer]
     ("ocean", {1: 8, 2: 16, 3: 2},
      {"pioneer": 14, "engineer": 8, "marine": 5, "steward": 2, "any": 17}, 46),
     ("surface", {1: 7, 2: 13, 3: 6},
-     {"pioneer": 12, "engineer": 7, "marine": 6, "steward": 8, "any": 18}, 51),
+     {"pioneer": 12, "engineer": 8, "marine": 6, "steward": 8, "any": 17}, 51),
 ])
 def test_slot_totals_per_stack(catalog, kind, by_size, by_type, total):
     stack = [b for b in catalog.buildings if b.kind == kind]
@@ -174,17 +175,19 @@ def test_named_buildings(catalog):
 
     bb = by_id(catalog, "battery_bank")
     assert bb.slots == ("engineer", "any")
-    (per,) = bb.upkeep
+    first, per = bb.upkeep  # content version 11: 1 Energy first, then at most 2 more
+    assert first == Step("gain", {"energy": 1})
     assert per.op == "per"
     assert per.args["count"] == {"held": {"item": "energy"}}
-    assert (per.args["every"], per.args["max"]) == (2, 3)
+    assert (per.args["every"], per.args["max"]) == (2, 2)
     assert per.args["effect"] == (Step("gain", {"energy": 1}),)
 
     mf = by_id(catalog, "manufactory")  # content version 6: pays 1 for 1 VP, 1 Energy back
     assert mf.upkeep == (Step("pay", {"minerals": 1}), Step("vp", 1), Step("gain", {"energy": 1}))
-    cc = by_id(catalog, "council_chamber")  # content version 6: a Steward and any, +1 Toolkit
+    cc = by_id(catalog, "council_chamber")  # content version 6: a Steward and any
     assert cc.slots == ("steward", "any")
-    assert cc.upkeep == (Step("vp", 1), Step("gain", {"toolkits": 1}))
+    # content version 11: 1 VP or 2 resources, not 1 VP and 1 Toolkit
+    assert cc.upkeep == (Step("choose", ((Step("vp", 1),), (Step("gain", {"resources": 2}),))),)
     assert by_id(catalog, "surface_elevator").slots == ("pioneer", "engineer")  # version 6
     assert by_id(catalog, "machine_shop").slots == ("any",)  # version 6
 
@@ -221,7 +224,7 @@ def test_named_buildings(catalog):
     assert (per.args["every"], per.args["max"]) == (1, 3)
     assert per.args["effect"] == (Step("vp", 2),)
 
-    assert by_id(catalog, "ice_cathedral").scoring == (Step("vp", 7),)  # version 3: 8 -> 7
+    assert by_id(catalog, "ice_cathedral").scoring == (Step("vp", 6),)  # version 3: 7; 11: 6
     gr = by_id(catalog, "governors_residence")
     assert gr.slots == ("steward", "steward")
     assert gr.scoring == (Step("vp", 5),)  # version 3: 7 -> 6; version 7: 6 -> 5
@@ -704,8 +707,9 @@ def test_version_9_changed_the_colony_hall_and_survey_contract():
                                                                source=catalog.by_id[event].source)
 
 
-def test_version_10_changed_the_supply_depot_and_the_expedition_hub(catalog):
-    """Content version 10 (docs/balance.md, "What version 10 changed"): the Supply Depot gives
+def test_version_10_changed_the_supply_depot_and_the_expedition_hub():
+    """Content version 10 (docs/balance.md, "What version 10 changed"), in its frozen copy: the
+    Supply Depot gives
     1 Mineral and 1 Toolkit at Upkeep, not 3 more Toolkits a die at the Outfitter, and the
     Expedition Hub's owner gains 2 badges at each badge award, not 1 (its send and return
     rules as they were), each tagged with the change and its evidence, and nothing else
@@ -713,6 +717,7 @@ def test_version_10_changed_the_supply_depot_and_the_expedition_hub(catalog):
     from artemis.kernel.game import Game
     from artemis.util.paths import content_root
 
+    catalog = load_catalog(base=content_root() / "project" / "base-v10")
     v9 = load_catalog(base=content_root() / "project" / "base-v9")
     changed = {"supply_depot", "expedition_hub"}
     assert _moved_and_tuned(catalog, v9, 10) == (changed, changed)
@@ -732,3 +737,44 @@ def test_version_10_changed_the_supply_depot_and_the_expedition_hub(catalog):
         last = hub.passive.modify[-1]
         assert (last.param, last.mode, last.value) == ("expedition_badges", "add", 1)
         assert hub.slots == old_hub.slots == ("any",)
+
+
+def test_version_11_changed_six_buildings(catalog):
+    """Content version 11 (docs/balance.md, "What version 11 changed"): the six buildings whose
+    claims leaned one way on the studies of versions 8 to 10 (the Machine Shop, Battery Bank,
+    Council Chamber, Survey Station, Ice Cathedral and Cryo Archive), each tagged with the change
+    and its evidence, and nothing else moved; a game of content version 10 still plays the old
+    ones."""
+    from artemis.kernel.game import Game
+    from artemis.util.paths import content_root
+
+    v10 = load_catalog(base=content_root() / "project" / "base-v10")
+    changed = {"machine_shop", "battery_bank", "council_chamber", "survey_station",
+               "ice_cathedral", "cryo_archive"}
+    assert _moved_and_tuned(catalog, v10, 11) == (changed, changed)
+    played = Game.new({"players": 2, "seed": 3, "content_version": 10}).catalog
+    assert [p.version for p in played.packs] == ["10.0.0"]
+    now = catalog.by_id
+    assert now["machine_shop"].upkeep == (Step("choose", (
+        (Step("gain", {"energy": 1, "toolkits": 1}),),
+        (Step("gain", {"minerals": 1, "toolkits": 1}),))),)
+    assert now["machine_shop_2"].upkeep == now["machine_shop"].upkeep  # the copy follows
+    [survey] = now["survey_station"].scoring
+    assert (survey.args["every"], survey.args["max"]) == (1, 2)
+    assert now["survey_station_2"].scoring == now["survey_station"].scoring
+    assert now["ice_cathedral"].scoring == (Step("vp", 6),)
+    assert now["cryo_archive"].slots == ("marine", "steward", "engineer")
+    assert now["cryo_archive"].scoring == (Step("vp", 7),)
+    for was in (v10, played):
+        old = was.by_id
+        assert old["machine_shop"].upkeep == (Step("gain", {"toolkits": 2}),)
+        assert old["council_chamber"].upkeep == (Step("vp", 1), Step("gain", {"toolkits": 1}))
+        [bank] = old["battery_bank"].upkeep
+        assert (bank.args["every"], bank.args["max"]) == (2, 3)
+        [old_survey] = old["survey_station"].scoring
+        assert (old_survey.args["every"], old_survey.args["max"]) == (2, 2)
+        assert old_survey.args["count"] == survey.args["count"] == {"held": {"item": "badges"}}
+        assert old["ice_cathedral"].scoring == (Step("vp", 7),)
+        assert old["cryo_archive"].slots == ("marine", "steward", "any")
+        for tile in changed - {"cryo_archive"}:
+            assert now[tile].slots == old[tile].slots, tile

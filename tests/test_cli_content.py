@@ -85,8 +85,8 @@ def test_list_json_parses():
     assert bb["tile_kind"] == "ocean"
     assert bb["slots"] == ["engineer", "any"]
     assert bb["ability"] == "upkeep"
-    assert bb["effect"] == ("At Upkeep, if fully staffed: gain 1 Energy per 2 Energy held "
-                            "(at most 3 times)")
+    assert bb["effect"] == ("At Upkeep, if fully staffed: gain 1 Energy, then gain 1 Energy "
+                            "per 2 Energy held (at most 2 times)")  # content version 11
     assert by_id["volcanic_extractor_2"]["duplicate_of"] == "volcanic_extractor"
     fd = by_id["first_descent"]
     assert (fd["difficulty"], fd["energy"], fd["minerals"]) == (8, 4, 3)
@@ -126,8 +126,9 @@ def test_show_battery_bank():
     out = result.stdout
     assert "Battery Bank (battery_bank)" in out
     assert "2 slots: engineer, any" in out
-    assert "At Upkeep, if fully staffed: gain 1 Energy per 2 Energy held (at most 3 times)" in out
-    assert "[{per: {count: {held: {item: energy}}, every: 2, max: 3" in out
+    assert ("At Upkeep, if fully staffed: gain 1 Energy, then gain 1 Energy per 2 Energy held "
+            "(at most 2 times)") in out  # content version 11
+    assert "[{gain: {energy: 1}}, {per: {count: {held: {item: energy}}, every: 2, max: 2" in out
     assert "name: research §1; kind + rest RECONSTRUCTED" in out
 
 
@@ -241,7 +242,7 @@ def test_describe_abilities(catalog):
         "After each successful Expedition you had a die on, if fully staffed: gain 1 Energy "
         "and 1 Mineral")
     assert describe_ability(catalog["survey_station"]) == (
-        "At game end, if fully staffed: 1 VP per 2 Expedition badges held (at most 2 times)")
+        "At game end, if fully staffed: 1 VP per Expedition badge held (at most 2 times)")
     # content version 9: the Colony Hall counts Surface buildings; version 8's, every building
     assert describe_ability(catalog["colony_hall"]) == (
         "At game end, if fully staffed: 1 VP per Surface building owned (at most 5 times)")

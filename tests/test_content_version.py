@@ -17,8 +17,10 @@ Stewards hit every player) froze version 7 as ``base-v7`` (tests/data/content-v7
 pays every badge holder 1 VP) froze version 8 as ``base-v8`` (tests/data/content-v8, made at
 734bbd5), and content version 10 (the Supply Depot gives 1 Mineral and 1 Toolkit at Upkeep, and
 the Expedition Hub's owner 2 badges an award) froze version 9 as ``base-v9``
-(tests/data/content-v9, made at 6af1bfe). A further rebalance is played here on a copy of the
-content folder: version 10 frozen as ``base-v10`` and a version 11 with a flatter
+(tests/data/content-v9, made at 6af1bfe), and content version 11 (the six buildings whose
+claims leaned one way on the studies of versions 8 to 10) froze version 10 as ``base-v10``
+(tests/data/content-v10, made at 13ff63b). A further rebalance is played here on a copy of the
+content folder: version 11 frozen as ``base-v11`` and a version 12 with a flatter
 building-count chart."""
 
 from __future__ import annotations
@@ -56,8 +58,9 @@ V6_LOG, V6_SAVE = _recorded(6)
 V7_LOG, V7_SAVE = _recorded(7)
 V8_LOG, V8_SAVE = _recorded(8)
 V9_LOG, V9_SAVE = _recorded(9)
+V10_LOG, V10_SAVE = _recorded(10)
 V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 10 (docs/balance.md)
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 11 (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
 #: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
 V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
@@ -87,6 +90,7 @@ V2_SURFACE_VP = {"greenhouse": 3, "memorial_garden": 4, "customs_house": 5, "sky
 #: versions 3 to 6: each one lower (version 7 lowered two of them again: `V7_SURFACE_VP`)
 V6_SURFACE_VP = {tile: vp - 1 for tile, vp in V2_SURFACE_VP.items()}
 V7_SURFACE_VP = {**V6_SURFACE_VP, "governors_residence": 5, "radio_telescope": 6}
+V11_SURFACE_VP = {**V7_SURFACE_VP, "ice_cathedral": 6}  # docs/balance.md, version 11
 
 
 def _surface_vp(game) -> dict:
@@ -176,11 +180,32 @@ V10_ROWS = {**V7_ROWS, "supply_depot": [("gain", {"minerals": 1, "toolkits": 1})
 V9_HUB = [("expedition_send_from", "add", "this_building"),
           ("expedition_return_to", "set", "this_building")]
 V10_HUB = [*V9_HUB, ("expedition_badges", "add", 1)]
+#: what content version 11 changed (docs/balance.md, "What version 11 changed"): the Machine
+#: Shop's and the Council Chamber's upkeep (`V11_TILES`), the Ice Cathedral's VP
+#: (`V11_SURFACE_VP`), and these: the Battery Bank's upkeep, the Survey Station's scoring and
+#: the Cryo Archive's slots (`_v11`), versions 3 to 10 and version 11
+V11_TILES = {
+    **V6_TILES,
+    "machine_shop": (("any",), [("choose", [[("gain", {"energy": 1, "toolkits": 1})],
+                                            [("gain", {"minerals": 1, "toolkits": 1})]])]),
+    "council_chamber": (("steward", "any"), [("choose", [[("vp", 1)],
+                                                         [("gain", {"resources": 2})]])]),
+}
+ENERGY = {"held": {"item": "energy"}}
+BADGES = {"held": {"item": "badges"}}
+V10_OTHERS = {"battery_bank": [("per", ENERGY, 2, 3, [("gain", {"energy": 1})])],
+              "survey_station": [("per", BADGES, 2, 2, [("vp", 1)])],
+              "cryo_archive": ("marine", "steward", "any")}
+V11_OTHERS = {"battery_bank": [("gain", {"energy": 1}),
+                               ("per", ENERGY, 2, 2, [("gain", {"energy": 1})])],
+              "survey_station": [("per", BADGES, 1, 2, [("vp", 1)])],
+              "cryo_archive": ("marine", "steward", "engineer")}
 
 
 def _steps(steps) -> list:
-    return [(s.op, s.args["every"], s.args["max"]) if s.op == "per" else (s.op, s.args)
-            for s in steps]  # a FrozenMap equals the dict of its items
+    return [(s.op, s.args["every"], s.args["max"]) if s.op == "per"
+            else (s.op, [_steps(option) for option in s.args]) if s.op == "choose"
+            else (s.op, s.args) for s in steps]  # a FrozenMap equals the dict of its items
 
 
 def _rows(game) -> dict:
@@ -247,6 +272,15 @@ def _hall_and_survey(game) -> dict:
             "survey_contract": (clause.target, _deep_steps(clause.effect))}
 
 
+def _v11(game) -> dict:
+    """The three items of `V11_OTHERS` as plain data: the Battery Bank's upkeep, the Survey
+    Station's scoring and the Cryo Archive's slots."""
+    by_id = game.catalog.by_id
+    return {"battery_bank": _deep_steps(by_id["battery_bank"].upkeep),
+            "survey_station": _deep_steps(by_id["survey_station"].scoring),
+            "cryo_archive": tuple(by_id["cryo_archive"].slots)}
+
+
 def _vault(game) -> dict:
     """The Mineral Vault's scoring rule, as plain data."""
     step = game.catalog.by_id["mineral_vault"].scoring[0]
@@ -257,14 +291,14 @@ def _vault(game) -> dict:
 @pytest.fixture
 def rebalance(tmp_path, monkeypatch):
     """A function that switches this process to a further rebalance: the content folder
-    copied, today's base frozen as ``project/base-v10``, the base's building-count chart
-    flattened and its version 11.0.0, the Project's content version 11, a fresh default plugin
+    copied, today's base frozen as ``project/base-v11``, the base's building-count chart
+    flattened and its version 12.0.0, the Project's content version 12, a fresh default plugin
     host and empty catalog caches."""
     def switch():
         root = tmp_path / "content"
         shutil.copytree(paths.content_root(), root)
         project = root / "project"
-        shutil.copytree(project / "base", project / "base-v10")
+        shutil.copytree(project / "base", project / "base-v11")
         board = project / "base" / "board.yaml"
         text = board.read_text(encoding="utf-8")
         for count, vp in OLD_CHART.items():
@@ -273,9 +307,9 @@ def rebalance(tmp_path, monkeypatch):
         board.write_text(text, encoding="utf-8")
         manifest = project / "base" / "expansion.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace(
-            "version: 10.0.0", "version: 11.0.0"), encoding="utf-8")
+            "version: 11.0.0", "version: 12.0.0"), encoding="utf-8")
         monkeypatch.setattr(paths, "content_root", lambda: root)
-        monkeypatch.setattr(ProjectRuleset, "content_version", 11)
+        monkeypatch.setattr(ProjectRuleset, "content_version", 12)
         monkeypatch.setattr(game_module, "_CATALOGS", {})
         monkeypatch.setattr(game_module, "_TARGETS", {})
         monkeypatch.setattr(CONTENT, "_default", None)
@@ -285,43 +319,55 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
-#: per content version 3 to 10: its rows, tiles (None: not checked), shapes, Surface VP, the
-#: two Events' targets, the Colony Hall and Survey Contract, and the Expedition Hub's passive
+#: per content version 3 to 11: its rows, tiles (None: not checked), shapes, Surface VP, the
+#: two Events' targets, the Colony Hall and Survey Contract, the Expedition Hub's passive, and
+#: the three other items version 11 changed
 FROZEN = {
-    10: (V10_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V9_HALL_SURVEY, V10_HUB),
-    9: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V9_HALL_SURVEY, V9_HUB),
-    8: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V8_HALL_SURVEY, V9_HUB),
-    7: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB),
-    6: (V6_ROWS, V6_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB),
-    5: (V5_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB),
-    4: (V4_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB),
-    3: (V3_ROWS, None, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB)}
+    11: (V10_ROWS, V11_TILES, V7_SHAPES, V11_SURFACE_VP, V8_TARGETS, V9_HALL_SURVEY, V10_HUB,
+         V11_OTHERS),
+    10: (V10_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V9_HALL_SURVEY, V10_HUB,
+         V10_OTHERS),
+    9: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V9_HALL_SURVEY, V9_HUB,
+        V10_OTHERS),
+    8: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V8_HALL_SURVEY, V9_HUB,
+        V10_OTHERS),
+    7: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
+        V10_OTHERS),
+    6: (V6_ROWS, V6_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
+        V10_OTHERS),
+    5: (V5_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
+        V10_OTHERS),
+    4: (V4_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
+        V10_OTHERS),
+    3: (V3_ROWS, None, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
+        V10_OTHERS)}
 
 
 def _plays_its_own_values(game, version: int) -> None:
     """``game`` plays content version ``version``'s values, as `FROZEN` has them."""
-    rows, tiles, shapes, surface_vp, targets, hall_and_survey, hub = FROZEN[version]
+    rows, tiles, shapes, surface_vp, targets, hall_and_survey, hub, others = FROZEN[version]
     assert _rows(game) == rows and _shapes(game) == shapes and _surface_vp(game) == surface_vp
     assert _targets(game) == targets and _hall_and_survey(game) == hall_and_survey
-    assert _hub(game) == hub
+    assert _hub(game) == hub and _v11(game) == others
     if tiles is not None:
         assert _tiles(game) == tiles
 
 
 @pytest.mark.parametrize("version", sorted(FROZEN, reverse=True))
-def test_content_versions_3_to_10_play_their_own_values(version):
+def test_content_versions_3_to_11_play_their_own_values(version):
     game = Game.new({"players": 2, "seed": 3, "content_version": version})
     assert [p.version for p in game.catalog.packs] == [f"{version}.0.0"]
     _plays_its_own_values(game, version)
 
 
-def test_a_new_game_plays_content_version_10_and_older_versions_play_their_frozen_copies():
+def test_a_new_game_plays_content_version_11_and_older_versions_play_their_frozen_copies():
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == ProjectRuleset.content_version == 10
-    assert [p.version for p in new.catalog.packs] == ["10.0.0"]
-    assert _rows(new) == V10_ROWS and _tiles(new) == V6_TILES and _shapes(new) == V7_SHAPES
-    assert _surface_vp(new) == V7_SURFACE_VP and _targets(new) == V8_TARGETS
+    assert new.config.content_version == ProjectRuleset.content_version == 11
+    assert [p.version for p in new.catalog.packs] == ["11.0.0"]
+    assert _rows(new) == V10_ROWS and _tiles(new) == V11_TILES and _shapes(new) == V7_SHAPES
+    assert _surface_vp(new) == V11_SURFACE_VP and _targets(new) == V8_TARGETS
     assert _hall_and_survey(new) == V9_HALL_SURVEY and _hub(new) == V10_HUB
+    assert _v11(new) == V11_OTHERS
     v2 = Game.new({"players": 2, "seed": 3, "content_version": 2})
     assert [p.version for p in v2.catalog.packs] == ["2.0.0"]
     assert _surface_vp(v2) == V2_SURFACE_VP
@@ -434,9 +480,10 @@ def test_a_log_and_a_save_of_content_version_3_replay_identically():
     (7, V7_LOG, V7_SAVE, {"0": 24, "1": -1}),
     (8, V8_LOG, V8_SAVE, {"0": 24, "1": -1}),
     (9, V9_LOG, V9_SAVE, {"0": 24, "1": -1}),
+    (10, V10_LOG, V10_SAVE, {"0": 24, "1": -1}),
 ])
-def test_a_log_and_a_save_of_content_version_4_to_9_replay_identically(version, log, save,
-                                                                        totals):
+def test_a_log_and_a_save_of_content_version_4_to_10_replay_identically(version, log, save,
+                                                                         totals):
     lines = log.read_text().splitlines()
     header = json.loads(lines[0])
     assert header["content_version"] == version
@@ -448,7 +495,7 @@ def test_a_log_and_a_save_of_content_version_4_to_9_replay_identically(version, 
     assert game.config.content_version == version
     # its rows, the Ocean tiles version 6 changed, the tiles version 7 changed besides its rows,
     # the two Events' targets version 8 changed, the Colony Hall and Survey Contract version 9
-    # changed and the two Ocean tiles version 10 changed
+    # changed, the two Ocean tiles version 10 changed and the six buildings version 11 changed
     _plays_its_own_values(game, version)
     assert len(game.actions) == 40
     bots = loaded.bots
@@ -462,30 +509,30 @@ def test_a_log_and_a_save_of_content_version_4_to_9_replay_identically(version, 
                      ["greedy", "random"]).result == game.result
 
 
-def test_a_further_rebalance_keeps_version_10_files_replaying(rebalance, tmp_path):
+def test_a_further_rebalance_keeps_version_11_files_replaying(rebalance, tmp_path):
     from artemis.records.log import write_log
 
     config = GameConfig(players=2, seed=3)
     kinds = ["greedy", "random"]
     game = play_game(config, kinds)
-    log = tmp_path / "v10.jsonl"
+    log = tmp_path / "v11.jsonl"
     write_log(game, str(log), kinds)  # a str path as well as a Path
-    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 10
+    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 11
     rebalance()
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == 11 and _chart(new) == NEW_CHART
+    assert new.config.content_version == 12 and _chart(new) == NEW_CHART
     parsed = parse_log(log.read_text(), str(log))
-    assert parsed.config["content_version"] == 10 and verify(parsed) is None
+    assert parsed.config["content_version"] == 11 and verify(parsed) is None
     for older in (V1_LOG, V2_LOG, V3_LOG, V4_LOG, V5_LOG, V6_LOG, V7_LOG, V8_LOG,
-                  V9_LOG):  # and versions 1's to 9's
+                  V9_LOG, V10_LOG):  # and versions 1's to 10's
         assert verify(parse_log(older.read_text(), str(older))) is None
 
 
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
-    with pytest.raises(ConfigError, match=r"content_version 11 is not a content version of "
-                                          r"The Artemis Project: this engine plays 1 to 10 "
+    with pytest.raises(ConfigError, match=r"content_version 12 is not a content version of "
+                                          r"The Artemis Project: this engine plays 1 to 11 "
                                           r"\(a later one needs a newer artemis"):
-        Game.new({"players": 2, "seed": 1, "content_version": 11})
+        Game.new({"players": 2, "seed": 1, "content_version": 12})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})
     root = rebalance()
@@ -506,24 +553,24 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
                 "5", "--workers", "1", "--game-timeout", "0", *extra]
         return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
 
-    old, new = tmp_path / "v1.json", tmp_path / "v10.json"
+    old, new = tmp_path / "v1.json", tmp_path / "v11.json"
     played = run("--content-version", "1", out=old)
     assert played.exit_code == 0
     # the plain report says which content the games played
     assert "run seed 5, content version 1 (base 1.0.0): 2 finished" in played.output
     assert run("--start", "2", out=new).exit_code == 0
-    v1, v10 = json.loads(old.read_text()), json.loads(new.read_text())
-    assert v1["config"]["content_version"] == 1 and v10["config"]["content_version"] == 10
+    v1, v11 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v11["config"]["content_version"] == 11
     assert [(p["id"], p["version"]) for p in v1["config"]["packs"]] == [("base", "1.0.0")]
-    assert [(p["id"], p["version"]) for p in v10["config"]["packs"]] == [("base", "10.0.0")]
+    assert [(p["id"], p["version"]) for p in v11["config"]["packs"]] == [("base", "11.0.0")]
     # each base's own files (docs/simulate.md, "Index ranges and merging")
-    assert v1["config"]["packs"][0]["digest"] != v10["config"]["packs"][0]["digest"]
+    assert v1["config"]["packs"][0]["digest"] != v11["config"]["packs"][0]["digest"]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert f"its config's 'content_version' is 10, report 1 ({old})'s 1" in merged.output
-    bad = run("--content-version", "11")
+    assert f"its config's 'content_version' is 11, report 1 ({old})'s 1" in merged.output
+    bad = run("--content-version", "12")
     assert bad.exit_code == 2
-    assert "content_version 11 is not a content version of The Artemis Project" in bad.output
+    assert "content_version 12 is not a content version of The Artemis Project" in bad.output
 
 
 def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_path):
@@ -545,16 +592,16 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     assert json.loads(flagged.stdout)["players"] == json.loads(result.stdout)["players"]
     over = play(old, "--content-version", "2")
     assert json.loads(over.stdout)["config"]["content_version"] == 2
-    newer = tmp_path / "v11.yaml"
-    newer.write_text("players: 2\ncontent_version: 11\n", encoding="utf-8")
+    newer = tmp_path / "v12.yaml"
+    newer.write_text("players: 2\ncontent_version: 12\n", encoding="utf-8")
     bad = play(newer)
     assert bad.exit_code == 1
     [problem] = json.loads(bad.stdout)  # --json: the problems as JSON
     assert {k: problem[k] for k in ("file", "line", "code", "hint")} == {
         "file": str(newer), "line": 2, "code": "E205",
-        "hint": "give 1 to 10, or leave it out for the current one"}
-    assert problem["message"].startswith("content_version 11 is not a content version of The "
-                                         "Artemis Project: this engine plays 1 to 10")
+        "hint": "give 1 to 11, or leave it out for the current one"}
+    assert problem["message"].startswith("content_version 12 is not a content version of The "
+                                         "Artemis Project: this engine plays 1 to 11")
 
 
 def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
@@ -591,7 +638,7 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
         verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))
 
 
-@pytest.mark.parametrize("version", [0, -2, 11])
+@pytest.mark.parametrize("version", [0, -2, 12])
 def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path, version):
     from typer.testing import CliRunner
 
@@ -607,7 +654,7 @@ def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path,
     loaded = CliRunner().invoke(app, ["play", "--load", str(saved), "--quiet"])
     assert loaded.exit_code != 0
     assert (f"field /config/content_version: content_version {version} is not a content "
-            "version of The Artemis Project: this engine plays 1 to 10") in loaded.output
+            "version of The Artemis Project: this engine plays 1 to 11") in loaded.output
     assert "Traceback" not in loaded.output
 
 
@@ -635,18 +682,18 @@ def test_content_show_and_list_read_an_older_content_version():
     shown = runner.invoke(app, ["content", "show", "manufactory", "--content-version", "2"])
     assert shown.stdout.startswith("content version 2 (base 2.0.0)\n")
     assert "pay 2 Minerals" in shown.stdout
-    bad = runner.invoke(app, ["content", "list", "--content-version", "11"])
+    bad = runner.invoke(app, ["content", "list", "--content-version", "12"])
     assert bad.exit_code == 2
-    assert ("--content-version 11: content_version 11 is not a content version of The Artemis "
-            "Project: this engine plays 1 to 10") in bad.output
+    assert ("--content-version 12: content_version 12 is not a content version of The Artemis "
+            "Project: this engine plays 1 to 11") in bad.output
     assert "Traceback" not in bad.output
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
     ("content_version", "5", 'expected a whole number, got "5" (The Artemis Project plays '
-                             'content_version 1 to 10)'),
+                             'content_version 1 to 11)'),
     ("content_version", 2.5, "expected a whole number, got 2.5 (The Artemis Project plays "
-                             "content_version 1 to 10)"),
+                             "content_version 1 to 11)"),
     ("rules_version", None, "expected a whole number, got null (The Artemis Project plays "
                             "rules_version 1 to 2)"),
 ])
@@ -674,14 +721,14 @@ def test_play_names_an_older_content_version_above_its_account():
     assert old.exit_code == 0, old.output
     assert old.stdout.startswith("content version 5 (base 5.0.0)\nP0 (random): ")
     last = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet",
-                               "--content-version", "9"])  # the version 10 froze
+                               "--content-version", "10"])  # the version 11 froze
     assert last.exit_code == 0, last.output
-    assert last.stdout.startswith("content version 9 (base 9.0.0)\nP0 (random): ")
+    assert last.stdout.startswith("content version 10 (base 10.0.0)\nP0 (random): ")
     account = runner.invoke(app, ["play", "--players", "2", "--seed", "3",
                                   "--content-version", "1"])
     assert account.stdout.startswith("content version 1 (base 1.0.0)\n── Round 1 ")
     new = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet"])
-    assert new.stdout.startswith("content version 10 (base 10.0.0)\nP0 (random): ")  # today's
+    assert new.stdout.startswith("content version 11 (base 11.0.0)\nP0 (random): ")  # today's
     # a replay says it too: the version its log played, above the same account
     replayed = runner.invoke(app, ["replay", str(V9_LOG)])
     assert replayed.exit_code == 0, replayed.output

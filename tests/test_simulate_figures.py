@@ -343,13 +343,13 @@ def test_merge_refuses_reports_of_another_run_or_repeated_games(tmp_path):
             in result.stderr)
     # a range played on another content version (before a rebalance) is another run
     data = json.loads(paths["c"].read_text())
-    assert data["config"]["content_version"] == 10 and data["config"]["rules_version"] == 2
+    assert data["config"]["content_version"] == 11 and data["config"]["rules_version"] == 2
     data["config"]["start"], data["config"]["content_version"] = 2, 1
     (tmp_path / "v1.json").write_text(json.dumps(data))
     result = invoke("simulate", "merge", str(paths["a"]), str(tmp_path / "v1.json"))
     assert result.exit_code == 1
     assert (f"report 2 ({tmp_path / 'v1.json'}) is of another run: its config's "
-            f"'content_version' is 1, report 1 ({paths['a']})'s 10") in result.stderr
+            f"'content_version' is 1, report 1 ({paths['a']})'s 11") in result.stderr
     (tmp_path / "bad.json").write_text("{not json")
     result = invoke("simulate", "merge", str(paths["a"]), str(tmp_path / "bad.json"))
     assert result.exit_code == 1 and "is not JSON" in result.stderr

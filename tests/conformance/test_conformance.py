@@ -440,7 +440,13 @@ def test_the_projects_score_bounds_and_the_odysseys_reason_for_none():
 
     project = registered()["project"]
     assert [project.tools.score_bounds({"players": n}) for n in (2, 3, 4, 5)] == [
-        (-4, 297), (-4, 315), (-4, 333), (-4, 351)]
+        (-4, 296), (-4, 314), (-4, 332), (-4, 350)]
+    # versions 9 and 10's are 1 higher: content version 11's Ice Cathedral scores 6 VP, not 7
+    # (its other changes keep each tile's most: the Council Chamber 1 VP a round, the Survey
+    # Station 2 VP)
+    for version in (9, 10):
+        assert [project.tools.score_bounds({"players": n, "content_version": version})
+                for n in (2, 3, 4, 5)] == [(-4, 297), (-4, 315), (-4, 333), (-4, 351)]
     # version 8's are 6 higher: its Survey Contract, the Event of the most VP, paid 2 VP, not
     # version 9's 1, over the 6 rounds (the Colony Hall's at most 5 VP is as it was)
     assert [project.tools.score_bounds({"players": n, "content_version": 8})

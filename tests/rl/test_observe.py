@@ -135,10 +135,11 @@ def test_vp_margin_needs_score_bounds_and_two_players():
     project = get_game("project")
     r = reward("vp_margin", project, {"game": "project", "players": 3}, 3)
     rows = [{"seat": 0, "vp": 40}, {"seat": 1, "vp": 10}, {"seat": 2, "vp": 10}]
-    # the margin over the bounds' span: -4 to 315 at 3 players (docs/design.md); content
+    # the margin over the bounds' span: -4 to 314 at 3 players (docs/design.md); content
     # version 9 took 6 off the top: Survey Contract, the Event of the most VP, pays 1 VP, not 2,
-    # over the 6 rounds (-4 to 321 with version 8)
-    assert r.returns({"players": rows}) == pytest.approx([20 / 319, -10 / 319, -10 / 319])
+    # over the 6 rounds (-4 to 321 with version 8), and version 11 1 more: the Ice Cathedral's
+    # 6 VP, not 7 (-4 to 315 with versions 9 and 10)
+    assert r.returns({"players": rows}) == pytest.approx([20 / 318, -10 / 318, -10 / 318])
     old = reward("vp_margin", project, {"game": "project", "players": 3, "content_version": 8}, 3)
     assert old.returns({"players": rows}) == pytest.approx([20 / 325, -10 / 325, -10 / 325])
     with pytest.raises(ValueError, match="vp_margin reward needs score bounds: The Artemis "

@@ -59,15 +59,15 @@ UPKEEP = {
     "volcanic_extractor": (0, 2, 0, 0, 0),
     "geothermal_tap": (2, 0, 0, 0, 0),
     "kelp_farm": (1, 0, 1, 0, 0),
-    "machine_shop": (0, 0, 2, 0, 0),
+    "machine_shop": (1, 0, 1, 0, 0),  # content version 11: 1 Toolkit and 1 Energy or Mineral
     "surface_elevator": (0, 0, 0, 0, 1),
     "deep_trawler": (2, 0, 0, 0, 0),
     "crystal_foundry": (0, 2, 1, 0, 0),
-    "battery_bank": (1, 0, 0, 0, 0),  # 3 Energy held: 3 // 2 = 1
+    "battery_bank": (3, 0, 0, 0, 0),  # content version 11: 1, then 3 + 1 held: 4 // 2 = 2
     "manufactory": (1, -1, 0, 1, 0),  # content version 6: pays 1 for 1 VP, 1 Energy back
     "hydrolysis_plant": (2, 1, 0, 0, 0),
     "research_lab": (1, 0, 0, 1, 0),
-    "council_chamber": (0, 0, 1, 1, 0),  # content version 6: 1 VP and 1 Toolkit
+    "council_chamber": (0, 0, 0, 1, 0),  # content version 11: 1 VP or 2 resources
     "supply_depot": (0, 1, 1, 0, 0),  # content version 10: 1 Mineral and 1 Toolkit
 }
 
@@ -118,8 +118,34 @@ def test_kelp_farm_resources_split():
     assert (p.energy, p.minerals, p.toolkits) == (3, 4, 2)
 
 
-@pytest.mark.parametrize(("energy", "gained"), [(0, 0), (1, 0), (5, 2), (6, 3), (11, 3)])
-def test_battery_bank_per_two_energy_held_max_3(energy, gained):
+def test_machine_shop_toolkit_and_a_choice_of_energy_or_minerals():
+    # content version 11: 1 Toolkit with 1 Energy or 1 Mineral (version 6 to 10: 2 Toolkits)
+    g = blank()
+    p = g.state.players[0]
+    own(g, 0, "machine_shop", [0, 0, 0, 1])
+    before = (p.energy, p.minerals, p.toolkits)
+    run(g, ("activate", 0), answers=["activate:0"])
+    assert ids(g) == ["choose:0", "choose:1"]
+    g.apply("choose:1")
+    assert (p.energy, p.minerals, p.toolkits) == (before[0], before[1] + 1, before[2] + 1)
+
+
+def test_council_chamber_one_vp_or_two_resources():
+    # content version 11: 1 VP, or 2 resources (version 6 to 10: 1 VP and 1 Toolkit)
+    g = blank()
+    p = g.state.players[0]
+    own(g, 0, "council_chamber", staff_for(g, "council_chamber"))
+    e, m, tk, vp = p.energy, p.minerals, p.toolkits, p.vp
+    run(g, ("activate", 0), answers=["activate:0"])
+    assert ids(g) == ["choose:0", "choose:1"]
+    g.apply("choose:1")
+    finish(g)  # the 2 resources' split: the first answer, all Energy
+    assert (p.energy, p.minerals, p.toolkits, p.vp) == (e + 2, m, tk, vp)
+
+
+# content version 11: 1 Energy, then 1 more a 2 held (the new one counted) at most 2 times
+@pytest.mark.parametrize(("energy", "gained"), [(0, 1), (1, 2), (3, 3), (5, 3), (11, 3)])
+def test_battery_bank_one_energy_then_one_a_two_held_max_2(energy, gained):
     g = blank()
     p = g.state.players[0]
     p.energy = energy
@@ -365,12 +391,12 @@ SURFACE = {  # content version 3: the fixed values and the Barracks' base 1 VP l
     # before 3 of its 4 Marines (2 VP each), the Governor's Residence 5 and the Radio
     # Telescope 6, the Mag-Rail 2 a 5 of 8 colonists (was a 4: 4 VP); version 9: the Colony
     # Hall 1 a Surface building, itself alone (the Tap and the Kelp Farm are Ocean tiles; was 1
-    # a building: 3)
+    # a building: 3); version 11: the Ice Cathedral 6 (was 7)
     "greenhouse": 2, "survey_station": 2, "memorial_garden": 3, "settlers_lodge": 4,
     "customs_house": 4, "skyport": 5, "defense_grid": 3, "jupiter_observatory": 3,
     "engineering_guild": 3, "power_plant": 3, "mineral_vault": 3, "colony_hall": 1,
     "explorers_club": 5, "marine_barracks": 6, "threshold_control": 2,
-    "governors_residence": 5, "mag_rail_terminal": 2, "ice_cathedral": 7,
+    "governors_residence": 5, "mag_rail_terminal": 2, "ice_cathedral": 6,
     "radio_telescope": 6, "cryo_archive": 7,
 }
 
@@ -465,10 +491,21 @@ def test_surface_caps():
     g = blank()
     p = g.state.players[0]
     p.badges, p.energy = 20, 30
-    own(g, 0, "survey_station", [1, 0, 0, 0])  # 20 // 2 = 10, max 2 (content version 3)
+    own(g, 0, "survey_station", [1, 0, 0, 0])  # 1 a badge, 20, max 2 (content version 3, 11)
     own(g, 0, "explorers_club", [0, 0, 2, 0])  # 2 + 20, max 3 (content version 4)
     own(g, 0, "power_plant", [0, 2, 0, 0])  # 15, max 5 (content version 3)
     assert final_scores(g)[0]["surface_buildings"] == 2 + (2 + 3) + 5
+
+
+@pytest.mark.parametrize(("version", "badges", "vp"), [
+    (11, 0, 0), (11, 1, 1), (11, 2, 2), (11, 5, 2),  # content version 11: 1 VP a badge
+    (10, 1, 0), (10, 2, 1), (10, 4, 2), (10, 5, 2),  # versions 3 to 10: 1 VP a 2 badges
+])
+def test_survey_station_vp_per_badge_at_most_2(version, badges, vp):
+    g = blank() if version == 11 else blank(content_version=version)
+    g.state.players[0].badges = badges
+    own(g, 0, "survey_station", [1, 0, 0, 0])
+    assert final_scores(g)[0]["surface_buildings"] == vp
 
 
 def test_ocean_tiles_score_nothing_at_step_2():
