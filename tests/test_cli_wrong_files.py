@@ -30,7 +30,7 @@ def files(tmp_path_factory) -> dict[str, Path]:
     out = {"save": folder / "game.json", "log": folder / "game.jsonl",
            "config": folder / "game.yaml", "content": folder / "buildings.yaml",
            "manifest": folder / "pack" / "expansion.yaml",
-           "scenario": folder / "scenario.yaml"}
+           "scenario": folder / "scenario.yaml", "report": folder / "report.json.gz"}
     write_save(out["save"], game, ["random", "random"], None,
                make_bots(config, ["random", "random"]))
     write_log(game, out["log"], ["random", "random"])
@@ -39,6 +39,10 @@ def files(tmp_path_factory) -> dict[str, Path]:
     out["manifest"].parent.mkdir()
     shutil.copy(REEF / "expansion.yaml", out["manifest"])
     shutil.copy(sorted((ROOT / "tests" / "scenarios").glob("*.yaml"))[0], out["scenario"])
+    made = CliRunner().invoke(app, ["simulate", "--players", "2", "--games", "2", "--bots",
+                                    "random", "--seed", "5", "--workers", "1",
+                                    "--game-timeout", "0", "--out", str(out["report"])])
+    assert made.exit_code == 0, made.output
     return out
 
 
@@ -62,6 +66,25 @@ def test_replay_of_a_save_says_it_is_a_save_and_how_to_continue_it(files):
                              f"{files['save']}`\n")
 
 
+def test_a_report_plain_or_gzipped_is_told_and_named_with_the_command_that_prints_it(files,
+                                                                                  tmp_path):
+    import gzip
+
+    plain = tmp_path / "report.json"
+    plain.write_bytes(gzip.decompress(files["report"].read_bytes()))
+    assert file_kind(plain) == file_kind(files["report"]) == "report"
+    for path in (files["report"], plain):
+        result = _run("replay", str(path))
+        assert result.exit_code == 2
+        assert result.stderr == (f"error: {path} is a simulate report (written by `artemis "
+                                 "simulate --out`), not a game log: print its tables with "
+                                 f"`artemis simulate merge {path}`\n")
+    # a gzip file that is not a report, or is cut short, is no kind
+    (tmp_path / "other.gz").write_bytes(gzip.compress(b"hello"))
+    (tmp_path / "cut.gz").write_bytes(files["report"].read_bytes()[:20])
+    assert file_kind(tmp_path / "other.gz") is None and file_kind(tmp_path / "cut.gz") is None
+
+
 def test_play_load_of_a_config_says_it_is_a_config_and_how_to_play_it(files):
     result = _run("play", "--load", str(files["config"]))
     assert result.exit_code == 2
@@ -76,6 +99,7 @@ def test_play_load_of_a_config_says_it_is_a_config_and_how_to_play_it(files):
     (("replay",), "config", "play it with `artemis play --config"),
     (("replay",), "content", "check it with `artemis validate"),
     (("play", "--load"), "scenario", "run it with `artemis scenario run"),
+    (("play", "--load"), "report", "print its tables with `artemis simulate merge"),
 ])
 def test_other_wrong_kinds_name_their_command(files, args, kind, said):
     result = _run(*args, str(files[kind]))

@@ -164,7 +164,8 @@ _COMMAND_FOR = {"save": ("artemis play --load", "continue it"),
                 "config": ("artemis play --config", "play it"),
                 "scenario": ("artemis scenario run", "run it"),
                 "content": ("artemis validate", "check it"),
-                "manifest": ("artemis validate", "check its pack")}
+                "manifest": ("artemis validate", "check its pack"),
+                "report": ("artemis simulate merge", "print its tables")}
 
 
 def other_kind(path: Path, expected: str) -> tuple[str, str] | None:

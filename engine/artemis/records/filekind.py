@@ -8,8 +8,10 @@ still checks it in full.
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
+import zlib
 from pathlib import Path
 
 #: How much of a file is looked at.
@@ -23,7 +25,11 @@ KINDS = {
     "scenario": "a scenario file",
     "content": "a content file",
     "manifest": "a content pack manifest",
+    "report": "a simulate report (written by `artemis simulate --out`)",
 }
+
+#: The first bytes of a gzip file (RFC 1952): `simulate --out NAME.gz` writes reports so.
+_GZIP_MAGIC = b"\x1f\x8b"
 
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:", re.MULTILINE)
 
@@ -33,14 +39,20 @@ def file_kind(path: str | Path) -> str | None:
     cannot be read or is not text.
 
     - ``save``: JSON whose opening object has ``"format": "artemis-save"``;
+    - ``report``: JSON, plain or gzipped, whose opening object has a ``"format"`` of
+      ``"artemis-simulate/N"`` (docs/simulate.md);
     - ``log``: JSON lines, the first an object with ``"type": "game"``;
     - YAML by its top-level keys: ``kind`` and ``items`` a content file; ``files`` and
       ``provenance`` a manifest; ``scenario`` (one scenario) or ``scenarios`` (a list of them)
       a scenario file (docs/scenarios.md); ``players`` with none of those a game config."""
     try:
         with open(path, "rb") as f:
-            head = f.read(HEAD_BYTES).decode("utf-8", errors="strict")
-    except (OSError, UnicodeDecodeError):
+            raw = f.read(HEAD_BYTES)
+        if raw.startswith(_GZIP_MAGIC):  # only a report is written gzipped
+            with gzip.open(path, "rb") as f:
+                raw = f.read(HEAD_BYTES)
+        head = raw.decode("utf-8", errors="strict")
+    except (OSError, EOFError, zlib.error, UnicodeDecodeError):
         return None
     text = head.lstrip("\ufeff \t\r\n")
     if text.startswith("{"):
@@ -53,6 +65,8 @@ def file_kind(path: str | Path) -> str | None:
             return "log"
         if re.search(r'"format"\s*:\s*"artemis-save"', text[:4096]):
             return "save"
+        if re.search(r'"format"\s*:\s*"artemis-simulate/', text[:4096]):
+            return "report"
         return None
     keys = set(_TOP_KEY.findall(text))
     if {"kind", "items"} <= keys:

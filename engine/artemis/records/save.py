@@ -593,15 +593,18 @@ def restore(data: dict, host=None, source: str = "<save>",
                         f"{type(exc).__name__}: {exc}") from None
     saved_hash, now = data["content"]["sha256"], content_hash(game.catalog)
     if saved_hash != now:
+        from artemis.records.log import content_record
+
         packs = ", ".join(data["content"]["packs"]) or "none"
-        packs_now = game.catalog.packs
         plugins = ", ".join(f"{k} {v}" for k, v in data["content"]["plugins"].items())
+        loaded_now = content_record(game)  # named as a log's refusal names them
         raise SaveError(
             f"{source}: content differs from the save's: saved sha256 {saved_hash[:12]}..., "
             f"now {now[:12]}...; the save was made with expansions "
             f"{json.dumps(config['expansions'])}, packs [{packs}]"
             + (f" and plugins [{plugins}]" if plugins else "")
-            + f"; now loaded: packs [{', '.join(f'{p.id} {p.version}' for p in packs_now)}]"
+            + f"; now loaded: packs [{', '.join(loaded_now['packs'])}] and plugins "
+            f"[{', '.join(f'{k} {v}'.strip() for k, v in loaded_now['plugins'].items())}]"
             + edited_version_note(game, data["content"]["packs"],
                                   "content_version" in data["config"]) + also)
     actions = data["actions"]
