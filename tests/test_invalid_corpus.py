@@ -215,7 +215,8 @@ def test_cli_text_format():
     assert match, lines[0]
     assert (match["code"], match["line"], match["col"]) == ("E201", "6", "17")
     assert match["file"].endswith("e201_wrong_type.yaml")
-    assert lines[0].endswith("error[E201]: expected a whole number, got a string 'eight'")
+    assert lines[0].endswith("error[E201]: 'difficulty': expected a whole number, got a "
+                             "string 'eight'")
     assert lines[1].startswith("    hint: ")
     assert lines[-1] == "1 problem found."
 

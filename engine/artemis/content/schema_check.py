@@ -257,7 +257,9 @@ def _convert_all(doc: Document, error: ValidationError, root: dict | None,
             hint = f"write a value after the colon: {name}, for example {example}"
         elif "string" in wants and text is not None:
             hint = f"quote it: \"{text}\" (YAML read it as {_kind(inst)})"
-        return [at(path, "E201", f"expected {name}, got {describe(inst)}", hint)]
+        # the field's name first: the line and column point at the value, not at its key
+        field = f"'{path[-1]}': " if path and isinstance(path[-1], str) else ""
+        return [at(path, "E201", f"{field}expected {name}, got {describe(inst)}", hint)]
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         bound = error.validator_value
         rel = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
