@@ -79,10 +79,16 @@ def test_a_report_plain_or_gzipped_is_told_and_named_with_the_command_that_print
         assert result.stderr == (f"error: {path} is a simulate report (written by `artemis "
                                  "simulate --out`), not a game log: print its tables with "
                                  f"`artemis simulate merge {path}`\n")
-    # a gzip file that is not a report, or is cut short, is no kind
-    (tmp_path / "other.gz").write_bytes(gzip.compress(b"hello"))
-    (tmp_path / "cut.gz").write_bytes(files["report"].read_bytes()[:20])
-    assert file_kind(tmp_path / "other.gz") is None and file_kind(tmp_path / "cut.gz") is None
+    # a gzip file that is not a report, or a report cut short, is named as gzip
+    other, cut = tmp_path / "other.gz", tmp_path / "cut.gz"
+    other.write_bytes(gzip.compress(b"hello"))
+    cut.write_bytes(files["report"].read_bytes()[:20])
+    assert file_kind(other) == file_kind(cut) == "gzip"
+    for path in (other, cut):
+        result = _run("play", "--load", str(path))
+        assert result.exit_code == 2
+        assert result.stderr == (f"error: {path} is a gzip-compressed file, not a save: "
+                                 f"decompress it with `gunzip {path}`\n")
 
 
 def test_play_load_of_a_config_says_it_is_a_config_and_how_to_play_it(files):

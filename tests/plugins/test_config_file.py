@@ -88,6 +88,15 @@ def test_config_errors_are_located(tmp_path, host, text, expected):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("text", ["", "# only a comment\n"])
+def test_an_empty_config_gets_a_config_files_hint(tmp_path, host, text):
+    loaded, [problem] = load_config(write(tmp_path, text), host)
+    assert loaded is None
+    assert (problem.code, problem.line, problem.message) == ("E103", 1, "the file is empty")
+    assert problem.hint == ('a game config is a mapping, at least players: N (docs/errors.md, '
+                            '"E6xx: Game config files")')
+
+
 def test_a_human_seat_without_input_is_a_clean_error(host):
     result = CliRunner().invoke(app, ["play", "--players", "2", "--bots", "human,random"],
                                 input="")

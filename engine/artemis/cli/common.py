@@ -165,7 +165,8 @@ _COMMAND_FOR = {"save": ("artemis play --load", "continue it"),
                 "scenario": ("artemis scenario run", "run it"),
                 "content": ("artemis validate", "check it"),
                 "manifest": ("artemis validate", "check its pack"),
-                "report": ("artemis simulate merge", "print its tables")}
+                "report": ("artemis simulate merge", "print its tables"),
+                "gzip": ("gunzip", "decompress it")}
 
 
 def other_kind(path: Path, expected: str) -> tuple[str, str] | None:

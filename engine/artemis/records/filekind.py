@@ -26,6 +26,7 @@ KINDS = {
     "content": "a content file",
     "manifest": "a content pack manifest",
     "report": "a simulate report (written by `artemis simulate --out`)",
+    "gzip": "a gzip-compressed file",
 }
 
 #: The first bytes of a gzip file (RFC 1952): `simulate --out NAME.gz` writes reports so.
@@ -41,6 +42,8 @@ def file_kind(path: str | Path) -> str | None:
     - ``save``: JSON whose opening object has ``"format": "artemis-save"``;
     - ``report``: JSON, plain or gzipped, whose opening object has a ``"format"`` of
       ``"artemis-simulate/N"`` (docs/simulate.md);
+    - ``gzip``: any other gzip file, or a cut-short one (artemis reads logs, saves and
+      configs uncompressed);
     - ``log``: JSON lines, the first an object with ``"type": "game"``;
     - YAML by its top-level keys: ``kind`` and ``items`` a content file; ``files`` and
       ``provenance`` a manifest; ``scenario`` (one scenario) or ``scenarios`` (a list of them)
@@ -48,11 +51,19 @@ def file_kind(path: str | Path) -> str | None:
     try:
         with open(path, "rb") as f:
             raw = f.read(HEAD_BYTES)
-        if raw.startswith(_GZIP_MAGIC):  # only a report is written gzipped
+    except OSError:
+        return None
+    if raw.startswith(_GZIP_MAGIC):  # only a report is written gzipped
+        try:
             with gzip.open(path, "rb") as f:
-                raw = f.read(HEAD_BYTES)
+                inner = f.read(HEAD_BYTES).decode("utf-8", errors="strict")
+        except (OSError, EOFError, zlib.error, UnicodeDecodeError):
+            return "gzip"
+        found = re.search(r'^\s*\{\s*"format"\s*:\s*"artemis-simulate/', inner)
+        return "report" if found else "gzip"
+    try:
         head = raw.decode("utf-8", errors="strict")
-    except (OSError, EOFError, zlib.error, UnicodeDecodeError):
+    except UnicodeDecodeError:
         return None
     text = head.lstrip("\ufeff \t\r\n")
     if text.startswith("{"):
