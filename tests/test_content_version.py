@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -319,38 +320,45 @@ def rebalance(tmp_path, monkeypatch):
     return switch
 
 
-#: per content version 3 to 11: its rows, tiles (None: not checked), shapes, Surface VP, the
-#: two Events' targets, the Colony Hall and Survey Contract, the Expedition Hub's passive, and
-#: the three other items version 11 changed
-FROZEN = {
-    11: (V10_ROWS, V11_TILES, V7_SHAPES, V11_SURFACE_VP, V8_TARGETS, V9_HALL_SURVEY, V10_HUB,
-         V11_OTHERS),
-    10: (V10_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V9_HALL_SURVEY, V10_HUB,
-         V10_OTHERS),
-    9: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V9_HALL_SURVEY, V9_HUB,
-        V10_OTHERS),
-    8: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V8_TARGETS, V8_HALL_SURVEY, V9_HUB,
-        V10_OTHERS),
-    7: (V7_ROWS, V6_TILES, V7_SHAPES, V7_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
-        V10_OTHERS),
-    6: (V6_ROWS, V6_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
-        V10_OTHERS),
-    5: (V5_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
-        V10_OTHERS),
-    4: (V4_ROWS, V5_TILES, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
-        V10_OTHERS),
-    3: (V3_ROWS, None, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
-        V10_OTHERS)}
+class Values(NamedTuple):
+    """A content version's values of the items issue 28's rebalances changed (``tiles`` None:
+    not checked)."""
+    rows: dict
+    tiles: dict | None
+    shapes: dict
+    surface_vp: dict
+    targets: dict
+    hall_and_survey: dict
+    hub: list
+    others: dict
+
+
+#: per content version 3 to 11: its values, each version's written as what it changed from
+#: the version before (docs/balance.md, "What version N changed")
+FROZEN = {3: Values(V3_ROWS, None, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
+                    V10_OTHERS)}
+for _version, _changed in [
+    (4, {"rows": V4_ROWS, "tiles": V5_TILES}),
+    (5, {"rows": V5_ROWS}),
+    (6, {"rows": V6_ROWS, "tiles": V6_TILES}),
+    (7, {"rows": V7_ROWS, "shapes": V7_SHAPES, "surface_vp": V7_SURFACE_VP}),
+    (8, {"targets": V8_TARGETS}),
+    (9, {"hall_and_survey": V9_HALL_SURVEY}),
+    (10, {"rows": V10_ROWS, "hub": V10_HUB}),
+    (11, {"tiles": V11_TILES, "surface_vp": V11_SURFACE_VP, "others": V11_OTHERS}),
+]:
+    FROZEN[_version] = FROZEN[_version - 1]._replace(**_changed)
 
 
 def _plays_its_own_values(game, version: int) -> None:
     """``game`` plays content version ``version``'s values, as `FROZEN` has them."""
-    rows, tiles, shapes, surface_vp, targets, hall_and_survey, hub, others = FROZEN[version]
-    assert _rows(game) == rows and _shapes(game) == shapes and _surface_vp(game) == surface_vp
-    assert _targets(game) == targets and _hall_and_survey(game) == hall_and_survey
-    assert _hub(game) == hub and _v11(game) == others
-    if tiles is not None:
-        assert _tiles(game) == tiles
+    want = FROZEN[version]
+    assert _rows(game) == want.rows and _shapes(game) == want.shapes
+    assert _surface_vp(game) == want.surface_vp and _targets(game) == want.targets
+    assert _hall_and_survey(game) == want.hall_and_survey and _hub(game) == want.hub
+    assert _v11(game) == want.others
+    if want.tiles is not None:
+        assert _tiles(game) == want.tiles
 
 
 @pytest.mark.parametrize("version", sorted(FROZEN, reverse=True))
@@ -364,10 +372,7 @@ def test_a_new_game_plays_content_version_11_and_older_versions_play_their_froze
     new = Game.new({"players": 2, "seed": 3})
     assert new.config.content_version == ProjectRuleset.content_version == 11
     assert [p.version for p in new.catalog.packs] == ["11.0.0"]
-    assert _rows(new) == V10_ROWS and _tiles(new) == V11_TILES and _shapes(new) == V7_SHAPES
-    assert _surface_vp(new) == V11_SURFACE_VP and _targets(new) == V8_TARGETS
-    assert _hall_and_survey(new) == V9_HALL_SURVEY and _hub(new) == V10_HUB
-    assert _v11(new) == V11_OTHERS
+    _plays_its_own_values(new, 11)
     v2 = Game.new({"players": 2, "seed": 3, "content_version": 2})
     assert [p.version for p in v2.catalog.packs] == ["2.0.0"]
     assert _surface_vp(v2) == V2_SURFACE_VP

@@ -195,27 +195,32 @@ def read_text(path: Path, shown: str | None = None) -> str:
     return text
 
 
-def load(path: Path, shown: str | None = None) -> Document:
-    """Read and parse one YAML file into a `Document`. Raises `YamlProblem`."""
+#: What an empty content file (E103) is told it should hold; a reader of another kind of
+#: file (a game config, a scenario) passes its own to `load` / `parse`.
+EMPTY_HINT = ("a content file is a mapping with kind and items (a manifest: id, name, version, "
+              "files, provenance)")
+
+
+def load(path: Path, shown: str | None = None, empty_hint: str = EMPTY_HINT) -> Document:
+    """Read and parse one YAML file into a `Document`; ``empty_hint`` is the E103 hint (what
+    the file should hold). Raises `YamlProblem`."""
     shown = shown or str(path)
-    return parse(read_text(path, shown), shown)
+    return parse(read_text(path, shown), shown, empty_hint)
 
 
-def parse(text: str, file: str = "<string>") -> Document:
+def parse(text: str, file: str = "<string>", empty_hint: str = EMPTY_HINT) -> Document:
     """Parse YAML text into a `Document`.
 
-    Raises `YamlProblem` with code E103 (empty), E104 (syntax), E105 (tab indentation),
-    E106 (duplicate key), E107 (tag), E109 (alias expansion), E110 (nesting), E111 (several
-    documents) or E112 (a ``%YAML`` directive other than 1.2).
+    Raises `YamlProblem` with code E103 (empty; its hint ``empty_hint``), E104 (syntax), E105
+    (tab indentation), E106 (duplicate key), E107 (tag), E109 (alias expansion), E110
+    (nesting), E111 (several documents) or E112 (a ``%YAML`` directive other than 1.2).
     """
     text = text.lstrip("\ufeff")
     _check_version(text, file)
     if not text.strip() or all(
         not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
     ):
-        raise _problem(file, "E103", "the file is empty", "a content file is a mapping with "
-                       "kind and items (a manifest: id, name, version, files, provenance)",
-                       1, 1)
+        raise _problem(file, "E103", "the file is empty", empty_hint, 1, 1)
     # a lone surrogate (text given as str, an argv value) cannot reach libyaml: ruamel reports it
     if not _FULL_PARSER_ONLY and (text.isascii() or not _SURROGATE_RE.search(text)):
         from artemis.content import yaml_fast

@@ -13,7 +13,6 @@ of a plugin that failed to load is not the file's problem: `load_config` raises
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -120,14 +119,10 @@ def load_config(path: Path, host, game: str | None = None
 
     shown = str(path)
     try:
-        doc = load(Path(path), shown)
+        doc = load(Path(path), shown, empty_hint="a game config is a mapping, at least "
+                   "players: N (docs/errors.md, \"E6xx: Game config files\")")
     except YamlProblem as exc:
-        problem = exc.problem
-        if problem.code == "E103":  # the reader's hint is a content file's
-            problem = dataclasses.replace(
-                problem, hint="a game config is a mapping, at least players: N (docs/errors.md, "
-                "\"E6xx: Game config files\")")
-        return None, [problem]
+        return None, [exc.problem]
     problems = schema_problems(doc, Draft7Validator(CONFIG_SCHEMA))
     if problems:
         return None, problems

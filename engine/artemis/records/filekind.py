@@ -33,6 +33,8 @@ KINDS = {
 _GZIP_MAGIC = b"\x1f\x8b"
 
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)\s*:", re.MULTILINE)
+_SAVE = re.compile(r'"format"\s*:\s*"artemis-save"')
+_REPORT = re.compile(r'"format"\s*:\s*"artemis-simulate/')
 
 
 def file_kind(path: str | Path) -> str | None:
@@ -59,8 +61,7 @@ def file_kind(path: str | Path) -> str | None:
                 inner = f.read(HEAD_BYTES).decode("utf-8", errors="strict")
         except (OSError, EOFError, zlib.error, UnicodeDecodeError):
             return "gzip"
-        found = re.search(r'^\s*\{\s*"format"\s*:\s*"artemis-simulate/', inner)
-        return "report" if found else "gzip"
+        return "report" if _REPORT.search(inner[:4096]) else "gzip"
     try:
         head = raw.decode("utf-8", errors="strict")
     except UnicodeDecodeError:
@@ -74,9 +75,9 @@ def file_kind(path: str | Path) -> str | None:
             record = None
         if isinstance(record, dict) and record.get("type") == "game":
             return "log"
-        if re.search(r'"format"\s*:\s*"artemis-save"', text[:4096]):
+        if _SAVE.search(text[:4096]):
             return "save"
-        if re.search(r'"format"\s*:\s*"artemis-simulate/', text[:4096]):
+        if _REPORT.search(text[:4096]):
             return "report"
         return None
     keys = set(_TOP_KEY.findall(text))

@@ -455,6 +455,14 @@ def edited_version_note(game, recorded_packs, named: bool = True) -> str:
     return ""
 
 
+def loaded_now(game) -> str:
+    """What content is loaded for ``game``, as a refused log or save names it: "now loaded:
+    packs [base 11.0.0] and plugins [project 0.1.0]" (`content_record`)."""
+    now = content_record(game)
+    plugins = ", ".join(f"{k} {v}".strip() for k, v in now["plugins"].items())
+    return f"now loaded: packs [{', '.join(now['packs'])}] and plugins [{plugins}]"
+
+
 def check_content(log: GameLog, game) -> None:
     """Raise LogError naming the difference when the log records the content it was played
     with and the content loaded now differs (another pack or plugin, edited content): a
@@ -472,8 +480,7 @@ def check_content(log: GameLog, game) -> None:
         f"{log.source}:1: the content differs from the log's: logged sha256 "
         f"{saved['sha256'][:12]}..., now {now['sha256'][:12]}...; the log was made with packs "
         f"[{packs}]" + (f" and plugins [{plugins}]" if plugins else "")
-        + f"; now loaded: packs [{', '.join(now['packs'])}] and plugins "
-        f"[{', '.join(f'{k} {v}'.strip() for k, v in now['plugins'].items())}]"
+        + f"; {loaded_now(game)}"
         + (edited or " (install or remove what differs, or replay with the content the game "
                      "was played with)"))
 

@@ -37,6 +37,7 @@ from artemis.records.log import (
     edited_version_note,
     encodable,
     json_pairs,
+    loaded_now,
     no_constant,
     output_mode,
     parse_json_int,
@@ -593,18 +594,14 @@ def restore(data: dict, host=None, source: str = "<save>",
                         f"{type(exc).__name__}: {exc}") from None
     saved_hash, now = data["content"]["sha256"], content_hash(game.catalog)
     if saved_hash != now:
-        from artemis.records.log import content_record
-
         packs = ", ".join(data["content"]["packs"]) or "none"
         plugins = ", ".join(f"{k} {v}" for k, v in data["content"]["plugins"].items())
-        loaded_now = content_record(game)  # named as a log's refusal names them
         raise SaveError(
             f"{source}: content differs from the save's: saved sha256 {saved_hash[:12]}..., "
             f"now {now[:12]}...; the save was made with expansions "
             f"{json.dumps(config['expansions'])}, packs [{packs}]"
             + (f" and plugins [{plugins}]" if plugins else "")
-            + f"; now loaded: packs [{', '.join(loaded_now['packs'])}] and plugins "
-            f"[{', '.join(f'{k} {v}'.strip() for k, v in loaded_now['plugins'].items())}]"
+            + f"; {loaded_now(game)}"  # named as a refused log names them
             + edited_version_note(game, data["content"]["packs"],
                                   "content_version" in data["config"]) + also)
     actions = data["actions"]

@@ -182,13 +182,10 @@ def _load(path: Path, shown: str, asked: str | None = None,
     from artemis.content.yamlio import YamlProblem, load
 
     try:
-        doc = load(path, shown)
+        doc = load(path, shown, empty_hint="a scenario is a mapping with scenario, given, "
+                   "steps and expect")
     except YamlProblem as exc:
-        problem = exc.problem
-        if problem.code == "E103":
-            problem = dataclasses.replace(problem, hint="a scenario is a mapping with "
-                                          "scenario, given, steps and expect")
-        raise ScenarioError([problem]) from None
+        raise ScenarioError([exc.problem]) from None
     if not (isinstance(doc.data, dict) and "scenarios" in doc.data):
         return [_one(path, doc, asked, checked)]
     problems = schema_problems(doc, _validator(many=True))
