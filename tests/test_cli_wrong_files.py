@@ -88,7 +88,7 @@ def test_a_report_plain_or_gzipped_is_told_and_named_with_the_command_that_print
         result = _run("play", "--load", str(path))
         assert result.exit_code == 2
         assert result.stderr == (f"error: {path} is a gzip-compressed file, not a save: "
-                                 f"decompress it with `gunzip {path}`\n")
+                                 f"print it decompressed with `gzip -dc {path}`\n")
 
 
 def test_play_load_of_a_config_says_it_is_a_config_and_how_to_play_it(files):

@@ -166,7 +166,7 @@ _COMMAND_FOR = {"save": ("artemis play --load", "continue it"),
                 "content": ("artemis validate", "check it"),
                 "manifest": ("artemis validate", "check its pack"),
                 "report": ("artemis simulate merge", "print its tables"),
-                "gzip": ("gunzip", "decompress it")}
+                "gzip": ("gzip -dc", "print it decompressed")}  # any name, not only *.gz
 
 
 def other_kind(path: Path, expected: str) -> tuple[str, str] | None:
