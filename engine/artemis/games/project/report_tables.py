@@ -124,7 +124,35 @@ def _item_tables(report: dict) -> list[ReportTable | str]:
                               odds_q({"adjusted": x["rates"]["within_standing"]} if own
                                      else x)[1])
             out.append(table)
+        out += _would_be_table(events, n)
     return out
+
+
+def _would_be_table(events: list[dict], n: int) -> list[ReportTable | str]:
+    """The targeted Events' test against the seats they would have hit (``rates.would_be``,
+    `stats._would_be_counts`), and the q of the flags bar's test (``rates.card_test``); [] for
+    a report without it."""
+    tested = [x for x in events if (x["rates"].get("would_be") or {}).get("p") is not None]
+    if not tested:
+        return []
+    table = ReportTable(f"Events that pick players by a count, over {n} games: the seats "
+                        "they picked in the round they were dealt against the seats they "
+                        "would have picked in the same round of the games they were not "
+                        "dealt, within the standing at the start of the round before, "
+                        "Mantel-Haenszel; q over the Events' tests for the flags bar (this "
+                        "one for these Events, within standing for the others; * flagged)",
+                        [("event", "left"), ("picked", "right"), ("won", "right"),
+                         ("would be", "right"), ("won", "right"), ("OR", "right"),
+                         ("p", "right"), ("q", "right")])
+    for x in tested:
+        a = x["rates"]["would_be"]
+        cells = x["counts"]["would_be"].values()
+        hit, rest = sum(c["hit"] for c in cells), sum(c["rest"] for c in cells)
+        hit_won, rest_won = sum(c["hit_won"] for c in cells), sum(c["rest_won"] for c in cells)
+        table.add_row(x["id"], str(hit), pct(hit_won / hit if hit else None), str(rest),
+                      pct(rest_won / rest if rest else None), odds_ratio_text(a),
+                      f"{a['p']:.3g}", odds_q({"adjusted": x["rates"]["card_test"]})[1])
+    return [table]
 
 
 def _at_claim_tables(rows: list[dict], n: int, title: str, claims: str,

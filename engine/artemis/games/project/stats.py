@@ -142,6 +142,7 @@ def log_figures(game, rounds: dict | None = None) -> dict:
     #               each seat's standing at the start of its round or None]
     by_difficulty: dict = {}  # Expeditions by printed difficulty
     rewarded: list = []  # (card, round, seat): each rewarded explorer of a success (R32)
+    revealed_in: dict = {}  # Event -> the round it was dealt in (`_would_be_counts`)
     rnd = 0
     wanted = set(_READ)  # read at each record: an Event's resolution adds _IN_EVENT
     for e in game.log.of_types(wanted):
@@ -176,10 +177,11 @@ def log_figures(game, rounds: dict | None = None) -> dict:
                 item(tile, "building")["appeared"] = True
         elif t == "event_revealed":
             item(e["event"], "event")["appeared"] = True
+            revealed_in[e["event"]] = rnd
         elif t == "event":
             x = item(e["event"], "event")
             x["taken"] = True
-            projected = (rounds or {}).get(rnd)
+            projected = _projected(rounds, rnd)
             event = [x, {}, {}, _standing(projected) if projected else None]
             wanted |= _IN_EVENT
         elif t == "building_claimed":
@@ -263,7 +265,7 @@ def log_figures(game, rounds: dict | None = None) -> dict:
         final = {r["seat"]: r["vp"] for r in result["players"]}
         _behind(seats, "after_round_3", vp_then, relief_after, final, result["winner"])
         # the same on the projected score at the start of round 4 (its first decision)
-        projected = (rounds or {}).get(BEHIND_AFTER + 1)
+        projected = _projected(rounds, BEHIND_AFTER + 1)
         if projected:
             _behind(seats, "after_round_3_projected", projected, relief_after, final,
                     result["winner"])
@@ -276,6 +278,8 @@ def log_figures(game, rounds: dict | None = None) -> dict:
         if band is not None:
             rewards.append((card, band, int(seat == winner), items[card]))
     _claim_counts(rewards)
+    if result:
+        _would_be_counts(rounds, revealed_in, item, winner)
     held = buildings_held(game)
     if result:
         for seat in range(n):
@@ -293,6 +297,48 @@ def log_figures(game, rounds: dict | None = None) -> dict:
         game_tree["expeditions"] = by_difficulty
     return {"items": items, "positions": positions, "strata": held,
             "figures": {"game": game_tree, "seats": seats}}
+
+
+def _would_be_counts(rounds: dict | None, revealed_in: dict, item, winner) -> None:
+    """Count each targeted Event (`targeted_events`) against the seats it would have hit: in a
+    game where it was dealt, in round r, the seats its targets picked at round r's first
+    decision are its "hit" side; in a game where it was not dealt, the seats they picked at
+    each round's first decision are its "rest" side of that round (`event_picks`, kept in
+    ``rounds``, `round_figures`); each within the round and the standing (`_standing`) at the
+    start of the round before, "start" in round 1: ``counts["would_be"]["round N: band"] =
+    {hit, hit_won, rest, rest_won}``. The Event dealt in a round is the shuffled deck's
+    (rulebook, Setup), so the two sides differ only by the card; the standing of the round
+    before, not of the Event's round, is read before the card could move it. Compared with
+    the seats of its own games it missed, its targets, who the count picks apart, look weak
+    or strong whatever the card does (docs/simulate.md, "Events against the seats they would
+    have hit"). Games whose rounds were not kept count nothing."""
+    kept = sorted(r for r, figures in (rounds or {}).items()
+                  if isinstance(figures, dict) and figures.get("picks"))
+    if not kept:
+        return
+    standing_in: dict = {}
+    for event in sorted({e for r in kept for e in rounds[r]["picks"]}):
+        dealt = revealed_in.get(event)
+        side = "rest" if dealt is None else "hit"
+        for rnd in kept if dealt is None else [dealt]:
+            picks = (rounds.get(rnd) or {}).get("picks", {}).get(event)
+            if picks is None:
+                continue
+            if rnd <= 1:
+                band = "start"
+            else:
+                if rnd - 1 not in standing_in:
+                    before = _projected(rounds, rnd - 1)
+                    standing_in[rnd - 1] = _standing(before) if before else None
+                if standing_in[rnd - 1] is None:
+                    continue
+            cells = item(event, "event")["counts"].setdefault("would_be", {})
+            for seat in picks:
+                stratum = f"round {rnd}: " + (band if rnd <= 1 else standing_in[rnd - 1][seat])
+                cell = cells.setdefault(stratum, {"hit": 0, "hit_won": 0, "rest": 0,
+                                                  "rest_won": 0})
+                cell[side] += 1
+                cell[f"{side}_won"] += int(seat == winner)
 
 
 def _behind(seats: list, key: str, then: list[int], relief_after: list[int], final: dict,
@@ -405,7 +451,7 @@ def _claim_standing(claimed: int, seat: int, rounds, standing_in: dict) -> str |
     claim")."""
     standing = standing_in.get(claimed)
     if standing is None:
-        projected = (rounds or {}).get(claimed)
+        projected = _projected(rounds, claimed)
         if not projected:
             return None
         standing = standing_in[claimed] = _standing(projected)
@@ -519,6 +565,11 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
         test = _standing_test(c.get("standing"), mantel_haenszel)
         moved = {k[4:]: _rate(v, hit) for k, v in sorted(c.items())
                  if k.startswith("hit_") and k not in ("hit_won", "hit_vp", "hit_final_vp")}
+        would_be = _standing_test(c.get("would_be"), mantel_haenszel)
+        # the flags bar's test: a targeted Event's against the seats it would have hit, the
+        # others' within standing (docs/simulate.md, "Events against the seats they would
+        # have hit")
+        card = would_be if "would_be" in c else test
         return {"hit_mean_vp": _rate(c.get("hit_vp", 0), hit), "hit_mean": moved,
                 "hit_final_vp": _rate(c.get("hit_final_vp", 0), hit),
                 "hit_win_rate": _rate(c.get("hit_won", 0), hit),
@@ -527,7 +578,10 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
                 "rest_win_rate": _rate(c.get("rest_won", 0), rest),
                 "rest_win_rate_ci": wilson(c.get("rest_won", 0), rest),
                 "adjusted": test,
-                "within_standing": None if test is None else dict(test)}
+                "within_standing": None if test is None else dict(test),
+                "would_be": would_be,
+                "card_test": None if card is None else {
+                    **card, "control": "would_be" if "would_be" in c else "within_standing"}}
     return {}
 
 
@@ -681,14 +735,52 @@ def report_items(catalog) -> list[tuple[str, str, str, str]]:
             + [(e.id, "event", e.name, e.pack) for e in catalog.events])
 
 
-def round_figures(game) -> list[int] | None:
-    """Each seat's projected score (`projected_scores`), or None when a plugin's scoring item
-    cannot be read mid-game (one written for the end of the game may raise here): the figures
-    on the projection leave that round out, and the game plays on as it would without them."""
+def round_figures(game) -> dict:
+    """What the report keeps of a round at its first decision: {"projected": each seat's
+    projected score (`projected_scores`), "picks": `event_picks`}. ``projected`` is None when
+    a plugin's scoring item cannot be read mid-game (one written for the end of the game may
+    raise here), and ``picks`` {} when a plugin's count cannot: the figures on them leave that
+    round out, and the game plays on as it would without them."""
     try:
-        return projected_scores(game)
+        projected = projected_scores(game)
     except Exception:  # noqa: BLE001 - a report's figure must never stop a game
-        return None
+        projected = None
+    try:
+        picks = event_picks(game)
+    except Exception:  # noqa: BLE001 - as above
+        picks = {}
+    return {"projected": projected, "picks": picks}
+
+
+def targeted_events(catalog) -> list[tuple[str, list]]:
+    """The Events whose clauses pick players by a count (``players_with_fewest`` or
+    ``players_with_most`` a quantity, rulebook, The Event; R19), as [(event id, [the clauses'
+    targets])]: the Events the report sets against the seats they would have hit
+    (`_would_be_counts`). An Event of ``each_player`` or board clauses picks no one apart."""
+    out = []
+    for e in catalog.events:
+        picked = [c.target for c in e.clauses
+                  if c.target is not None and not isinstance(c.target, str)]
+        if picked:
+            out.append((e.id, picked))
+    return out
+
+
+def event_picks(game) -> dict[str, list[int]]:
+    """{event id: the seats its targets pick now, ascending} for each `targeted_events` Event
+    of the game's content, whether or not it is in this game's deck: who it would hit if it
+    resolved now (the union of its clauses' targets; `ops.targets`)."""
+    from artemis.games.project.ops import targets
+
+    return {event: sorted({seat for target in picked for seat in targets(game, target)})
+            for event, picked in targeted_events(game.catalog)}
+
+
+def _projected(rounds: dict | None, rnd: int) -> list[int] | None:
+    """The projected scores kept at round ``rnd``'s first decision (`round_figures`), or
+    None."""
+    kept = (rounds or {}).get(rnd)
+    return kept.get("projected") if kept else None
 
 
 def report_summary(game, rounds: dict | None = None) -> dict:
