@@ -79,6 +79,8 @@ class ProjectRuleset(Ruleset):
     scoring_title = "Final scores (End of the Game, steps 1-7)"
     tie_break = "earlier in the final round's turn order"  # R15
     rules_version = RULES_VERSION  # docs/rulings.md, "Rules versions"
+    #: version 12: Relief Convoy gives 1 Relief gain, not 3 (its targets won more for it than
+    #: the seats it would have picked where it was not dealt);
     #: version 11: the six buildings whose claims leaned one way on the studies of versions 8
     #: to 10 (Machine Shop, Battery Bank, Council Chamber, Survey Station, Ice Cathedral,
     #: Cryo Archive);
@@ -95,9 +97,9 @@ class ProjectRuleset(Ruleset):
     #: every study;
     #: version 4: the buildings and Events flagged by version 3's studies; version 3: every
     #: Surface tile about 1 VP lower; version 2: Expedition difficulties, the building chart and
-    #: the Mineral Vault (docs/balance.md); versions 1 to 10 are frozen as
-    #: content/project/base-v1 to base-v10 for the saves and logs that name them
-    content_version = 11
+    #: the Mineral Vault (docs/balance.md); versions 1 to 11 are frozen as
+    #: content/project/base-v1 to base-v11 for the saves and logs that name them
+    content_version = 12
 
     def legacy_variants(self, version: int) -> dict[str, dict]:
         """Rules version 1 is the ``old_rulings`` variant (R8, R10 before version 2)."""
