@@ -156,7 +156,8 @@ def _extract(report, config, figures, fairness, gap, margin, commit) -> dict:
     extra = {key: f for key, f in (("at_claim", family("building", "at_claim")),
                                    ("expeditions_at_claim", family("expedition", "at_claim")),
                                    ("events_within_standing",
-                                    family("event", "within_standing")))
+                                    family("event", "within_standing")),
+                                   ("events_card", family("event", "card_test")))
              if f is not None and (key != "at_claim" or f["tested"])}
     return {
         "games": report["finished"], "indices": report["indices"],
@@ -192,8 +193,10 @@ def _extract(report, config, figures, fairness, gap, margin, commit) -> dict:
 
 def verdicts(x: dict) -> dict[str, bool]:
     """Issue 28's bars on one extract, {bar: holds}: no row flagged (in an extract with the
-    tests at the claim, no building or Expedition flagged at its claim and no Event within
-    standing; before them, no row of the owners' family); every printed difficulty
+    Events' test for the bar, no building or Expedition flagged at its claim and no Event by
+    that test: an Event that picks players by a count against the seats it would have
+    picked, the others within standing; in one with the tests at the claim but not that,
+    no Event within standing; before them, no row of the owners' family); every printed difficulty
     tried succeeds at least 10% of the tries, and none succeeds more often than the easier one
     before it beyond the two 95% intervals (a noisy inversion within them is no failure); the
     seats with the most Relief Track gains win at least a seat's share; no scoring step
@@ -202,7 +205,12 @@ def verdicts(x: dict) -> dict[str, bool]:
     tried = [r for r in x["expeditions"] if r["tried"]]
     rates = [r["per_try"] for r in tried]
     most = x["most_relief"]
-    if "expeditions_at_claim" in x:  # the bar on the tests at the claim (docs/balance.md)
+    if "events_card" in x:  # an Event that picks by a count against its would-be targets
+        flags = {"no building, Expedition or Event flagged (at their claim; Events against "
+                 "the seats they would have hit, or within standing)": not any(
+                     (x.get(k) or {}).get("flagged") for k in (
+                         "at_claim", "expeditions_at_claim", "events_card"))}
+    elif "expeditions_at_claim" in x:  # the bar on the tests at the claim (docs/balance.md)
         flags = {"no building, Expedition or Event flagged (at their claim; Events within "
                  "standing)": not any((x.get(k) or {}).get("flagged") for k in (
                      "at_claim", "expeditions_at_claim", "events_within_standing"))}
@@ -300,7 +308,10 @@ def render(name: str, data: dict) -> str:
              "Expeditions)",
              "at claim"),
             ("events_within_standing", "Events flagged within standing (hit seats against the "
-             "rest; FDR 5% over the Events)", "within standing")):
+             "rest; FDR 5% over the Events)", "within standing"),
+            ("events_card", "Events flagged for the bar (an Event that picks players by a count "
+             "against the seats it would have picked in the games it was not dealt, the others "
+             "within standing; FDR 5% over the Events)", "for the bar")):
         if key not in b and key not in a:
             continue
         rows.append((label, *(("-" if x.get(key) is None else

@@ -65,7 +65,8 @@ def test_the_extract_reads_a_real_report_and_the_bars_judge_it(tmp_path):
     # before them (no key) renders without them, and judges the flags bar on the owners' rows
     for key, kind, name in (("at_claim", "building", "at_claim"),
                             ("expeditions_at_claim", "expedition", "at_claim"),
-                            ("events_within_standing", "event", "within_standing")):
+                            ("events_within_standing", "event", "within_standing"),
+                            ("events_card", "event", "card_test")):
         claimed = [i for i in report["items"] if i["kind"] == kind
                    and ((i.get("rates") or {}).get(name) or {}).get("p") is not None]
         assert claimed and x[key]["tested"] == len(claimed), key
@@ -74,9 +75,10 @@ def test_the_extract_reads_a_real_report_and_the_bars_judge_it(tmp_path):
              "q": i["rates"][name]["q"]} for i in claimed if i["rates"][name]["flagged"]]
     claimed = x["at_claim"]["tested"]
     flagged = dict(x["at_claim"], flagged=[{"id": "kelp_farm", "odds_ratio": 2.5, "q": 0.01}])
-    keys = ("at_claim", "expeditions_at_claim", "events_within_standing")
+    keys = ("at_claim", "expeditions_at_claim", "events_within_standing", "events_card")
     old = {k: v for k, v in x.items() if k not in keys}
-    clean = dict(x, **{k: dict(x[k], flagged=[]) for k in keys})
+    newest = dict(x, **{k: dict(x[k], flagged=[]) for k in keys})
+    clean = {k: v for k, v in newest.items() if k != "events_card"}  # the tests at the claim
     text = b.render("t", {"command": "c", "commit": "abc1234", "before": old,
                           "after": dict(clean, at_claim=flagged)})
     assert (f"| buildings flagged at their claim (within the round and standing then; FDR 5% "
@@ -110,7 +112,30 @@ def test_the_extract_reads_a_real_report_and_the_bars_judge_it(tmp_path):
         "success falls as difficulty rises (beyond noise)",
         "the most Relief gains win at least 1/N", "no step above half the margin",
         "seat and turn-position fairness p >= 0.05"}
-    assert set(b.verdicts(x)) == set(b.verdicts(old)) - {bar_old} | {bar_new}
+    assert set(b.verdicts(clean)) == set(b.verdicts(old)) - {bar_old} | {bar_new}
+    # with the Events' test for the bar (a targeted Event against the seats it would have
+    # picked, docs/simulate.md): it judges the Events, not the test within standing
+    bar_card = ("no building, Expedition or Event flagged (at their claim; Events against the "
+                "seats they would have hit, or within standing)")
+    assert set(b.verdicts(x)) == set(b.verdicts(clean)) - {bar_new} | {bar_card}
+    convoy = [{"id": "relief_convoy", "odds_ratio": 0.54, "q": 0.013}]
+    standing = dict(newest, events_within_standing=dict(newest["events_within_standing"],
+                                                        flagged=convoy))
+    assert b.verdicts(standing)[bar_card] is True
+    assert b.verdicts({k: v for k, v in standing.items() if k != "events_card"})[
+        bar_new] is False
+    card = dict(newest, events_card=dict(newest["events_card"], flagged=[
+        {"id": "relief_convoy", "odds_ratio": 1.74, "q": 0.001}]))
+    assert b.verdicts(card)[bar_card] is False
+    assert b.verdicts(dict(newest, at_claim=flagged))[bar_card] is False
+    text = b.render("t", {"command": "c", "commit": "abc1234", "before": clean,
+                          "after": card})
+    assert (f"| Events flagged for the bar (an Event that picks players by a count against the "
+            f"seats it would have picked in the games it was not dealt, the others within "
+            f"standing; FDR 5% over the Events) | - | 1 of {x['events_card']['tested']} |"
+            ) in text
+    assert "| flagged for the bar after: relief_convoy |  | OR 1.74, q 0.001 |" in text
+    assert f"| {bar_new} | holds | - |" in text and f"| {bar_card} | - | fails |" in text
     old = dict(report, vp={k: v for k, v in report["vp"].items() if k != "margin"})
     with pytest.raises(b.BalanceError, match="no 'margin'"):
         b.extract(old, "abc1234")
@@ -168,7 +193,9 @@ def test_a_report_that_is_not_one_is_an_error_in_words(tmp_path, capsys):
                                                  (4, "8-third"), (2, "9"), (4, "9"),
                                                  (2, "10"), (4, "10"), (4, "10-second"),
                                                  (2, "11"), (4, "11"),
-                                                 (4, "11-null-relief-convoy")])
+                                                 (4, "11-null-relief-convoy"),
+                                                 (2, "11-recounted"), (4, "11-recounted"),
+                                                 (4, "11-null-relief-convoy-recounted")])
 def test_the_kept_reports_are_the_ones_the_blocks_were_written_from(players, version):
     """The merged reports kept beside the extracts (benchmarks/results/balance/reports/) give
     the extract of the version's block, so the prose's other figures (an unflagged row's odds

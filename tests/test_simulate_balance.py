@@ -670,3 +670,92 @@ def test_a_plugin_scoring_item_that_fails_mid_game_leaves_the_projection_out(tmp
     assert report["figures"]["after_round_3_projected"]["behind"]["seats"] == 0
     assert report["figures"]["after_round_3"]["behind"]["seats"] + \
         report["figures"]["after_round_3"]["level"]["seats"] == 4
+
+
+@pytest.fixture(scope="module")
+def fewest_buildings(run):
+    """Each game of ``run`` replayed from its log: at the first decision of every round, the
+    seats holding the fewest buildings (who Relief Convoy picks, rulebook, The Event), read
+    from the position, apart from the engine's targets."""
+    from artemis.kernel.game import Game
+    from artemis.records.log import parse_log
+
+    def fewest(game):
+        held = [len(p.buildings) for p in game.state.players]
+        return [seat for seat, n in enumerate(held) if n == min(held)]
+
+    out = []
+    for lines in run["logs"]:
+        log = parse_log("\n".join(json.dumps(e) for e in lines))
+        game = Game.new(log.config)
+        picks = {game.state.round: fewest(game)}
+        for _, action_id in log.actions():
+            game.apply(action_id)
+            if not game.is_over and game.state.round not in picks:
+                picks[game.state.round] = fewest(game)
+        out.append(picks)
+    return out
+
+
+def test_a_targeted_event_against_the_seats_it_would_have_hit_agrees_with_the_replays(
+        run, replayed, fewest_buildings):
+    """Relief Convoy's picked seats in the round it was dealt against the seats it would have
+    picked in each round of the games it was not, within the round and the standing at the
+    start of the round before (docs/simulate.md, "Events against the seats they would have
+    hit"), recounted from the replays; and the picks of a dealt round are the seats its
+    resolution moved on the Relief Track."""
+    want: dict = {}
+    dealt_games = 0
+    for log, (_game, rounds), picks in zip(run["logs"], replayed, fewest_buildings,
+                                           strict=True):
+        won = final(log)["winner"]
+        rnd, dealt, relieved, reading = 0, None, set(), False
+        for e in log:
+            if e["type"] == "board_setup":
+                rnd = e["round"]
+            if e["type"] == "event_revealed" and e["event"] == "relief_convoy":
+                dealt = rnd
+            if e["type"] == "event":
+                reading = e["event"] == "relief_convoy"
+            elif e["type"] in ("resolve", "placement_done", "start_player", "upkeep"):
+                reading = False
+            elif reading and e["type"] in ("relief", "relief_ignored"):
+                relieved.add(e["player"])
+        if dealt is not None:
+            dealt_games += 1
+            assert sorted(relieved) == picks[dealt]  # the picks are who it hit
+        side = "rest" if dealt is None else "hit"
+        for r in sorted(picks) if dealt is None else [dealt]:
+            for seat in picks[r]:
+                if r == 1:
+                    band = "start"
+                else:
+                    then = rounds[r - 1]
+                    band = _band(then[seat] - max(v for i, v in enumerate(then) if i != seat))
+                cell = want.setdefault(f"round {r}: {band}",
+                                       {"hit": 0, "hit_won": 0, "rest": 0, "rest_won": 0})
+                cell[side] += 1
+                cell[f"{side}_won"] += seat == won
+    assert 0 < dealt_games < len(run["logs"])  # both sides hold games
+    events = {x["id"]: x for x in run["report"]["items"] if x["kind"] == "event"}
+    convoy = events["relief_convoy"]
+    assert convoy["counts"]["would_be"] == want
+    test = mantel_haenszel((c["hit_won"], c["hit"] - c["hit_won"], c["rest_won"],
+                            c["rest"] - c["rest_won"]) for _, c in sorted(want.items()))
+    assert test is not None
+    assert {k: convoy["rates"]["would_be"][k] for k in ("strata", *test)} == {
+        "strata": len(want), **test}
+    # no other Event of the base picks players by a count
+    assert [e for e, x in events.items() if "would_be" in x["counts"]] == ["relief_convoy"]
+    # the flags bar's test: this one for Relief Convoy, within standing for the others, and
+    # its q over the Events
+    card = {e: x["rates"]["card_test"] for e, x in events.items()
+            if x["rates"].get("card_test")}
+    assert card["relief_convoy"]["control"] == "would_be"
+    assert card["relief_convoy"]["p"] == convoy["rates"]["would_be"]["p"]
+    for e, t in card.items():
+        if e != "relief_convoy":
+            assert t["control"] == "within_standing"
+            assert t["p"] == events[e]["rates"]["within_standing"]["p"]
+    tested = [t for t in card.values() if t["p"] is not None]
+    assert [t["q"] for t in tested] == benjamini_hochberg([t["p"] for t in tested])

@@ -540,8 +540,13 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
     "ahead"/"behind" by 1-3, 4-7, 8-12 or 13+ VP), pooled by Mantel-Haenszel {strata,
     odds_ratio, chi2, p}, or None when no standing was kept or none informs; the same test
     as ``within_standing``, whose q and flagged the report gives over the Events alone (the
-    family issue 28's bar reads, as it reads the buildings' and Expeditions' ``at_claim``;
-    ``adjusted``'s q is over every row the report tests)."""
+    family issue 28's bar reads for an Event that picks no one apart, as it reads the
+    buildings' and Expeditions' ``at_claim``; ``adjusted``'s q is over every row the report
+    tests); ``would_be``, for an Event that picks players by a count (`targeted_events`), its
+    picked seats against the seats it would have picked in the games it was not dealt
+    (`_would_be_counts`), {strata, odds_ratio, chi2, p} or None; and ``card_test``, the flags
+    bar's test of the Event, ``would_be`` for such an Event and ``within_standing`` for the
+    others, with ``control`` naming which (the report's q and flagged over the Events)."""
     from artemis.sim.significance import mantel_haenszel, wilson
 
     c = counts
