@@ -739,8 +739,9 @@ def test_version_10_changed_the_supply_depot_and_the_expedition_hub():
         assert hub.slots == old_hub.slots == ("any",)
 
 
-def test_version_11_changed_six_buildings(catalog):
-    """Content version 11 (docs/balance.md, "What version 11 changed"): the six buildings whose
+def test_version_11_changed_six_buildings():
+    """Content version 11 (docs/balance.md, "What version 11 changed"), in its frozen copy: the
+    six buildings whose
     claims leaned one way on the studies of versions 8 to 10 (the Machine Shop, Battery Bank,
     Council Chamber, Survey Station, Ice Cathedral and Cryo Archive), each tagged with the change
     and its evidence, and nothing else moved; a game of content version 10 still plays the old
@@ -748,6 +749,7 @@ def test_version_11_changed_six_buildings(catalog):
     from artemis.kernel.game import Game
     from artemis.util.paths import content_root
 
+    catalog = load_catalog(base=content_root() / "project" / "base-v11")
     v10 = load_catalog(base=content_root() / "project" / "base-v10")
     changed = {"machine_shop", "battery_bank", "council_chamber", "survey_station",
                "ice_cathedral", "cryo_archive"}
@@ -778,3 +780,25 @@ def test_version_11_changed_six_buildings(catalog):
         assert old["cryo_archive"].slots == ("marine", "steward", "any")
         for tile in changed - {"cryo_archive"}:
             assert now[tile].slots == old[tile].slots, tile
+
+
+def test_version_12_changed_relief_convoy(catalog):
+    """Content version 12 (docs/balance.md, "What version 12 changed"): Relief Convoy gives the
+    players with the fewest buildings 1 Relief gain, not 3 (its target and timing as they were),
+    tagged with the change and its evidence, and nothing else moved; a game of content version
+    11 still plays 3."""
+    from artemis.kernel.game import Game
+    from artemis.util.paths import content_root
+
+    v11 = load_catalog(base=content_root() / "project" / "base-v11")
+    assert _moved_and_tuned(catalog, v11, 12) == ({"relief_convoy"}, {"relief_convoy"})
+    played = Game.new({"players": 2, "seed": 3, "content_version": 11}).catalog
+    assert [p.version for p in played.packs] == ["11.0.0"]
+    [now] = catalog.by_id["relief_convoy"].clauses
+    assert now.target == ("players_with_fewest", ("buildings", {}))
+    assert now.effect == (Step("relief", 1),)
+    for was in (v11, played):
+        [then] = was.by_id["relief_convoy"].clauses
+        assert then.target == now.target and then.effect == (Step("relief", 3),)
+        assert was.by_id["relief_convoy"].when == catalog.by_id["relief_convoy"].when == (
+            "immediate")

@@ -187,8 +187,8 @@ def test_games_lists_a_second_game_with_its_options_variants_and_bots(count):
                     "rules_version": 1, "content_version": 1, "rules_versions": [1],
                     "content_versions": [1]}
     project = next(g for g in report["games"] if g["id"] == "project")
-    assert (project["rules_version"], project["content_version"]) == (2, 11)
-    assert project["content_versions"] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+    assert (project["rules_version"], project["content_version"]) == (2, 12)
+    assert project["content_versions"] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
     assert "quick" not in [v["name"] for v in report["games"][2]["variants"]]
     text = run("games").stdout
     assert ("count: Count\n  players: 2 or 3\n  options: target=5 (Points that end the "
@@ -196,7 +196,7 @@ def test_games_lists_a_second_game_with_its_options_variants_and_bots(count):
             "  bots: random, greedy, mcts, strong, human, eager\n"
             "  versions: rules 1, content 1 (a new game plays the newest; docs/saves.md)\n"
             ) in text
-    assert ("  versions: rules 1 to 2, content 1 to 11 (a new game plays the newest; "
+    assert ("  versions: rules 1 to 2, content 1 to 12 (a new game plays the newest; "
             "docs/saves.md)\n") in text
 
 
@@ -219,7 +219,7 @@ def test_bare_validate_lists_every_game(count):
         "valid: count: no content",
         "valid: odyssey: base 1.0.0: 9 systems, 42 planets, 55 Action cards, 17 Alien "
         "Artifacts, 13 Singularity cards, 5 Missions",
-        "valid: project: base 11.0.0: 52 buildings, 22 expeditions, 14 events, 10 Relief "
+        "valid: project: base 12.0.0: 52 buildings, 22 expeditions, 14 events, 10 Relief "
         "Track spaces, 47 board rows"]
     only = run("validate", "--game", "count")
     assert (only.exit_code, only.stdout) == (0, "valid: count: no content\n")
@@ -259,7 +259,7 @@ def test_validate_paths_takes_the_packs_game(count, tmp_path):
     project_pack = _pack(tmp_path, "mine")
     result = run("validate", project_pack)
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("valid: base 11.0.0, mine 0.1.0: ")
+    assert result.stdout.startswith("valid: base 12.0.0, mine 0.1.0: ")
     assert run("validate", project_pack, "--game", "project").exit_code == 0
     clash = run("validate", project_pack, "--game", "count")
     assert clash.exit_code == 2

@@ -19,9 +19,10 @@ pays every badge holder 1 VP) froze version 8 as ``base-v8`` (tests/data/content
 the Expedition Hub's owner 2 badges an award) froze version 9 as ``base-v9``
 (tests/data/content-v9, made at 6af1bfe), and content version 11 (the six buildings whose
 claims leaned one way on the studies of versions 8 to 10) froze version 10 as ``base-v10``
-(tests/data/content-v10, made at 13ff63b). A further rebalance is played here on a copy of the
-content folder: version 11 frozen as ``base-v11`` and a version 12 with a flatter
-building-count chart."""
+(tests/data/content-v10, made at 13ff63b), and content version 12 (Relief Convoy gives 1 Relief
+gain, not 3) froze version 11 as ``base-v11`` (tests/data/content-v11, made at fd5d66b). A
+further rebalance is played here on a copy of the content folder: version 12 frozen as
+``base-v12`` and a version 13 with a flatter building-count chart."""
 
 from __future__ import annotations
 
@@ -60,8 +61,9 @@ V7_LOG, V7_SAVE = _recorded(7)
 V8_LOG, V8_SAVE = _recorded(8)
 V9_LOG, V9_SAVE = _recorded(9)
 V10_LOG, V10_SAVE = _recorded(10)
+V11_LOG, V11_SAVE = _recorded(11)
 V1_CHART = {3: 4, 4: 6, 5: 8, 6: 11, 7: 14, 8: 17}
-OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 11 (docs/balance.md)
+OLD_CHART = {3: 4, 4: 6, 5: 8, 6: 10, 7: 12, 8: 14}  # versions 2 to 12 (docs/balance.md)
 NEW_CHART = {3: 3, 4: 5, 5: 6, 6: 8, 7: 9, 8: 11}
 #: version 1's printed difficulties of the cards version 2 changed (docs/balance.md)
 V1_DIFFICULTY = {"black_smoker_survey": 10, "ice_cave_network": 10, "plume_flythrough": 10,
@@ -201,6 +203,9 @@ V11_OTHERS = {"battery_bank": [("gain", {"energy": 1}),
                                ("per", ENERGY, 2, 2, [("gain", {"energy": 1})])],
               "survey_station": [("per", BADGES, 1, 2, [("vp", 1)])],
               "cryo_archive": ("marine", "steward", "engineer")}
+#: what content version 12 changed (docs/balance.md, "What version 12 changed"): Relief
+#: Convoy's Relief gains, 3 since version 6 (`V6_ROWS`), 1 again
+V12_ROWS = {**V10_ROWS, "relief_convoy": [("relief", 1)]}
 
 
 def _steps(steps) -> list:
@@ -292,14 +297,14 @@ def _vault(game) -> dict:
 @pytest.fixture
 def rebalance(tmp_path, monkeypatch):
     """A function that switches this process to a further rebalance: the content folder
-    copied, today's base frozen as ``project/base-v11``, the base's building-count chart
-    flattened and its version 12.0.0, the Project's content version 12, a fresh default plugin
+    copied, today's base frozen as ``project/base-v12``, the base's building-count chart
+    flattened and its version 13.0.0, the Project's content version 13, a fresh default plugin
     host and empty catalog caches."""
     def switch():
         root = tmp_path / "content"
         shutil.copytree(paths.content_root(), root)
         project = root / "project"
-        shutil.copytree(project / "base", project / "base-v11")
+        shutil.copytree(project / "base", project / "base-v12")
         board = project / "base" / "board.yaml"
         text = board.read_text(encoding="utf-8")
         for count, vp in OLD_CHART.items():
@@ -308,9 +313,9 @@ def rebalance(tmp_path, monkeypatch):
         board.write_text(text, encoding="utf-8")
         manifest = project / "base" / "expansion.yaml"
         manifest.write_text(manifest.read_text(encoding="utf-8").replace(
-            "version: 11.0.0", "version: 12.0.0"), encoding="utf-8")
+            "version: 12.0.0", "version: 13.0.0"), encoding="utf-8")
         monkeypatch.setattr(paths, "content_root", lambda: root)
-        monkeypatch.setattr(ProjectRuleset, "content_version", 12)
+        monkeypatch.setattr(ProjectRuleset, "content_version", 13)
         monkeypatch.setattr(game_module, "_CATALOGS", {})
         monkeypatch.setattr(game_module, "_TARGETS", {})
         monkeypatch.setattr(CONTENT, "_default", None)
@@ -333,7 +338,7 @@ class Values(NamedTuple):
     others: dict
 
 
-#: per content version 3 to 11: its values, each version's written as what it changed from
+#: per content version 3 to 12: its values, each version's written as what it changed from
 #: the version before (docs/balance.md, "What version N changed")
 FROZEN = {3: Values(V3_ROWS, None, V6_SHAPES, V6_SURFACE_VP, V7_TARGETS, V8_HALL_SURVEY, V9_HUB,
                     V10_OTHERS)}
@@ -346,6 +351,7 @@ for _version, _changed in [
     (9, {"hall_and_survey": V9_HALL_SURVEY}),
     (10, {"rows": V10_ROWS, "hub": V10_HUB}),
     (11, {"tiles": V11_TILES, "surface_vp": V11_SURFACE_VP, "others": V11_OTHERS}),
+    (12, {"rows": V12_ROWS}),
 ]:
     FROZEN[_version] = FROZEN[_version - 1]._replace(**_changed)
 
@@ -362,17 +368,17 @@ def _plays_its_own_values(game, version: int) -> None:
 
 
 @pytest.mark.parametrize("version", sorted(FROZEN, reverse=True))
-def test_content_versions_3_to_11_play_their_own_values(version):
+def test_content_versions_3_to_12_play_their_own_values(version):
     game = Game.new({"players": 2, "seed": 3, "content_version": version})
     assert [p.version for p in game.catalog.packs] == [f"{version}.0.0"]
     _plays_its_own_values(game, version)
 
 
-def test_a_new_game_plays_content_version_11_and_older_versions_play_their_frozen_copies():
+def test_a_new_game_plays_content_version_12_and_older_versions_play_their_frozen_copies():
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == ProjectRuleset.content_version == 11
-    assert [p.version for p in new.catalog.packs] == ["11.0.0"]
-    _plays_its_own_values(new, 11)
+    assert new.config.content_version == ProjectRuleset.content_version == 12
+    assert [p.version for p in new.catalog.packs] == ["12.0.0"]
+    _plays_its_own_values(new, 12)
     v2 = Game.new({"players": 2, "seed": 3, "content_version": 2})
     assert [p.version for p in v2.catalog.packs] == ["2.0.0"]
     assert _surface_vp(v2) == V2_SURFACE_VP
@@ -486,8 +492,9 @@ def test_a_log_and_a_save_of_content_version_3_replay_identically():
     (8, V8_LOG, V8_SAVE, {"0": 24, "1": -1}),
     (9, V9_LOG, V9_SAVE, {"0": 24, "1": -1}),
     (10, V10_LOG, V10_SAVE, {"0": 24, "1": -1}),
+    (11, V11_LOG, V11_SAVE, {"0": 24, "1": -1}),
 ])
-def test_a_log_and_a_save_of_content_version_4_to_10_replay_identically(version, log, save,
+def test_a_log_and_a_save_of_content_version_4_to_11_replay_identically(version, log, save,
                                                                          totals):
     lines = log.read_text().splitlines()
     header = json.loads(lines[0])
@@ -500,7 +507,8 @@ def test_a_log_and_a_save_of_content_version_4_to_10_replay_identically(version,
     assert game.config.content_version == version
     # its rows, the Ocean tiles version 6 changed, the tiles version 7 changed besides its rows,
     # the two Events' targets version 8 changed, the Colony Hall and Survey Contract version 9
-    # changed, the two Ocean tiles version 10 changed and the six buildings version 11 changed
+    # changed, the two Ocean tiles version 10 changed, the six buildings version 11 changed and
+    # the Event version 12 changed
     _plays_its_own_values(game, version)
     assert len(game.actions) == 40
     bots = loaded.bots
@@ -514,30 +522,30 @@ def test_a_log_and_a_save_of_content_version_4_to_10_replay_identically(version,
                      ["greedy", "random"]).result == game.result
 
 
-def test_a_further_rebalance_keeps_version_11_files_replaying(rebalance, tmp_path):
+def test_a_further_rebalance_keeps_version_12_files_replaying(rebalance, tmp_path):
     from artemis.records.log import write_log
 
     config = GameConfig(players=2, seed=3)
     kinds = ["greedy", "random"]
     game = play_game(config, kinds)
-    log = tmp_path / "v11.jsonl"
+    log = tmp_path / "v12.jsonl"
     write_log(game, str(log), kinds)  # a str path as well as a Path
-    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 11
+    assert json.loads(log.read_text().splitlines()[0])["content_version"] == 12
     rebalance()
     new = Game.new({"players": 2, "seed": 3})
-    assert new.config.content_version == 12 and _chart(new) == NEW_CHART
+    assert new.config.content_version == 13 and _chart(new) == NEW_CHART
     parsed = parse_log(log.read_text(), str(log))
-    assert parsed.config["content_version"] == 11 and verify(parsed) is None
+    assert parsed.config["content_version"] == 12 and verify(parsed) is None
     for older in (V1_LOG, V2_LOG, V3_LOG, V4_LOG, V5_LOG, V6_LOG, V7_LOG, V8_LOG,
-                  V9_LOG, V10_LOG):  # and versions 1's to 10's
+                  V9_LOG, V10_LOG, V11_LOG):  # and versions 1's to 11's
         assert verify(parse_log(older.read_text(), str(older))) is None
 
 
 def test_a_content_version_this_engine_does_not_ship_is_refused_in_words(rebalance):
-    with pytest.raises(ConfigError, match=r"content_version 12 is not a content version of "
-                                          r"The Artemis Project: this engine plays 1 to 11 "
+    with pytest.raises(ConfigError, match=r"content_version 13 is not a content version of "
+                                          r"The Artemis Project: this engine plays 1 to 12 "
                                           r"\(a later one needs a newer artemis"):
-        Game.new({"players": 2, "seed": 1, "content_version": 12})
+        Game.new({"players": 2, "seed": 1, "content_version": 13})
     with pytest.raises(ConfigError, match=r"content_version must be a whole number, got '1'"):
         Game.new({"players": 2, "seed": 1, "content_version": "1"})
     root = rebalance()
@@ -558,24 +566,24 @@ def test_simulate_plays_an_older_content_version_and_will_not_merge_two(tmp_path
                 "5", "--workers", "1", "--game-timeout", "0", *extra]
         return CliRunner().invoke(app, [*args, *(["--out", str(out)] if out else [])])
 
-    old, new = tmp_path / "v1.json", tmp_path / "v11.json"
+    old, new = tmp_path / "v1.json", tmp_path / "v12.json"
     played = run("--content-version", "1", out=old)
     assert played.exit_code == 0
     # the plain report says which content the games played
     assert "run seed 5, content version 1 (base 1.0.0): 2 finished" in played.output
     assert run("--start", "2", out=new).exit_code == 0
-    v1, v11 = json.loads(old.read_text()), json.loads(new.read_text())
-    assert v1["config"]["content_version"] == 1 and v11["config"]["content_version"] == 11
+    v1, v12 = json.loads(old.read_text()), json.loads(new.read_text())
+    assert v1["config"]["content_version"] == 1 and v12["config"]["content_version"] == 12
     assert [(p["id"], p["version"]) for p in v1["config"]["packs"]] == [("base", "1.0.0")]
-    assert [(p["id"], p["version"]) for p in v11["config"]["packs"]] == [("base", "11.0.0")]
+    assert [(p["id"], p["version"]) for p in v12["config"]["packs"]] == [("base", "12.0.0")]
     # each base's own files (docs/simulate.md, "Index ranges and merging")
-    assert v1["config"]["packs"][0]["digest"] != v11["config"]["packs"][0]["digest"]
+    assert v1["config"]["packs"][0]["digest"] != v12["config"]["packs"][0]["digest"]
     merged = CliRunner().invoke(app, ["simulate", "merge", str(old), str(new)])
     assert merged.exit_code == 1, merged.output
-    assert f"its config's 'content_version' is 11, report 1 ({old})'s 1" in merged.output
-    bad = run("--content-version", "12")
+    assert f"its config's 'content_version' is 12, report 1 ({old})'s 1" in merged.output
+    bad = run("--content-version", "13")
     assert bad.exit_code == 2
-    assert "content_version 12 is not a content version of The Artemis Project" in bad.output
+    assert "content_version 13 is not a content version of The Artemis Project" in bad.output
 
 
 def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_path):
@@ -597,16 +605,16 @@ def test_a_config_file_chooses_the_content_version_and_a_flag_overrides_it(tmp_p
     assert json.loads(flagged.stdout)["players"] == json.loads(result.stdout)["players"]
     over = play(old, "--content-version", "2")
     assert json.loads(over.stdout)["config"]["content_version"] == 2
-    newer = tmp_path / "v12.yaml"
-    newer.write_text("players: 2\ncontent_version: 12\n", encoding="utf-8")
+    newer = tmp_path / "v13.yaml"
+    newer.write_text("players: 2\ncontent_version: 13\n", encoding="utf-8")
     bad = play(newer)
     assert bad.exit_code == 1
     [problem] = json.loads(bad.stdout)  # --json: the problems as JSON
     assert {k: problem[k] for k in ("file", "line", "code", "hint")} == {
         "file": str(newer), "line": 2, "code": "E205",
-        "hint": "give 1 to 11, or leave it out for the current one"}
-    assert problem["message"].startswith("content_version 12 is not a content version of The "
-                                         "Artemis Project: this engine plays 1 to 11")
+        "hint": "give 1 to 12, or leave it out for the current one"}
+    assert problem["message"].startswith("content_version 13 is not a content version of The "
+                                         "Artemis Project: this engine plays 1 to 12")
 
 
 def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
@@ -643,7 +651,7 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
         verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))
 
 
-@pytest.mark.parametrize("version", [0, -2, 12])
+@pytest.mark.parametrize("version", [0, -2, 13])
 def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path, version):
     from typer.testing import CliRunner
 
@@ -659,7 +667,7 @@ def test_a_save_naming_a_content_version_out_of_range_names_that_field(tmp_path,
     loaded = CliRunner().invoke(app, ["play", "--load", str(saved), "--quiet"])
     assert loaded.exit_code != 0
     assert (f"field /config/content_version: content_version {version} is not a content "
-            "version of The Artemis Project: this engine plays 1 to 11") in loaded.output
+            "version of The Artemis Project: this engine plays 1 to 12") in loaded.output
     assert "Traceback" not in loaded.output
 
 
@@ -687,18 +695,18 @@ def test_content_show_and_list_read_an_older_content_version():
     shown = runner.invoke(app, ["content", "show", "manufactory", "--content-version", "2"])
     assert shown.stdout.startswith("content version 2 (base 2.0.0)\n")
     assert "pay 2 Minerals" in shown.stdout
-    bad = runner.invoke(app, ["content", "list", "--content-version", "12"])
+    bad = runner.invoke(app, ["content", "list", "--content-version", "13"])
     assert bad.exit_code == 2
-    assert ("--content-version 12: content_version 12 is not a content version of The Artemis "
-            "Project: this engine plays 1 to 11") in bad.output
+    assert ("--content-version 13: content_version 13 is not a content version of The Artemis "
+            "Project: this engine plays 1 to 12") in bad.output
     assert "Traceback" not in bad.output
 
 
 @pytest.mark.parametrize(("field", "value", "said"), [
     ("content_version", "5", 'expected a whole number, got "5" (The Artemis Project plays '
-                             'content_version 1 to 11)'),
+                             'content_version 1 to 12)'),
     ("content_version", 2.5, "expected a whole number, got 2.5 (The Artemis Project plays "
-                             "content_version 1 to 11)"),
+                             "content_version 1 to 12)"),
     ("rules_version", None, "expected a whole number, got null (The Artemis Project plays "
                             "rules_version 1 to 2)"),
 ])
@@ -726,14 +734,14 @@ def test_play_names_an_older_content_version_above_its_account():
     assert old.exit_code == 0, old.output
     assert old.stdout.startswith("content version 5 (base 5.0.0)\nP0 (random): ")
     last = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet",
-                               "--content-version", "10"])  # the version 11 froze
+                               "--content-version", "11"])  # the version 12 froze
     assert last.exit_code == 0, last.output
-    assert last.stdout.startswith("content version 10 (base 10.0.0)\nP0 (random): ")
+    assert last.stdout.startswith("content version 11 (base 11.0.0)\nP0 (random): ")
     account = runner.invoke(app, ["play", "--players", "2", "--seed", "3",
                                   "--content-version", "1"])
     assert account.stdout.startswith("content version 1 (base 1.0.0)\n── Round 1 ")
     new = runner.invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet"])
-    assert new.stdout.startswith("content version 11 (base 11.0.0)\nP0 (random): ")  # today's
+    assert new.stdout.startswith("content version 12 (base 12.0.0)\nP0 (random): ")  # today's
     # a replay says it too: the version its log played, above the same account
     replayed = runner.invoke(app, ["replay", str(V9_LOG)])
     assert replayed.exit_code == 0, replayed.output

@@ -238,7 +238,7 @@ def test_cli_json_format():
 def test_cli_valid_exit_0():
     result = _run("validate", str(VALID / "reef_pack"))
     assert result.exit_code == 0
-    assert result.stdout.startswith("valid: base 11.0.0, reef_pack 0.1.0")
+    assert result.stdout.startswith("valid: base 12.0.0, reef_pack 0.1.0")
     result = _run("validate", "--json", str(VALID / "reef_pack"))
     assert result.exit_code == 0
     assert json.loads(result.stdout) == []

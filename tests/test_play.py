@@ -31,8 +31,8 @@ def test_play_prints_rounds_and_the_score_table(tmp_path):
     assert lines[0] == {"type": "game", "game": "project", "players": 3, "seed": 5,
                         "params": {}, "bots": ["random"] * 3, "names": ["P0", "P1", "P2"],
                         "variants": {}, "options": {}, "expansions": [], "rules_version": 2,
-                        "content_version": 11}
-    assert content["packs"] == ["base 11.0.0"] and len(content["sha256"]) == 64
+                        "content_version": 12}
+    assert content["packs"] == ["base 12.0.0"] and len(content["sha256"]) == 64
     assert "project" in content["plugins"]
     assert sum(1 for e in lines if e["type"] == "board_setup") == 6
     assert lines[-1]["type"] == "final_scoring"
@@ -43,7 +43,7 @@ def test_play_says_first_which_content_version_and_packs_it_plays():
                  "content/examples/project/reef_expansion")
     assert result.exit_code == 0, result.output
     first, second = result.stdout.splitlines()[:2]
-    assert first == "content version 11 (base 11.0.0, reef_expansion 0.1.0)"
+    assert first == "content version 12 (base 12.0.0, reef_expansion 0.1.0)"
     assert "Round 1" in second
     quiet = run("play", "--players", "2", "--seed", "3", "--quiet", "--content-version", "4")
     assert quiet.stdout.splitlines()[0] == "content version 4 (base 4.0.0)"
@@ -62,7 +62,7 @@ def test_play_json_matches_the_game():
     assert data["config"] == {"game": "project", "players": 2, "seed": 3,
                               "bots": ["greedy", "random"], "names": ["P0", "P1"],
                               "params": {}, "variants": {}, "options": {}, "expansions": [],
-                              "rules_version": 2, "content_version": 11}
+                              "rules_version": 2, "content_version": 12}
     for row in data["players"]:
         assert set(row["steps"]) == {"saved_resources", "surface_buildings", "buildings",
                                      "colonist_sets", "leftover_colonists", "badges",
@@ -91,9 +91,9 @@ def test_play_content_version_plays_the_frozen_base_content(tmp_path):
 
 
 def test_play_content_version_usage_errors_exit_2(tmp_path):
-    newer = run("play", "--content-version", "12", "--quiet")
-    assert newer.exit_code == 2 and ("content_version 12 is not a content version of The "
-                                     "Artemis Project: this engine plays 1 to 11") in newer.output
+    newer = run("play", "--content-version", "13", "--quiet")
+    assert newer.exit_code == 2 and ("content_version 13 is not a content version of The "
+                                     "Artemis Project: this engine plays 1 to 12") in newer.output
     assert run("play", "--content-version", "0").exit_code == 2
     save = tmp_path / "g.json"
     save.write_text("{}")

@@ -516,8 +516,8 @@ def test_a_log_made_before_a_plugin_was_installed_names_the_content_difference(t
         verify(read_log(path), later)
     message = str(caught.value)
     assert message.startswith(f"{path}:1: the content differs from the log's: logged sha256 ")
-    assert "the log was made with packs [base 11.0.0] and plugins [project 0.1.0]" in message
-    assert ("now loaded: packs [base 11.0.0, reef_expansion 0.1.0] and plugins "
+    assert "the log was made with packs [base 12.0.0] and plugins [project 0.1.0]" in message
+    assert ("now loaded: packs [base 12.0.0, reef_expansion 0.1.0] and plugins "
             "[project 0.1.0, reef] (install or remove what differs") in message
     # with the content it was made with, the same log verifies
     assert verify(read_log(path), host) is None

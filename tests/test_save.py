@@ -186,8 +186,8 @@ def test_a_changed_content_hash_is_refused(saved):
     now = data["content"]["sha256"]
     assert _refused(path) == (
         f"{path}: content differs from the save's: saved sha256 ab1200000000..., now "
-        f"{now[:12]}...; the save was made with expansions [], packs [base 11.0.0] and plugins "
-        "[project 0.1.0]; now loaded: packs [base 11.0.0] and plugins [project 0.1.0]; the "
+        f"{now[:12]}...; the save was made with expansions [], packs [base 12.0.0] and plugins "
+        "[project 0.1.0]; now loaded: packs [base 12.0.0] and plugins [project 0.1.0]; the "
         "save's digest does not match either: it was edited")
 
 
@@ -209,7 +209,7 @@ def test_changed_content_is_refused(tmp_path):
     assert message.startswith(f"{path}: content differs from the save's: saved sha256 "
                               f"{data['content']['sha256'][:12]}..., now ")
     # the save stores the pack's path relative to its own folder, with /
-    assert 'the save was made with expansions ["reef"], packs [base 11.0.0, ' in message
+    assert 'the save was made with expansions ["reef"], packs [base 12.0.0, ' in message
 
 
 def test_a_changed_position_is_refused(saved):

@@ -117,7 +117,7 @@ def test_reports_without_digests_merge_with_each_other_not_with_one_that_has_the
     result = invoke("simulate", "merge", str(old_a), str(old_b), "--json")
     assert result.exit_code == 0, result.output
     old = json.loads(result.stdout)
-    assert old["config"]["packs"] == [{"id": "base", "version": "11.0.0"}]
+    assert old["config"]["packs"] == [{"id": "base", "version": "12.0.0"}]
     assert old["wins"] == merged["wins"] and old["sums"] == merged["sums"]
     # one with, one without: refused, naming the report that has none
     result = invoke("simulate", "merge", str(a), str(old_b))

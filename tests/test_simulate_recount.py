@@ -59,7 +59,7 @@ def test_the_console_says_recounted_and_a_gz_out_is_gzipped(study, tmp_path):
     shown = _recount(out, logs, "--out", tmp_path / "again.json.gz")
     assert shown.exit_code == 0, shown.output
     assert shown.stdout.startswith("recounted 5 of 5 games, 2 players (greedy, greedy), run "
-                                   "seed 11, content version 11 (base 11.0.0): 5 finished")
+                                   "seed 11, content version 12 (base 12.0.0): 5 finished")
     raw = (tmp_path / "again.json.gz").read_bytes()
     assert raw[:2] == b"\x1f\x8b"  # gzip's magic number, as the name asks
     assert json.loads(gzip.decompress(raw)) == json.loads(out.read_text())

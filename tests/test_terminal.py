@@ -73,7 +73,7 @@ def test_the_board_comes_first_then_a_step_by_step_placement_and_the_opponents_m
     shown = prompt(child)
     # the content played, the board from the seat's own view, then the story so far, then
     # the question by name
-    assert shown.index("content version 11 (base 11.0.0)") < shown.index(
+    assert shown.index("content version 12 (base 12.0.0)") < shown.index(
         "The Artemis Project: the board as P0 sees it") < shown.index(
         "The game so far:") < shown.index("P0, place a die")
     assert "Round 1, placement; start player P1; Event Frontier Spirit (resolves at once)" in (

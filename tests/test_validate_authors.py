@@ -89,7 +89,7 @@ def test_warnings_exit_0_and_strict_exit_1(tmp_path):
     assert plain.exit_code == 0, plain.output
     assert "warning[W102]" in plain.stdout
     assert "1 warning found; warnings do not fail validation" in plain.stdout
-    assert "valid: base 11.0.0, fan 1.0" in plain.stdout
+    assert "valid: base 12.0.0, fan 1.0" in plain.stdout
     strict = run("validate", "--strict", str(folder))
     assert strict.exit_code == 1
     assert "error[W102]" in strict.stdout and "valid:" not in strict.stdout
@@ -170,12 +170,12 @@ def salvage_installed(monkeypatch):
 def test_validate_takes_disable_plugin(salvage_installed):
     loaded = run("validate", "--game", "project")
     assert loaded.exit_code == 0, loaded.output
-    assert loaded.stdout.startswith("valid: project: base 11.0.0, salvage_content 0.1.0: 54 "
+    assert loaded.stdout.startswith("valid: project: base 12.0.0, salvage_content 0.1.0: 54 "
                                     "buildings, 23 expeditions,")
     result = run("validate", "--game", "project", "--disable-plugin", "salvage")
     assert result.exit_code == 0, result.output
     # the plugin's own pack is not loaded
-    assert result.stdout.startswith("valid: project: base 11.0.0: 52 buildings, 22 expeditions,")
+    assert result.stdout.startswith("valid: project: base 12.0.0: 52 buildings, 22 expeditions,")
     # and content needing the disabled plugin's operation is refused for want of it
     needing = run("validate", str(salvage_installed), "--disable-plugin", "salvage")
     assert needing.exit_code == 1
@@ -215,7 +215,7 @@ def test_packs_only_skips_yaml_outside_packs(tmp_path):
     stray.write_text("repos: []\n", encoding="utf-8")
     result = run("validate", "--packs-only", str(stray), str(folder / "buildings.yaml"))
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("valid: base 11.0.0, fan 1.0")
+    assert result.stdout.startswith("valid: base 12.0.0, fan 1.0")
     alone = run("validate", "--packs-only", str(stray))
     assert (alone.exit_code, alone.stdout) == (
         0, "nothing to validate: no given file belongs to a content pack\n")

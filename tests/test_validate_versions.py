@@ -27,7 +27,7 @@ def test_validate_reads_the_frozen_base_of_the_version_asked():
         "valid: project: base 3.0.0: 52 buildings, 22 expeditions, 14 events, 10 Relief Track "
         "spaces, 47 board rows"]
     newest = run("validate", "--game", "project")
-    assert newest.stdout.startswith("valid: project: base 11.0.0: ")
+    assert newest.stdout.startswith("valid: project: base 12.0.0: ")
     # version 1's values draw balance warnings in base-v1's own files
     old = run("validate", "--content-version", "1", "--json")
     assert old.exit_code == 0, old.output
@@ -66,10 +66,10 @@ def test_validate_simulate_plays_on_the_version_asked(monkeypatch):
 
 
 def test_validate_refuses_a_version_not_shipped_as_a_usage_error():
-    result = run("validate", "--content-version", "12")
+    result = run("validate", "--content-version", "13")
     assert result.exit_code == 2
-    assert ("error: --content-version 12: content_version 12 is not a content version of The "
-            "Artemis Project: this engine plays 1 to 11") in result.stderr
+    assert ("error: --content-version 13: content_version 13 is not a content version of The "
+            "Artemis Project: this engine plays 1 to 12") in result.stderr
     assert "Traceback" not in result.output
 
 

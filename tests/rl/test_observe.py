@@ -240,7 +240,7 @@ def test_the_project_s_question_detail_says_how_many_and_which_way():
     from collections import Counter
 
     seen = Counter()
-    for seed in (5, 7):  # between them a Split both ways and 1, 3 and 4 unpaid
+    for seed in (5, 7, 29):  # between them a Split both ways and 1, 3 and 4 unpaid
         for enc, game, _k in _decisions("project", 4, seed):
             pending = game.pending
             if pending is None:

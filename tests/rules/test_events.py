@@ -67,23 +67,21 @@ def test_relief_convoy_gives_relief_to_players_with_fewest_buildings():
     own(g, 1, "kelp_farm_2")
     own(g, 1, "greenhouse")
     own(g, 2, "machine_shop")
-    # fewest is 1 building: players 0 and 2, 3 Relief gains each (content version 6; version
-    # 4 and 5: 2), a reward each time: player 0 the spaces 2, 3 and 1, player 2 space 1 thrice
-    run(g, ("event", "relief_convoy"), answers=["relief_reward:2", "relief_reward:3",
-                                                 "relief_reward:1", "relief_reward:1",
-                                                 "relief_reward:1", "relief_reward:1"])
+    # fewest is 1 building: players 0 and 2, 1 Relief gain each (content version 12; versions
+    # 6 to 11: 3, versions 4 and 5: 2), a reward each: player 0 space 2's, player 2 space 1's
+    # (a space passed may be taken, R11)
+    run(g, ("event", "relief_convoy"), answers=["relief_reward:2", "relief_reward:1"])
     assert g.pending is None
-    assert [p.relief for p in s.players] == [4, 1, 4]
-    assert (s.players[0].minerals, s.players[0].energy, s.players[0].toolkits) == (
-        3 + 2, 3 + 2, 1 + 2)
-    assert s.players[2].toolkits == 1 + 2 + 2 + 2
+    assert [p.relief for p in s.players] == [2, 1, 2]
+    assert (s.players[0].minerals, s.players[0].energy, s.players[0].toolkits) == (3 + 2, 3, 1)
+    assert s.players[2].toolkits == 1 + 2
 
 
 def test_relief_convoy_all_tied_at_zero():
     g = blank()
     run(g, ("event", "relief_convoy"))
     finish(g)
-    assert [p.relief for p in g.state.players] == [4, 4, 4]  # 3 gains each (content version 6)
+    assert [p.relief for p in g.state.players] == [2, 2, 2]  # 1 gain each (content version 12)
 
 
 # -- Expedition incentives ------------------------------------------------------------------------

@@ -780,17 +780,14 @@ def test_r18_immediate_event_of_a_refresh_counts_for_the_start_choice():
     for p, (e, m) in zip(s.players, [(5, 5), (0, 0), (1, 0)], strict=True):
         p.energy, p.minerals = e, m
     run(g, ("round_end",))
-    # Relief Convoy: 3 Relief gains each (content version 6) for players 1 and 2 (no
+    # Relief Convoy: 1 Relief gain each (content version 12) for players 1 and 2 (no
     # buildings), in turn order from the outgoing start
     assert g.pending.kind == "relief_reward" and g.pending.player == 1
-    for _ in range(3):
-        assert g.pending.player == 1
-        g.apply("relief_reward:2")  # 2 Minerals each time
-    for _ in range(3):
-        assert g.pending.player == 2
-        g.apply("relief_reward:1")  # 2 Toolkits each time
-    # player 2 now has the fewest resources (1 against player 1's 6)
-    assert (s.players[1].minerals, s.players[2].toolkits) == (6, 1 + 6)
+    g.apply("relief_reward:2")  # 2 Minerals
+    assert g.pending.kind == "relief_reward" and g.pending.player == 2
+    g.apply("relief_reward:1")  # 2 Toolkits
+    # player 2 now has the fewest resources (1 against player 1's 2)
+    assert (s.players[1].minerals, s.players[2].toolkits) == (2, 1 + 2)
     assert g.pending.kind == "start" and g.pending.player == 2
 
 

@@ -215,13 +215,13 @@ def test_the_new_game_form_is_checked_field_by_field(tmp_path):
         ({"name0": "Ada", "name1": "Ada"}, "two seats have the same name"),
         ({"name0": "x" * 41}, "field 'name0'"),
         ({"expansion": "../../etc"}, "is not a pack of the data folder's packs/"),
-        ({"content_version": "12"}, "field 'content_version': content_version 12 is not a "
+        ({"content_version": "13"}, "field 'content_version': content_version 13 is not a "
                                     "content version of The Artemis Project: this engine "
-                                    "plays 1 to 11"),
+                                    "plays 1 to 12"),
         ({"content_version": "one"}, "field 'content_version': 'one' is not a whole number"),
         ({"content_version": "-1"}, "field 'content_version': content_version -1 is not a "
                                     "content version of The Artemis Project: this engine "
-                                    "plays 1 to 11"),
+                                    "plays 1 to 12"),
         ({"content_version": "9" * 25}, "field 'content_version': '999999999999999999999999"
                                         "...' has 25 digits: too large"),
     ]
@@ -236,12 +236,12 @@ def test_a_new_game_may_play_an_older_content_version(tmp_path):
     c = client(tmp_path)
     page = c.get("/").text
     assert 'name="content_version"' in page
-    # the hint names each game's versions: the Project ships 1 to 11, the Odyssey only 1
-    assert "The Artemis Project: 1 to 11; The Artemis Odyssey: 1." in page
+    # the hint names each game's versions: the Project ships 1 to 12, the Odyssey only 1
+    assert "The Artemis Project: 1 to 12; The Artemis Odyssey: 1." in page
     old_id, _, _ = start(c, content_version="1")
     new_id, _, _ = start(c)
     assert _session(c, old_id).game.config.content_version == 1
-    assert _session(c, new_id).game.config.content_version == 11
+    assert _session(c, new_id).game.config.content_version == 12
     assert read_save(tmp_path / old_id / "game.json")["config"]["content_version"] == 1
 
 
