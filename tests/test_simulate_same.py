@@ -55,7 +55,12 @@ def _before_issue_28(summary: dict) -> dict:
         seat.pop("after_round_3_projected", None)
         seat.pop("buildings_held", None)
         seat.pop("most_relief", None)
-    for x in summary.get("items", {}).values():
+    items = summary.get("items", {})
+    # a targeted Event's would-be targets are counted in games it was not dealt in too, where
+    # it has a row only for them (it never appeared)
+    for item_id in [i for i, x in items.items() if x["kind"] == "event" and not x["appeared"]]:
+        del items[item_id]
+    for x in items.values():
         counts = x.get("counts", {})
         if x["kind"] == "building":
             counts.pop("staffed_won", None)
@@ -63,6 +68,7 @@ def _before_issue_28(summary: dict) -> dict:
             counts.pop("at_claim", None)
         elif x["kind"] == "event":
             counts.pop("standing", None)
+            counts.pop("would_be", None)
         elif x["kind"] == "expedition":
             counts.pop("at_claim", None)
     return summary
