@@ -136,9 +136,9 @@ def _would_be_table(events: list[dict], n: int) -> list[ReportTable | str]:
     if not tested:
         return []
     table = ReportTable(f"Events that pick players by a count, over {n} games: the seats "
-                        "they picked in the round they were dealt against the seats they "
-                        "would have picked in the same round of the games they were not "
-                        "dealt, within the standing at the start of the round before, "
+                        "their target picked at the first decision of the round they were "
+                        "dealt against the seats it would have picked then in the games they "
+                        "were not dealt, within the standing at the start of the round before, "
                         "Mantel-Haenszel; q over the Events' tests for the flags bar (this "
                         "one for these Events, within standing for the others; * flagged)",
                         [("event", "left"), ("picked", "right"), ("won", "right"),
