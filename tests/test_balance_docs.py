@@ -195,7 +195,8 @@ def test_a_report_that_is_not_one_is_an_error_in_words(tmp_path, capsys):
                                                  (2, "11"), (4, "11"),
                                                  (4, "11-null-relief-convoy"),
                                                  (2, "11-recounted"), (4, "11-recounted"),
-                                                 (4, "11-null-relief-convoy-recounted")])
+                                                 (4, "11-null-relief-convoy-recounted"),
+                                                 (2, "12"), (4, "12")])
 def test_the_kept_reports_are_the_ones_the_blocks_were_written_from(players, version):
     """The merged reports kept beside the extracts (benchmarks/results/balance/reports/) give
     the extract of the version's block, so the prose's other figures (an unflagged row's odds
