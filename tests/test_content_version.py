@@ -649,6 +649,21 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
                                        '"packs": ["base 1.0.0", "reef 0.1.0"]', 1)
     with pytest.raises(LogError, match=r"\(install or remove what differs"):
         verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))
+    # the same packs and plugins, names and versions, but other files: a pack edited since
+    from typer.testing import CliRunner
+
+    from artemis.cli import app
+
+    log = tmp_path / "fresh.jsonl"
+    played = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet",
+                                      "--log", str(log)])
+    assert played.exit_code == 0, played.output
+    changed = log.read_text().replace('"sha256": "', '"sha256": "0', 1)
+    with pytest.raises(LogError, match=r"now loaded: packs \[base 12.0.0\] and plugins "
+                                       r"\[.*\] \(the same packs and plugins at the same "
+                                       r"versions, but a pack's files differ: it was edited "
+                                       r"after the game was played, without a new version"):
+        verify(parse_log(changed, "changed.jsonl"))
 
 
 @pytest.mark.parametrize("version", [0, -2, 13])

@@ -210,6 +210,11 @@ def test_changed_content_is_refused(tmp_path):
                               f"{data['content']['sha256'][:12]}..., now ")
     # the save stores the pack's path relative to its own folder, with /
     assert 'the save was made with expansions ["reef"], packs [base 12.0.0, ' in message
+    # the same packs at the same versions: the pack's files changed, said so
+    assert message.endswith("(the same packs and plugins at the same versions, but a pack's "
+                            "files differ: it was edited after the game was played, without a "
+                            "new version; use its files as they were, and give an edited pack "
+                            "a new version)")
 
 
 def test_a_changed_position_is_refused(saved):

@@ -463,6 +463,19 @@ def loaded_now(game) -> str:
     return f"now loaded: packs [{', '.join(now['packs'])}] and plugins [{plugins}]"
 
 
+def same_names_note(recorded_packs, recorded_plugins, game) -> str:
+    """A sentence for a content mismatch whose packs and plugins, names and versions, are the
+    ones loaded now (``recorded_packs``: ``["base 1.0.0", ...]``; ``recorded_plugins``: {name:
+    version}): the files of a pack changed without a new version. "" otherwise."""
+    now = content_record(game)
+    plugins = {str(k): str(v) for k, v in (recorded_plugins or {}).items()}
+    if list(map(str, recorded_packs or ())) != now["packs"] or plugins != now["plugins"]:
+        return ""
+    return (" (the same packs and plugins at the same versions, but a pack's files differ: "
+            "it was edited after the game was played, without a new version; use its files "
+            "as they were, and give an edited pack a new version)")
+
+
 def check_content(log: GameLog, game) -> None:
     """Raise LogError naming the difference when the log records the content it was played
     with and the content loaded now differs (another pack or plugin, edited content): a
@@ -475,7 +488,8 @@ def check_content(log: GameLog, game) -> None:
         return
     packs = ", ".join(map(str, saved.get("packs") or [])) or "none"
     plugins = ", ".join(f"{k} {v}".strip() for k, v in (saved.get("plugins") or {}).items())
-    edited = edited_version_note(game, saved.get("packs"), "content_version" in log.header)
+    edited = (edited_version_note(game, saved.get("packs"), "content_version" in log.header)
+              or same_names_note(saved.get("packs"), saved.get("plugins"), game))
     raise LogError(
         f"{log.source}:1: the content differs from the log's: logged sha256 "
         f"{saved['sha256'][:12]}..., now {now['sha256'][:12]}...; the log was made with packs "

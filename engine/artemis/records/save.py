@@ -43,6 +43,7 @@ from artemis.records.log import (
     parse_json_int,
     played_config,
     read_limited,
+    same_names_note,
     shown_path,
 )
 
@@ -602,8 +603,12 @@ def restore(data: dict, host=None, source: str = "<save>",
             f"{json.dumps(config['expansions'])}, packs [{packs}]"
             + (f" and plugins [{plugins}]" if plugins else "")
             + f"; {loaded_now(game)}"  # named as a refused log names them
-            + edited_version_note(game, data["content"]["packs"],
-                                  "content_version" in data["config"]) + also)
+            + (edited_version_note(game, data["content"]["packs"],
+                                   "content_version" in data["config"])
+               # an edited save is said so by ``also``; an intact one met other pack files
+               or ("" if also else same_names_note(data["content"]["packs"],
+                                                   data["content"]["plugins"], game)))
+            + also)
     actions = data["actions"]
     try:
         apply_actions(game, actions)
