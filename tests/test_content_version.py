@@ -650,14 +650,11 @@ def test_a_file_whose_content_version_was_edited_is_told_so(tmp_path):
     with pytest.raises(LogError, match=r"\(install or remove what differs"):
         verify(parse_log(other.replace('"sha256": "', '"sha256": "0', 1), "other.jsonl"))
     # the same packs and plugins, names and versions, but other files: a pack edited since
-    from typer.testing import CliRunner
-
-    from artemis.cli import app
+    from artemis.records.log import write_log
 
     log = tmp_path / "fresh.jsonl"
-    played = CliRunner().invoke(app, ["play", "--players", "2", "--seed", "3", "--quiet",
-                                      "--log", str(log)])
-    assert played.exit_code == 0, played.output
+    write_log(play_game(GameConfig(players=2, seed=3), ["random", "random"]), log,
+              ["random", "random"])
     changed = log.read_text().replace('"sha256": "', '"sha256": "0', 1)
     with pytest.raises(LogError, match=r"now loaded: packs \[base 12.0.0\] and plugins "
                                        r"\[.*\] \(the same packs and plugins at the same "

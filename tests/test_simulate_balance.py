@@ -145,30 +145,36 @@ def test_the_seat_test_is_left_out_when_the_seats_bots_differ(tmp_path):
 # -- the Project's figures on the projected score, buildings and Expeditions -------------------
 
 
+def _each_round(lines: list[dict], figure) -> tuple:
+    """The game of a log's ``lines`` replayed action by action: (its final game, {round:
+    ``figure(game)`` at the round's first decision})."""
+    from artemis.kernel.game import Game
+    from artemis.records.log import parse_log
+
+    log = parse_log("\n".join(json.dumps(e) for e in lines))
+    game = Game.new(log.config)
+    rounds = {game.state.round: figure(game)}
+    for _, action_id in log.actions():
+        game.apply(action_id)
+        if not game.is_over and game.state.round not in rounds:
+            rounds[game.state.round] = figure(game)
+    return game, rounds
+
+
 @pytest.fixture(scope="module")
 def replayed(run, tmp_path_factory):
     """Each game of ``run`` replayed from its log, action by action: (its final game, each
     seat's projected score at the first decision of every round, the rulebook's End of the
     Game applied to the position then: the track plus `final_scores`)."""
     from artemis.games.project.rules.scoring import final_scores
-    from artemis.kernel.game import Game
-    from artemis.records.log import parse_log
 
     def projected(game):
         scores = final_scores(game)
         return [p.vp + sum(scores[p.seat].values()) for p in game.state.players]
 
-    out = []
-    for lines in run["logs"]:
-        log = parse_log("\n".join(json.dumps(e) for e in lines))
-        game = Game.new(log.config)
-        rounds = {game.state.round: projected(game)}
-        for _, action_id in log.actions():
-            game.apply(action_id)
-            if not game.is_over and game.state.round not in rounds:
-                rounds[game.state.round] = projected(game)
+    out = [_each_round(lines, projected) for lines in run["logs"]]
+    for game, rounds in out:
         assert game.is_over and sorted(rounds) == [1, 2, 3, 4, 5, 6]
-        out.append((game, rounds))
     return out
 
 
@@ -677,24 +683,11 @@ def fewest_buildings(run):
     """Each game of ``run`` replayed from its log: at the first decision of every round, the
     seats holding the fewest buildings (who Relief Convoy picks, rulebook, The Event), read
     from the position, apart from the engine's targets."""
-    from artemis.kernel.game import Game
-    from artemis.records.log import parse_log
-
     def fewest(game):
         held = [len(p.buildings) for p in game.state.players]
         return [seat for seat, n in enumerate(held) if n == min(held)]
 
-    out = []
-    for lines in run["logs"]:
-        log = parse_log("\n".join(json.dumps(e) for e in lines))
-        game = Game.new(log.config)
-        picks = {game.state.round: fewest(game)}
-        for _, action_id in log.actions():
-            game.apply(action_id)
-            if not game.is_over and game.state.round not in picks:
-                picks[game.state.round] = fewest(game)
-        out.append(picks)
-    return out
+    return [_each_round(lines, fewest)[1] for lines in run["logs"]]
 
 
 def test_a_targeted_event_against_the_seats_it_would_have_hit_agrees_with_the_replays(

@@ -279,7 +279,7 @@ def log_figures(game, rounds: dict | None = None) -> dict:
             rewards.append((card, band, int(seat == winner), items[card]))
     _claim_counts(rewards)
     if result:
-        _would_be_counts(rounds, revealed_in, item, winner)
+        _would_be_counts(rounds, revealed_in, item, winner, standing_in)
     held = buildings_held(game)
     if result:
         for seat in range(n):
@@ -299,7 +299,8 @@ def log_figures(game, rounds: dict | None = None) -> dict:
             "figures": {"game": game_tree, "seats": seats}}
 
 
-def _would_be_counts(rounds: dict | None, revealed_in: dict, item, winner) -> None:
+def _would_be_counts(rounds: dict | None, revealed_in: dict, item, winner,
+                     standing_in: dict) -> None:
     """Count each targeted Event (`targeted_events`) against the seats it would have hit: in a
     game where it was dealt, in round r, the seats its targets picked at round r's first
     decision are its "hit" side; in a game where it was not dealt, the seats they picked at
@@ -311,32 +312,23 @@ def _would_be_counts(rounds: dict | None, revealed_in: dict, item, winner) -> No
     before, not of the Event's round, is read before the card could move it. Compared with
     the seats of its own games it missed, its targets, who the count picks apart, look weak
     or strong whatever the card does (docs/simulate.md, "Events against the seats they would
-    have hit"). Games whose rounds were not kept count nothing."""
+    have hit"). Games whose rounds were not kept count nothing; ``standing_in`` is
+    `_round_standing`'s."""
     kept = sorted(r for r, figures in (rounds or {}).items()
                   if isinstance(figures, dict) and figures.get("picks"))
-    if not kept:
-        return
-    standing_in: dict = {}
     for event in sorted({e for r in kept for e in rounds[r]["picks"]}):
         dealt = revealed_in.get(event)
         side = "rest" if dealt is None else "hit"
         for rnd in kept if dealt is None else [dealt]:
             picks = (rounds.get(rnd) or {}).get("picks", {}).get(event)
-            if picks is None:
+            before = None if rnd <= 1 else _round_standing(rounds, rnd - 1, standing_in)
+            if picks is None or (rnd > 1 and before is None):
                 continue
-            if rnd <= 1:
-                band = "start"
-            else:
-                if rnd - 1 not in standing_in:
-                    before = _projected(rounds, rnd - 1)
-                    standing_in[rnd - 1] = _standing(before) if before else None
-                if standing_in[rnd - 1] is None:
-                    continue
             cells = item(event, "event")["counts"].setdefault("would_be", {})
             for seat in picks:
-                stratum = f"round {rnd}: " + (band if rnd <= 1 else standing_in[rnd - 1][seat])
-                cell = cells.setdefault(stratum, {"hit": 0, "hit_won": 0, "rest": 0,
-                                                  "rest_won": 0})
+                band = "start" if before is None else before[seat]
+                cell = cells.setdefault(f"round {rnd}: {band}",
+                                        {"hit": 0, "hit_won": 0, "rest": 0, "rest_won": 0})
                 cell[side] += 1
                 cell[f"{side}_won"] += int(seat == winner)
 
@@ -449,13 +441,21 @@ def _claim_standing(claimed: int, seat: int, rounds, standing_in: dict) -> str |
     nearly all claimed in rounds 1-3, the Surface tiles from round 4), so claims of other
     rounds are not compared (docs/simulate.md, "Buildings and Expeditions at their
     claim")."""
-    standing = standing_in.get(claimed)
+    standing = _round_standing(rounds, claimed, standing_in)
+    return None if standing is None else f"round {claimed}: {standing[seat]}"
+
+
+def _round_standing(rounds, rnd: int, standing_in: dict) -> list[str] | None:
+    """Each seat's standing (`_standing`) at round ``rnd``'s first decision, from the
+    projected scores kept then (``rounds``), or None when none were; kept in ``standing_in``
+    ({round: standing}) so that a game's claims and Events read each round once."""
+    standing = standing_in.get(rnd)
     if standing is None:
-        projected = _projected(rounds, claimed)
+        projected = _projected(rounds, rnd)
         if not projected:
             return None
-        standing = standing_in[claimed] = _standing(projected)
-    return f"round {claimed}: {standing[seat]}"
+        standing = standing_in[rnd] = _standing(projected)
+    return standing
 
 
 def _claim_counts(claims: list) -> None:
@@ -574,7 +574,8 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
         # the flags bar's test: a targeted Event's against the seats it would have hit, the
         # others' within standing (docs/simulate.md, "Events against the seats they would
         # have hit")
-        card = would_be if "would_be" in c else test
+        control = "would_be" if "would_be" in c else "within_standing"
+        card = would_be if control == "would_be" else test
         return {"hit_mean_vp": _rate(c.get("hit_vp", 0), hit), "hit_mean": moved,
                 "hit_final_vp": _rate(c.get("hit_final_vp", 0), hit),
                 "hit_win_rate": _rate(c.get("hit_won", 0), hit),
@@ -585,8 +586,7 @@ def item_rates(kind: str, counts: dict, games: int) -> dict:
                 "adjusted": test,
                 "within_standing": None if test is None else dict(test),
                 "would_be": would_be,
-                "card_test": None if card is None else {
-                    **card, "control": "would_be" if "would_be" in c else "within_standing"}}
+                "card_test": None if card is None else {**card, "control": control}}
     return {}
 
 
